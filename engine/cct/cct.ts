@@ -1,0 +1,34 @@
+// The calling-context tree of one trace: one tree per thread (so views can
+// pick threads) plus the function table they share. The merged tree is
+// derived, never stored (see merge.ts).
+import type { TraceWarning } from "../trace/diagnostics.js";
+import type { ContextColumns } from "./contextTable.js";
+
+export const CCT_FORMAT_VERSION = 1;
+
+/** Default cap on children per context for the exact child covariance (issue 2). */
+export const DEFAULT_MAX_COVARIANCE_CHILDREN = 64;
+
+export interface ThreadCct {
+  readonly pid: number;
+  readonly tid: number;
+  readonly name?: string;
+  readonly contexts: ContextColumns;
+}
+
+export interface Cct {
+  readonly version: typeof CCT_FORMAT_VERSION;
+  readonly functions: readonly string[];
+  readonly threads: readonly ThreadCct[];
+  readonly maxCovarianceChildren: number;
+  readonly events: number;
+  readonly warnings: readonly TraceWarning[];
+}
+
+export interface CctOptions {
+  /** Keep the per-invocation child covariance (paper 000 Eq. 1–2). */
+  readonly covariance?: boolean;
+  readonly maxCovarianceChildren?: number;
+  /** Calls shorter than this count as their caller's self time. */
+  readonly minDurationNs?: number;
+}

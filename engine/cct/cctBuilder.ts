@@ -1,0 +1,92 @@
+// The TraceSink every reader feeds: routes events to one ThreadBuilder per
+// thread and gathers the warnings of unbalanced streams.
+import { FunctionTable, type ThreadInfo, type TraceSink } from "../trace/sink.js";
+import type { TraceWarning } from "../trace/diagnostics.js";
+import { ThreadBuilder } from "./threadBuilder.js";
+import { CCT_FORMAT_VERSION, DEFAULT_MAX_COVARIANCE_CHILDREN, type Cct, type CctOptions, type ThreadCct } from "./cct.js";
+
+export class CctBuilder implements TraceSink {
+  readonly functions = new FunctionTable();
+  readonly warnings: TraceWarning[] = [];
+  events = 0;
+  private readonly infos: ThreadInfo[] = [];
+  private readonly builders: ThreadBuilder[] = [];
+  private readonly byKey = new Map<string, number>();
+  private readonly maxChildren: number;
+  private readonly covariance: boolean;
+  private minDurationNs: number;
+
+  constructor(options: CctOptions = {}) {
+    this.maxChildren = options.maxCovarianceChildren ?? DEFAULT_MAX_COVARIANCE_CHILDREN;
+    this.covariance = options.covariance ?? true;
+    this.minDurationNs = options.minDurationNs ?? 0;
+  }
+
+  setTimeFilter(minDurationNs: number): void {
+    this.minDurationNs = minDurationNs;
+    for (const b of this.builders) b.minDurationNs = minDurationNs;
+  }
+
+  unwindTo(thread: number, depth: number, timeNs: number): void {
+    this.builders[thread].unwindTo(depth, timeNs);
+  }
+
+  functionId(name: string): number {
+    return this.functions.intern(name);
+  }
+
+  thread(info: ThreadInfo): number {
+    const key = `${info.pid}/${info.tid}`;
+    const known = this.byKey.get(key);
+    if (known !== undefined) return known;
+    const handle = this.builders.length;
+    this.byKey.set(key, handle);
+    this.infos.push(info);
+    this.builders.push(new ThreadBuilder(this.maxChildren, this.covariance, this.minDurationNs));
+    return handle;
+  }
+
+  enter(thread: number, fn: number, timeNs: number): void {
+    this.events++;
+    this.builders[thread].enter(fn, timeNs);
+  }
+
+  exit(thread: number, fn: number, timeNs: number): void {
+    this.events++;
+    this.builders[thread].exit(fn, timeNs);
+  }
+
+  warn(warning: TraceWarning): void {
+    this.warnings.push(warning);
+  }
+
+  finish(): Cct {
+    const threads: ThreadCct[] = this.builders.map((b, i) => {
+      const table = b.finish();
+      this.reportUnbalanced(b, this.infos[i]);
+      const info = this.infos[i];
+      return { pid: info.pid, tid: info.tid, ...(info.name ? { name: info.name } : {}), contexts: table.finish() };
+    });
+    // Threads in a stable order so the same trace always gives the same tree.
+    const order = threads.map((_, i) => i).sort((a, b) => threads[a].pid - threads[b].pid || threads[a].tid - threads[b].tid);
+    return {
+      version: CCT_FORMAT_VERSION,
+      functions: [...this.functions.names],
+      threads: order.map((i) => threads[i]),
+      maxCovarianceChildren: this.maxChildren,
+      events: this.events,
+      warnings: this.warnings,
+    };
+  }
+
+  private reportUnbalanced(b: ThreadBuilder, info: ThreadInfo): void {
+    const thread = `${info.pid}/${info.tid}`;
+    for (const [fn, count] of b.unbalanced.unmatchedExits) {
+      this.warnings.push({ kind: "unmatched-exit", thread, function: this.functions.names[fn], count });
+    }
+    if (b.unbalanced.closedOnMismatch > 0) {
+      this.warnings.push({ kind: "closed-on-mismatch", thread, frames: b.unbalanced.closedOnMismatch });
+    }
+    if (b.unbalanced.closedAtEnd > 0) this.warnings.push({ kind: "closed-at-end", thread, frames: b.unbalanced.closedAtEnd });
+  }
+}

@@ -1,0 +1,49 @@
+// File-backed sources for the pure readers: chunks read with a fixed-size
+// buffer, so a trace of any size streams in bounded memory.
+import { open, readdir, readFile, stat } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { TraceError } from "../trace/diagnostics.js";
+import type { ByteSource, TraceDirectory } from "../trace/source.js";
+
+export const DEFAULT_CHUNK_BYTES = 1 << 20;
+
+export function fileSource(path: string, chunkBytes = DEFAULT_CHUNK_BYTES): ByteSource {
+  return {
+    name: path,
+    async *chunks() {
+      const handle = await open(path, "r").catch((e: NodeJS.ErrnoException) => {
+        if (e.code === "ENOENT") throw new TraceError({ kind: "not-found", file: path });
+        throw e;
+      });
+      try {
+        for (;;) {
+          // A fresh buffer per chunk: consumers may keep a chunk past the next read.
+          const buf = new Uint8Array(chunkBytes);
+          const { bytesRead } = await handle.read(buf, 0, chunkBytes, null);
+          if (bytesRead === 0) return;
+          yield bytesRead === chunkBytes ? buf : buf.subarray(0, bytesRead);
+        }
+      } finally {
+        await handle.close();
+      }
+    },
+  };
+}
+
+export function directorySource(path: string, chunkBytes = DEFAULT_CHUNK_BYTES): TraceDirectory {
+  return {
+    name: path,
+    list: async () => (await readdir(path)).sort(),
+    has: async (file) => stat(join(path, file)).then(() => true, () => false),
+    readText: async (file) =>
+      readFile(join(path, file), "utf8").catch((e: NodeJS.ErrnoException) => {
+        if (e.code === "ENOENT") throw new TraceError({ kind: "missing-file", file: path, needed: file });
+        throw e;
+      }),
+    open: (file) => fileSource(join(path, basename(file)), chunkBytes),
+  };
+}
+
+export async function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then((s) => s.isDirectory(), () => false);
+}

@@ -1,0 +1,65 @@
+// Errors and warnings of trace reading as discriminated unions, worded for
+// people in one place so the CLI, the server and reports say the same thing.
+
+export type TraceWarning =
+  | { kind: "lost-records"; file: string; count: number }
+  | { kind: "unmatched-exit"; thread: string; function: string; count: number }
+  | { kind: "closed-at-end"; thread: string; frames: number }
+  | { kind: "closed-on-mismatch"; thread: string; frames: number }
+  | { kind: "unresolved-address"; file: string; count: number; example: string }
+  | { kind: "time-filter"; thresholdNs: number }
+  | { kind: "skipped-events"; file: string; count: number; reason: string }
+  | { kind: "truncated"; file: string; byteOffset: number; detail: string };
+
+export type TraceErrorDetail =
+  | { kind: "not-found"; file: string }
+  | { kind: "unknown-format"; file: string }
+  | { kind: "bad-magic"; file: string; byteOffset: number; found: string }
+  | { kind: "malformed"; file: string; byteOffset: number; detail: string }
+  | { kind: "missing-file"; file: string; needed: string }
+  | { kind: "empty"; file: string };
+
+export class TraceError extends Error {
+  constructor(readonly detail: TraceErrorDetail) {
+    super(describeTraceError(detail));
+    this.name = "TraceError";
+  }
+}
+
+export function describeTraceError(e: TraceErrorDetail): string {
+  switch (e.kind) {
+    case "not-found":
+      return `${e.file}: no such file or directory`;
+    case "unknown-format":
+      return `${e.file}: not a trace Varbench can read (expected a uftrace data directory, Chrome trace JSON or a varbench-events text file)`;
+    case "bad-magic":
+      return `${e.file}: at byte ${e.byteOffset}: bad magic ${e.found}; the file is not what its name says or is corrupt`;
+    case "malformed":
+      return `${e.file}: at byte ${e.byteOffset}: ${e.detail}`;
+    case "missing-file":
+      return `${e.file}: missing ${e.needed}`;
+    case "empty":
+      return `${e.file}: the trace holds no events`;
+  }
+}
+
+export function describeTraceWarning(w: TraceWarning): string {
+  switch (w.kind) {
+    case "lost-records":
+      return `${w.file}: ${w.count} records were lost while recording; contexts around the loss may be cut short`;
+    case "unmatched-exit":
+      return `thread ${w.thread}: ${w.count} exit(s) of ${w.function} without a matching entry were dropped`;
+    case "closed-at-end":
+      return `thread ${w.thread}: ${w.frames} call(s) still open at the end of the trace were closed at its last time`;
+    case "closed-on-mismatch":
+      return `thread ${w.thread}: ${w.frames} call(s) were closed early because an exit skipped over them`;
+    case "unresolved-address":
+      return `${w.file}: ${w.count} record(s) at addresses outside every known symbol (e.g. ${w.example}) were counted under their address`;
+    case "time-filter":
+      return `the recording's time filter was re-applied: calls shorter than ${w.thresholdNs} ns count as their caller's self time`;
+    case "skipped-events":
+      return `${w.file}: ${w.count} ${w.reason} skipped`;
+    case "truncated":
+      return `${w.file}: at byte ${w.byteOffset}: ${w.detail}`;
+  }
+}

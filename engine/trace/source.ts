@@ -1,0 +1,16 @@
+// What readers read from. Pure interfaces: the host (engine/host) implements
+// them over files, tests over memory with chunks as small as they like.
+
+export interface ByteSource {
+  /** Shown in every message about this source. */
+  readonly name: string;
+  chunks(): AsyncIterable<Uint8Array>;
+}
+
+export interface TraceDirectory {
+  readonly name: string;
+  list(): Promise<string[]>;
+  has(file: string): Promise<boolean>;
+  readText(file: string): Promise<string>;
+  open(file: string): ByteSource;
+}

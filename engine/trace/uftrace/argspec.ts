@@ -1,0 +1,79 @@
+// How many payload bytes follow an entry or exit record with `more = 1`: the
+// record does not say, the argument specs in `info` do (FORMATS.md). Each
+// value is stored at its size rounded up to 4; a string is a u16 length then
+// its bytes, rounded up to 4; the whole payload is rounded up to 8.
+import { TraceError } from "../diagnostics.js";
+
+interface ValueSpec {
+  /** Bytes for fixed-size values; -1 for a length-prefixed string. */
+  readonly size: number;
+}
+
+interface SpecRule {
+  readonly pattern: RegExp;
+  readonly values: readonly ValueSpec[];
+}
+
+export interface PayloadSpecs {
+  readonly entry: readonly SpecRule[];
+  readonly exit: readonly SpecRule[];
+}
+
+export function parsePayloadSpecs(lines: ReadonlyMap<string, string[]>, autoArgs: boolean, file: string): PayloadSpecs {
+  const rules = (keys: string[]) => keys.flatMap((k) => (lines.get(k) ?? []).flatMap((l) => parseRules(l, file)));
+  return {
+    entry: rules(autoArgs ? ["argspec", "argauto"] : ["argspec"]),
+    exit: rules(autoArgs ? ["retspec", "retauto"] : ["retspec"]),
+  };
+}
+
+/** Payload bytes after a record of `name`, already padded to 8; 0 if no spec matches. */
+export function payloadBytes(specs: readonly SpecRule[], name: string, read: (offset: number) => number): number {
+  const rule = specs.find((r) => r.pattern.test(name));
+  if (!rule) return -1;
+  let offset = 0;
+  for (const v of rule.values) {
+    if (v.size >= 0) offset += align(v.size, 4);
+    else offset += align(2 + read(offset), 4);
+  }
+  return align(offset, 8);
+}
+
+function parseRules(line: string, file: string): SpecRule[] {
+  return line
+    .split(";")
+    .filter((s) => s.includes("@"))
+    .map((spec) => {
+      const at = spec.indexOf("@");
+      const name = spec.slice(0, at);
+      const values = spec
+        .slice(at + 1)
+        .split(",")
+        .filter((a) => /^(arg|fparg|retval)/.test(a))
+        .map((a) => ({ size: valueSize(a, file) }));
+      return { pattern: new RegExp(`^(?:${name})$`), values };
+    });
+}
+
+function valueSize(arg: string, file: string): number {
+  const slash = arg.indexOf("/");
+  const fmt = slash < 0 ? "" : arg.slice(slash + 1);
+  if (arg.startsWith("fparg")) return fmt.startsWith("f") ? floatSize(fmt) : 8;
+  if (fmt === "s" || fmt === "S") return -1;
+  if (fmt === "c") return 1;
+  if (fmt.startsWith("f")) return floatSize(fmt);
+  if (fmt.startsWith("t")) {
+    throw new TraceError({ kind: "malformed", file, byteOffset: 0, detail: `argument spec ${arg} (struct by value) is not supported` });
+  }
+  const bits = /(\d+)$/.exec(fmt.startsWith("e:") ? "" : fmt);
+  return bits ? Number(bits[1]) / 8 : 8;
+}
+
+function floatSize(fmt: string): number {
+  const bits = /(\d+)$/.exec(fmt);
+  return bits ? (Number(bits[1]) === 80 ? 16 : Number(bits[1]) / 8) : 8;
+}
+
+function align(n: number, to: number): number {
+  return Math.ceil(n / to) * to;
+}

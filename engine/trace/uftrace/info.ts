@@ -1,0 +1,57 @@
+// The `info` file of a uftrace data directory: a 40-byte binary header, then
+// `key:value` lines (FORMATS.md, "uftrace data directory").
+import { TraceError } from "../diagnostics.js";
+
+export const FEATURE = {
+  pltHook: 1 << 0,
+  taskSession: 1 << 1,
+  kernel: 1 << 2,
+  arguments: 1 << 3,
+  returnValues: 1 << 4,
+  relativeSymbols: 1 << 5,
+  maxStack: 1 << 6,
+  events: 1 << 7,
+  perfEvents: 1 << 8,
+  autoArgs: 1 << 9,
+  debugInfo: 1 << 10,
+  estimateReturn: 1 << 11,
+} as const;
+
+export interface UftraceInfo {
+  readonly version: number;
+  readonly features: number;
+  readonly lines: ReadonlyMap<string, string[]>;
+}
+
+const MAGIC = "Ftrace!\0";
+const HEADER_BYTES = 40;
+
+export function parseInfo(bytes: Uint8Array, file: string): UftraceInfo {
+  if (bytes.length < HEADER_BYTES) {
+    throw new TraceError({ kind: "malformed", file, byteOffset: bytes.length, detail: `header is ${bytes.length} bytes, expected ${HEADER_BYTES}` });
+  }
+  const magic = String.fromCharCode(...bytes.subarray(0, 8));
+  if (magic !== MAGIC) throw new TraceError({ kind: "bad-magic", file, byteOffset: 0, found: JSON.stringify(magic) });
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const version = view.getUint32(8, true);
+  const endian = bytes[14];
+  const elfClass = bytes[15];
+  if (endian !== 1 || elfClass !== 2) {
+    throw new TraceError({ kind: "malformed", file, byteOffset: 14, detail: `only little-endian 64-bit recordings are supported (endian ${endian}, class ${elfClass})` });
+  }
+  // Feature bits used here fit in the low 32 bits of the u64 mask.
+  const features = view.getUint32(16, true);
+  const lines = new Map<string, string[]>();
+  const text = new TextDecoder().decode(bytes.subarray(HEADER_BYTES));
+  for (const line of text.split("\n")) {
+    const colon = line.indexOf(":");
+    if (colon <= 0) continue;
+    const key = line.slice(0, colon);
+    const value = line.slice(colon + 1);
+    if (value.startsWith("lines=")) continue; // announces the lines that follow under this key
+    const list = lines.get(key) ?? [];
+    list.push(value);
+    lines.set(key, list);
+  }
+  return { version, features, lines };
+}
