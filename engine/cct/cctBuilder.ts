@@ -1,6 +1,6 @@
 // The TraceSink every reader feeds: routes events to one ThreadBuilder per
 // thread and gathers the warnings of unbalanced streams.
-import { FunctionTable, type ThreadInfo, type TraceSink } from "../trace/sink.js";
+import { FunctionTable, type ThreadInfo, type ThreadSink, type TraceSink } from "../trace/sink.js";
 import type { TraceWarning } from "../trace/diagnostics.js";
 import { ThreadBuilder } from "./threadBuilder.js";
 import { CCT_FORMAT_VERSION, DEFAULT_MAX_COVARIANCE_CHILDREN, type Cct, type CctOptions, type ThreadCct } from "./cct.js";
@@ -8,7 +8,6 @@ import { CCT_FORMAT_VERSION, DEFAULT_MAX_COVARIANCE_CHILDREN, type Cct, type Cct
 export class CctBuilder implements TraceSink {
   readonly functions = new FunctionTable();
   readonly warnings: TraceWarning[] = [];
-  events = 0;
   private readonly infos: ThreadInfo[] = [];
   private readonly builders: ThreadBuilder[] = [];
   private readonly byKey = new Map<string, number>();
@@ -27,33 +26,24 @@ export class CctBuilder implements TraceSink {
     for (const b of this.builders) b.minDurationNs = minDurationNs;
   }
 
-  unwindTo(thread: number, depth: number, timeNs: number): void {
-    this.builders[thread].unwindTo(depth, timeNs);
-  }
 
   functionId(name: string): number {
     return this.functions.intern(name);
   }
 
-  thread(info: ThreadInfo): number {
+  thread(info: ThreadInfo): ThreadSink {
     const key = `${info.pid}/${info.tid}`;
     const known = this.byKey.get(key);
-    if (known !== undefined) return known;
-    const handle = this.builders.length;
-    this.byKey.set(key, handle);
+    if (known !== undefined) return this.builders[known];
+    this.byKey.set(key, this.builders.length);
     this.infos.push(info);
-    this.builders.push(new ThreadBuilder(this.maxChildren, this.covariance, this.minDurationNs));
-    return handle;
+    const builder = new ThreadBuilder(this.maxChildren, this.covariance, this.minDurationNs);
+    this.builders.push(builder);
+    return builder;
   }
 
-  enter(thread: number, fn: number, timeNs: number): void {
-    this.events++;
-    this.builders[thread].enter(fn, timeNs);
-  }
-
-  exit(thread: number, fn: number, timeNs: number): void {
-    this.events++;
-    this.builders[thread].exit(fn, timeNs);
+  get events(): number {
+    return this.builders.reduce((n, b) => n + b.events, 0);
   }
 
   warn(warning: TraceWarning): void {

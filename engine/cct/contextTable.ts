@@ -1,7 +1,7 @@
 // Column store of a calling-context tree while it is built or merged. A
 // context is a call chain from the thread root (context 0, fn −1). Memory is
 // bounded by the number of contexts, never by the number of events.
-import { CovarianceAccumulator, finishCovariance, type ContextCovariance } from "./covariance.js";
+import { CovarianceAccumulator, finishCovariance, leafCovariance, type ContextCovariance } from "./covariance.js";
 
 /** The finished, serialisable columns of one CCT. Times in nanoseconds; the
  * variance is the population variance E[(X−X̄)²] of paper 000 §2. */
@@ -22,6 +22,15 @@ export interface ContextColumns {
   readonly covarianceOmitted: readonly number[];
 }
 
+const STATS_STRIDE = 8;
+const N = 0;
+const MEAN = 1;
+const M2 = 2;
+const MIN = 3;
+const MAX = 4;
+const INCL = 5;
+const SELF = 6;
+
 export class ContextTable {
   size = 0;
   private cap = 0;
@@ -32,13 +41,11 @@ export class ContextTable {
   childCount = new Int32Array(0);
   /** Dimension of this context in its parent's covariance (≥ 1). */
   slot = new Int32Array(0);
-  n = new Float64Array(0);
-  mean = new Float64Array(0);
-  m2 = new Float64Array(0);
-  min = new Float64Array(0);
-  max = new Float64Array(0);
-  incl = new Float64Array(0);
-  self = new Float64Array(0);
+  /** Per-context statistics interleaved (STATS_STRIDE slots each), so the hot
+   * exit path touches one array: N, mean, M2, min, max, inclusive, self. */
+  stats = new Float64Array(0);
+  /** Child covariance, created when a context's first child appears (see
+   * CovarianceAccumulator's constructor); null while it has none, or when off. */
   readonly cov: (CovarianceAccumulator | null)[] = [];
   readonly omitted = new Set<number>();
 
@@ -57,32 +64,44 @@ export class ContextTable {
 
   /** Folds one finished invocation into context `c`'s statistics (Welford). */
   record(c: number, durationNs: number, selfNs: number): void {
-    const n1 = ++this.n[c];
-    const d = durationNs - this.mean[c];
-    this.mean[c] += d / n1;
-    this.m2[c] += d * (durationNs - this.mean[c]);
-    if (durationNs < this.min[c]) this.min[c] = durationNs;
-    if (durationNs > this.max[c]) this.max[c] = durationNs;
-    this.incl[c] += durationNs;
-    this.self[c] += selfNs;
+    const s = this.stats;
+    const o = c * STATS_STRIDE;
+    const n1 = ++s[o + N];
+    const d = durationNs - s[o + MEAN];
+    const mean = s[o + MEAN] + d / n1;
+    s[o + MEAN] = mean;
+    s[o + M2] += d * (durationNs - mean);
+    if (durationNs < s[o + MIN]) s[o + MIN] = durationNs;
+    if (durationNs > s[o + MAX]) s[o + MAX] = durationNs;
+    s[o + INCL] += durationNs;
+    s[o + SELF] += selfNs;
+  }
+
+  stat(c: number, field: number): number {
+    return this.stats[c * STATS_STRIDE + field];
   }
 
   finish(): ContextColumns {
     const k = this.size;
     const children: number[][] = Array.from({ length: k }, () => []);
     for (let c = 1; c < k; c++) children[this.parent[c]][this.slot[c] - 1] = c;
-    const covariance = this.cov.slice(0, k).map((acc, c) => (acc ? finishCovariance(acc, children[c]) : null));
+    const covariance = this.cov.slice(0, k).map((acc, c) => {
+      if (acc) return finishCovariance(acc, children[c]);
+      const leaf = c > 0 && this.withCovariance && this.childCount[c] === 0;
+      return leaf ? leafCovariance(this.stat(c, N), this.stat(c, MEAN), this.stat(c, M2)) : null;
+    });
+    const column = (field: number) => Float64Array.from({ length: k }, (_, c) => this.stat(c, field));
     return {
       size: k,
       parent: this.parent.slice(0, k),
       fn: this.fn.slice(0, k),
-      n: this.n.slice(0, k),
-      meanNs: this.mean.slice(0, k),
-      m2: this.m2.slice(0, k),
-      minNs: this.min.slice(0, k),
-      maxNs: this.max.slice(0, k),
-      inclusiveNs: this.incl.slice(0, k),
-      selfNs: this.self.slice(0, k),
+      n: column(N),
+      meanNs: column(MEAN),
+      m2: column(M2),
+      minNs: column(MIN),
+      maxNs: column(MAX),
+      inclusiveNs: column(INCL),
+      selfNs: column(SELF),
       covariance,
       covarianceOmitted: [...this.omitted].sort((a, b) => a - b),
     };
@@ -95,25 +114,31 @@ export class ContextTable {
     this.fn[c] = fn;
     this.firstChild[c] = -1;
     this.nextSibling[c] = -1;
-    this.min[c] = Infinity;
-    this.max[c] = -Infinity;
-    this.cov[c] = this.withCovariance && parent >= 0 ? new CovarianceAccumulator() : null;
+    this.stats[c * STATS_STRIDE + MIN] = Infinity;
+    this.stats[c * STATS_STRIDE + MAX] = -Infinity;
+    this.cov[c] = null;
     if (parent >= 0) {
       // Appending keeps siblings in creation order, which is also slot order.
       const count = ++this.childCount[parent];
       this.slot[c] = count;
       this.linkLast(parent, c);
-      const acc = this.cov[parent];
-      if (acc) {
-        if (count > this.maxChildren) {
-          this.cov[parent] = null;
-          this.omitted.add(parent);
-        } else {
-          acc.addDimension();
-        }
-      }
+      if (this.withCovariance && parent > 0) this.addCovarianceDimension(parent, count);
     }
     return c;
+  }
+
+  private addCovarianceDimension(parent: number, count: number): void {
+    if (count > this.maxChildren) {
+      this.cov[parent] = null;
+      this.omitted.add(parent);
+      return;
+    }
+    let acc = this.cov[parent];
+    if (acc === null) {
+      acc = new CovarianceAccumulator(this.stat(parent, N), this.stat(parent, MEAN), this.stat(parent, M2));
+      this.cov[parent] = acc;
+    }
+    acc.addDimension();
   }
 
   private linkLast(parent: number, c: number): void {
@@ -132,24 +157,15 @@ export class ContextTable {
       b.set(a);
       return b;
     };
-    const f64 = (a: Float64Array) => {
-      const b = new Float64Array(cap);
-      b.set(a);
-      return b;
-    };
     this.parent = i32(this.parent);
     this.fn = i32(this.fn);
     this.firstChild = i32(this.firstChild);
     this.nextSibling = i32(this.nextSibling);
     this.childCount = i32(this.childCount);
     this.slot = i32(this.slot);
-    this.n = f64(this.n);
-    this.mean = f64(this.mean);
-    this.m2 = f64(this.m2);
-    this.min = f64(this.min);
-    this.max = f64(this.max);
-    this.incl = f64(this.incl);
-    this.self = f64(this.self);
+    const stats = new Float64Array(cap * STATS_STRIDE);
+    stats.set(this.stats);
+    this.stats = stats;
     this.cap = cap;
   }
 }

@@ -14,12 +14,17 @@ export class CovarianceAccumulator {
   readonly pending: Float64Array;
   private delta: Float64Array;
 
-  constructor(initialDims = 4) {
+  /** Starts from a context's own statistics: until its first child appears,
+   * its only dimension is self time, which equals its whole time (n, mean, M2). */
+  constructor(n: number, mean: number, m2: number, initialDims = 4) {
     this.cap = Math.max(1, initialDims);
     this.mean = new Float64Array(this.cap);
     this.comoment = new Float64Array(this.cap * this.cap);
     this.pending = new Float64Array(this.cap);
     this.delta = new Float64Array(this.cap);
+    this.n = n;
+    this.mean[0] = mean;
+    this.comoment[0] = m2;
   }
 
   /** Adds a child dimension. Earlier invocations had no time in it, so its
@@ -29,15 +34,15 @@ export class CovarianceAccumulator {
     return this.dims++;
   }
 
-  /** Folds in one finished invocation whose child times sit in `pending`. */
-  commit(selfNs: number): void {
+  /** Folds in one finished invocation whose self time is in pending[0] and
+   * child times in pending[1…] (no float argument: see eventBatch.ts). */
+  commit(): void {
     const k = this.dims;
     const y = this.pending;
     const mean = this.mean;
     const delta = this.delta;
     const co = this.comoment;
     const cap = this.cap;
-    y[0] = selfNs;
     const n1 = ++this.n;
     const inv = 1 / n1;
     for (let i = 0; i < k; i++) {
@@ -52,7 +57,7 @@ export class CovarianceAccumulator {
       const row = i * cap;
       for (let j = i; j < k; j++) co[row + j] += di * delta[j];
     }
-    y.fill(0, 0, k);
+    for (let i = 0; i < k; i++) y[i] = 0;
   }
 
   /** Co-moment entry for any i, j (the matrix is kept as an upper triangle). */
@@ -88,6 +93,11 @@ export interface ContextCovariance {
   readonly matrix: readonly number[];
   /** Context id of the child behind each dimension s ≥ 1 (dimension 0 is self). */
   readonly childContexts: readonly number[];
+}
+
+/** The 1×1 covariance of a context that never had children: its own variance. */
+export function leafCovariance(n: number, mean: number, m2: number): ContextCovariance {
+  return { n, mean: [mean], matrix: [n > 0 ? m2 / n : 0], childContexts: [] };
 }
 
 export function finishCovariance(acc: CovarianceAccumulator, childContexts: readonly number[]): ContextCovariance {

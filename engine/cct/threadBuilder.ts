@@ -2,22 +2,26 @@
 // arrays. Each exit folds one invocation into its context's statistics and its
 // cumulative time into the parent's running covariance vector (paper 000 §2).
 // A context appears at most once on a stack (a chain cannot contain itself),
-// so the per-context `pending` vector needs no per-frame copy.
+// so the per-context `pending` vector needs no per-frame copy. Times are read
+// from the batch by index and never passed as arguments (see eventBatch.ts).
 import { ContextTable } from "./contextTable.js";
+import { ENTER, type EventBatch } from "../trace/eventBatch.js";
+import type { ThreadSink } from "../trace/sink.js";
 
 export interface UnbalancedCounts {
   /** Exits with no matching open call, by function id. */
   readonly unmatchedExits: Map<number, number>;
-  /** Open calls closed because an exit of a deeper-open caller skipped them. */
+  /** Open calls closed because an exit of a caller, or a shallower entry, skipped them. */
   closedOnMismatch: number;
   /** Open calls closed at the thread's last time. */
   closedAtEnd: number;
 }
 
-export class ThreadBuilder {
+export class ThreadBuilder implements ThreadSink {
   readonly table: ContextTable;
   readonly unbalanced: UnbalancedCounts = { unmatchedExits: new Map(), closedOnMismatch: 0, closedAtEnd: 0 };
-  lastTimeNs = 0;
+  events = 0;
+  private readonly last = new Float64Array(1);
   private depth = 0;
   private ctx = new Int32Array(1024);
   private start = new Float64Array(1024);
@@ -33,22 +37,46 @@ export class ThreadBuilder {
     this.ctx[0] = 0;
   }
 
-  enter(fn: number, timeNs: number): void {
+  consume(batch: EventBatch): void {
+    const { kind, fn, depth, timeNs, count } = batch;
+    for (let i = 0; i < count; i++) {
+      if (kind[i] === ENTER) {
+        const d = depth[i];
+        if (d >= 0 && this.depth > d) this.unwind(d, timeNs, i);
+        this.enter(fn[i], timeNs, i);
+      } else this.exit(fn[i], timeNs, i);
+    }
+    this.events += count;
+    if (count > 0) this.last[0] = timeNs[count - 1];
+  }
+
+  get openCalls(): number {
+    return this.depth;
+  }
+
+  /** Closes calls still open at the end of the stream at the last time seen. */
+  finish(): ContextTable {
+    while (this.depth > 0) {
+      this.close(this.last, 0);
+      this.unbalanced.closedAtEnd++;
+    }
+    return this.table;
+  }
+
+  private enter(fn: number, times: Float64Array, i: number): void {
     const d = this.depth;
     if (d + 1 === this.ctx.length) this.growStack();
     const c = this.table.child(this.ctx[d], fn);
     this.depth = d + 1;
     this.ctx[d + 1] = c;
-    this.start[d + 1] = timeNs;
+    this.start[d + 1] = times[i];
     this.childSum[d + 1] = 0;
-    this.lastTimeNs = timeNs;
   }
 
-  exit(fn: number, timeNs: number): void {
-    this.lastTimeNs = timeNs;
+  private exit(fn: number, times: Float64Array, i: number): void {
     const table = this.table;
     if (this.depth > 0 && table.fn[this.ctx[this.depth]] === fn) {
-      this.close(timeNs);
+      this.close(times, i);
       return;
     }
     let d = this.depth - 1;
@@ -58,45 +86,32 @@ export class ThreadBuilder {
       m.set(fn, (m.get(fn) ?? 0) + 1);
       return;
     }
-    while (this.depth > d) {
-      this.close(timeNs);
-      this.unbalanced.closedOnMismatch++;
-    }
-    this.close(timeNs);
+    this.unwind(d, times, i);
+    this.close(times, i);
   }
 
-  get openCalls(): number {
-    return this.depth;
-  }
-
-  /** Closes open calls deeper than `depth`, as if their exits had been seen now. */
-  unwindTo(depth: number, timeNs: number): void {
+  /** Closes open calls deeper than `depth`, as if their exits were at times[i]. */
+  private unwind(depth: number, times: Float64Array, i: number): void {
     while (this.depth > depth) {
-      this.close(timeNs);
+      this.close(times, i);
       this.unbalanced.closedOnMismatch++;
     }
   }
 
-  /** Closes calls still open at the end of the stream at the last time seen. */
-  finish(): ContextTable {
-    while (this.depth > 0) {
-      this.close(this.lastTimeNs);
-      this.unbalanced.closedAtEnd++;
-    }
-    return this.table;
-  }
-
-  private close(timeNs: number): void {
+  private close(times: Float64Array, i: number): void {
     const d = this.depth;
     const table = this.table;
     const c = this.ctx[d];
-    const duration = timeNs - this.start[d];
+    const duration = times[i] - this.start[d];
     this.depth = d - 1;
     if (duration < this.minDurationNs) return; // time filter: the caller keeps it as self time
     const self = duration - this.childSum[d];
     table.record(c, duration, self);
     const acc = table.cov[c];
-    if (acc !== null) acc.commit(self);
+    if (acc !== null) {
+      acc.pending[0] = self;
+      acc.commit();
+    }
     this.childSum[d - 1] += duration;
     const parentAcc = table.cov[table.parent[c]];
     if (parentAcc !== null) parentAcc.pending[table.slot[c]] += duration;

@@ -5,7 +5,7 @@ import { basename, join } from "node:path";
 import { TraceError } from "../trace/diagnostics.js";
 import type { ByteSource, TraceDirectory } from "../trace/source.js";
 
-export const DEFAULT_CHUNK_BYTES = 1 << 20;
+export const DEFAULT_CHUNK_BYTES = 4 << 20;
 
 export function fileSource(path: string, chunkBytes = DEFAULT_CHUNK_BYTES): ByteSource {
   return {
@@ -15,15 +15,22 @@ export function fileSource(path: string, chunkBytes = DEFAULT_CHUNK_BYTES): Byte
         if (e.code === "ENOENT") throw new TraceError({ kind: "not-found", file: path });
         throw e;
       });
+      // One read ahead, so the disk works while the consumer decodes. A fresh
+      // buffer per chunk: consumers may keep a chunk past the next read.
+      const read = () => {
+        const buf = new Uint8Array(chunkBytes);
+        return handle.read(buf, 0, chunkBytes, null).then(({ bytesRead }) => buf.subarray(0, bytesRead));
+      };
+      let next = read();
       try {
         for (;;) {
-          // A fresh buffer per chunk: consumers may keep a chunk past the next read.
-          const buf = new Uint8Array(chunkBytes);
-          const { bytesRead } = await handle.read(buf, 0, chunkBytes, null);
-          if (bytesRead === 0) return;
-          yield bytesRead === chunkBytes ? buf : buf.subarray(0, bytesRead);
+          const chunk = await next;
+          if (chunk.length === 0) return;
+          next = read();
+          yield chunk;
         }
       } finally {
+        await next.catch(() => undefined);
         await handle.close();
       }
     },

@@ -2,6 +2,7 @@
 // profile builder): readers turn their format into enter/exit calls per
 // thread, so every format gets every analysis.
 import type { TraceWarning } from "./diagnostics.js";
+import type { EventBatch } from "./eventBatch.js";
 
 export interface ThreadInfo {
   readonly pid: number;
@@ -12,17 +13,19 @@ export interface ThreadInfo {
 export interface TraceSink {
   /** Interns a function identity; equal names give equal ids. */
   functionId(name: string): number;
-  /** Declares a thread and returns the handle its events are reported with. */
-  thread(info: ThreadInfo): number;
-  /** Times are nanoseconds from the trace's base time, non-decreasing per thread. */
-  enter(thread: number, fn: number, timeNs: number): void;
-  exit(thread: number, fn: number, timeNs: number): void;
-  /** Closes open calls deeper than `depth`: for formats that record the call depth,
-   * so a stream resynchronises after lost records instead of nesting wrongly. */
-  unwindTo(thread: number, depth: number, timeNs: number): void;
+  /** Declares a thread (again: the same sink) and returns where its events go. */
+  thread(info: ThreadInfo): ThreadSink;
   /** The recording dropped calls shorter than this; apply it to every call (uftrace `-t`). */
   setTimeFilter(minDurationNs: number): void;
   warn(warning: TraceWarning): void;
+}
+
+/** Events of one thread, delivered in batches (see eventBatch.ts). Times are
+ * nanoseconds from the trace's base time, non-decreasing within the thread.
+ * An entry with a recorded depth first closes open calls deeper than it, so a
+ * stream resynchronises after lost records instead of nesting wrongly. */
+export interface ThreadSink {
+  consume(batch: EventBatch): void;
 }
 
 /** Function identities by first appearance: the table every CCT refers to. */

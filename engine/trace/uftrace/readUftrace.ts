@@ -8,6 +8,7 @@ import type { TraceDirectory } from "../source.js";
 import { FEATURE, parseInfo } from "./info.js";
 import { parsePayloadSpecs } from "./argspec.js";
 import { decodeThreadStream, type TimeBase } from "./records.js";
+import { EventBatch } from "../eventBatch.js";
 import { parseTaskTxt, type TaskLines } from "./symbols.js";
 import { SessionResolver } from "./resolver.js";
 import { parseDefaultOpts } from "./defaultOpts.js";
@@ -50,10 +51,8 @@ export async function readUftrace(dir: TraceDirectory, sink: TraceSink): Promise
     const tid = parseInt(file);
     const pid = task.tasks.find((t) => t.tid === tid)?.pid ?? tid;
     const resolver = await resolverFor(sessionOf(pid, task, dir.name));
-    const thread = sink.thread({ pid, tid });
     const stats = await decodeThreadStream(dir.open(file), {
-      sink,
-      thread,
+      batch: new EventBatch(sink.thread({ pid, tid })),
       base,
       specs,
       resolve: (address) => resolver.functionOf(address),

@@ -2,7 +2,7 @@
 // read as four u32 words so 64-bit nanosecond times stay exact: a time is kept
 // as its difference from a base, which a double holds exactly.
 import { TraceError } from "../diagnostics.js";
-import type { TraceSink } from "../sink.js";
+import type { EventBatch } from "../eventBatch.js";
 import type { ByteSource } from "../source.js";
 import { payloadBytes, type PayloadSpecs } from "./argspec.js";
 
@@ -19,8 +19,7 @@ export interface TimeBase {
 }
 
 export interface ThreadStreamContext {
-  readonly sink: TraceSink;
-  readonly thread: number;
+  readonly batch: EventBatch;
   readonly base: TimeBase;
   readonly specs: PayloadSpecs;
   /** Function id of an address (cached by the caller per session). */
@@ -37,80 +36,100 @@ export interface ThreadStreamStats {
 }
 
 export async function decodeThreadStream(source: ByteSource, ctx: ThreadStreamContext): Promise<ThreadStreamStats> {
-  const stats: ThreadStreamStats = { records: 0, lost: 0, events: 0 };
+  const state: DecodeState = { records: 0, lost: 0, events: 0, cacheKey: new Float64Array(CACHE_SLOTS).fill(-1), cacheFn: new Int32Array(CACHE_SLOTS) };
   let buf = new Uint8Array(1 << 16);
-  let u32 = new Uint32Array(buf.buffer);
+  let i32 = new Int32Array(buf.buffer);
   let len = 0;
   let fileOffset = 0; // file offset of buf[0]
-  const cacheKey = new Float64Array(CACHE_SLOTS).fill(-1);
-  const cacheFn = new Int32Array(CACHE_SLOTS);
-  const { sink, thread, base, maxDepth } = ctx;
-
   for await (const chunk of source.chunks()) {
     if (len + chunk.length > buf.length) {
       const bigger = new Uint8Array(Math.max(buf.length * 2, len + chunk.length + 8));
       bigger.set(buf.subarray(0, len));
       buf = bigger;
-      u32 = new Uint32Array(buf.buffer, 0, buf.length >>> 2);
+      i32 = new Int32Array(buf.buffer, 0, buf.length >>> 2);
     }
     buf.set(chunk, len);
     len += chunk.length;
-    let pos = 0;
-    // Records and padded payloads are multiples of 8 bytes, so `pos` stays word-aligned.
-    while (pos + 16 <= len) {
-      const w = pos >>> 2;
-      const lo = u32[w + 2];
-      const hi = u32[w + 3];
-      if (((lo >>> 3) & 7) !== RECORD_MAGIC) {
-        throw new TraceError({ kind: "bad-magic", file: source.name, byteOffset: fileOffset + pos, found: `${(lo >>> 3) & 7} in record header (expected ${RECORD_MAGIC})` });
-      }
-      const type = lo & 3;
-      const address = (lo >>> 16) + hi * 65536;
-      let size = 16;
-      if ((lo >>> 2) & 1) {
-        const extra = payloadSize(type, address, buf, pos + 16, len, ctx, source.name, fileOffset + pos);
-        if (extra < 0) break; // payload not fully here yet
-        size += extra;
-        if (pos + size > len) break;
-      }
-      if (type === TYPE_ENTRY || type === TYPE_EXIT) {
-        if (!base.set) {
-          base.lo = u32[w];
-          base.hi = u32[w + 1];
-          base.set = true;
-        }
-        const timeNs = (u32[w + 1] - base.hi) * 4294967296 + (u32[w] - base.lo);
-        const depth = (lo >>> 6) & 0x3ff;
-        if (depth < maxDepth) {
-          const slot = (lo >>> 16) & (CACHE_SLOTS - 1);
-          let fn: number;
-          if (cacheKey[slot] === address) fn = cacheFn[slot];
-          else {
-            fn = ctx.resolve(address);
-            cacheKey[slot] = address;
-            cacheFn[slot] = fn;
-          }
-          if (type === TYPE_ENTRY) {
-            sink.unwindTo(thread, depth, timeNs);
-            sink.enter(thread, fn, timeNs);
-          } else sink.exit(thread, fn, timeNs);
-        }
-        stats.records++;
-      } else if (type === TYPE_LOST) {
-        stats.lost += address;
-      } else {
-        stats.events++;
-      }
-      pos += size;
-    }
+    const pos = decodeRecords(buf, i32, len, fileOffset, source.name, ctx, state);
     buf.copyWithin(0, pos, len);
     len -= pos;
     fileOffset += pos;
   }
+  ctx.batch.flush();
   if (len > 0) {
     throw new TraceError({ kind: "malformed", file: source.name, byteOffset: fileOffset, detail: `the file ends inside a record (${len} of 16 bytes, or a payload, present): it was cut short` });
   }
-  return stats;
+  return { records: state.records, lost: state.lost, events: state.events };
+}
+
+interface DecodeState extends ThreadStreamStats {
+  readonly cacheKey: Float64Array;
+  readonly cacheFn: Int32Array;
+}
+
+/** Decodes the whole records in `buf[0, len)`; returns the bytes consumed. A
+ * synchronous loop of its own, so the optimiser compiles it as one tight unit. */
+function decodeRecords(buf: Uint8Array, i32: Int32Array, len: number, fileOffset: number, file: string, ctx: ThreadStreamContext, state: DecodeState): number {
+  const { batch, base, maxDepth } = ctx;
+  const { cacheKey, cacheFn } = state;
+  let records = 0;
+  let lost = 0;
+  let events = 0;
+  let baseHi = base.hi;
+  let baseLo = base.lo;
+  let pos = 0;
+  // Records and padded payloads are multiples of 8 bytes, so `pos` stays word-aligned.
+  while (pos + 16 <= len) {
+    const w = pos >>> 2;
+    // Signed reads keep every word an int32 for the optimiser; bit fields are
+    // extracted with >>> and the time below undoes the sign exactly.
+    const lo = i32[w + 2];
+    const hi = i32[w + 3];
+    if (((lo >>> 3) & 7) !== RECORD_MAGIC) {
+      throw new TraceError({ kind: "bad-magic", file, byteOffset: fileOffset + pos, found: `${(lo >>> 3) & 7} in record header (expected ${RECORD_MAGIC})` });
+    }
+    const type = lo & 3;
+    const address = (lo >>> 16) + (hi >>> 0) * 65536;
+    let size = 16;
+    if ((lo >>> 2) & 1) {
+      const extra = payloadSize(type, address, buf, pos + 16, len, ctx, file, fileOffset + pos);
+      if (extra < 0 || pos + 16 + extra > len) break; // payload not fully here yet
+      size += extra;
+    }
+    if (type <= TYPE_EXIT) {
+      if (!base.set) {
+        base.lo = baseLo = i32[w] >>> 0;
+        base.hi = baseHi = i32[w + 1] >>> 0;
+        base.set = true;
+      }
+      const tLo = i32[w];
+      // (hi·2³² + lo) − base with lo read signed: a negative lo stands for lo + 2³².
+      const timeNs = ((i32[w + 1] >>> 0) - baseHi + (tLo < 0 ? 1 : 0)) * 4294967296 + (tLo - baseLo);
+      const depth = (lo >>> 6) & 0x3ff;
+      if (depth < maxDepth) {
+        const slot = (lo >>> 16) & (CACHE_SLOTS - 1);
+        let fn: number;
+        if (cacheKey[slot] === address) fn = cacheFn[slot];
+        else {
+          fn = ctx.resolve(address);
+          cacheKey[slot] = address;
+          cacheFn[slot] = fn;
+        }
+        if (type === TYPE_ENTRY) batch.enter(fn, timeNs, depth);
+        else batch.exit(fn, timeNs);
+      }
+      records++;
+    } else if (type === TYPE_LOST) {
+      lost += address;
+    } else {
+      events++;
+    }
+    pos += size;
+  }
+  state.records += records;
+  state.lost += lost;
+  state.events += events;
+  return pos;
 }
 
 /** Payload bytes after the record at `start`, or −1 when they are not all in the buffer yet. */
