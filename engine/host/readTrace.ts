@@ -1,0 +1,41 @@
+// Reads any supported trace from disk into a CCT: the host side of format
+// detection (it peeks at the first bytes) and the one entry point the CLI,
+// the store and the runner use.
+import { open } from "node:fs/promises";
+import { CctBuilder } from "../cct/cctBuilder.js";
+import type { Cct, CctOptions } from "../cct/cct.js";
+import { TraceError } from "../trace/diagnostics.js";
+import { detectFormat, type TraceFormat } from "../trace/detect.js";
+import { readUftrace } from "../trace/uftrace/readUftrace.js";
+import { readChromeTrace } from "../trace/chrome/readChromeTrace.js";
+import { readTextTrace } from "../trace/text/readTextTrace.js";
+import { DEFAULT_CHUNK_BYTES, directorySource, fileSource, isDirectory } from "./fileSource.js";
+
+export interface ReadTraceOptions extends CctOptions {
+  readonly format?: TraceFormat;
+  readonly chunkBytes?: number;
+}
+
+export async function readTraceFile(path: string, options: ReadTraceOptions = {}): Promise<{ cct: Cct; format: TraceFormat }> {
+  const dir = await isDirectory(path);
+  const format = options.format ?? detectFormat(path, dir, dir ? new Uint8Array() : await peek(path));
+  const chunk = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
+  const sink = new CctBuilder(options);
+  if (format === "uftrace") await readUftrace(directorySource(path, chunk), sink);
+  else if (format === "chrome") await readChromeTrace(fileSource(path, chunk), sink);
+  else await readTextTrace(fileSource(path, chunk), sink);
+  return { cct: sink.finish(), format };
+}
+
+async function peek(path: string): Promise<Uint8Array> {
+  const handle = await open(path, "r").catch((e: NodeJS.ErrnoException) => {
+    throw e.code === "ENOENT" ? new TraceError({ kind: "not-found", file: path }) : e;
+  });
+  try {
+    const buf = new Uint8Array(256);
+    const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}

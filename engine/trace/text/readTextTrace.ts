@@ -1,0 +1,98 @@
+// The varbench-events text format: one event per line, for tests and for any
+// program that wants to hand Varbench a trace without a profiler.
+//
+//   # varbench-events 1                 first line, required
+//   B <pid> <tid> <timeNs> <function>   a call begins
+//   E <pid> <tid> <timeNs> [<function>] a call ends (without a name: the innermost open call)
+//   # …                                 comment; blank lines are ignored
+//
+// Times are integer nanoseconds (below 2^53), non-decreasing per thread; the
+// function name is the rest of the line and may contain spaces.
+import { TraceError } from "../diagnostics.js";
+import { EventBatch } from "../eventBatch.js";
+import type { TraceSink } from "../sink.js";
+import type { ByteSource } from "../source.js";
+
+export const TEXT_TRACE_HEADER = "# varbench-events 1";
+
+interface ThreadState {
+  readonly batch: EventBatch;
+  readonly open: number[];
+  lastNs: number;
+}
+
+export async function readTextTrace(source: ByteSource, sink: TraceSink): Promise<{ events: number }> {
+  const decoder = new TextDecoder("utf-8");
+  const threads = new Map<string, ThreadState>();
+  let carry = "";
+  let lineNo = 0;
+  let offset = 0; // byte offset of the start of `carry`
+  let events = 0;
+
+  const handle = (line: string, at: number) => {
+    lineNo++;
+    if (lineNo === 1) {
+      if (line.trim() !== TEXT_TRACE_HEADER) throw bad(at, `the first line must be "${TEXT_TRACE_HEADER}"`);
+      return;
+    }
+    const text = line.trim();
+    if (text === "" || text.startsWith("#")) return;
+    const m = /^([BE])\s+(\d+)\s+(\d+)\s+(\d+)(?:\s+(.+))?$/.exec(text);
+    if (!m) throw bad(at, `line ${lineNo} is not "B|E pid tid timeNs function": ${JSON.stringify(text.slice(0, 80))}`);
+    const [, kind, pid, tid, time, name] = m;
+    const timeNs = Number(time);
+    if (!Number.isSafeInteger(timeNs)) throw bad(at, `line ${lineNo}: time ${time} is not below 2^53`);
+    const key = `${pid}/${tid}`;
+    let t = threads.get(key);
+    if (!t) {
+      t = { batch: new EventBatch(sink.thread({ pid: Number(pid), tid: Number(tid) })), open: [], lastNs: -Infinity };
+      threads.set(key, t);
+    }
+    if (timeNs < t.lastNs) throw bad(at, `line ${lineNo}: time goes backwards in thread ${key}`);
+    t.lastNs = timeNs;
+    events++;
+    if (kind === "B") {
+      if (!name) throw bad(at, `line ${lineNo}: a B event needs a function name`);
+      const fn = sink.functionId(name);
+      t.open.push(fn);
+      t.batch.enter(fn, timeNs);
+    } else {
+      const fn = name ? sink.functionId(name) : t.open[t.open.length - 1];
+      if (fn === undefined) {
+        sink.warn({ kind: "skipped-events", file: source.name, count: 1, reason: `E event on line ${lineNo} with no open call was` });
+        return;
+      }
+      const i = t.open.lastIndexOf(fn);
+      if (i >= 0) t.open.length = i;
+      t.batch.exit(fn, timeNs);
+    }
+  };
+  const bad = (byteOffset: number, detail: string) => new TraceError({ kind: "malformed", file: source.name, byteOffset, detail });
+
+  for await (const chunk of source.chunks()) {
+    carry += decoder.decode(chunk, { stream: true });
+    let from = 0;
+    for (let nl = carry.indexOf("\n"); nl >= 0; nl = carry.indexOf("\n", from)) {
+      const line = carry.slice(from, nl);
+      handle(line, offset + byteLength(carry.slice(0, from)));
+      from = nl + 1;
+    }
+    offset += byteLength(carry.slice(0, from));
+    carry = carry.slice(from);
+  }
+  carry += decoder.decode();
+  if (carry.length > 0) handle(carry, offset);
+  if (lineNo === 0) throw new TraceError({ kind: "empty", file: source.name });
+  for (const t of threads.values()) t.batch.flush();
+  if (events === 0) throw new TraceError({ kind: "empty", file: source.name });
+  return { events };
+}
+
+function byteLength(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdbff ? (i++, 4) : 3;
+  }
+  return n;
+}
