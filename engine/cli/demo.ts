@@ -1,0 +1,48 @@
+// The main job until the workbench exists: a demo workspace holding the
+// bundled example traces, and a look at its hottest and most variable contexts.
+import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { Workspace } from "../store/workspace.js";
+import { importTrace } from "../store/importTrace.js";
+import { listRuns } from "../store/repositories.js";
+import { mergeThreads } from "../cct/merge.js";
+import { contextRows } from "../cct/query.js";
+import { formatNs, table } from "./format.js";
+
+const FIXTURES = fileURLToPath(new URL("../../test/fixtures/uftrace/0.13/", import.meta.url));
+
+const EXAMPLES = [
+  { workload: "frame_loop", trace: "frame_loop" },
+  { workload: "nested_chain", trace: "nested_chain" },
+  { workload: "two_threads", trace: "two_threads" },
+] as const;
+
+/** A context must hold at least this share of its thread's time to be ranked
+ * by variability; tiny contexts have noisy CoVs (paper 001 §3 cut-off idea). */
+const MIN_SHARE_FOR_COV = 0.01;
+
+export async function runDemo(dir: string): Promise<string> {
+  const ws = Workspace.init(dir);
+  const out: string[] = [`demo workspace: ${ws.dir}`];
+  try {
+    const have = new Set(listRuns(ws.db).map((r) => r.workload));
+    for (const ex of EXAMPLES) {
+      if (have.has(ex.workload)) continue;
+      const r = await importTrace(ws, { trace: join(FIXTURES, ex.trace), project: "examples", workload: ex.workload, design: "O0-pg" });
+      out.push(`imported ${ex.workload} as run ${r.runId} (${r.cct.events} events)`);
+    }
+    for (const run of listRuns(ws.db)) {
+      const { cct } = await import("./loadCct.js").then((m) => m.loadCct(String(run.id), ws.dir));
+      const rows = contextRows(mergeThreads(cct), cct.functions);
+      const rootTotal = rows.filter((r) => r.path.length === 1).reduce((s, r) => s + r.inclusiveNs, 0);
+      const hottest = rows.slice(0, 5);
+      const variable = rows.filter((r) => r.n > 1 && r.inclusiveNs >= MIN_SHARE_FOR_COV * rootTotal).sort((a, b) => b.cov - a.cov).slice(0, 5);
+      const render = (rs: typeof rows) =>
+        table(["N", "mean", "σ", "CoV", "total", "context"], rs.map((r) => [String(r.n), formatNs(r.meanNs), formatNs(r.stdNs), r.cov.toFixed(3), formatNs(r.inclusiveNs), r.path.join(" > ")]));
+      out.push("", `run ${run.id} (${run.workload}): hottest contexts`, render(hottest), "", `run ${run.id} (${run.workload}): most variable contexts (≥ ${MIN_SHARE_FOR_COV * 100}% of time)`, render(variable));
+    }
+  } finally {
+    ws.close();
+  }
+  return out.join("\n");
+}

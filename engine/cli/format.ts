@@ -1,0 +1,17 @@
+// Numbers for people: durations with units, aligned tables.
+
+export function formatNs(ns: number): string {
+  if (!Number.isFinite(ns)) return "-";
+  const a = Math.abs(ns);
+  if (a >= 1e9) return `${(ns / 1e9).toFixed(3)} s`;
+  if (a >= 1e6) return `${(ns / 1e6).toFixed(3)} ms`;
+  if (a >= 1e3) return `${(ns / 1e3).toFixed(3)} us`;
+  return `${ns.toFixed(0)} ns`;
+}
+
+export function table(header: readonly string[], rows: readonly (readonly string[])[], leftAligned = new Set([header.length - 1])): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: readonly string[]) =>
+    cells.map((c, i) => (leftAligned.has(i) ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ").trimEnd();
+  return [line(header), line(widths.map((w) => "=".repeat(w))), ...rows.map(line)].join("\n");
+}

@@ -1,0 +1,32 @@
+// Opening a workspace database: WAL so readers never block the runner,
+// foreign keys on, and migrations brought up to date before anything else.
+import Database from "better-sqlite3";
+import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
+
+export type Db = Database.Database;
+
+export function openDatabase(file: string, options: { upTo?: number } = {}): Db {
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("foreign_keys = ON");
+  db.pragma("busy_timeout = 5000");
+  migrate(db, options.upTo ?? SCHEMA_VERSION);
+  return db;
+}
+
+export function schemaVersion(db: Db): number {
+  return db.pragma("user_version", { simple: true }) as number;
+}
+
+function migrate(db: Db, target: number): void {
+  const current = schemaVersion(db);
+  if (current > SCHEMA_VERSION) {
+    throw new Error(`workspace schema version ${current} is newer than this Varbench (${SCHEMA_VERSION}); update Varbench`);
+  }
+  for (let v = current; v < target; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]);
+      db.pragma(`user_version = ${v + 1}`);
+    })();
+  }
+}

@@ -1,0 +1,95 @@
+// The workspace schema as numbered migrations. The database's user_version is
+// the number of migrations applied; each migration runs in its own transaction.
+// Never edit a released migration: add the next one.
+
+export const MIGRATIONS: readonly string[] = [
+  // 1: the nouns of DESIGN.md
+  `
+  CREATE TABLE projects (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE workloads (
+    id INTEGER PRIMARY KEY,
+    project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    argv_json TEXT NOT NULL DEFAULT '[]',
+    cwd TEXT,
+    env_json TEXT NOT NULL DEFAULT '{}',
+    inputs_json TEXT NOT NULL DEFAULT '[]',
+    features_json TEXT NOT NULL DEFAULT '{}',
+    requests INTEGER,
+    UNIQUE (project_id, name)
+  );
+  CREATE TABLE designs (
+    id INTEGER PRIMARY KEY,
+    project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    variables_json TEXT NOT NULL DEFAULT '{}',
+    UNIQUE (project_id, name)
+  );
+  CREATE TABLE campaigns (
+    id INTEGER PRIMARY KEY,
+    project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    spec_json TEXT NOT NULL,
+    seed INTEGER,
+    status TEXT NOT NULL DEFAULT 'planned',
+    created_at TEXT NOT NULL,
+    finished_at TEXT
+  );
+  CREATE TABLE runs (
+    id INTEGER PRIMARY KEY,
+    project_id INTEGER NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+    campaign_id INTEGER REFERENCES campaigns(id) ON DELETE CASCADE,
+    workload_id INTEGER REFERENCES workloads(id),
+    design_id INTEGER REFERENCES designs(id),
+    repetition INTEGER,
+    status TEXT NOT NULL CHECK (status IN ('queued','running','succeeded','failed','timed-out','cancelled','interrupted','imported')),
+    exit_code INTEGER,
+    signal TEXT,
+    wall_ns INTEGER,
+    user_ns INTEGER,
+    sys_ns INTEGER,
+    peak_rss_kb INTEGER,
+    voluntary_switches INTEGER,
+    involuntary_switches INTEGER,
+    environment_json TEXT NOT NULL DEFAULT '{}',
+    features_json TEXT NOT NULL DEFAULT '{}',
+    message TEXT,
+    created_at TEXT NOT NULL,
+    started_at TEXT,
+    finished_at TEXT
+  );
+  CREATE TABLE artifacts (
+    id INTEGER PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    path TEXT NOT NULL,
+    sha256 TEXT NOT NULL,
+    size_bytes INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    UNIQUE (run_id, kind, name)
+  );
+  CREATE TABLE analyses (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    inputs_key TEXT NOT NULL,
+    parameters_json TEXT NOT NULL,
+    engine_version TEXT NOT NULL,
+    result_json TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    UNIQUE (kind, inputs_key, parameters_json, engine_version)
+  );
+  `,
+  // 2: lookups by campaign and by run, and the media type an exporter needs
+  `
+  CREATE INDEX runs_by_campaign ON runs(campaign_id);
+  CREATE INDEX artifacts_by_run ON artifacts(run_id);
+  ALTER TABLE artifacts ADD COLUMN media_type TEXT NOT NULL DEFAULT 'application/octet-stream';
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
