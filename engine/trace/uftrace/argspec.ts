@@ -14,22 +14,58 @@ interface SpecRule {
   readonly values: readonly ValueSpec[];
 }
 
-export interface PayloadSpecs {
-  readonly entry: readonly SpecRule[];
-  readonly exit: readonly SpecRule[];
+/** Rules in priority order, with the first match per function name cached. */
+export class SpecList {
+  private readonly cache = new Map<string, SpecRule | null>();
+  constructor(readonly rules: readonly SpecRule[]) {}
+
+  ruleFor(name: string): SpecRule | null {
+    let rule = this.cache.get(name);
+    if (rule === undefined) {
+      rule = this.rules.find((r) => r.pattern.test(name)) ?? null;
+      this.cache.set(name, rule);
+    }
+    return rule;
+  }
 }
 
-export function parsePayloadSpecs(lines: ReadonlyMap<string, string[]>, autoArgs: boolean, file: string): PayloadSpecs {
+export interface PayloadSpecs {
+  readonly entry: SpecList;
+  readonly exit: SpecList;
+}
+
+/** Specs in uftrace's order: explicit `-A`/`-R` first, then (with `-a`, info's
+ * `auto-args:1`) the built-in library list, then each module's debug info (`*.dbg`). */
+export function parsePayloadSpecs(lines: ReadonlyMap<string, string[]>, dbgTexts: readonly string[], file: string): PayloadSpecs {
+  const auto = lines.get("auto-args")?.[0] === "1";
   const rules = (keys: string[]) => keys.flatMap((k) => (lines.get(k) ?? []).flatMap((l) => parseRules(l, file)));
+  const dbg = auto ? dbgTexts.map((t) => parseDbgRules(t, file)) : [];
   return {
-    entry: rules(autoArgs ? ["argspec", "argauto"] : ["argspec"]),
-    exit: rules(autoArgs ? ["retspec", "retauto"] : ["retspec"]),
+    entry: new SpecList([...rules(auto ? ["argspec", "argauto"] : ["argspec"]), ...dbg.flatMap((d) => d.entry)]),
+    exit: new SpecList([...rules(auto ? ["retspec", "retauto"] : ["retspec"]), ...dbg.flatMap((d) => d.exit)]),
   };
 }
 
-/** Payload bytes after a record of `name`, already padded to 8; 0 if no spec matches. */
-export function payloadBytes(specs: readonly SpecRule[], name: string, read: (offset: number) => number): number {
-  const rule = specs.find((r) => r.pattern.test(name));
+/** `F: <offset> <name>` then `A: @arg…` / `R: @retval…` lines of a `.dbg` file. */
+function parseDbgRules(text: string, file: string): { entry: SpecRule[]; exit: SpecRule[] } {
+  const entry: SpecRule[] = [];
+  const exit: SpecRule[] = [];
+  let name = "";
+  for (const line of text.split("\n")) {
+    if (line.startsWith("F: ")) name = line.slice(3).split(" ").slice(1).join(" ");
+    else if (name && (line.startsWith("A: ") || line.startsWith("R: "))) {
+      const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      const [rule] = parseRules(`${escaped}${line.slice(3)}`, file);
+      (line[0] === "A" ? entry : exit).push(rule);
+    }
+  }
+  return { entry, exit };
+}
+
+/** Payload bytes after a record of `name`, padded to 8; −1 if no spec matches,
+ * NaN if a string length is not in the buffer yet. */
+export function payloadBytes(specs: SpecList, name: string, read: (offset: number) => number): number {
+  const rule = specs.ruleFor(name);
   if (!rule) return -1;
   let offset = 0;
   for (const v of rule.values) {

@@ -31,7 +31,8 @@ export async function readUftrace(dir: TraceDirectory, sink: TraceSink): Promise
     sink.setTimeFilter(opts.timeFilterNs);
     sink.warn({ kind: "time-filter", thresholdNs: opts.timeFilterNs });
   }
-  const specs = parsePayloadSpecs(info.lines, (info.features & FEATURE.autoArgs) !== 0, `${dir.name}/info`);
+  const dbgTexts = await Promise.all(files.filter((f) => f.endsWith(".dbg")).map((f) => dir.readText(f)));
+  const specs = parsePayloadSpecs(info.lines, dbgTexts, `${dir.name}/info`);
   const threadFiles = files.filter((f) => /^\d+\.dat$/.test(f)).sort((a, b) => parseInt(a) - parseInt(b));
   if (threadFiles.length === 0) throw new TraceError({ kind: "empty", file: dir.name });
 

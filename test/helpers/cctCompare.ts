@@ -1,0 +1,23 @@
+// Comparing CCTs built by different readers: the same contexts (by call chain)
+// with the same counts and times.
+import assert from "node:assert/strict";
+import type { Cct } from "../../engine/cct/cct.js";
+import { mergeThreads } from "../../engine/cct/merge.js";
+import { contextRows, type ContextRow } from "../../engine/cct/query.js";
+
+export function rowsByPath(cct: Cct): Map<string, ContextRow> {
+  return new Map(contextRows(mergeThreads(cct), cct.functions).map((r) => [r.path.join(">"), r]));
+}
+
+export function assertSameCct(a: Cct, b: Cct, relTol = 1e-9): void {
+  const ra = rowsByPath(a);
+  const rb = rowsByPath(b);
+  assert.deepEqual([...ra.keys()].sort(), [...rb.keys()].sort(), "same contexts");
+  for (const [path, x] of ra) {
+    const y = rb.get(path)!;
+    assert.equal(x.n, y.n, `${path}: N`);
+    for (const k of ["meanNs", "stdNs", "minNs", "maxNs", "inclusiveNs", "selfNs"] as const) {
+      assert.ok(Math.abs(x[k] - y[k]) <= relTol * Math.max(1, Math.abs(x[k])), `${path}: ${k} ${x[k]} vs ${y[k]}`);
+    }
+  }
+}

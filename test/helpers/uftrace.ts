@@ -1,0 +1,63 @@
+// Recording the project's example programs with the real uftrace, and reading
+// uftrace's own `report` as the reference the readers are checked against.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const EXAMPLES_BIN = join(ROOT, "examples", "build");
+export const FIXTURES = join(ROOT, "test", "fixtures");
+
+export function buildExamples(): void {
+  execFileSync("make", ["-s", "-C", join(ROOT, "examples")], { stdio: "inherit" });
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `varbench-${prefix}-`));
+}
+
+/** Records `program args…` into a new data directory and returns its path. */
+export function record(program: string, args: readonly string[], options: readonly string[] = ["--no-event"]): string {
+  const dir = join(tempDir("rec"), "uftrace.data");
+  execFileSync("uftrace", ["record", ...options, "-d", dir, join(EXAMPLES_BIN, program), ...args], { stdio: ["ignore", "ignore", "ignore"] });
+  return dir;
+}
+
+export interface ReportRow {
+  readonly name: string;
+  readonly totalNs: number;
+  readonly selfNs: number;
+  readonly calls: number;
+  /** Half a unit of the last printed digit: the rounding of report's numbers. */
+  readonly toleranceNs: number;
+}
+
+const UNIT_NS: Record<string, number> = { ns: 1, us: 1e3, ms: 1e6, s: 1e9, m: 60e9 };
+
+/** `uftrace report -f total,self,call` parsed into rows, in nanoseconds. */
+export function uftraceReport(dir: string, extra: readonly string[] = []): Map<string, ReportRow> {
+  const text = execFileSync("uftrace", ["report", "-d", dir, "-f", "total,self,call", ...extra], { encoding: "utf8" });
+  const rows = new Map<string, ReportRow>();
+  for (const line of text.split("\n")) {
+    const m = /^\s*([\d.]+) (ns|us|ms|s|m)\s+([\d.]+) (ns|us|ms|s|m)\s+(\d+)\s+(.+?)\s*$/.exec(line);
+    if (!m) continue;
+    const unitTol = (v: string, u: string) => (v.includes(".") ? 0.5 * 10 ** -v.split(".")[1].length : 0.5) * UNIT_NS[u];
+    rows.set(m[6], {
+      name: m[6],
+      totalNs: Number(m[1]) * UNIT_NS[m[2]],
+      selfNs: Number(m[3]) * UNIT_NS[m[4]],
+      calls: Number(m[5]),
+      toleranceNs: Math.max(unitTol(m[1], m[2]), unitTol(m[3], m[4])),
+    });
+  }
+  return rows;
+}
+
+export function chromeDump(dir: string): string {
+  const file = join(tempDir("chrome"), "trace.json");
+  const json = execFileSync("uftrace", ["dump", "-d", dir, "--chrome"], { encoding: "utf8", maxBuffer: 1 << 30 });
+  writeFileSync(file, json);
+  return file;
+}

@@ -1,0 +1,76 @@
+// The uftrace reader against uftrace itself, on recordings of the project's
+// own example programs: call counts equal `uftrace report`'s exactly, totals
+// and self times agree to report's rounding, and the Chrome export of the same
+// recording gives the same CCT.
+import { before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { readTraceFile } from "../../engine/host/readTrace.js";
+import { mergeThreads } from "../../engine/cct/merge.js";
+import { functionRows } from "../../engine/cct/query.js";
+import { buildExamples, chromeDump, record, uftraceReport } from "../helpers/uftrace.js";
+import { assertSameCct } from "../helpers/cctCompare.js";
+
+const CASES = [
+  { program: "frame_loop", args: ["48", "60"] },
+  { program: "nested_chain", args: ["30"] },
+  { program: "two_threads", args: ["10"] },
+  { program: "recursion", args: ["6", "5"] },
+];
+
+describe("uftrace reader against uftrace report", () => {
+  before(buildExamples);
+
+  for (const c of CASES) {
+    it(`${c.program}: call counts exact, totals and self to rounding`, async () => {
+      const dir = record(c.program, c.args);
+      const report = uftraceReport(dir);
+      const { cct } = await readTraceFile(dir);
+      const ours = new Map(functionRows(mergeThreads(cct), cct.functions).map((r) => [r.name, r]));
+      assert.ok(report.size >= 3, "report lists functions");
+      for (const [name, ref] of report) {
+        const mine = ours.get(name);
+        assert.ok(mine, `${name} is in the CCT`);
+        assert.equal(mine.calls, ref.calls, `${name}: calls`);
+        assert.ok(Math.abs(mine.totalNs - ref.totalNs) <= ref.toleranceNs, `${name}: total ${mine.totalNs} vs ${ref.totalNs}`);
+        assert.ok(Math.abs(mine.selfNs - ref.selfNs) <= ref.toleranceNs, `${name}: self ${mine.selfNs} vs ${ref.selfNs}`);
+      }
+      assert.equal(ours.size, report.size, "no functions beyond report's");
+    });
+
+    it(`${c.program}: Chrome export of the same recording gives the same CCT`, async () => {
+      const dir = record(c.program, c.args);
+      const a = (await readTraceFile(dir)).cct;
+      const b = (await readTraceFile(chromeDump(dir))).cct;
+      assertSameCct(a, b);
+    });
+  }
+
+  it("two_threads: one CCT per thread, and thread selection", async () => {
+    const dir = record("two_threads", ["8"]);
+    const { cct } = await readTraceFile(dir);
+    assert.equal(cct.threads.length, 3, "main and two workers");
+    const perThread = cct.threads.map((t) => new Map(functionRows(t.contexts, cct.functions).map((r) => [r.name, r.calls])));
+    const cruncher = perThread.find((m) => m.has("crunch"))!;
+    const hasher = perThread.find((m) => m.has("hash_block"))!;
+    assert.equal(cruncher.get("crunch"), 8);
+    assert.equal(cruncher.has("hash_block"), false);
+    assert.equal(hasher.get("hash_block"), 16);
+  });
+
+  it("re-applies the recording's time filter and skips argument payloads", async () => {
+    const dir = record("frame_loop", ["36", "40"], ["--no-event", "-t", "2us", "-A", "decode_frame@arg1,arg2", "-R", "decode_frame@retval", "-a"]);
+    const report = uftraceReport(dir);
+    const { cct } = await readTraceFile(dir);
+    assert.ok(cct.warnings.some((w) => w.kind === "time-filter" && w.thresholdNs === 2000));
+    const ours = new Map(functionRows(mergeThreads(cct), cct.functions).map((r) => [r.name, r]));
+    for (const [name, ref] of report) {
+      assert.equal(ours.get(name)?.calls, ref.calls, `${name}: calls`);
+      assert.ok(Math.abs(ours.get(name)!.totalNs - ref.totalNs) <= ref.toleranceNs, `${name}: total`);
+    }
+  });
+
+  it("keeps 64-bit nanosecond times exact (durations are whole nanoseconds)", async () => {
+    const { cct } = await readTraceFile(record("nested_chain", ["5"]));
+    for (const t of cct.threads) for (const v of t.contexts.inclusiveNs) assert.ok(Number.isInteger(v));
+  });
+});
