@@ -1,6 +1,7 @@
 // The TraceSink every reader feeds: routes events to one ThreadBuilder per
 // thread and gathers the warnings of unbalanced streams.
-import { FunctionTable, type ThreadInfo, type ThreadSink, type TraceSink } from "../trace/sink.js";
+import { FunctionTable, type ThreadInfo, type TraceSink } from "../trace/sink.js";
+import type { ThreadSink } from "../trace/eventBatch.js";
 import type { TraceWarning } from "../trace/diagnostics.js";
 import { ThreadBuilder } from "./threadBuilder.js";
 import { CCT_FORMAT_VERSION, DEFAULT_MAX_COVARIANCE_CHILDREN, type Cct, type CctOptions, type ThreadCct } from "./cct.js";

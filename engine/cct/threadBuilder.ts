@@ -6,7 +6,7 @@
 // from the batch by index and never passed as arguments (see eventBatch.ts).
 import { ContextTable } from "./contextTable.js";
 import { ENTER, type EventBatch } from "../trace/eventBatch.js";
-import type { ThreadSink } from "../trace/sink.js";
+import type { ThreadSink } from "../trace/eventBatch.js";
 
 export interface UnbalancedCounts {
   /** Exits with no matching open call, by function id. */

@@ -1,7 +1,6 @@
 // Events travel from readers to builders in typed-array batches: one call per
 // batch instead of per event, and no floating-point time ever crosses a call
 // boundary (V8 would box each one), which keeps ingestion allocation-free.
-import type { ThreadSink } from "./sink.js";
 
 export const ENTER = 0;
 export const EXIT = 1;
@@ -39,4 +38,12 @@ export class EventBatch {
     if (this.count > 0) this.sink.consume(this);
     this.count = 0;
   }
+}
+
+/** Events of one thread, delivered in batches (see eventBatch.ts). Times are
+ * nanoseconds from the trace's base time, non-decreasing within the thread.
+ * An entry with a recorded depth first closes open calls deeper than it, so a
+ * stream resynchronises after lost records instead of nesting wrongly. */
+export interface ThreadSink {
+  consume(batch: EventBatch): void;
 }

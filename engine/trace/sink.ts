@@ -2,7 +2,7 @@
 // profile builder): readers turn their format into enter/exit calls per
 // thread, so every format gets every analysis.
 import type { TraceWarning } from "./diagnostics.js";
-import type { EventBatch } from "./eventBatch.js";
+import type { ThreadSink } from "./eventBatch.js";
 
 export interface ThreadInfo {
   readonly pid: number;
@@ -20,13 +20,6 @@ export interface TraceSink {
   warn(warning: TraceWarning): void;
 }
 
-/** Events of one thread, delivered in batches (see eventBatch.ts). Times are
- * nanoseconds from the trace's base time, non-decreasing within the thread.
- * An entry with a recorded depth first closes open calls deeper than it, so a
- * stream resynchronises after lost records instead of nesting wrongly. */
-export interface ThreadSink {
-  consume(batch: EventBatch): void;
-}
 
 /** Function identities by first appearance: the table every CCT refers to. */
 export class FunctionTable {

@@ -1,0 +1,31 @@
+// Running the real `varbench` command as a user would.
+import { spawnSync } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./uftrace.js";
+
+export interface CliResult {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export function varbench(args: readonly string[], cwd = ROOT): CliResult {
+  const r = spawnSync(process.execPath, [join(ROOT, "bin", "varbench.js"), ...args], { cwd, encoding: "utf8" });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Every file under a folder with its size: what "the workspace is unchanged" compares. */
+export function snapshot(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const full = join(d, name);
+      const s = statSync(full);
+      if (s.isDirectory()) walk(full);
+      else if (!name.endsWith("-wal") && !name.endsWith("-shm")) out.push(`${full.slice(dir.length)} ${s.size}`);
+    }
+  };
+  walk(dir);
+  return out;
+}

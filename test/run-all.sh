@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The whole test suite: system packages, the example programs, type checks,
+# layer rules, unit tests, integration tests with the real profilers. Prints a
+# final line "N passed, N failed" over all suites; exits non-zero on failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash build/scripts/install-system-deps.sh || { echo "0 passed, 1 failed"; exit 1; }
+make -s -C examples || { echo "0 passed, 1 failed"; exit 1; }
+
+passed=0
+failed=0
+log=$(mktemp)
+
+# A check that is one pass or one fail.
+check() {
+  local name=$1; shift
+  if "$@" >"$log" 2>&1; then
+    passed=$((passed + 1)); echo "✔ $name"
+  else
+    failed=$((failed + 1)); echo "✖ $name"; cat "$log"
+  fi
+}
+
+# A node:test suite: its own pass and fail counts are added.
+suite() {
+  local name=$1; shift
+  echo "── $name"
+  node --import tsx --test --test-reporter=spec --test-reporter-destination=stdout \
+       --test-reporter=tap --test-reporter-destination="$log" "$@"
+  local status=$?
+  local p f
+  p=$(grep -E '^# pass ' "$log" | tail -1 | awk '{print $3}')
+  f=$(grep -E '^# fail ' "$log" | tail -1 | awk '{print $3}')
+  p=${p:-0}; f=${f:-0}
+  if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  passed=$((passed + p)); failed=$((failed + f))
+}
+
+check "typecheck (all layers)" npx tsc -p tsconfig.json --noEmit
+check "typecheck (pure engine without Node or DOM types)" npx tsc -p engine/tsconfig.pure.json --noEmit
+check "layer rules (dependency-cruiser)" npx depcruise --config .dependency-cruiser.cjs engine bin test
+suite "unit tests" --test-concurrency=2 test/unit/*.test.ts
+suite "integration tests (real uftrace, real SQLite)" --test-concurrency=1 test/integration/*.test.ts
+
+rm -f "$log"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
