@@ -1,0 +1,64 @@
+// The varbench command end to end: init, import of every format, the CCT of a
+// stored run equal to the CCT of the trace itself, and the demo.
+import { before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { buildExamples, chromeDump, record, tempDir } from "../helpers/uftrace.js";
+import { varbench } from "../helpers/cli.js";
+
+describe("varbench CLI", () => {
+  let trace: string;
+  before(() => {
+    buildExamples();
+    trace = record("frame_loop", ["24", "30"]);
+  });
+
+  it("imports a uftrace directory and a Chrome trace; `cct <run>` equals `cct <trace>`", () => {
+    const ws = join(tempDir("cli"), "ws");
+    assert.equal(varbench(["workspace", "init", ws]).status, 0);
+    const a = varbench(["-w", ws, "import", trace, "--project", "demo", "--workload", "frames", "--design", "O0"]);
+    assert.equal(a.status, 0, a.stderr);
+    assert.match(a.stdout, /^run 1: uftrace trace, \d+ events, 1 thread/);
+    const b = varbench(["-w", ws, "import", chromeDump(trace), "--project", "demo"]);
+    assert.match(b.stdout, /^run 2: chrome trace/);
+    const fromRun = JSON.parse(varbench(["-w", ws, "cct", "1", "--json"]).stdout);
+    const fromTrace = JSON.parse(varbench(["cct", trace, "--json"]).stdout);
+    const fromChromeRun = JSON.parse(varbench(["-w", ws, "cct", "2", "--json"]).stdout);
+    assert.deepEqual(fromRun.contexts, fromTrace.contexts);
+    assert.deepEqual(fromChromeRun.contexts.map((c: { path: string[] }) => c.path), fromTrace.contexts.map((c: { path: string[] }) => c.path));
+    const runs = JSON.parse(varbench(["-w", ws, "runs", "--json"]).stdout);
+    assert.deepEqual(runs.map((r: { workload: string | null; design: string | null }) => [r.workload, r.design]), [["frames", "O0"], [null, null]]);
+  });
+
+  it("sorts by CoV and filters threads", () => {
+    const two = record("two_threads", ["4"]);
+    const all = JSON.parse(varbench(["cct", two, "--json"]).stdout);
+    const tid = all.threads.find((t: { tid: number; pid: number }) => t.tid !== t.pid).tid;
+    const one = JSON.parse(varbench(["cct", two, "--json", "--thread", String(tid)]).stdout);
+    assert.ok(one.contexts.length > 0 && one.contexts.length < all.contexts.length);
+    const bad = varbench(["cct", two, "--thread", "1"]);
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /no thread 1 in this trace/);
+    const byCov = JSON.parse(varbench(["cct", trace, "--json", "--sort", "cov"]).stdout).contexts.map((c: { cov: number }) => c.cov);
+    assert.deepEqual(byCov, [...byCov].sort((x: number, y: number) => y - x));
+  });
+
+  it("rejects a run id that does not exist and a folder that is no workspace", () => {
+    const ws = join(tempDir("cli2"), "ws");
+    varbench(["workspace", "init", ws]);
+    assert.match(varbench(["-w", ws, "cct", "42"]).stderr, /run 42 does not exist/);
+    assert.match(varbench(["-w", tempDir("nows"), "runs"]).stderr, /is not a Varbench workspace/);
+  });
+
+  it("demo: imports the bundled traces once and shows hottest and most variable contexts", () => {
+    const dir = join(tempDir("demo"), "demo");
+    const first = varbench(["demo", "--dir", dir]);
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(first.stdout, /imported frame_loop as run 1/);
+    assert.match(first.stdout, /run 1 \(frame_loop\): most variable contexts/);
+    // decode_frame's per-frame work depends on the frame type, so it is highly variable.
+    assert.match(first.stdout, /most variable contexts[^]*?\n\s*60 .* main > decode_frame\n/);
+    const second = varbench(["demo", "--dir", dir]);
+    assert.doesNotMatch(second.stdout, /imported/);
+  });
+});

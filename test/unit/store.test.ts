@@ -1,0 +1,77 @@
+// The workspace store on a real SQLite file: reopened after a write, migrated
+// from an older schema version, and with WAL and foreign keys in force.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
+import { openDatabase, schemaVersion } from "../../engine/store/database.js";
+import { SCHEMA_VERSION } from "../../engine/store/migrations.js";
+import { Workspace } from "../../engine/store/workspace.js";
+import { artifactsOf, ensureProject, getRun, insertArtifact, insertRun } from "../../engine/store/repositories.js";
+import { tempDir } from "../helpers/uftrace.js";
+
+describe("workspace store", () => {
+  it("keeps what was written across close and reopen, in WAL mode with foreign keys on", async () => {
+    const dir = join(tempDir("store"), "ws");
+    const ws = Workspace.init(dir);
+    const blob = await ws.artifacts.putBytes("hello");
+    const runId = ws.db.transaction(() => {
+      const id = insertRun(ws.db, { projectId: ensureProject(ws.db, "p"), workloadId: null, designId: null, status: "imported" });
+      insertArtifact(ws.db, { runId: id, kind: "note", name: "n", path: blob.path, sha256: blob.sha256, sizeBytes: blob.sizeBytes, mediaType: "text/plain" });
+      return id;
+    })();
+    ws.close();
+
+    const again = Workspace.open(dir);
+    assert.equal(again.db.pragma("journal_mode", { simple: true }), "wal");
+    assert.equal(again.db.pragma("foreign_keys", { simple: true }), 1);
+    assert.equal(getRun(again.db, runId)?.project, "p");
+    const [art] = artifactsOf(again.db, runId);
+    assert.equal(await again.artifacts.readText(art.path), "hello");
+    assert.equal(art.sha256, "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824", "SHA-256 of 'hello'");
+    assert.throws(() => insertRun(again.db, { projectId: 999, workloadId: null, designId: null, status: "imported" }), /FOREIGN KEY/);
+    again.close();
+  });
+
+  it("migrates a workspace written at schema version 1, keeping its rows", () => {
+    const file = join(tempDir("migrate"), "varbench.sqlite");
+    const v1 = openDatabase(file, { upTo: 1 });
+    assert.equal(schemaVersion(v1), 1);
+    const runId = insertRunV1(v1);
+    v1.close();
+
+    const db = openDatabase(file);
+    assert.equal(schemaVersion(db), SCHEMA_VERSION);
+    const art = db.prepare("SELECT media_type FROM artifacts WHERE run_id = ?").get(runId) as { media_type: string };
+    assert.equal(art.media_type, "application/octet-stream", "new column with its default on old rows");
+    const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map((r) => r.name);
+    assert.ok(indexes.includes("runs_by_campaign"));
+    db.close();
+  });
+
+  it("refuses a folder that is not a workspace instead of creating one", () => {
+    const dir = tempDir("notws");
+    assert.throws(() => Workspace.open(dir), /is not a Varbench workspace/);
+    assert.equal(existsSync(join(dir, "varbench.sqlite")), false);
+  });
+
+  it("stores equal content once and resolves artifact paths inside the workspace only", async () => {
+    const ws = Workspace.init(join(tempDir("cas"), "ws"));
+    const a = await ws.artifacts.putBytes("same");
+    const b = await ws.artifacts.putBytes("same");
+    assert.equal(a.path, b.path);
+    assert.equal(b.created, false);
+    assert.equal(readdirSync(join(ws.dir, "artifacts")).filter((f) => f.startsWith(".tmp")).length, 0);
+    assert.throws(() => ws.artifacts.absolute("../../etc/passwd"), /outside the workspace/);
+    ws.close();
+  });
+});
+
+/** A run and artifact written with version 1's columns only. */
+function insertRunV1(db: ReturnType<typeof openDatabase>): number {
+  const t = new Date().toISOString();
+  db.prepare("INSERT INTO projects (name, created_at) VALUES ('old', ?)").run(t);
+  const run = db.prepare("INSERT INTO runs (project_id, status, created_at) VALUES (1, 'imported', ?)").run(t);
+  db.prepare("INSERT INTO artifacts (run_id, kind, name, path, sha256, size_bytes, created_at) VALUES (?, 'x', 'x', 'artifacts/x', 'h', 1, ?)").run(run.lastInsertRowid, t);
+  return Number(run.lastInsertRowid);
+}
