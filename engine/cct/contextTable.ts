@@ -22,14 +22,14 @@ export interface ContextColumns {
   readonly covarianceOmitted: readonly number[];
 }
 
-const STATS_STRIDE = 8;
-const N = 0;
-const MEAN = 1;
-const M2 = 2;
-const MIN = 3;
-const MAX = 4;
-const INCL = 5;
-const SELF = 6;
+export const STATS_STRIDE = 8;
+export const N = 0;
+export const MEAN = 1;
+export const M2 = 2;
+export const MIN = 3;
+export const MAX = 4;
+export const INCL = 5;
+export const SELF = 6;
 
 export class ContextTable {
   size = 0;
@@ -60,21 +60,6 @@ export class ContextTable {
       if (this.fn[c] === fn) return c;
     }
     return this.add(parent, fn);
-  }
-
-  /** Folds one finished invocation into context `c`'s statistics (Welford). */
-  record(c: number, durationNs: number, selfNs: number): void {
-    const s = this.stats;
-    const o = c * STATS_STRIDE;
-    const n1 = ++s[o + N];
-    const d = durationNs - s[o + MEAN];
-    const mean = s[o + MEAN] + d / n1;
-    s[o + MEAN] = mean;
-    s[o + M2] += d * (durationNs - mean);
-    if (durationNs < s[o + MIN]) s[o + MIN] = durationNs;
-    if (durationNs > s[o + MAX]) s[o + MAX] = durationNs;
-    s[o + INCL] += durationNs;
-    s[o + SELF] += selfNs;
   }
 
   stat(c: number, field: number): number {

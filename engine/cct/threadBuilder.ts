@@ -4,7 +4,7 @@
 // A context appears at most once on a stack (a chain cannot contain itself),
 // so the per-context `pending` vector needs no per-frame copy. Times are read
 // from the batch by index and never passed as arguments (see eventBatch.ts).
-import { ContextTable } from "./contextTable.js";
+import { ContextTable, INCL, M2, MAX, MEAN, MIN, N, SELF, STATS_STRIDE } from "./contextTable.js";
 import { ENTER, type EventBatch } from "../trace/eventBatch.js";
 import type { ThreadSink } from "../trace/eventBatch.js";
 
@@ -39,13 +39,54 @@ export class ThreadBuilder implements ThreadSink {
 
   consume(batch: EventBatch): void {
     const { kind, fn, depth, timeNs, count } = batch;
+    // The common cases run on locals; rare ones (a new context, a deeper stack,
+    // an unbalanced exit) go through the methods below and reload the locals.
+    let table = this.table;
+    let ctxFn = table.fn;
+    let firstChild = table.firstChild;
+    let nextSibling = table.nextSibling;
+    let ctx = this.ctx;
+    let start = this.start;
+    let childSum = this.childSum;
+    let top = this.depth;
     for (let i = 0; i < count; i++) {
+      const f = fn[i];
       if (kind[i] === ENTER) {
         const d = depth[i];
-        if (d >= 0 && this.depth > d) this.unwind(d, timeNs, i);
-        this.enter(fn[i], timeNs, i);
-      } else this.exit(fn[i], timeNs, i);
+        if ((d >= 0 && top > d) || top + 1 === ctx.length) {
+          this.depth = top;
+          if (d >= 0 && top > d) this.unwind(d, timeNs, i);
+          if (this.depth + 1 === this.ctx.length) this.growStack();
+          top = this.depth;
+          ctx = this.ctx;
+          start = this.start;
+          childSum = this.childSum;
+        }
+        const parent = ctx[top];
+        let c = firstChild[parent];
+        while (c !== -1 && ctxFn[c] !== f) c = nextSibling[c];
+        if (c === -1) {
+          c = table.child(parent, f);
+          table = this.table;
+          ctxFn = table.fn;
+          firstChild = table.firstChild;
+          nextSibling = table.nextSibling;
+        }
+        top++;
+        ctx[top] = c;
+        start[top] = timeNs[i];
+        childSum[top] = 0;
+      } else if (top > 0 && ctxFn[ctx[top]] === f) {
+        this.depth = top;
+        this.close(timeNs, i);
+        top--;
+      } else {
+        this.depth = top;
+        this.exit(f, timeNs, i);
+        top = this.depth;
+      }
     }
+    this.depth = top;
     this.events += count;
     if (count > 0) this.last[0] = timeNs[count - 1];
   }
@@ -61,16 +102,6 @@ export class ThreadBuilder implements ThreadSink {
       this.unbalanced.closedAtEnd++;
     }
     return this.table;
-  }
-
-  private enter(fn: number, times: Float64Array, i: number): void {
-    const d = this.depth;
-    if (d + 1 === this.ctx.length) this.growStack();
-    const c = this.table.child(this.ctx[d], fn);
-    this.depth = d + 1;
-    this.ctx[d + 1] = c;
-    this.start[d + 1] = times[i];
-    this.childSum[d + 1] = 0;
   }
 
   private exit(fn: number, times: Float64Array, i: number): void {
@@ -106,7 +137,18 @@ export class ThreadBuilder implements ThreadSink {
     this.depth = d - 1;
     if (duration < this.minDurationNs) return; // time filter: the caller keeps it as self time
     const self = duration - this.childSum[d];
-    table.record(c, duration, self);
+    // Welford update of the context's statistics, inline (see ContextTable.stats).
+    const s = table.stats;
+    const o = c * STATS_STRIDE;
+    const n1 = ++s[o + N];
+    const dm = duration - s[o + MEAN];
+    const mean = s[o + MEAN] + dm / n1;
+    s[o + MEAN] = mean;
+    s[o + M2] += dm * (duration - mean);
+    if (duration < s[o + MIN]) s[o + MIN] = duration;
+    if (duration > s[o + MAX]) s[o + MAX] = duration;
+    s[o + INCL] += duration;
+    s[o + SELF] += self;
     const acc = table.cov[c];
     if (acc !== null) {
       acc.pending[0] = self;

@@ -2,12 +2,13 @@
 // read as four u32 words so 64-bit nanosecond times stay exact: a time is kept
 // as its difference from a base, which a double holds exactly.
 import { TraceError } from "../diagnostics.js";
-import type { EventBatch } from "../eventBatch.js";
+import { BATCH_EVENTS, ENTER, EXIT, type EventBatch } from "../eventBatch.js";
 import type { ByteSource } from "../source.js";
 import { payloadBytes, type PayloadSpecs } from "./argspec.js";
 
-const TYPE_ENTRY = 0;
-const TYPE_EXIT = 1;
+// Record types are the batch's event kinds, so a type is copied as it is.
+const TYPE_ENTRY = ENTER;
+const TYPE_EXIT = EXIT;
 const TYPE_LOST = 2;
 const RECORD_MAGIC = 5;
 const CACHE_SLOTS = 4096;
@@ -72,6 +73,12 @@ interface DecodeState extends ThreadStreamStats {
 function decodeRecords(buf: Uint8Array, i32: Int32Array, len: number, fileOffset: number, file: string, ctx: ThreadStreamContext, state: DecodeState): number {
   const { batch, base, maxDepth } = ctx;
   const { cacheKey, cacheFn } = state;
+  // The batch is filled in place: no call, and no boxed time, per record.
+  const bKind = batch.kind;
+  const bFn = batch.fn;
+  const bDepth = batch.depth;
+  const bTime = batch.timeNs;
+  let n = batch.count;
   let records = 0;
   let lost = 0;
   let events = 0;
@@ -115,8 +122,15 @@ function decodeRecords(buf: Uint8Array, i32: Int32Array, len: number, fileOffset
           cacheKey[slot] = address;
           cacheFn[slot] = fn;
         }
-        if (type === TYPE_ENTRY) batch.enter(fn, timeNs, depth);
-        else batch.exit(fn, timeNs);
+        bKind[n] = type; // TYPE_ENTRY = ENTER, TYPE_EXIT = EXIT
+        bFn[n] = fn;
+        bDepth[n] = type === TYPE_ENTRY ? depth : -1;
+        bTime[n] = timeNs;
+        if (++n === BATCH_EVENTS) {
+          batch.count = n;
+          batch.flush();
+          n = 0;
+        }
       }
       records++;
     } else if (type === TYPE_LOST) {
@@ -126,6 +140,7 @@ function decodeRecords(buf: Uint8Array, i32: Int32Array, len: number, fileOffset
     }
     pos += size;
   }
+  batch.count = n;
   state.records += records;
   state.lost += lost;
   state.events += events;

@@ -1,0 +1,67 @@
+// Ingestion benchmark (issue 2): a trace of ≥ 25 million events recorded from
+// examples/frame_loop, then, in the same run and over the same directory,
+// `uftrace report` (the peer) and Varbench's uftrace → CCT with covariance.
+// Reports events per second of both, their ratio (target ≥ 4×, aim 8×) and
+// Varbench's peak memory at two trace sizes (it must not grow with events).
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const REPEATS = 3;
+// frame_loop makes about 206 events per frame at 200 blocks (GOP of 12 frames).
+const SIZES = [{ label: "large", frames: 125_000 }, { label: "quarter", frames: 31_250 }];
+
+execFileSync("bash", [join(ROOT, "build/scripts/install-system-deps.sh")], { stdio: "inherit" });
+execFileSync("make", ["-s", "-C", join(ROOT, "examples")], { stdio: "inherit" });
+const work = mkdtempSync(join(tmpdir(), "varbench-bench-"));
+
+try {
+  const results = SIZES.map((size) => {
+    const dir = join(work, size.label);
+    execFileSync("uftrace", ["record", "--no-event", "-d", dir, join(ROOT, "examples/build/frame_loop"), String(size.frames), "200"], { stdio: "ignore" });
+    const ours = best(() => ingest(dir));
+    const peer = size.label === "large" ? best(() => uftraceReport(dir, ours.events)) : null;
+    return { size, ours, peer };
+  });
+  const large = results[0];
+  if (large.ours.events < 25_000_000) throw new Error(`trace has ${large.ours.events} events, fewer than 25 million`);
+  const rate = (r: { events: number; ms: number }) => r.events / (r.ms / 1000);
+  const peerRate = rate(large.peer!);
+  const ourRate = rate(large.ours);
+  const line = (k: string, v: string) => console.log(`${k.padEnd(44)} ${v}`);
+  console.log(`\ningestion benchmark (best of ${REPEATS}, one core each)`);
+  line("events in the large trace", large.ours.events.toLocaleString("en"));
+  line("uftrace report", `${(peerRate / 1e6).toFixed(2)} M events/s (${large.peer!.ms.toFixed(0)} ms)`);
+  line("varbench uftrace → CCT with covariance", `${(ourRate / 1e6).toFixed(2)} M events/s (${large.ours.ms.toFixed(0)} ms)`);
+  line("ratio varbench / uftrace report", `${(ourRate / peerRate).toFixed(2)}× (target ≥ 4×, aim 8×)`);
+  for (const r of results) {
+    line(`varbench peak RSS, ${r.size.label} trace (${(r.ours.events / 1e6).toFixed(1)} M events)`, `${(r.ours.maxRssKb / 1024).toFixed(0)} MiB`);
+  }
+  line("peak RSS large / quarter (events ×4)", `${(results[0].ours.maxRssKb / results[1].ours.maxRssKb).toFixed(2)}×`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+function ingest(dir: string): { events: number; ms: number; maxRssKb: number } {
+  const out = execFileSync(process.execPath, ["--import", "tsx", join(ROOT, "bench/ingestOnce.ts"), dir], { encoding: "utf8", cwd: ROOT });
+  return JSON.parse(out.trim().split("\n").pop()!);
+}
+
+function uftraceReport(dir: string, events: number): { events: number; ms: number } {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync("uftrace", ["report", "-d", dir], { stdio: ["ignore", "ignore", "inherit"] });
+  if (r.status !== 0) throw new Error("uftrace report failed");
+  return { events, ms: Number(process.hrtime.bigint() - t0) / 1e6 };
+}
+
+function best<T extends { ms: number }>(f: () => T): T {
+  let b: T | undefined;
+  for (let i = 0; i < REPEATS; i++) {
+    const r = f();
+    if (!b || r.ms < b.ms) b = r;
+  }
+  return b!;
+}
