@@ -30,7 +30,7 @@ export interface ReportRow {
   readonly totalNs: number;
   readonly selfNs: number;
   readonly calls: number;
-  /** Half a unit of the last printed digit: the rounding of report's numbers. */
+  /** One unit of the last printed digit: report truncates (6,049,660 ns prints as 6.049 ms). */
   readonly toleranceNs: number;
 }
 
@@ -43,7 +43,7 @@ export function uftraceReport(dir: string, extra: readonly string[] = []): Map<s
   for (const line of text.split("\n")) {
     const m = /^\s*([\d.]+) (ns|us|ms|s|m)\s+([\d.]+) (ns|us|ms|s|m)\s+(\d+)\s+(.+?)\s*$/.exec(line);
     if (!m) continue;
-    const unitTol = (v: string, u: string) => (v.includes(".") ? 0.5 * 10 ** -v.split(".")[1].length : 0.5) * UNIT_NS[u];
+    const unitTol = (v: string, u: string) => (v.includes(".") ? 10 ** -v.split(".")[1].length : 1) * UNIT_NS[u];
     rows.set(m[6], {
       name: m[6],
       totalNs: Number(m[1]) * UNIT_NS[m[2]],
