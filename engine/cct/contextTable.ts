@@ -1,7 +1,6 @@
 // Column store of a calling-context tree while it is built or merged. A
 // context is a call chain from the thread root (context 0, fn −1). Memory is
 // bounded by the number of contexts, never by the number of events.
-import { grown } from "../trace/grow.js";
 import { CovarianceAccumulator, finishCovariance, leafCovariance, type ContextCovariance } from "./covariance.js";
 
 /** The finished, serialisable columns of one CCT. Times in nanoseconds; the
@@ -138,13 +137,20 @@ export class ContextTable {
   }
 
   private grow(cap: number): void {
-    this.parent = grown(this.parent, cap);
-    this.fn = grown(this.fn, cap);
-    this.firstChild = grown(this.firstChild, cap);
-    this.nextSibling = grown(this.nextSibling, cap);
-    this.childCount = grown(this.childCount, cap);
-    this.slot = grown(this.slot, cap);
-    this.stats = grown(this.stats, cap * STATS_STRIDE);
+    const i32 = (a: Int32Array) => {
+      const b = new Int32Array(cap);
+      b.set(a);
+      return b;
+    };
+    this.parent = i32(this.parent);
+    this.fn = i32(this.fn);
+    this.firstChild = i32(this.firstChild);
+    this.nextSibling = i32(this.nextSibling);
+    this.childCount = i32(this.childCount);
+    this.slot = i32(this.slot);
+    const stats = new Float64Array(cap * STATS_STRIDE);
+    stats.set(this.stats);
+    this.stats = stats;
     this.cap = cap;
   }
 }

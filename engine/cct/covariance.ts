@@ -1,7 +1,6 @@
 // Per-invocation covariance of a context's self time and each child context's
 // cumulative time (paper 000 §2, Eq. 1–2): X = Σ Y_i, so σ²_X = Σ_i Σ_j C_ij.
 // Dimension 0 is self time; dimension s ≥ 1 is the child created s-th.
-import { grown } from "../trace/grow.js";
 
 /** Streaming co-moment accumulator (Welford, vector form). */
 export class CovarianceAccumulator {
@@ -73,9 +72,14 @@ export class CovarianceAccumulator {
     for (let i = 0; i < this.dims; i++) {
       this.comoment.set(old.subarray(i * oldCap, i * oldCap + this.dims), i * cap);
     }
-    this.mean = grown(this.mean, cap);
-    (this as { pending: Float64Array }).pending = grown(this.pending, cap);
-    this.delta = grown(this.delta, cap);
+    const grow = (a: Float64Array) => {
+      const b = new Float64Array(cap);
+      b.set(a);
+      return b;
+    };
+    this.mean = grow(this.mean);
+    (this as { pending: Float64Array }).pending = grow(this.pending);
+    this.delta = grow(this.delta);
     this.cap = cap;
   }
 }

@@ -7,7 +7,6 @@
 import { ContextTable, INCL, M2, MAX, MEAN, MIN, N, SELF, STATS_STRIDE } from "./contextTable.js";
 import { ENTER, type EventBatch } from "../trace/eventBatch.js";
 import type { ThreadSink } from "../trace/eventBatch.js";
-import { grown } from "../trace/grow.js";
 
 export interface UnbalancedCounts {
   /** Exits with no matching open call, by function id. */
@@ -162,8 +161,14 @@ export class ThreadBuilder implements ThreadSink {
 
   private growStack(): void {
     const cap = this.ctx.length * 2;
-    this.ctx = grown(this.ctx, cap);
-    this.start = grown(this.start, cap);
-    this.childSum = grown(this.childSum, cap);
+    const ctx = new Int32Array(cap);
+    ctx.set(this.ctx);
+    const start = new Float64Array(cap);
+    start.set(this.start);
+    const childSum = new Float64Array(cap);
+    childSum.set(this.childSum);
+    this.ctx = ctx;
+    this.start = start;
+    this.childSum = childSum;
   }
 }

@@ -2,7 +2,6 @@
 // ends, then turned into properly nested entries and exits: sorted by start,
 // the longer first on equal starts, and closed by a stack of end times.
 import type { EventBatch } from "../eventBatch.js";
-import { grown } from "../grow.js";
 
 export class CompleteEvents {
   size = 0;
@@ -39,8 +38,14 @@ export class CompleteEvents {
 
   private grow(): void {
     const cap = this.start.length * 2;
-    this.start = grown(this.start, cap);
-    this.duration = grown(this.duration, cap);
-    this.fn = grown(this.fn, cap);
+    const start = new Float64Array(cap);
+    start.set(this.start);
+    const duration = new Float64Array(cap);
+    duration.set(this.duration);
+    const fn = new Int32Array(cap);
+    fn.set(this.fn);
+    this.start = start;
+    this.duration = duration;
+    this.fn = fn;
   }
 }
