@@ -91,10 +91,6 @@ export class ThreadBuilder implements ThreadSink {
     if (count > 0) this.last[0] = timeNs[count - 1];
   }
 
-  get openCalls(): number {
-    return this.depth;
-  }
-
   /** Closes calls still open at the end of the stream at the last time seen. */
   finish(): ContextTable {
     while (this.depth > 0) {

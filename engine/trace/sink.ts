@@ -35,10 +35,4 @@ export class FunctionTable {
     }
     return id;
   }
-
-  static from(names: readonly string[]): FunctionTable {
-    const table = new FunctionTable();
-    for (const name of names) table.intern(name);
-    return table;
-  }
 }
