@@ -44,6 +44,11 @@ export class ContextTable {
   /** Per-context statistics interleaved (STATS_STRIDE slots each), so the hot
    * exit path touches one array: N, mean, M2, min, max, inclusive, self. */
   stats = new Float64Array(0);
+  /** Cumulative time of each context within the running invocation of its
+   * parent. A context has one parent, and one invocation of that parent is
+   * open at a time per thread, so one slot per context suffices; the parent
+   * gathers its children's slots when that invocation ends (commitCovariance). */
+  childPending = new Float64Array(0);
   /** Child covariance, created when a context's first child appears (see
    * CovarianceAccumulator's constructor); null while it has none, or when off. */
   readonly cov: (CovarianceAccumulator | null)[] = [];
@@ -60,6 +65,20 @@ export class ContextTable {
       if (this.fn[c] === fn) return c;
     }
     return this.add(parent, fn);
+  }
+
+  /** Folds the invocation of `c` that just ended into its child covariance:
+   * the caller has put its self time in acc.values[0]; each child's time is
+   * gathered here in slot (= sibling) order. */
+  commitCovariance(c: number, acc: CovarianceAccumulator): void {
+    const y = acc.values;
+    const pending = this.childPending;
+    let s = 1;
+    for (let ch = this.firstChild[c]; ch !== -1; ch = this.nextSibling[ch]) {
+      y[s++] = pending[ch];
+      pending[ch] = 0;
+    }
+    acc.commit();
   }
 
   stat(c: number, field: number): number {
@@ -151,6 +170,9 @@ export class ContextTable {
     const stats = new Float64Array(cap * STATS_STRIDE);
     stats.set(this.stats);
     this.stats = stats;
+    const pending = new Float64Array(cap);
+    pending.set(this.childPending);
+    this.childPending = pending;
     this.cap = cap;
   }
 }

@@ -10,8 +10,9 @@ export class CovarianceAccumulator {
   mean: Float64Array;
   /** Upper triangle of the co-moment matrix Σ (y−ȳ)(y−ȳ)ᵀ, row-major with stride `cap`. */
   comoment: Float64Array;
-  /** The running invocation's values: [0] is filled at exit, [s] summed as children exit. */
-  readonly pending: Float64Array;
+  /** One finished invocation's values, filled by the caller before commit():
+   * [0] self time, [s] the cumulative time of the child in dimension s. */
+  readonly values: Float64Array;
   private delta: Float64Array;
 
   /** Starts from a context's own statistics: until its first child appears,
@@ -20,7 +21,7 @@ export class CovarianceAccumulator {
     this.cap = Math.max(1, initialDims);
     this.mean = new Float64Array(this.cap);
     this.comoment = new Float64Array(this.cap * this.cap);
-    this.pending = new Float64Array(this.cap);
+    this.values = new Float64Array(this.cap);
     this.delta = new Float64Array(this.cap);
     this.n = n;
     this.mean[0] = mean;
@@ -34,11 +35,10 @@ export class CovarianceAccumulator {
     return this.dims++;
   }
 
-  /** Folds in one finished invocation whose self time is in pending[0] and
-   * child times in pending[1…] (no float argument: see eventBatch.ts). */
+  /** Folds in the invocation in `values` (no float argument: see eventBatch.ts). */
   commit(): void {
     const k = this.dims;
-    const y = this.pending;
+    const y = this.values;
     const mean = this.mean;
     const delta = this.delta;
     const co = this.comoment;
@@ -78,7 +78,7 @@ export class CovarianceAccumulator {
       return b;
     };
     this.mean = grow(this.mean);
-    (this as { pending: Float64Array }).pending = grow(this.pending);
+    (this as { values: Float64Array }).values = grow(this.values);
     this.delta = grow(this.delta);
     this.cap = cap;
   }

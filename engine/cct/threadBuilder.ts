@@ -2,7 +2,8 @@
 // arrays. Each exit folds one invocation into its context's statistics and its
 // cumulative time into the parent's running covariance vector (paper 000 §2).
 // A context appears at most once on a stack (a chain cannot contain itself),
-// so the per-context `pending` vector needs no per-frame copy. Times are read
+// so its time within the parent's running invocation is one slot per context
+// (ContextTable.childPending), with no per-frame copy. Times are read
 // from the batch by index and never passed as arguments (see eventBatch.ts).
 import { ContextTable, INCL, M2, MAX, MEAN, MIN, N, SELF, STATS_STRIDE } from "./contextTable.js";
 import { ENTER, type EventBatch } from "../trace/eventBatch.js";
@@ -39,9 +40,11 @@ export class ThreadBuilder implements ThreadSink {
 
   consume(batch: EventBatch): void {
     const { kind, fn, depth, timeNs, count } = batch;
-    // The common cases run on locals; rare ones (a new context, a deeper stack,
-    // an unbalanced exit) go through the methods below and reload the locals.
-    let table = this.table;
+    // The common cases (an entry into a known context, the exit of the
+    // innermost call) run on locals; rare ones (a new context, a deeper stack,
+    // an unbalanced stream) go through the methods below, then the locals are
+    // reloaded.
+    const table = this.table;
     let ctxFn = table.fn;
     let firstChild = table.firstChild;
     let nextSibling = table.nextSibling;
@@ -67,7 +70,6 @@ export class ThreadBuilder implements ThreadSink {
         while (c !== -1 && ctxFn[c] !== f) c = nextSibling[c];
         if (c === -1) {
           c = table.child(parent, f);
-          table = this.table;
           ctxFn = table.fn;
           firstChild = table.firstChild;
           nextSibling = table.nextSibling;
@@ -76,15 +78,17 @@ export class ThreadBuilder implements ThreadSink {
         ctx[top] = c;
         start[top] = timeNs[i];
         childSum[top] = 0;
-      } else if (top > 0 && ctxFn[ctx[top]] === f) {
-        this.depth = top;
-        this.close(timeNs, i);
-        top--;
-      } else {
-        this.depth = top;
-        this.exit(f, timeNs, i);
-        top = this.depth;
+        continue;
       }
+      if (top === 0 || ctxFn[ctx[top]] !== f) {
+        this.depth = top;
+        this.exitUnbalanced(f, timeNs, i);
+        top = this.depth;
+        continue;
+      }
+      this.depth = top;
+      this.close(timeNs, i);
+      top--;
     }
     this.depth = top;
     this.events += count;
@@ -100,12 +104,10 @@ export class ThreadBuilder implements ThreadSink {
     return this.table;
   }
 
-  private exit(fn: number, times: Float64Array, i: number): void {
+  /** An exit that is not of the innermost call: close the calls it skips
+   * over, or drop it when no open call matches. */
+  private exitUnbalanced(fn: number, times: Float64Array, i: number): void {
     const table = this.table;
-    if (this.depth > 0 && table.fn[this.ctx[this.depth]] === fn) {
-      this.close(times, i);
-      return;
-    }
     let d = this.depth - 1;
     while (d > 0 && table.fn[this.ctx[d]] !== fn) d--;
     if (d <= 0) {
@@ -147,12 +149,11 @@ export class ThreadBuilder implements ThreadSink {
     s[o + SELF] += self;
     const acc = table.cov[c];
     if (acc !== null) {
-      acc.pending[0] = self;
-      acc.commit();
+      acc.values[0] = self;
+      table.commitCovariance(c, acc);
     }
     this.childSum[d - 1] += duration;
-    const parentAcc = table.cov[table.parent[c]];
-    if (parentAcc !== null) parentAcc.pending[table.slot[c]] += duration;
+    table.childPending[c] += duration;
   }
 
   private growStack(): void {

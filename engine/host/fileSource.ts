@@ -15,10 +15,14 @@ export function fileSource(path: string, chunkBytes = DEFAULT_CHUNK_BYTES): Byte
         if (e.code === "ENOENT") throw new TraceError({ kind: "not-found", file: path });
         throw e;
       });
-      // One read ahead, so the disk works while the consumer decodes. A fresh
-      // buffer per chunk: consumers may keep a chunk past the next read.
+      // One read ahead, so the disk works while the consumer decodes, into two
+      // buffers in turn: the chunk handed out last stays intact until the
+      // consumer asks for the next one (ByteSource's contract).
+      const buffers = [new Uint8Array(chunkBytes), new Uint8Array(chunkBytes)];
+      let turn = 0;
       const read = () => {
-        const buf = new Uint8Array(chunkBytes);
+        const buf = buffers[turn];
+        turn ^= 1;
         return handle.read(buf, 0, chunkBytes, null).then(({ bytesRead }) => buf.subarray(0, bytesRead));
       };
       let next = read();

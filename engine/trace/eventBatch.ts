@@ -16,22 +16,26 @@ export class EventBatch {
 
   constructor(private readonly sink: ThreadSink) {}
 
+  // A full batch is handed on before the next write, so code that fills the
+  // arrays in place (the uftrace decoder) and these methods can be mixed.
   enter(fn: number, timeNs: number, depth = -1): void {
+    if (this.count === BATCH_EVENTS) this.flush();
     const i = this.count;
     this.kind[i] = ENTER;
     this.fn[i] = fn;
     this.depth[i] = depth;
     this.timeNs[i] = timeNs;
-    if (++this.count === BATCH_EVENTS) this.flush();
+    this.count = i + 1;
   }
 
   exit(fn: number, timeNs: number): void {
+    if (this.count === BATCH_EVENTS) this.flush();
     const i = this.count;
     this.kind[i] = EXIT;
     this.fn[i] = fn;
     this.depth[i] = -1;
     this.timeNs[i] = timeNs;
-    if (++this.count === BATCH_EVENTS) this.flush();
+    this.count = i + 1;
   }
 
   flush(): void {

@@ -4,6 +4,8 @@
 export interface ByteSource {
   /** Shown in every message about this source. */
   readonly name: string;
+  /** The bytes in order. A chunk is valid until the next one is requested
+   * (sources may reuse their buffers): copy what must outlive that. */
   chunks(): AsyncIterable<Uint8Array>;
 }
 

@@ -85,7 +85,7 @@ function sessionOf(pid: number, task: TaskLines, dirName: string): string {
 
 async function readAll(dir: TraceDirectory, file: string): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
-  for await (const c of dir.open(file).chunks()) parts.push(c);
+  for await (const c of dir.open(file).chunks()) parts.push(c.slice());
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {

@@ -37,12 +37,32 @@ export interface ThreadStreamStats {
 }
 
 export async function decodeThreadStream(source: ByteSource, ctx: ThreadStreamContext): Promise<ThreadStreamStats> {
-  const state: DecodeState = { records: 0, lost: 0, events: 0, cacheKey: new Float64Array(CACHE_SLOTS).fill(-1), cacheFn: new Int32Array(CACHE_SLOTS) };
+  const state: DecodeState = {
+    records: 0,
+    lost: 0,
+    events: 0,
+    cacheLow: new Int32Array(CACHE_SLOTS),
+    cacheHigh: new Int32Array(CACHE_SLOTS).fill(-1), // no 48-bit address has these top bits
+    cacheFn: new Int32Array(CACHE_SLOTS),
+  };
   let buf = new Uint8Array(1 << 16);
   let i32 = new Int32Array(buf.buffer);
   let len = 0;
   let fileOffset = 0; // file offset of buf[0]
   for await (const chunk of source.chunks()) {
+    if (len === 0 && (chunk.byteOffset & 3) === 0) {
+      // Nothing carried over: decode the chunk where it lies, keep only its tail.
+      const pos = decodeRecords(chunk, new Int32Array(chunk.buffer, chunk.byteOffset, chunk.length >>> 2), chunk.length, fileOffset, source.name, ctx, state);
+      const tail = chunk.length - pos;
+      if (tail > buf.length) {
+        buf = new Uint8Array(tail + 8);
+        i32 = new Int32Array(buf.buffer, 0, buf.length >>> 2);
+      }
+      buf.set(chunk.subarray(pos));
+      len = tail;
+      fileOffset += pos;
+      continue;
+    }
     if (len + chunk.length > buf.length) {
       const bigger = new Uint8Array(Math.max(buf.length * 2, len + chunk.length + 8));
       bigger.set(buf.subarray(0, len));
@@ -63,88 +83,131 @@ export async function decodeThreadStream(source: ByteSource, ctx: ThreadStreamCo
   return { records: state.records, lost: state.lost, events: state.events };
 }
 
+/** Address → function id, direct-mapped; an address is keyed by its low 32
+ * bits and its top 16 bits as two int32s, so a hit needs no double arithmetic. */
 interface DecodeState extends ThreadStreamStats {
-  readonly cacheKey: Float64Array;
+  readonly cacheLow: Int32Array;
+  readonly cacheHigh: Int32Array;
   readonly cacheFn: Int32Array;
 }
 
-/** Decodes the whole records in `buf[0, len)`; returns the bytes consumed. A
- * synchronous loop of its own, so the optimiser compiles it as one tight unit. */
+/** Decodes the whole records in `buf[0, len)`; returns the bytes consumed.
+ * Common records go through `decodePlain`, a loop that stops at the first
+ * record it does not handle; that one goes through `decodeOne`. Keeping the
+ * rare paths out of the hot loop keeps it free of code the optimiser has no
+ * feedback for, so it is compiled once and stays compiled. */
 function decodeRecords(buf: Uint8Array, i32: Int32Array, len: number, fileOffset: number, file: string, ctx: ThreadStreamContext, state: DecodeState): number {
-  const { batch, base, maxDepth } = ctx;
-  const { cacheKey, cacheFn } = state;
-  // The batch is filled in place: no call, and no boxed time, per record.
+  let pos = 0;
+  while (pos + 16 <= len) {
+    pos = decodePlain(i32, pos, len, ctx, state);
+    if (pos + 16 > len) break;
+    const next = decodeOne(buf, i32, pos, len, fileOffset, file, ctx, state);
+    if (next < 0) break; // a payload not fully here yet
+    pos = next;
+  }
+  return pos;
+}
+
+// Bits 1–5 of a record's low word for a plain entry or exit: type < 2, no
+// payload (`more` = 0), magic 5 (FORMATS.md bit layout).
+const PLAIN_MASK = 0x3e;
+const PLAIN_BITS = RECORD_MAGIC << 3;
+const NO_DEPTH_LIMIT = 0x400; // depth is a 10-bit field
+
+/** The hot loop: entries and exits without payload, at a cached address,
+ * within the depth limit, while the batch has room; written into the batch in
+ * place (no call and no boxed time per record). Returns where it stopped. */
+function decodePlain(i32: Int32Array, pos: number, len: number, ctx: ThreadStreamContext, state: DecodeState): number {
+  const { batch, base } = ctx;
+  if (!base.set) return pos;
+  const baseHi = base.hi;
+  const baseLo = base.lo;
+  const maxDepth = Math.min(ctx.maxDepth, NO_DEPTH_LIMIT);
+  const { cacheLow, cacheHigh, cacheFn } = state;
   const bKind = batch.kind;
   const bFn = batch.fn;
   const bDepth = batch.depth;
   const bTime = batch.timeNs;
   let n = batch.count;
-  let records = 0;
-  let lost = 0;
-  let events = 0;
-  let baseHi = base.hi;
-  let baseLo = base.lo;
-  let pos = 0;
-  // Records and padded payloads are multiples of 8 bytes, so `pos` stays word-aligned.
-  while (pos + 16 <= len) {
+  const start = pos;
+  while (pos + 16 <= len && n < BATCH_EVENTS) {
     const w = pos >>> 2;
-    // Signed reads keep every word an int32 for the optimiser; bit fields are
-    // extracted with >>> and the time below undoes the sign exactly.
+    // Signed reads keep every word an int32 for the optimiser; fields are
+    // extracted with >>>, and the time below undoes the sign exactly.
     const lo = i32[w + 2];
     const hi = i32[w + 3];
-    if (((lo >>> 3) & 7) !== RECORD_MAGIC) {
-      throw new TraceError({ kind: "bad-magic", file, byteOffset: fileOffset + pos, found: `${(lo >>> 3) & 7} in record header (expected ${RECORD_MAGIC})` });
-    }
-    const type = lo & 3;
-    const address = (lo >>> 16) + (hi >>> 0) * 65536;
-    let size = 16;
-    if ((lo >>> 2) & 1) {
-      const extra = payloadSize(type, address, buf, pos + 16, len, ctx, file, fileOffset + pos);
-      if (extra < 0 || pos + 16 + extra > len) break; // payload not fully here yet
-      size += extra;
-    }
-    if (type <= TYPE_EXIT) {
-      if (!base.set) {
-        base.lo = baseLo = i32[w] >>> 0;
-        base.hi = baseHi = i32[w + 1] >>> 0;
-        base.set = true;
-      }
-      const tLo = i32[w];
-      // (hi·2³² + lo) − base with lo read signed: a negative lo stands for lo + 2³².
-      const timeNs = ((i32[w + 1] >>> 0) - baseHi + (tLo < 0 ? 1 : 0)) * 4294967296 + (tLo - baseLo);
-      const depth = (lo >>> 6) & 0x3ff;
-      if (depth < maxDepth) {
-        const slot = (lo >>> 16) & (CACHE_SLOTS - 1);
-        let fn: number;
-        if (cacheKey[slot] === address) fn = cacheFn[slot];
-        else {
-          fn = ctx.resolve(address);
-          cacheKey[slot] = address;
-          cacheFn[slot] = fn;
-        }
-        bKind[n] = type; // TYPE_ENTRY = ENTER, TYPE_EXIT = EXIT
-        bFn[n] = fn;
-        bDepth[n] = type === TYPE_ENTRY ? depth : -1;
-        bTime[n] = timeNs;
-        if (++n === BATCH_EVENTS) {
-          batch.count = n;
-          batch.flush();
-          n = 0;
-        }
-      }
-      records++;
-    } else if (type === TYPE_LOST) {
-      lost += address;
-    } else {
-      events++;
-    }
-    pos += size;
+    if ((lo & PLAIN_MASK) !== PLAIN_BITS) break;
+    const depth = (lo >>> 6) & 0x3ff;
+    if (depth >= maxDepth) break;
+    const slot = (lo >>> 16) & (CACHE_SLOTS - 1);
+    if (cacheLow[slot] !== ((lo >>> 16) | (hi << 16)) || cacheHigh[slot] !== hi >>> 16) break;
+    const tLo = i32[w];
+    const type = lo & 1;
+    bKind[n] = type; // record types 0 and 1 are the batch's ENTER and EXIT
+    bFn[n] = cacheFn[slot];
+    bDepth[n] = type === TYPE_ENTRY ? depth : -1;
+    // (hi·2³² + lo) − base with lo read signed: a negative lo stands for lo + 2³².
+    bTime[n] = ((i32[w + 1] >>> 0) - baseHi + (tLo < 0 ? 1 : 0)) * 4294967296 + (tLo - baseLo);
+    n++;
+    pos += 16;
   }
   batch.count = n;
-  state.records += records;
-  state.lost += lost;
-  state.events += events;
+  state.records += (pos - start) >>> 4;
   return pos;
+}
+
+/** Any one record, however rare: checks, payloads, lost and event records,
+ * the first time base, cache misses, a full batch. Returns the position after
+ * it, or −1 when its payload is not all in the buffer yet. */
+function decodeOne(buf: Uint8Array, i32: Int32Array, pos: number, len: number, fileOffset: number, file: string, ctx: ThreadStreamContext, state: DecodeState): number {
+  const w = pos >>> 2;
+  const lo = i32[w + 2];
+  const hi = i32[w + 3];
+  if (((lo >>> 3) & 7) !== RECORD_MAGIC) {
+    throw new TraceError({ kind: "bad-magic", file, byteOffset: fileOffset + pos, found: `${(lo >>> 3) & 7} in record header (expected ${RECORD_MAGIC})` });
+  }
+  const type = lo & 3;
+  let size = 16;
+  if ((lo >>> 2) & 1) {
+    const extra = payloadSize(type, addressOf(lo, hi), buf, pos + 16, len, ctx, file, fileOffset + pos);
+    if (extra < 0 || pos + 16 + extra > len) return -1;
+    size += extra;
+  }
+  if (type === TYPE_LOST) {
+    state.lost += addressOf(lo, hi); // a lost record's address field is the count
+    return pos + size;
+  }
+  if (type !== TYPE_ENTRY && type !== TYPE_EXIT) {
+    state.events++;
+    return pos + size;
+  }
+  state.records++;
+  const base = ctx.base;
+  if (!base.set) {
+    base.lo = i32[w] >>> 0;
+    base.hi = i32[w + 1] >>> 0;
+    base.set = true;
+  }
+  const depth = (lo >>> 6) & 0x3ff;
+  if (depth >= ctx.maxDepth) return pos + size;
+  const slot = (lo >>> 16) & (CACHE_SLOTS - 1);
+  const low = (lo >>> 16) | (hi << 16);
+  const high = hi >>> 16;
+  if (state.cacheLow[slot] !== low || state.cacheHigh[slot] !== high) {
+    state.cacheLow[slot] = low;
+    state.cacheHigh[slot] = high;
+    state.cacheFn[slot] = ctx.resolve(addressOf(lo, hi));
+  }
+  const timeNs = ((i32[w + 1] >>> 0) - base.hi) * 4294967296 + ((i32[w] >>> 0) - base.lo);
+  const fn = state.cacheFn[slot];
+  if (type === TYPE_ENTRY) ctx.batch.enter(fn, timeNs, depth);
+  else ctx.batch.exit(fn, timeNs);
+  return pos + size;
+}
+
+/** The 48-bit address field (bits 16–63 of the record's second u64). */
+function addressOf(lo: number, hi: number): number {
+  return (lo >>> 16) + (hi >>> 0) * 65536;
 }
 
 /** Payload bytes after the record at `start`, or −1 when they are not all in the buffer yet. */
