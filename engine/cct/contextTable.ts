@@ -1,7 +1,7 @@
 // Column store of a calling-context tree while it is built or merged. A
 // context is a call chain from the thread root (context 0, fn −1). Memory is
 // bounded by the number of contexts, never by the number of events.
-import { CovarianceAccumulator, finishCovariance, leafCovariance, type ContextCovariance } from "./covariance.js";
+import { CovarianceAccumulator, finishCovariance, leafCovariance, subCovariance, type ContextCovariance } from "./covariance.js";
 
 /** The finished, serialisable columns of one CCT. Times in nanoseconds; the
  * variance is the population variance E[(X−X̄)²] of paper 000 §2. */
@@ -85,20 +85,36 @@ export class ContextTable {
     return this.stats[c * STATS_STRIDE + field];
   }
 
+  /** The finished columns. Contexts whose every call fell under the time
+   * filter were never recorded (uftrace `-t` drops them at record time), so
+   * they are left out; their calls were shorter still below them, and their
+   * covariance dimensions hold only zeros, so dropping them is exact. */
   finish(): ContextColumns {
     const k = this.size;
+    const keep = new Uint8Array(k);
+    keep[0] = 1;
+    for (let c = k - 1; c > 0; c--) {
+      if (keep[c] || this.stat(c, N) > 0) keep[c] = keep[this.parent[c]] = 1;
+    }
+    const ids = new Int32Array(k).fill(-1);
+    const kept: number[] = [];
+    for (let c = 0; c < k; c++) if (keep[c]) ids[c] = kept.push(c) - 1;
     const children: number[][] = Array.from({ length: k }, () => []);
     for (let c = 1; c < k; c++) children[this.parent[c]][this.slot[c] - 1] = c;
-    const covariance = this.cov.slice(0, k).map((acc, c) => {
-      if (acc) return finishCovariance(acc, children[c]);
+    const covariance = kept.map((c) => {
+      const acc = this.cov[c];
+      if (acc) {
+        const dims = [0, ...children[c].flatMap((ch, s) => (keep[ch] ? [s + 1] : []))];
+        return subCovariance(finishCovariance(acc, children[c]), dims, (ch) => ids[ch]);
+      }
       const leaf = c > 0 && this.withCovariance && this.childCount[c] === 0;
       return leaf ? leafCovariance(this.stat(c, N), this.stat(c, MEAN), this.stat(c, M2)) : null;
     });
-    const column = (field: number) => Float64Array.from({ length: k }, (_, c) => this.stat(c, field));
+    const column = (field: number) => Float64Array.from(kept, (c) => this.stat(c, field));
     return {
-      size: k,
-      parent: this.parent.slice(0, k),
-      fn: this.fn.slice(0, k),
+      size: kept.length,
+      parent: Int32Array.from(kept, (c) => (c === 0 ? -1 : ids[this.parent[c]])),
+      fn: Int32Array.from(kept, (c) => this.fn[c]),
       n: column(N),
       meanNs: column(MEAN),
       m2: column(M2),
@@ -107,9 +123,10 @@ export class ContextTable {
       inclusiveNs: column(INCL),
       selfNs: column(SELF),
       covariance,
-      covarianceOmitted: [...this.omitted].sort((a, b) => a - b),
+      covarianceOmitted: [...this.omitted].filter((c) => keep[c]).map((c) => ids[c]).sort((a, b) => a - b),
     };
   }
+
 
   private add(parent: number, fn: number): number {
     if (this.size === this.cap) this.grow(this.cap * 2);

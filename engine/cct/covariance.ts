@@ -110,6 +110,18 @@ export function finishCovariance(acc: CovarianceAccumulator, childContexts: read
   return { n, mean: Array.from(acc.mean.subarray(0, k)), matrix, childContexts: [...childContexts] };
 }
 
+/** The covariance restricted to dimensions `dims` (0 = self must be first),
+ * with child context ids renamed by `rename`. */
+export function subCovariance(c: ContextCovariance, dims: readonly number[], rename: (ctx: number) => number): ContextCovariance {
+  const k = c.mean.length;
+  return {
+    n: c.n,
+    mean: dims.map((d) => c.mean[d]),
+    matrix: dims.flatMap((i) => dims.map((j) => c.matrix[i * k + j])),
+    childContexts: dims.slice(1).map((d) => rename(c.childContexts[d - 1])),
+  };
+}
+
 /** Exact pooled covariance of two disjoint invocation sets (Chan et al.), with
  * dimensions aligned through `mapB` (dimension of B → dimension of the result). */
 export function mergeCovariance(

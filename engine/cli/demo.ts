@@ -8,6 +8,7 @@ import { listRuns } from "../store/repositories.js";
 import { mergeThreads } from "../cct/merge.js";
 import { contextRows } from "../cct/query.js";
 import { formatNs, table } from "./format.js";
+import { loadRunCct } from "./loadCct.js";
 
 const FIXTURES = fileURLToPath(new URL("../../test/fixtures/uftrace/0.13/", import.meta.url));
 
@@ -32,7 +33,7 @@ export async function runDemo(dir: string): Promise<string> {
       out.push(`imported ${ex.workload} as run ${r.runId} (${r.cct.events} events)`);
     }
     for (const run of listRuns(ws.db)) {
-      const { cct } = await import("./loadCct.js").then((m) => m.loadCct(String(run.id), ws.dir));
+      const cct = await loadRunCct(ws, run.id);
       const rows = contextRows(mergeThreads(cct), cct.functions);
       const rootTotal = rows.filter((r) => r.path.length === 1).reduce((s, r) => s + r.inclusiveNs, 0);
       const hottest = rows.slice(0, 5);

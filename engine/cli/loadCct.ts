@@ -10,15 +10,19 @@ export async function loadCct(target: string, workspaceDir: string): Promise<{ c
   if (/^\d+$/.test(target) && !existsSync(target)) {
     const ws = Workspace.open(workspaceDir);
     try {
-      const id = Number(target);
-      if (!getRun(ws.db, id)) throw new Error(`run ${id} does not exist in ${ws.dir}`);
-      const art = artifactsOf(ws.db, id).find((a) => a.kind === "cct");
-      if (!art) throw new Error(`run ${id} has no CCT (it holds no trace)`);
-      return { cct: parseCct(await ws.artifacts.readText(art.path), `run ${id}`), label: `run ${id}` };
+      return { cct: await loadRunCct(ws, Number(target)), label: `run ${target}` };
     } finally {
       ws.close();
     }
   }
   const { cct } = await readTraceFile(target);
   return { cct, label: target };
+}
+
+/** The stored CCT of a run. */
+export async function loadRunCct(ws: Workspace, id: number): Promise<Cct> {
+  if (!getRun(ws.db, id)) throw new Error(`run ${id} does not exist in ${ws.dir}`);
+  const art = artifactsOf(ws.db, id).find((a) => a.kind === "cct");
+  if (!art) throw new Error(`run ${id} has no CCT (it holds no trace)`);
+  return parseCct(await ws.artifacts.readText(art.path), `run ${id}`);
 }

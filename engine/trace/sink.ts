@@ -20,7 +20,6 @@ export interface TraceSink {
   warn(warning: TraceWarning): void;
 }
 
-
 /** Function identities by first appearance: the table every CCT refers to. */
 export class FunctionTable {
   readonly names: string[] = [];

@@ -4,7 +4,10 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { cctOf, type Call } from "../helpers/memorySource.js";
+import { CctBuilder } from "../../engine/cct/cctBuilder.js";
+import { EventBatch } from "../../engine/trace/eventBatch.js";
 import { mergeThreads } from "../../engine/cct/merge.js";
+import { functionRows } from "../../engine/cct/query.js";
 import type { ContextColumns } from "../../engine/cct/contextTable.js";
 import type { Cct } from "../../engine/cct/cct.js";
 
@@ -137,12 +140,35 @@ describe("CCT statistics", () => {
     assert.ok(cols.covariance[2], "a leaf keeps its 1×1 matrix");
   });
 
-  it("counts a recursive function's nested activations once in function totals", async () => {
-    const { functionRows } = await import("../../engine/cct/query.js");
+  it("counts a recursive function's nested activations once in function totals", () => {
     // fib(2) → fib(1), fib(0): total of fib is the outer call's 100 ns, not 100 + 30 + 20.
     const cct = cctOf([[{ fn: "fib", start: 0, end: 100, children: [{ fn: "fib", start: 10, end: 40, children: [] }, { fn: "fib", start: 50, end: 70, children: [] }] }]]);
     const fib = functionRows(cct.threads[0].contexts, cct.functions).find((r) => r.name === "fib")!;
     assert.deepEqual({ calls: fib.calls, total: fib.totalNs, self: fib.selfNs }, { calls: 3, total: 100, self: 50 + 30 + 20 });
+  });
+
+  it("the time filter folds short calls into their caller and leaves no empty contexts", () => {
+    const b = new CctBuilder();
+    b.setTimeFilter(100);
+    const batch = new EventBatch(b.thread({ pid: 1, tid: 1 }));
+    const [F, short, inner, long] = ["F", "short", "inner", "long"].map((n) => b.functionId(n));
+    // F [0, 1000): short [10, 20) with inner [12, 15) (both under 100 ns), long [100, 300).
+    batch.enter(F, 0);
+    batch.enter(short, 10);
+    batch.enter(inner, 12);
+    batch.exit(inner, 15);
+    batch.exit(short, 20);
+    batch.enter(long, 100);
+    batch.exit(long, 300);
+    batch.exit(F, 1000);
+    batch.flush();
+    const cct = b.finish();
+    const cols = cct.threads[0].contexts;
+    assert.deepEqual([...cols.fn].map((f) => (f < 0 ? "root" : cct.functions[f])), ["root", "F", "long"]);
+    assert.deepEqual([cols.inclusiveNs[1], cols.selfNs[1]], [1000, 800]);
+    const cov = cols.covariance[1]!;
+    assert.deepEqual(cov.childContexts, [2]);
+    assert.deepEqual(cov.mean, [800, 200]);
   });
 
   it("the same input gives the same tree", () => {
