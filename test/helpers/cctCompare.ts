@@ -9,9 +9,21 @@ export function rowsByPath(cct: Cct): Map<string, ContextRow> {
   return new Map(contextRows(mergeThreads(cct), cct.functions).map((r) => [r.path.join(">"), r]));
 }
 
-export function assertSameCct(a: Cct, b: Cct, relTol = 1e-9): void {
-  const ra = rowsByPath(a);
-  const rb = rowsByPath(b);
+/** Rows with the contexts of function `name` removed and their time given to
+ * their caller's self time, as if those calls had not been recorded. */
+export function foldInto(rows: Map<string, ContextRow>, name: string): Map<string, ContextRow> {
+  const out = new Map(rows);
+  for (const [path, r] of rows) {
+    if (r.path[r.path.length - 1] !== name) continue;
+    out.delete(path);
+    const parent = r.path.slice(0, -1).join(">");
+    const p = out.get(parent);
+    if (p) out.set(parent, { ...p, selfNs: p.selfNs + r.inclusiveNs });
+  }
+  return out;
+}
+
+export function assertSameRows(ra: Map<string, ContextRow>, rb: Map<string, ContextRow>, relTol = 1e-9): void {
   assert.deepEqual([...ra.keys()].sort(), [...rb.keys()].sort(), "same contexts");
   for (const [path, x] of ra) {
     const y = rb.get(path)!;
@@ -20,4 +32,8 @@ export function assertSameCct(a: Cct, b: Cct, relTol = 1e-9): void {
       assert.ok(Math.abs(x[k] - y[k]) <= relTol * Math.max(1, Math.abs(x[k])), `${path}: ${k} ${x[k]} vs ${y[k]}`);
     }
   }
+}
+
+export function assertSameCct(a: Cct, b: Cct, relTol = 1e-9): void {
+  assertSameRows(rowsByPath(a), rowsByPath(b), relTol);
 }

@@ -18,8 +18,9 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `varbench-${prefix}-`));
 }
 
-/** Records `program args…` into a new data directory and returns its path. */
-export function record(program: string, args: readonly string[], options: readonly string[] = ["--no-event"]): string {
+/** Records `program args…` into a new data directory and returns its path;
+ * uftrace's defaults (scheduler events on) unless options say otherwise. */
+export function record(program: string, args: readonly string[], options: readonly string[] = []): string {
   const dir = join(tempDir("rec"), "uftrace.data");
   execFileSync("uftrace", ["record", ...options, "-d", dir, join(EXAMPLES_BIN, program), ...args], { stdio: ["ignore", "ignore", "ignore"] });
   return dir;

@@ -9,6 +9,7 @@ import { FEATURE, parseInfo } from "./info.js";
 import { parsePayloadSpecs } from "./argspec.js";
 import { decodeThreadStream, type TimeBase } from "./records.js";
 import { EventBatch } from "../eventBatch.js";
+import { schedIntervals, SCHEDULE, SCHEDULE_PREEMPTED } from "./schedEvents.js";
 import { parseTaskTxt, type TaskLines } from "./symbols.js";
 import { SessionResolver } from "./resolver.js";
 import { parseDefaultOpts } from "./defaultOpts.js";
@@ -46,6 +47,9 @@ export async function readUftrace(dir: TraceDirectory, sink: TraceSink): Promise
     return r;
   };
   const base: TimeBase = { hi: 0, lo: 0, set: false };
+  const perfFiles = files.filter((f) => /^perf-cpu\d+\.dat$/.test(f));
+  const sched = schedIntervals(await Promise.all(perfFiles.map(async (f) => ({ name: `${dir.name}/${f}`, bytes: await readAll(dir, f) }))), base);
+  const schedFns = sched.size > 0 ? { fn: sink.functionId(SCHEDULE), fnPreempted: sink.functionId(SCHEDULE_PREEMPTED) } : null;
   let records = 0;
   let lost = 0;
   for (const file of threadFiles) {
@@ -59,6 +63,7 @@ export async function readUftrace(dir: TraceDirectory, sink: TraceSink): Promise
       resolve: (address) => resolver.functionOf(address),
       nameOf: (fn) => resolver.nameOf(fn),
       maxDepth: opts.maxDepth,
+      sched: schedFns && sched.has(tid) ? { intervals: sched.get(tid)!, ...schedFns } : null,
     });
     records += stats.records;
     lost += stats.lost;

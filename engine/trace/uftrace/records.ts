@@ -5,6 +5,7 @@ import { TraceError } from "../diagnostics.js";
 import { BATCH_EVENTS, ENTER, EXIT, type EventBatch } from "../eventBatch.js";
 import type { ByteSource } from "../source.js";
 import { payloadBytes, type PayloadSpecs } from "./argspec.js";
+import type { SchedIntervals } from "./schedEvents.js";
 
 // Record types are the batch's event kinds, so a type is copied as it is.
 const TYPE_ENTRY = ENTER;
@@ -28,6 +29,14 @@ export interface ThreadStreamContext {
   readonly nameOf: (fn: number) => string;
   /** Records at this depth or deeper are skipped (`-D` of default.opts); Infinity for none. */
   readonly maxDepth: number;
+  /** This thread's off-CPU intervals and the functions they are shown as, if recorded. */
+  readonly sched: ThreadSched | null;
+}
+
+export interface ThreadSched {
+  readonly intervals: SchedIntervals;
+  readonly fn: number;
+  readonly fnPreempted: number;
 }
 
 export interface ThreadStreamStats {
@@ -44,7 +53,10 @@ export async function decodeThreadStream(source: ByteSource, ctx: ThreadStreamCo
     cacheLow: new Int32Array(CACHE_SLOTS),
     cacheHigh: new Int32Array(CACHE_SLOTS).fill(-1), // no 48-bit address has these top bits
     cacheFn: new Int32Array(CACHE_SLOTS),
+    schedNext: 0,
+    nextSchedNs: Infinity,
   };
+  updateNextSched(ctx, state);
   let buf = new Uint8Array(1 << 16);
   let i32 = new Int32Array(buf.buffer);
   let len = 0;
@@ -89,6 +101,9 @@ interface DecodeState extends ThreadStreamStats {
   readonly cacheLow: Int32Array;
   readonly cacheHigh: Int32Array;
   readonly cacheFn: Int32Array;
+  /** The next off-CPU interval to merge in, and its start (Infinity: none left). */
+  schedNext: number;
+  nextSchedNs: number;
 }
 
 /** Decodes the whole records in `buf[0, len)`; returns the bytes consumed.
@@ -101,6 +116,7 @@ function decodeRecords(buf: Uint8Array, i32: Int32Array, len: number, fileOffset
   while (pos + 16 <= len) {
     pos = decodePlain(i32, pos, len, ctx, state);
     if (pos + 16 > len) break;
+    if (ctx.base.set && (i32[(pos >>> 2) + 2] & 2) === 0 && emitSchedUntil(recordTime(i32, pos, ctx.base), ctx, state)) continue;
     const next = decodeOne(buf, i32, pos, len, fileOffset, file, ctx, state);
     if (next < 0) break; // a payload not fully here yet
     pos = next;
@@ -123,6 +139,7 @@ function decodePlain(i32: Int32Array, pos: number, len: number, ctx: ThreadStrea
   const baseHi = base.hi;
   const baseLo = base.lo;
   const maxDepth = Math.min(ctx.maxDepth, NO_DEPTH_LIMIT);
+  const schedLimit = state.nextSchedNs;
   const { cacheLow, cacheHigh, cacheFn } = state;
   const bKind = batch.kind;
   const bFn = batch.fn;
@@ -142,12 +159,14 @@ function decodePlain(i32: Int32Array, pos: number, len: number, ctx: ThreadStrea
     const slot = (lo >>> 16) & (CACHE_SLOTS - 1);
     if (cacheLow[slot] !== ((lo >>> 16) | (hi << 16)) || cacheHigh[slot] !== hi >>> 16) break;
     const tLo = i32[w];
+    // (hi·2³² + lo) − base with lo read signed: a negative lo stands for lo + 2³².
+    const timeNs = ((i32[w + 1] >>> 0) - baseHi + (tLo < 0 ? 1 : 0)) * 4294967296 + (tLo - baseLo);
+    if (timeNs >= schedLimit) break; // an off-CPU interval comes first
     const type = lo & 1;
     bKind[n] = type; // record types 0 and 1 are the batch's ENTER and EXIT
     bFn[n] = cacheFn[slot];
     bDepth[n] = type === TYPE_ENTRY ? depth : -1;
-    // (hi·2³² + lo) − base with lo read signed: a negative lo stands for lo + 2³².
-    bTime[n] = ((i32[w + 1] >>> 0) - baseHi + (tLo < 0 ? 1 : 0)) * 4294967296 + (tLo - baseLo);
+    bTime[n] = timeNs;
     n++;
     pos += 16;
   }
@@ -198,11 +217,43 @@ function decodeOne(buf: Uint8Array, i32: Int32Array, pos: number, len: number, f
     state.cacheHigh[slot] = high;
     state.cacheFn[slot] = ctx.resolve(addressOf(lo, hi));
   }
-  const timeNs = ((i32[w + 1] >>> 0) - base.hi) * 4294967296 + ((i32[w] >>> 0) - base.lo);
+  const timeNs = recordTime(i32, pos, base);
   const fn = state.cacheFn[slot];
   if (type === TYPE_ENTRY) ctx.batch.enter(fn, timeNs, depth);
   else ctx.batch.exit(fn, timeNs);
   return pos + size;
+}
+
+/** Time of the entry or exit record at `pos`, relative to the base. */
+function recordTime(i32: Int32Array, pos: number, base: TimeBase): number {
+  const w = pos >>> 2;
+  return ((i32[w + 1] >>> 0) - base.hi) * 4294967296 + ((i32[w] >>> 0) - base.lo);
+}
+
+/** Merges in the off-CPU intervals that start at or before `timeNs`, each as
+ * one call of linux:schedule. The thread runs nothing while it is off the
+ * CPU, so the call nests inside whatever was open. As in uftrace, only
+ * intervals between the thread's first and last records count: before, the
+ * task is not traced yet (program start); after, it is only exiting. Returns
+ * whether any interval was passed. */
+function emitSchedUntil(timeNs: number, ctx: ThreadStreamContext, state: DecodeState): boolean {
+  const sched = ctx.sched;
+  if (sched === null || state.nextSchedNs > timeNs) return false;
+  const { startNs, endNs, preempted } = sched.intervals;
+  while (state.schedNext < startNs.length && startNs[state.schedNext] <= timeNs) {
+    const i = state.schedNext++;
+    if (state.records === 0) continue;
+    const fn = preempted[i] ? sched.fnPreempted : sched.fn;
+    ctx.batch.enter(fn, startNs[i]);
+    ctx.batch.exit(fn, endNs[i]);
+  }
+  updateNextSched(ctx, state);
+  return true;
+}
+
+function updateNextSched(ctx: ThreadStreamContext, state: DecodeState): void {
+  const starts = ctx.sched?.intervals.startNs;
+  state.nextSchedNs = starts && state.schedNext < starts.length ? starts[state.schedNext] : Infinity;
 }
 
 /** The 48-bit address field (bits 16–63 of the record's second u64). */
