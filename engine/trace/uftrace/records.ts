@@ -6,6 +6,7 @@ import { BATCH_EVENTS, ENTER, EXIT, type EventBatch } from "../eventBatch.js";
 import type { ByteSource } from "../source.js";
 import { payloadBytes, type PayloadSpecs } from "./argspec.js";
 import type { SchedIntervals } from "./schedEvents.js";
+import type { TimeBase } from "./timeBase.js";
 
 // Record types are the batch's event kinds, so a type is copied as it is.
 const TYPE_ENTRY = ENTER;
@@ -13,12 +14,6 @@ const TYPE_EXIT = EXIT;
 const TYPE_LOST = 2;
 const RECORD_MAGIC = 5;
 const CACHE_SLOTS = 4096;
-
-export interface TimeBase {
-  hi: number;
-  lo: number;
-  set: boolean;
-}
 
 export interface ThreadStreamContext {
   readonly batch: EventBatch;

@@ -6,7 +6,7 @@
 // each out→in pair as a call of `linux:schedule` (or `linux:schedule
 // (pre-empted)`) inside whatever the thread was running; Varbench does the same.
 import { TraceError } from "../diagnostics.js";
-import type { TimeBase } from "./records.js";
+import type { TimeBase } from "./timeBase.js";
 
 const PERF_RECORD_SWITCH = 14;
 const MISC_SWITCH_OUT = 1 << 13;
