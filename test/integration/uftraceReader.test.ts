@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import { readTraceFile } from "../../engine/host/readTrace.js";
 import { mergeThreads } from "../../engine/cct/merge.js";
 import { contextRows, functionRows } from "../../engine/cct/query.js";
-import { buildExamples, chromeDump, record, uftraceReport } from "../helpers/uftrace.js";
+import { join } from "node:path";
+import { buildExamples, chromeDump, EXAMPLES_BIN, record, uftraceReport } from "../helpers/uftrace.js";
 import { assertSameRows, foldInto, rowsByPath } from "../helpers/cctCompare.js";
 import { SCHEDULE_PREEMPTED } from "../../engine/trace/uftrace/schedEvents.js";
 
@@ -17,6 +18,8 @@ const CASES = [
   { program: "two_threads", args: ["10"] },
   { program: "recursion", args: ["6", "5"] },
   { program: "work_and_wait", args: ["4", "200"] },
+  // Two builds of one library file name, loaded with dlopen (DLOP bases, .sym clash).
+  { program: "plugin_host", args: [join(EXAMPLES_BIN, "a", "libplugin.so"), join(EXAMPLES_BIN, "b", "libplugin.so")] },
 ];
 
 describe("uftrace reader against uftrace report", () => {
@@ -59,6 +62,16 @@ describe("uftrace reader against uftrace report", () => {
     assert.ok(sched.every((r) => r.inclusiveNs > 0));
     const withoutEvents = (await readTraceFile(record("work_and_wait", ["3", "500"], ["--no-event"]))).cct;
     assert.ok(!withoutEvents.functions.includes("linux:schedule"));
+  });
+
+  it("libraries sharing a file name each get their own symbol table", async () => {
+    const dir = record("plugin_host", [join(EXAMPLES_BIN, "a", "libplugin.so"), join(EXAMPLES_BIN, "b", "libplugin.so")]);
+    const { cct } = await readTraceFile(dir);
+    const paths = contextRows(mergeThreads(cct), cct.functions).map((r) => r.path.join(">"));
+    assert.ok(paths.includes("main>run>plugin_work>inner_a"));
+    assert.ok(paths.includes("main>run>plugin_work>inner_b"));
+    assert.ok(paths.includes("main>run>plugin_work>plugin_b_setup"));
+    assert.ok(!cct.warnings.some((w) => w.kind === "unresolved-address"), "every address named");
   });
 
   it("two_threads: one CCT per thread, and thread selection", async () => {

@@ -4,7 +4,7 @@
 import type { TraceSink } from "../sink.js";
 import type { TraceDirectory } from "../source.js";
 import { TraceError } from "../diagnostics.js";
-import { lookupSymbol, parseSessionMap, parseSymFile, symFileName, type ModuleMapping, type SymbolTable, type TaskLines } from "./symbols.js";
+import { lookupSymbol, parseSessionMap, parseSymFile, symFileName, symFilePathName, type ModuleMapping, type SymbolTable, type TaskLines } from "./symbols.js";
 
 interface Module extends ModuleMapping {
   table?: SymbolTable | null;
@@ -83,14 +83,22 @@ export class SessionResolver {
     return found;
   }
 
-  /** `.sym` files are read up front (they are small) so lookups stay synchronous. */
+  /** `.sym` files are read up front (they are small) so lookups stay
+   * synchronous. A module's table is the file whose `# path name:` header is
+   * the module's path: when two modules share a file name, uftrace gives one
+   * of them `<name>-<4 hex>.sym`, so the name alone can pick the wrong one. */
   private async loadTables(): Promise<void> {
-    const files = new Set(await this.dir.list());
+    const symFiles = (await this.dir.list()).filter((f) => f.endsWith(".sym"));
+    const texts = new Map(await Promise.all(symFiles.map(async (f) => [f, await this.dir.readText(f)] as const)));
+    const byPath = new Map<string, string>();
+    for (const [file, text] of texts) {
+      const path = symFilePathName(text);
+      if (path !== null && !byPath.has(path)) byPath.set(path, file);
+    }
     for (const m of this.modules) {
       if (this.tables.has(m.path)) continue;
-      const sym = symFileName(m.path);
-      const candidates = [...files].filter((f) => f === sym || (f.endsWith(`-${sym}`) && f.length > sym.length));
-      this.tables.set(m.path, candidates.length > 0 ? parseSymFile(await this.dir.readText(candidates[0])) : null);
+      const file = byPath.get(m.path) ?? (texts.has(symFileName(m.path)) ? symFileName(m.path) : undefined);
+      this.tables.set(m.path, file === undefined ? null : parseSymFile(texts.get(file)!));
     }
     if (this.exename && this.tables.get(this.exename) === null) {
       throw new TraceError({ kind: "missing-file", file: this.dir.name, needed: `${symFileName(this.exename)}, the symbol table of the traced program` });

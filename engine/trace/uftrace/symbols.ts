@@ -84,6 +84,15 @@ export function parseTaskTxt(text: string): TaskLines {
   return { sessions, tasks, forks, dlopens };
 }
 
+/** The module path a `.sym` file was written for (its `# path name:` line). */
+export function symFilePathName(text: string): string | null {
+  for (const line of text.split("\n", 8)) {
+    if (line.startsWith("# path name: ")) return line.slice(13).trim();
+    if (!line.startsWith("#")) break;
+  }
+  return null;
+}
+
 /** Basename of a module path as uftrace names its `.sym` file. */
 export function symFileName(path: string): string {
   const slash = path.lastIndexOf("/");
