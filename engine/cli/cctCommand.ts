@@ -14,9 +14,14 @@ export interface CctCommandOptions {
 
 export function renderCct(cct: Cct, label: string, o: CctCommandOptions): string {
   const pick = o.thread ? threadFilter(cct, o.thread) : undefined;
-  const rows = contextRows(mergeThreads(cct, pick), cct.functions, o.sort).slice(0, o.limit > 0 ? o.limit : undefined);
+  const merged = mergeThreads(cct, pick);
+  const all = contextRows(merged, cct.functions, o.sort);
+  const rows = all.slice(0, o.limit > 0 ? o.limit : undefined);
+  const byId = new Map(all.map((r) => [r.id, r.path]));
+  const omitted = merged.covarianceOmitted.map((c) => byId.get(c)?.join(" > ") ?? `context ${c}`);
   if (o.json) {
-    return JSON.stringify({ source: label, threads: cct.threads.map((t) => ({ pid: t.pid, tid: t.tid })), warnings: cct.warnings, contexts: rows }, null, 2);
+    const threads = cct.threads.map((t) => ({ pid: t.pid, tid: t.tid }));
+    return JSON.stringify({ source: label, threads, warnings: cct.warnings, covarianceOmitted: omitted, contexts: rows }, null, 2);
   }
   const body = table(
     ["N", "mean", "σ", "CoV", "min", "max", "total", "self", "context"],
@@ -34,6 +39,9 @@ export function renderCct(cct: Cct, label: string, o: CctCommandOptions): string
   );
   const threads = cct.threads.map((t) => `${t.pid}/${t.tid}`).join(", ");
   const notes = cct.warnings.map((w) => `warning: ${describeTraceWarning(w)}`);
+  if (omitted.length > 0) {
+    notes.push(`note: no child covariance for ${omitted.length} context(s) with more than ${cct.maxCovarianceChildren} children: ${omitted.join("; ")}`);
+  }
   return [`${label}: ${cct.events} events, threads ${threads}${o.thread ? ` (showing ${o.thread})` : ""}`, body, ...notes].join("\n");
 }
 

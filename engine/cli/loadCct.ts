@@ -6,7 +6,8 @@ import { readTraceFile } from "../host/readTrace.js";
 import { artifactsOf, getRun } from "../store/repositories.js";
 import { Workspace } from "../store/workspace.js";
 
-export async function loadCct(target: string, workspaceDir: string): Promise<{ cct: Cct; label: string }> {
+/** `maxCovarianceChildren` applies when the CCT is built from a trace, not to a stored run. */
+export async function loadCct(target: string, workspaceDir: string, maxCovarianceChildren?: number): Promise<{ cct: Cct; label: string }> {
   if (/^\d+$/.test(target) && !existsSync(target)) {
     const ws = Workspace.open(workspaceDir);
     try {
@@ -15,7 +16,7 @@ export async function loadCct(target: string, workspaceDir: string): Promise<{ c
       ws.close();
     }
   }
-  const { cct } = await readTraceFile(target);
+  const { cct } = await readTraceFile(target, maxCovarianceChildren === undefined ? {} : { maxCovarianceChildren });
   return { cct, label: target };
 }
 

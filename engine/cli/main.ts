@@ -7,6 +7,7 @@ import { renderCct } from "./cctCommand.js";
 import { runDemo } from "./demo.js";
 import { listRuns } from "../store/repositories.js";
 import { table } from "./format.js";
+import { DEFAULT_MAX_COVARIANCE_CHILDREN } from "../cct/cct.js";
 
 const program = new Command()
   .name("varbench")
@@ -35,10 +36,11 @@ program
   .requiredOption("--project <name>", "project the run belongs to")
   .option("--workload <name>", "workload of the run")
   .option("--design <name>", "design of the run")
-  .action(async (trace: string, o: { project: string; workload?: string; design?: string }) => {
+  .option("--max-children <n>", `keep child covariance for contexts with at most n children (default ${DEFAULT_MAX_COVARIANCE_CHILDREN})`, positiveInt)
+  .action(async (trace: string, o: { project: string; workload?: string; design?: string; maxChildren?: number }) => {
     const ws = Workspace.open(workspaceDir());
     try {
-      const r = await importTrace(ws, { trace, ...o });
+      const r = await importTrace(ws, { trace, project: o.project, workload: o.workload, design: o.design, maxCovarianceChildren: o.maxChildren });
       console.log(`run ${r.runId}: ${r.format} trace, ${r.cct.events} events, ${r.cct.threads.length} thread(s)`);
       for (const w of r.warnings) console.error(`warning: ${w}`);
     } finally {
@@ -54,8 +56,9 @@ program
   .option("--thread <T>", "only thread T (tid, or pid/tid)")
   .option("--limit <n>", "show at most n contexts (0: all)", positiveInt, 0)
   .option("--json", "print JSON", false)
-  .action(async (target: string, o: { sort: "total" | "self" | "cov"; thread?: string; limit: number; json: boolean }) => {
-    const { cct, label } = await loadCct(target, workspaceDir());
+  .option("--max-children <n>", `for a trace: keep child covariance for contexts with at most n children (default ${DEFAULT_MAX_COVARIANCE_CHILDREN})`, positiveInt)
+  .action(async (target: string, o: { sort: "total" | "self" | "cov"; thread?: string; limit: number; json: boolean; maxChildren?: number }) => {
+    const { cct, label } = await loadCct(target, workspaceDir(), o.maxChildren);
     console.log(renderCct(cct, label, o));
   });
 

@@ -18,6 +18,8 @@ export interface ImportRequest {
   readonly project: string;
   readonly workload?: string;
   readonly design?: string;
+  /** Children per context above which no child covariance is kept. */
+  readonly maxCovarianceChildren?: number;
 }
 
 export interface ImportResult {
@@ -28,7 +30,7 @@ export interface ImportResult {
 }
 
 export async function importTrace(ws: Workspace, req: ImportRequest): Promise<ImportResult> {
-  const { cct, format } = await readTraceFile(req.trace);
+  const { cct, format } = await readTraceFile(req.trace, req.maxCovarianceChildren === undefined ? {} : { maxCovarianceChildren: req.maxCovarianceChildren });
   const written: StoredBlob[] = [];
   try {
     const dir = await isDirectory(req.trace);

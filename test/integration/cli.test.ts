@@ -43,6 +43,16 @@ describe("varbench CLI", () => {
     assert.deepEqual(byCov, [...byCov].sort((x: number, y: number) => y - x));
   });
 
+  it("--max-children: contexts over the limit keep no covariance and are named", () => {
+    // decode_frame calls decode_i, decode_p and decode_b; main calls decode_frame, present, atoi, fprintf.
+    const limited = JSON.parse(varbench(["cct", trace, "--json", "--max-children", "2"]).stdout);
+    assert.ok(limited.covarianceOmitted.includes("main > decode_frame"));
+    assert.ok(limited.covarianceOmitted.includes("main"));
+    assert.ok(!limited.covarianceOmitted.includes("main > decode_frame > decode_p"), "two children are within the limit");
+    assert.deepEqual(JSON.parse(varbench(["cct", trace, "--json"]).stdout).covarianceOmitted, []);
+    assert.match(varbench(["cct", trace, "--max-children", "2"]).stdout, /note: no child covariance for \d+ context\(s\) with more than 2 children: .*main > decode_frame/);
+  });
+
   it("rejects a run id that does not exist and a folder that is no workspace", () => {
     const ws = join(tempDir("cli2"), "ws");
     varbench(["workspace", "init", ws]);
