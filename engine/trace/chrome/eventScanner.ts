@@ -25,7 +25,9 @@ export class EventScanner {
   private eventDepth = 0;
   private started = false;
   private offset = 0;
-  private key: number[] = [];
+  /** A top-level member name being read (object form, before the events array). */
+  private collectingKey = false;
+  private key = "";
   private lastKey = "";
   private parts: Uint8Array[] = [];
   private eventStart = -1;
@@ -35,34 +37,48 @@ export class EventScanner {
     private readonly onEvent: (bytes: Uint8Array, byteOffset: number) => void,
   ) {}
 
+  /** One pass over the chunk with the state in locals (this runs per byte). */
   push(chunk: Uint8Array): void {
+    let depth = this.depth;
+    let inString = this.inString;
+    let escaped = this.escaped;
+    let eventDepth = this.eventDepth;
     let partFrom = this.eventStart >= 0 ? 0 : -1;
-    for (let i = 0; i < chunk.length; i++) {
+    const len = chunk.length;
+    for (let i = 0; i < len; i++) {
       const b = chunk[i];
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (b === BACKSLASH) this.escaped = true;
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (b === BACKSLASH) escaped = true;
         else if (b === QUOTE) {
-          this.inString = false;
-          if (this.depth === 1 && this.eventDepth === 0) this.lastKey = String.fromCharCode(...this.key);
-        } else if (this.depth === 1 && this.eventDepth === 0 && this.key.length < 64) this.key.push(b);
+          inString = false;
+          if (this.collectingKey) {
+            this.collectingKey = false;
+            this.lastKey = this.key;
+          }
+        } else if (this.collectingKey && this.key.length < 64) this.key += String.fromCharCode(b);
         continue;
       }
       if (b === QUOTE) {
-        this.inString = true;
-        this.key.length = 0;
+        inString = true;
+        if (depth === 1 && eventDepth === 0) {
+          this.collectingKey = true;
+          this.key = "";
+        }
       } else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
-        if (!this.started) this.begin(b);
-        else if (b === OPEN_BRACKET && this.depth === 1 && this.eventDepth === 0 && this.lastKey === "traceEvents") this.eventDepth = 2;
-        else if (b === OPEN_BRACE && this.depth === this.eventDepth) {
+        if (!this.started) {
+          this.started = true;
+          eventDepth = b === OPEN_BRACKET ? 1 : 0;
+        } else if (b === OPEN_BRACKET && depth === 1 && eventDepth === 0 && this.lastKey === "traceEvents") eventDepth = 2;
+        else if (b === OPEN_BRACE && depth === eventDepth) {
           this.eventStart = this.offset + i;
           partFrom = i;
         }
-        this.depth++;
+        depth++;
       } else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
-        this.depth--;
-        if (this.depth < 0) this.fail(i, "unbalanced closing bracket");
-        if (b === CLOSE_BRACE && this.depth === this.eventDepth && this.eventStart >= 0) {
+        depth--;
+        if (depth < 0) this.fail(i, "unbalanced closing bracket");
+        if (b === CLOSE_BRACE && depth === eventDepth && this.eventStart >= 0) {
           this.emit(chunk.subarray(partFrom, i + 1));
           partFrom = -1;
         }
@@ -71,7 +87,11 @@ export class EventScanner {
       }
     }
     if (partFrom >= 0) this.parts.push(chunk.slice(partFrom));
-    this.offset += chunk.length;
+    this.offset += len;
+    this.depth = depth;
+    this.inString = inString;
+    this.escaped = escaped;
+    this.eventDepth = eventDepth;
   }
 
   /** The end of the stream: a missing final `]` is allowed (Chrome's own traces
@@ -84,11 +104,6 @@ export class EventScanner {
       return { truncatedAt: this.eventStart, truncatedBytes: bytes };
     }
     return { truncatedAt: 0, truncatedBytes: 0 };
-  }
-
-  private begin(b: number): void {
-    this.started = true;
-    this.eventDepth = b === OPEN_BRACKET ? 1 : 0;
   }
 
   private emit(last: Uint8Array): void {

@@ -8,6 +8,7 @@ import type { TraceSink } from "../sink.js";
 import type { ByteSource } from "../source.js";
 import { EventScanner } from "./eventScanner.js";
 import { CompleteEvents } from "./completeEvents.js";
+import { closeOpen } from "../openCalls.js";
 
 interface RawEvent {
   ph?: unknown;
@@ -40,7 +41,18 @@ export async function readChromeTrace(source: ByteSource, sink: TraceSink): Prom
   let events = 0;
   let unmatched = 0;
 
+  // Events of one thread tend to come in runs: the last thread is kept at hand.
+  let lastPid: unknown = undefined;
+  let lastTid: unknown = undefined;
+  let last: ThreadState | undefined;
   const stateOf = (e: RawEvent): ThreadState => {
+    if (last !== undefined && e.pid === lastPid && e.tid === lastTid) return last;
+    lastPid = e.pid;
+    lastTid = e.tid;
+    last = threadState(e);
+    return last;
+  };
+  const threadState = (e: RawEvent): ThreadState => {
     const pid = typeof e.pid === "number" ? e.pid : 0;
     // uftrace's own export leaves `tid` out for the main thread: it is the pid.
     const tid = typeof e.tid === "number" ? e.tid : pid;
@@ -90,8 +102,7 @@ export async function readChromeTrace(source: ByteSource, sink: TraceSink): Prom
         unmatched++;
         return;
       }
-      const i = t.open.lastIndexOf(fn);
-      if (i >= 0) t.open.length = i;
+      closeOpen(t.open, fn);
       t.batch.exit(fn, time);
     } else {
       if (typeof e.dur !== "number" || e.dur < 0) throw malformed(source.name, at, `complete event has no valid "dur"`);

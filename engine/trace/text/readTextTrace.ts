@@ -12,6 +12,7 @@ import { TraceError } from "../diagnostics.js";
 import { EventBatch } from "../eventBatch.js";
 import type { TraceSink } from "../sink.js";
 import type { ByteSource } from "../source.js";
+import { closeOpen } from "../openCalls.js";
 
 export const TEXT_TRACE_HEADER = "# varbench-events 1";
 
@@ -62,8 +63,7 @@ export async function readTextTrace(source: ByteSource, sink: TraceSink): Promis
         sink.warn({ kind: "skipped-events", file: source.name, count: 1, reason: `E event on line ${lineNo} with no open call was` });
         return;
       }
-      const i = t.open.lastIndexOf(fn);
-      if (i >= 0) t.open.length = i;
+      closeOpen(t.open, fn);
       t.batch.exit(fn, timeNs);
     }
   };
