@@ -4,9 +4,11 @@
 // Reports events per second of both, their ratio (target ≥ 4×, aim 8×) and
 // Varbench's peak memory at two trace sizes (it must not grow with events).
 // Peer and Varbench runs alternate, and the ratio is the median of the pairs'
-// ratios, so drift in the machine's speed hits both sides alike.
+// ratios, so drift in the machine's speed hits both sides alike. Last, the
+// Chrome export of the smaller trace is read, to show the streaming reader's
+// peak memory against the file's size.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -47,6 +49,12 @@ try {
     line(`varbench peak RSS, ${r.size.label} trace (${(r.ours.events / 1e6).toFixed(1)} M events)`, `${(r.ours.maxRssKb / 1024).toFixed(0)} MiB`);
   }
   line("peak RSS large / quarter (events ×4)", `${(results[0].ours.maxRssKb / results[1].ours.maxRssKb).toFixed(2)}×`);
+  const json = join(work, "quarter.json");
+  const out = openSync(json, "w");
+  execFileSync("uftrace", ["dump", "--chrome", "-d", join(work, "quarter")], { stdio: ["ignore", out, "ignore"] });
+  closeSync(out);
+  const chrome = ingest(json);
+  line("Chrome JSON of the quarter trace", `${(statSync(json).size / 2 ** 20).toFixed(0)} MiB, ${(rate(chrome) / 1e6).toFixed(2)} M events/s, peak RSS ${(chrome.maxRssKb / 1024).toFixed(0)} MiB`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -1,8 +1,11 @@
-// One ingestion in a process of its own, so its peak memory is its own:
-// prints {events, ms, maxRssKb} as JSON.
+// One ingestion in a process of its own: prints {events, ms, maxRssKb} as JSON.
+// Peak memory is VmHWM of this process's own address space: getrusage's
+// maxrss would include the parent's size at fork (Linux keeps it across exec).
+import { readFileSync } from "node:fs";
 import { readTraceFile } from "../engine/host/readTrace.js";
 
 const start = performance.now();
 const { cct } = await readTraceFile(process.argv[2], { covariance: true });
 const ms = performance.now() - start;
-console.log(JSON.stringify({ events: cct.events, ms, maxRssKb: process.resourceUsage().maxRSS }));
+const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"));
+console.log(JSON.stringify({ events: cct.events, ms, maxRssKb: hwm ? Number(hwm[1]) : process.resourceUsage().maxRSS }));
