@@ -6,8 +6,7 @@
 // (ContextTable.childPending), with no per-frame copy. Times are read
 // from the batch by index and never passed as arguments (see eventBatch.ts).
 import { ContextTable, INCL, M2, MAX, MEAN, MIN, N, SELF, STATS_STRIDE } from "./contextTable.js";
-import { ENTER, type EventBatch } from "../trace/eventBatch.js";
-import type { ThreadSink } from "../trace/eventBatch.js";
+import { ENTER, EXIT, type EventBatch, type ThreadSink } from "../trace/eventBatch.js";
 
 export interface UnbalancedCounts {
   /** Exits with no matching open call, by function id. */
@@ -39,121 +38,114 @@ export class ThreadBuilder implements ThreadSink {
   }
 
   consume(batch: EventBatch): void {
-    const { kind, fn, depth, timeNs, count } = batch;
-    // The common cases (an entry into a known context, the exit of the
-    // innermost call) run on locals; rare ones (a new context, a deeper stack,
-    // an unbalanced stream) go through the methods below, then the locals are
-    // reloaded.
-    const table = this.table;
-    let ctxFn = table.fn;
-    let firstChild = table.firstChild;
-    let nextSibling = table.nextSibling;
-    let ctx = this.ctx;
-    let start = this.start;
-    let childSum = this.childSum;
-    let top = this.depth;
-    for (let i = 0; i < count; i++) {
-      const f = fn[i];
-      if (kind[i] === ENTER) {
-        const d = depth[i];
-        if ((d >= 0 && top > d) || top + 1 === ctx.length) {
-          this.depth = top;
-          if (d >= 0 && top > d) this.unwind(d, timeNs, i);
-          if (this.depth + 1 === this.ctx.length) this.growStack();
-          top = this.depth;
-          ctx = this.ctx;
-          start = this.start;
-          childSum = this.childSum;
-        }
-        const parent = ctx[top];
-        let c = firstChild[parent];
-        while (c !== -1 && ctxFn[c] !== f) c = nextSibling[c];
-        if (c === -1) {
-          c = table.child(parent, f);
-          ctxFn = table.fn;
-          firstChild = table.firstChild;
-          nextSibling = table.nextSibling;
-        }
-        top++;
-        ctx[top] = c;
-        start[top] = timeNs[i];
-        childSum[top] = 0;
-        continue;
-      }
-      if (top === 0 || ctxFn[ctx[top]] !== f) {
-        this.depth = top;
-        this.exitUnbalanced(f, timeNs, i);
-        top = this.depth;
-        continue;
-      }
-      this.depth = top;
-      this.close(timeNs, i);
-      top--;
-    }
-    this.depth = top;
-    this.events += count;
-    if (count > 0) this.last[0] = timeNs[count - 1];
+    this.run(batch.kind, batch.fn, batch.depth, batch.timeNs, batch.count);
+    this.events += batch.count;
+    if (batch.count > 0) this.last[0] = batch.timeNs[batch.count - 1];
   }
 
   /** Closes calls still open at the end of the stream at the last time seen. */
   finish(): ContextTable {
-    while (this.depth > 0) {
-      this.close(this.last, 0);
-      this.unbalanced.closedAtEnd++;
+    const open = this.depth;
+    if (open > 0) {
+      // The same loop as every event: an exit of each open call, innermost first.
+      const fns = Int32Array.from({ length: open }, (_, k) => this.table.fn[this.ctx[open - k]]);
+      this.run(new Uint8Array(open).fill(EXIT), fns, new Int32Array(open).fill(-1), new Float64Array(open).fill(this.last[0]), open);
+      this.unbalanced.closedAtEnd += open;
     }
     return this.table;
   }
 
-  /** An exit that is not of the innermost call: close the calls it skips
-   * over, or drop it when no open call matches. */
-  private exitUnbalanced(fn: number, times: Float64Array, i: number): void {
+  /** The one loop every event goes through, with the state in locals. An
+   * event that needs open calls closed first (an exit of an outer call, an
+   * entry at a shallower recorded depth) closes the innermost one and is
+   * looked at again, so closing a call is written once, below. */
+  private run(kind: Uint8Array, fn: Int32Array, depth: Int32Array, timeNs: Float64Array, count: number): void {
     const table = this.table;
-    let d = this.depth - 1;
-    while (d > 0 && table.fn[this.ctx[d]] !== fn) d--;
-    if (d <= 0) {
-      const m = this.unbalanced.unmatchedExits;
-      m.set(fn, (m.get(fn) ?? 0) + 1);
-      return;
+    const cov = table.cov;
+    const unbalanced = this.unbalanced;
+    const minDuration = this.minDurationNs;
+    let ctxFn = table.fn;
+    let firstChild = table.firstChild;
+    let nextSibling = table.nextSibling;
+    let stats = table.stats;
+    let pending = table.childPending;
+    let ctx = this.ctx;
+    let start = this.start;
+    let childSum = this.childSum;
+    let top = this.depth;
+    let i = 0;
+    while (i < count) {
+      const f = fn[i];
+      let advance = 0; // 1 when the close below consumes event i
+      if (kind[i] === ENTER) {
+        const d = depth[i];
+        if (d >= 0 && top > d) {
+          unbalanced.closedOnMismatch++; // close the innermost call, then this entry again
+        } else {
+          if (top + 1 === ctx.length) {
+            this.growStack();
+            ctx = this.ctx;
+            start = this.start;
+            childSum = this.childSum;
+          }
+          const parent = ctx[top];
+          let c = firstChild[parent];
+          while (c !== -1 && ctxFn[c] !== f) c = nextSibling[c];
+          if (c === -1) {
+            c = table.child(parent, f);
+            ctxFn = table.fn;
+            firstChild = table.firstChild;
+            nextSibling = table.nextSibling;
+            stats = table.stats;
+            pending = table.childPending;
+          }
+          top++;
+          ctx[top] = c;
+          start[top] = timeNs[i];
+          childSum[top] = 0;
+          i++;
+          continue;
+        }
+      } else if (top === 0 || ctxFn[ctx[top]] !== f) {
+        let d = top - 1;
+        while (d > 0 && ctxFn[ctx[d]] !== f) d--;
+        if (d <= 0) {
+          // No open call of f: the exit is dropped and counted.
+          unbalanced.unmatchedExits.set(f, (unbalanced.unmatchedExits.get(f) ?? 0) + 1);
+          i++;
+          continue;
+        }
+        unbalanced.closedOnMismatch++; // f is open further out: close the innermost call first
+      } else {
+        advance = 1; // the exit of the innermost call
+      }
+      // Close the innermost call at this event's time: one invocation of context c.
+      const c = ctx[top];
+      const duration = timeNs[i] - start[top];
+      top--;
+      i += advance;
+      if (duration < minDuration) continue; // time filter: the caller keeps it as self time
+      const self = duration - childSum[top + 1];
+      // Welford update of N, mean and M2, then min, max and totals (ContextTable.stats).
+      const o = c * STATS_STRIDE;
+      const n1 = ++stats[o + N];
+      const dm = duration - stats[o + MEAN];
+      const mean = stats[o + MEAN] + dm / n1;
+      stats[o + MEAN] = mean;
+      stats[o + M2] += dm * (duration - mean);
+      if (duration < stats[o + MIN]) stats[o + MIN] = duration;
+      if (duration > stats[o + MAX]) stats[o + MAX] = duration;
+      stats[o + INCL] += duration;
+      stats[o + SELF] += self;
+      const acc = cov[c];
+      if (acc !== null) {
+        acc.values[0] = self;
+        table.commitCovariance(c, acc);
+      }
+      childSum[top] += duration;
+      pending[c] += duration;
     }
-    this.unwind(d, times, i);
-    this.close(times, i);
-  }
-
-  /** Closes open calls deeper than `depth`, as if their exits were at times[i]. */
-  private unwind(depth: number, times: Float64Array, i: number): void {
-    while (this.depth > depth) {
-      this.close(times, i);
-      this.unbalanced.closedOnMismatch++;
-    }
-  }
-
-  private close(times: Float64Array, i: number): void {
-    const d = this.depth;
-    const table = this.table;
-    const c = this.ctx[d];
-    const duration = times[i] - this.start[d];
-    this.depth = d - 1;
-    if (duration < this.minDurationNs) return; // time filter: the caller keeps it as self time
-    const self = duration - this.childSum[d];
-    // Welford update of the context's statistics, inline (see ContextTable.stats).
-    const s = table.stats;
-    const o = c * STATS_STRIDE;
-    const n1 = ++s[o + N];
-    const dm = duration - s[o + MEAN];
-    const mean = s[o + MEAN] + dm / n1;
-    s[o + MEAN] = mean;
-    s[o + M2] += dm * (duration - mean);
-    if (duration < s[o + MIN]) s[o + MIN] = duration;
-    if (duration > s[o + MAX]) s[o + MAX] = duration;
-    s[o + INCL] += duration;
-    s[o + SELF] += self;
-    const acc = table.cov[c];
-    if (acc !== null) {
-      acc.values[0] = self;
-      table.commitCovariance(c, acc);
-    }
-    this.childSum[d - 1] += duration;
-    table.childPending[c] += duration;
+    this.depth = top;
   }
 
   private growStack(): void {
