@@ -6,6 +6,9 @@ import assert from "node:assert/strict";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildExamples, record, tempDir } from "../helpers/uftrace.js";
+import { readTraceFile } from "../../engine/host/readTrace.js";
+import { mergeThreads } from "../../engine/cct/merge.js";
+import { functionRows } from "../../engine/cct/query.js";
 import { snapshot, varbench } from "../helpers/cli.js";
 import { Workspace } from "../../engine/store/workspace.js";
 import { countRows } from "../../engine/store/repositories.js";
@@ -117,6 +120,38 @@ describe("malformed inputs leave the workspace intact", () => {
       assert.match(direct.stderr, c.expect);
     });
   }
+});
+
+describe("lost records in a real recording", () => {
+  it("are counted and reported, and the stream resynchronises by the recorded depth", async () => {
+    buildExamples();
+    const dir = record("nested_chain", ["6"], ["--no-event"]);
+    const dat = join(dir, readdirSync(dir).find((f) => /^\d+\.dat$/.test(f))!);
+    const bytes = readFileSync(dat);
+    const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+    // Find the exit of the third W (depth 4: main > H > U > V > W) and make it a
+    // lost record (type 2) counting one record, with time 0 as uftrace writes it.
+    let exits = 0;
+    let at = -1;
+    for (let r = 0; r < words.length / 4; r++) {
+      const lo = words[r * 4 + 2];
+      if ((lo & 3) === 1 && ((lo >>> 6) & 0x3ff) === 4 && ++exits === 3) at = r;
+    }
+    assert.ok(at >= 0, "found the exit to lose");
+    words[at * 4] = 0;
+    words[at * 4 + 1] = 0;
+    words[at * 4 + 2] = (words[at * 4 + 2] & ~3 & 0x3f) | 2 | (1 << 16); // type 2, magic kept, address field = 1
+    words[at * 4 + 3] = 0;
+    writeFileSync(dat, bytes);
+
+    const { cct } = await readTraceFile(dir);
+    assert.ok(cct.warnings.some((w) => w.kind === "lost-records" && w.count === 1), "the loss is reported");
+    const calls = new Map(functionRows(mergeThreads(cct), cct.functions).map((r) => [r.name, r.calls]));
+    // Every call is still counted once: W's lost exit is closed when V exits.
+    assert.deepEqual(["H", "U", "V", "W"].map((f) => calls.get(f)), [6, 6, 6, 6]);
+    assert.ok(cct.warnings.some((w) => w.kind === "closed-on-mismatch"), "the cut-short call is reported");
+    for (const t of cct.threads) for (const v of t.contexts.inclusiveNs) assert.ok(v >= 0);
+  });
 });
 
 function rows(dir: string): Record<string, number> {

@@ -15,6 +15,7 @@ import { memoryDirectory, memorySource } from "../helpers/memorySource.js";
 import { assertSameCct, rowsByPath } from "../helpers/cctCompare.js";
 import { FIXTURES } from "../helpers/uftrace.js";
 import { parseCct, serializeCct } from "../../engine/cct/serialize.js";
+import { contextRows } from "../../engine/cct/query.js";
 
 const TEXT = `# varbench-events 1
 # two invocations of F: 100 ns (G 40) and 300 ns (G 40, G 60)
@@ -107,6 +108,26 @@ describe("Chrome trace reader", () => {
     assertSameCct(await read("chrome", CHROME_OBJECT, 1), whole, 0);
     assertSameCct(await read("chrome", CHROME_X, 5), await read("chrome", CHROME_X), 0);
   });
+  it("many processes and threads interleaved: one tree each, equal to each thread read alone", async () => {
+    const ids = [1, 2, 3].flatMap((pid) => [pid * 10, pid * 10 + 1].map((tid) => ({ pid, tid })));
+    const eventsOf = ({ pid, tid }: { pid: number; tid: number }) =>
+      [0, 1, 2].flatMap((k) => [
+        { ph: "B", pid, tid, ts: k + 0.001 * tid, name: `work${pid}` },
+        { ph: "E", pid, tid, ts: k + 0.5 + 0.001 * tid + 0.0001 * k * pid, name: `work${pid}` },
+      ]);
+    const perThread = ids.map(eventsOf);
+    const interleaved = perThread[0].map((_, j) => perThread.map((evs) => evs[j])).flat();
+    const cct = await read("chrome", JSON.stringify(interleaved));
+    assert.deepEqual(cct.threads.map((t) => `${t.pid}/${t.tid}`), ids.map((i) => `${i.pid}/${i.tid}`));
+    for (const [k, t] of cct.threads.entries()) {
+      const alone = await read("chrome", JSON.stringify(perThread[k]));
+      const mine = contextRows(t.contexts, cct.functions)[0];
+      const ref = contextRows(alone.threads[0].contexts, alone.functions)[0];
+      assert.deepEqual([mine.path, mine.n, mine.inclusiveNs], [ref.path, ref.n, ref.inclusiveNs]);
+      assert.ok(Math.abs(mine.stdNs - ref.stdNs) < 1e-9);
+    }
+  });
+
   it("reports an event cut off at the end instead of failing", async () => {
     const cct = await read("chrome", CHROME_OBJECT.slice(0, CHROME_OBJECT.indexOf('{"ph":"i"') + 12));
     assert.ok(cct.warnings.some((w) => w.kind === "truncated"));
