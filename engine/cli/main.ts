@@ -5,8 +5,7 @@ import { importTrace } from "../store/importTrace.js";
 import { loadCct } from "./loadCct.js";
 import { renderCct } from "./cctCommand.js";
 import { runDemo } from "./demo.js";
-import { listRuns } from "../store/repositories.js";
-import { table } from "./format.js";
+import { registerCampaignCommands } from "./campaignCommands.js";
 import { DEFAULT_MAX_COVARIANCE_CHILDREN } from "../cct/cct.js";
 
 const program = new Command()
@@ -62,20 +61,7 @@ program
     console.log(renderCct(cct, label, o));
   });
 
-program
-  .command("runs")
-  .description("list the runs of the workspace")
-  .option("--json", "print JSON", false)
-  .action((o: { json: boolean }) => {
-    const ws = Workspace.open(workspaceDir());
-    try {
-      const runs = listRuns(ws.db);
-      if (o.json) console.log(JSON.stringify(runs, null, 2));
-      else console.log(table(["run", "project", "workload", "design", "status", "created"], runs.map((r) => [String(r.id), r.project, r.workload ?? "-", r.design ?? "-", r.status, r.createdAt]), new Set([1, 2, 3, 4, 5])));
-    } finally {
-      ws.close();
-    }
-  });
+registerCampaignCommands(program, workspaceDir);
 
 program
   .command("demo")

@@ -90,6 +90,20 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX artifacts_by_run ON artifacts(run_id);
   ALTER TABLE artifacts ADD COLUMN media_type TEXT NOT NULL DEFAULT 'application/octet-stream';
   `,
+  // 3: campaigns run from queued rows, so a killed runner can be resumed: each
+  // planned run keeps its place (ordinal), its resolved plan, and who runs it
+  `
+  ALTER TABLE runs ADD COLUMN ordinal INTEGER;
+  ALTER TABLE runs ADD COLUMN warmup INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE runs ADD COLUMN attempt INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE runs ADD COLUMN plan_json TEXT;
+  ALTER TABLE runs ADD COLUMN runner_pid INTEGER;
+  ALTER TABLE runs ADD COLUMN pgid INTEGER;
+  ALTER TABLE runs ADD COLUMN stdout_tail TEXT;
+  ALTER TABLE runs ADD COLUMN stderr_tail TEXT;
+  ALTER TABLE campaigns ADD COLUMN runner_pid INTEGER;
+  CREATE INDEX runs_queue ON runs(campaign_id, status, ordinal);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

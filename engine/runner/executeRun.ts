@@ -1,0 +1,93 @@
+// One claimed run from start to its single finishing transaction.
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { constants } from "node:os";
+import { join } from "node:path";
+import type { Workspace } from "../store/workspace.js";
+import { finishRun, recordProcessGroup, type ClaimedRun, type RunOutcome } from "../store/campaigns.js";
+import type { StoredBlob } from "../store/artifactStore.js";
+import { runProcess, type ProcessResult } from "./runProcess.js";
+import { captureEnvironment } from "./environment.js";
+
+/** A line a workload writes to stderr to record a feature of its run (issue 3). */
+const FEATURE_LINE = /^varbench:feature ([A-Za-z_][A-Za-z0-9_.-]*)=(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*$/gm;
+
+export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: string, signal: AbortSignal): Promise<RunOutcome["status"]> {
+  const dir = await mkdtemp(join(ws.dir, ".run-"));
+  const written: StoredBlob[] = [];
+  try {
+    const { plan } = run;
+    const step = (argv: readonly string[], name: string, onStart?: (pgid: number) => void) =>
+      runProcess({ argv, cwd: plan.cwd, env: { ...process.env, ...plan.env } as Record<string, string>, timeoutMs: plan.timeoutMs, ...(plan.cpus ? { cpus: plan.cpus } : {}), stdoutFile: join(dir, `${name}.out`), stderrFile: join(dir, `${name}.err`), signal, ...(onStart ? { onStart } : {}) });
+    const environment = { ...captureEnvironment(plan.cwd, profiler) };
+    if (plan.prepare) {
+      const prep = await step(plan.prepare, "prepare");
+      if (prep.outcome.kind !== "exited" || prep.outcome.code !== 0) {
+        const outcome = toOutcome(prep, plan.prepare, plan.timeoutMs);
+        finishRun(ws.db, run.id, { ...emptyUsage(), status: outcome.status === "succeeded" ? "failed" : outcome.status, environment, features: {}, message: `prepare step failed: ${outcome.message}`, stdoutTail: prep.stdoutTail, stderrTail: prep.stderrTail, artifacts: [], exitCode: null, signal: null });
+        return "failed";
+      }
+    }
+    const result = await step(plan.argv, "run", (pgid) => recordProcessGroup(ws.db, run.id, pgid));
+    const outcome = toOutcome(result, plan.argv, plan.timeoutMs);
+    let message = outcome.message;
+    if (plan.cleanup) {
+      const clean = await step(plan.cleanup, "cleanup");
+      if (clean.outcome.kind !== "exited" || clean.outcome.code !== 0) message = [message, `cleanup step failed: ${toOutcome(clean, plan.cleanup, plan.timeoutMs).message}`].filter(Boolean).join("; ");
+    }
+    const stderrText = await readFile(join(dir, "run.err"), "utf8");
+    const features = Object.fromEntries([...stderrText.matchAll(FEATURE_LINE)].map((m) => [m[1], Number(m[2])]));
+    const artifacts = [];
+    for (const [kind, file] of [["stdout", "run.out"], ["stderr", "run.err"]] as const) {
+      const blob = await ws.artifacts.putFile(join(dir, file));
+      written.push(blob);
+      artifacts.push({ kind, name: kind, path: blob.path, sha256: blob.sha256, sizeBytes: blob.sizeBytes, mediaType: "text/plain" });
+    }
+    finishRun(ws.db, run.id, {
+      status: outcome.status,
+      exitCode: result.outcome.kind === "exited" ? result.outcome.code : null,
+      signal: result.outcome.kind === "signaled" ? signalName(result.outcome.signal) : null,
+      wallNs: result.wallNs ?? null,
+      userNs: result.userNs ?? null,
+      sysNs: result.sysNs ?? null,
+      peakRssKb: result.maxRssKb ?? null,
+      voluntarySwitches: result.voluntarySwitches ?? null,
+      involuntarySwitches: result.involuntarySwitches ?? null,
+      environment,
+      features,
+      message,
+      stdoutTail: result.stdoutTail,
+      stderrTail: result.stderrTail,
+      artifacts,
+    });
+    return outcome.status;
+  } catch (e) {
+    await ws.artifacts.discard(written);
+    throw e;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function toOutcome(r: ProcessResult, argv: readonly string[], timeoutMs: number): { status: RunOutcome["status"]; message: string | null } {
+  const o = r.outcome;
+  switch (o.kind) {
+    case "exited":
+      return o.code === 0 ? { status: "succeeded", message: null } : { status: "failed", message: `${argv[0]} exited with code ${o.code}` };
+    case "signaled":
+      return { status: "failed", message: `${argv[0]} was killed by ${signalName(o.signal)}` };
+    case "exec-failed":
+      return { status: "failed", message: `cannot run ${argv[0]}: ${o.message}` };
+    case "timed-out":
+      return { status: "timed-out", message: `${argv[0]} was still running after ${timeoutMs / 1000} s and was stopped (SIGTERM, then SIGKILL)` };
+    case "cancelled":
+      return { status: "cancelled", message: "the campaign was cancelled while this run was in progress" };
+  }
+}
+
+function emptyUsage() {
+  return { wallNs: null, userNs: null, sysNs: null, peakRssKb: null, voluntarySwitches: null, involuntarySwitches: null };
+}
+
+function signalName(n: number): string {
+  return Object.entries(constants.signals).find(([, v]) => v === n)?.[0] ?? `signal ${n}`;
+}

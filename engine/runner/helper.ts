@@ -1,0 +1,33 @@
+// The vbtime helper (native/vbtime.c), compiled on first use into a cache
+// folder named by its source's hash, so a changed helper is rebuilt and
+// concurrent first uses do not collide (the binary is renamed into place).
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const SOURCE = fileURLToPath(new URL("./native/vbtime.c", import.meta.url));
+
+let cached: string | undefined;
+
+export function vbtimePath(): string {
+  if (cached) return cached;
+  const source = readFileSync(SOURCE);
+  const dir = join(tmpdir(), `varbench-helper-${createHash("sha256").update(source).digest("hex").slice(0, 12)}`);
+  const bin = join(dir, "vbtime");
+  if (!existsSync(bin)) {
+    mkdirSync(dir, { recursive: true });
+    const tmp = `${bin}.${process.pid}`;
+    try {
+      execFileSync(process.env.CC ?? "cc", ["-O2", "-o", tmp, SOURCE], { stdio: ["ignore", "ignore", "pipe"] });
+    } catch (e) {
+      const why = (e as { stderr?: Buffer }).stderr?.toString().trim() || (e as Error).message;
+      throw new Error(`cannot build the run helper from ${SOURCE} (a C compiler is needed: set CC or install gcc): ${why}`);
+    }
+    renameSync(tmp, bin);
+  }
+  cached = bin;
+  return bin;
+}

@@ -1,0 +1,76 @@
+// Statistics of a set of measurements, e.g. the wall times of one design ×
+// workload (issue 3), shared later by every view. Plain numbers in, a plain
+// object out; the bootstrap is seeded, so the same data give the same result.
+import { max, mean, median, medianAbsoluteDeviation, min, quantileSorted, sampleStandardDeviation } from "simple-statistics";
+import { seededRandom } from "./random.js";
+
+/** Bootstrap resamples for the 95% intervals (percentile method). */
+export const BOOTSTRAP_RESAMPLES = 1000;
+/** |modified Z| above this marks an outlier (Iglewicz & Hoaglin, 1993). */
+export const OUTLIER_MODIFIED_Z = 3.5;
+/** Scales MAD to σ for normal data: Φ⁻¹(0.75) (Iglewicz & Hoaglin, 1993). */
+const MAD_TO_Z = 0.6745;
+
+export interface Interval {
+  readonly low: number;
+  readonly high: number;
+}
+
+export interface Summary {
+  readonly n: number;
+  readonly mean: number;
+  readonly median: number;
+  /** Sample standard deviation (n − 1); 0 for a single value. */
+  readonly std: number;
+  /** σ / mean; 0 when the mean is 0. */
+  readonly cov: number;
+  /** Median absolute deviation from the median (unscaled). */
+  readonly mad: number;
+  readonly min: number;
+  readonly max: number;
+  readonly p90: number;
+  readonly p99: number;
+  readonly meanCi95: Interval;
+  readonly medianCi95: Interval;
+  /** Indices (into the input) of values with |modified Z-score| > 3.5. */
+  readonly outliers: readonly number[];
+}
+
+export function summarize(values: readonly number[], seed: number): Summary {
+  if (values.length === 0) throw new Error("no values to summarize");
+  const sorted = [...values].sort((a, b) => a - b);
+  const m = mean(values);
+  const med = median(values);
+  const std = values.length > 1 ? sampleStandardDeviation(values) : 0;
+  const mad = medianAbsoluteDeviation(values);
+  return {
+    n: values.length,
+    mean: m,
+    median: med,
+    std,
+    cov: m !== 0 ? std / m : 0,
+    mad,
+    min: min(values),
+    max: max(values),
+    p90: quantileSorted(sorted, 0.9),
+    p99: quantileSorted(sorted, 0.99),
+    meanCi95: bootstrap(values, mean, seed),
+    medianCi95: bootstrap(values, median, seed + 1),
+    outliers: mad > 0 ? values.flatMap((v, i) => (Math.abs((MAD_TO_Z * (v - med)) / mad) > OUTLIER_MODIFIED_Z ? [i] : [])) : [],
+  };
+}
+
+/** 95% percentile-bootstrap interval of a statistic. */
+function bootstrap(values: readonly number[], statistic: (x: number[]) => number, seed: number): Interval {
+  const random = seededRandom(seed);
+  const n = values.length;
+  const sample = new Array<number>(n);
+  const stats = new Float64Array(BOOTSTRAP_RESAMPLES);
+  for (let b = 0; b < BOOTSTRAP_RESAMPLES; b++) {
+    for (let i = 0; i < n; i++) sample[i] = values[Math.floor(random() * n)];
+    stats[b] = statistic(sample);
+  }
+  stats.sort();
+  const sortedStats = Array.from(stats);
+  return { low: quantileSorted(sortedStats, 0.025), high: quantileSorted(sortedStats, 0.975) };
+}

@@ -1,0 +1,67 @@
+// Read-side queries of campaigns and runs for the CLI (and later the API).
+import type { Db } from "./database.js";
+import { summarize, type Summary } from "../stats/summary.js";
+
+export interface RunListRow {
+  readonly id: number;
+  readonly campaignId: number | null;
+  readonly design: string | null;
+  readonly workload: string | null;
+  readonly repetition: number | null;
+  readonly warmup: boolean;
+  readonly attempt: number;
+  readonly status: string;
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  readonly wallNs: number | null;
+  readonly userNs: number | null;
+  readonly sysNs: number | null;
+  readonly peakRssKb: number | null;
+  readonly message: string | null;
+}
+
+export function runRows(db: Db, campaignId?: number): RunListRow[] {
+  const rows = db
+    .prepare(
+      `SELECT r.id, r.campaign_id AS campaignId, d.name AS design, w.name AS workload, r.repetition, r.warmup, r.attempt,
+              r.status, r.exit_code AS exitCode, r.signal, r.wall_ns AS wallNs, r.user_ns AS userNs, r.sys_ns AS sysNs,
+              r.peak_rss_kb AS peakRssKb, r.message
+       FROM runs r LEFT JOIN designs d ON d.id = r.design_id LEFT JOIN workloads w ON w.id = r.workload_id
+       WHERE (? IS NULL OR r.campaign_id = ?) ORDER BY r.campaign_id, r.ordinal, r.id`,
+    )
+    .all(campaignId ?? null, campaignId ?? null) as (Omit<RunListRow, "warmup"> & { warmup: number })[];
+  return rows.map((r) => ({ ...r, warmup: r.warmup === 1 }));
+}
+
+export function runDetails(db: Db, id: number): Record<string, unknown> {
+  const r = db.prepare("SELECT * FROM runs WHERE id = ?").get(id) as Record<string, unknown> | undefined;
+  if (!r) throw new Error(`run ${id} does not exist`);
+  const artifacts = db.prepare("SELECT kind, name, path, sha256, size_bytes AS sizeBytes FROM artifacts WHERE run_id = ?").all(id);
+  const json = (k: string) => (typeof r[k] === "string" ? JSON.parse(r[k] as string) : null);
+  return { ...r, plan_json: undefined, environment_json: undefined, features_json: undefined, plan: json("plan_json"), environment: json("environment_json"), features: json("features_json"), artifacts };
+}
+
+export interface GroupSummary {
+  readonly design: string;
+  readonly workload: string;
+  /** Wall time of the succeeded, measured (not warm-up) runs; null when there are none. */
+  readonly wallNs: Summary | null;
+}
+
+export function campaignSummaries(db: Db, campaignId: number, seed: number): GroupSummary[] {
+  const rows = db
+    .prepare(
+      `SELECT d.name AS design, w.name AS workload, r.wall_ns AS wallNs, r.status, r.warmup
+       FROM runs r JOIN designs d ON d.id = r.design_id JOIN workloads w ON w.id = r.workload_id
+       WHERE r.campaign_id = ? ORDER BY d.name, w.name, r.ordinal`,
+    )
+    .all(campaignId) as { design: string; workload: string; wallNs: number | null; status: string; warmup: number }[];
+  const groups = new Map<string, { design: string; workload: string; values: number[] }>();
+  for (const r of rows) {
+    const key = `${r.design}\u0000${r.workload}`;
+    const g = groups.get(key) ?? { design: r.design, workload: r.workload, values: [] };
+    if (r.status === "succeeded" && r.warmup === 0 && r.wallNs !== null) g.values.push(r.wallNs);
+    groups.set(key, g);
+  }
+  return [...groups.values()].map((g) => ({ design: g.design, workload: g.workload, wallNs: g.values.length > 0 ? summarize(g.values, seed) : null }));
+}
