@@ -28,6 +28,7 @@ export interface Summary {
   readonly mad: number;
   readonly min: number;
   readonly max: number;
+  /** Percentiles by linear interpolation between order statistics (R type 7, NumPy's default). */
   readonly p90: number;
   readonly p99: number;
   readonly meanCi95: Interval;

@@ -1,0 +1,140 @@
+// Campaigns through the real CLI on real processes: crash and resume, timeouts
+// and cancel with no process left behind, failed starts, invalid specs.
+import { before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, execFileSync } from "node:child_process";
+import { chmodSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildExamples, ROOT, tempDir } from "../helpers/uftrace.js";
+import { snapshot, varbench } from "../helpers/cli.js";
+import { Workspace } from "../../engine/store/workspace.js";
+
+function workspace(): string {
+  const ws = join(tempDir("campaign"), "ws");
+  assert.equal(varbench(["workspace", "init", ws]).status, 0);
+  return ws;
+}
+
+function spec(dir: string, body: string): string {
+  const file = join(dir, "campaign.yaml");
+  writeFileSync(file, `project: test\ndesigns:\n  - name: only\n${body}`);
+  return file;
+}
+
+function query<T>(ws: string, sql: string, ...args: unknown[]): T[] {
+  const w = Workspace.open(ws);
+  try {
+    return w.db.prepare(sql).all(...args) as T[];
+  } finally {
+    w.close();
+  }
+}
+
+/** Processes whose command line holds `marker` (the test's own pgrep aside). */
+function processesWith(marker: string): string[] {
+  try {
+    return execFileSync("pgrep", ["-af", marker], { encoding: "utf8" }).trim().split("\n").filter((l) => l && !l.includes("pgrep"));
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
+}
+
+const sleepMarker = () => `0.3${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
+
+describe("campaigns", () => {
+  before(buildExamples);
+
+  it("runs the example campaign: every run succeeds, features from stderr are recorded", () => {
+    const ws = workspace();
+    const r = varbench(["-w", ws, "campaign", "run", join(ROOT, "examples", "campaigns", "frame_loop.yaml"), "--seed", "3"]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /campaign 1: 24 runs planned \(seed 3, interleaved\)/);
+    assert.match(r.stdout, /campaign 1 finished: 24 succeeded/);
+    const features = query<{ f: string }>(ws, "SELECT features_json AS f FROM runs").map((x) => JSON.parse(x.f).frames);
+    assert.ok(features.every((f) => f === 120 || f === 240));
+    const show = JSON.parse(varbench(["-w", ws, "campaign", "show", "1", "--json"]).stdout);
+    assert.equal(show.groups.length, 4);
+    assert.ok(show.groups.every((g: { wallNs: { n: number } }) => g.wallNs.n === 5), "five measured runs each, warm-ups aside");
+    assert.match(varbench(["-w", ws, "campaign", "show", "1", "--csv"]).stdout, /^design,workload,n,meanNs,/);
+  });
+
+  it("kill -9 of the runner mid-campaign, then resume: no run lost, none doubled, nothing left running", async () => {
+    const ws = workspace();
+    const dir = tempDir("spec");
+    const marker = sleepMarker();
+    const file = spec(dir, `workloads:\n  - name: nap\n    argv: [sleep, "${marker}"]\nrepetitions: 8\norder: sequential\n`);
+    const runner = spawn(process.execPath, [join(ROOT, "bin", "varbench.js"), "-w", ws, "campaign", "run", file], { stdio: "ignore" });
+    const exited = new Promise((ok) => runner.on("exit", ok));
+    // Kill it while a run is in progress, after two have finished.
+    for (let i = 0; i < 400; i++) {
+      const n = (status: string) => query<{ n: number }>(ws, "SELECT count(*) AS n FROM runs WHERE status = ?", status)[0].n;
+      if (n("succeeded") >= 2 && n("running") === 1) break;
+      await new Promise((ok) => setTimeout(ok, 20));
+    }
+    runner.kill("SIGKILL");
+    await exited;
+    const resumed = varbench(["-w", ws, "campaign", "resume", "1"]);
+    assert.equal(resumed.status, 0, resumed.stderr);
+    const runs = query<{ ordinal: number; status: string }>(ws, "SELECT ordinal, status FROM runs ORDER BY ordinal, id");
+    const final = runs.filter((r) => r.status !== "interrupted");
+    assert.deepEqual(final.map((r) => r.ordinal), [0, 1, 2, 3, 4, 5, 6, 7], "each planned run exactly once");
+    assert.ok(final.every((r) => r.status === "succeeded"));
+    assert.equal(runs.length - final.length, 1, "the run in progress was interrupted and run again");
+    assert.deepEqual(processesWith(`sleep ${marker}`), []);
+    assert.equal(query<{ status: string }>(ws, "SELECT status FROM campaigns")[0].status, "finished");
+  });
+
+  it("a workload that never ends is stopped at its timeout with its whole process group", () => {
+    const ws = workspace();
+    const marker = `3${sleepMarker()}`;
+    const file = spec(tempDir("spec"), `workloads:\n  - name: forever\n    argv: [sh, -c, "sleep ${marker} & sleep ${marker}; wait"]\nrepetitions: 1\ntimeout: 500ms\n`);
+    const r = varbench(["-w", ws, "campaign", "run", file]);
+    assert.equal(r.status, 0, r.stderr);
+    const [run] = query<{ status: string; message: string }>(ws, "SELECT status, message FROM runs");
+    assert.equal(run.status, "timed-out");
+    assert.match(run.message, /still running after 0\.5 s and was stopped/);
+    assert.deepEqual(processesWith(`sleep ${marker}`), [], "no process of the run is left");
+  });
+
+  it("a missing program and a non-executable file each give a failed run with a clear message", () => {
+    const ws = workspace();
+    const dir = tempDir("spec");
+    const script = join(dir, "not-executable.sh");
+    writeFileSync(script, "#!/bin/sh\necho hi\n");
+    chmodSync(script, 0o644);
+    const file = spec(dir, `workloads:\n  - name: missing\n    argv: [/nonexistent/program]\n  - name: noexec\n    argv: ["${script}"]\nrepetitions: 1\n`);
+    assert.equal(varbench(["-w", ws, "campaign", "run", file]).status, 0);
+    const runs = query<{ workload: string; status: string; message: string }>(ws, "SELECT w.name AS workload, r.status, r.message FROM runs r JOIN workloads w ON w.id = r.workload_id ORDER BY w.name");
+    assert.deepEqual(runs.map((r) => [r.workload, r.status]), [["missing", "failed"], ["noexec", "failed"]]);
+    assert.equal(runs[0].message, "cannot run /nonexistent/program: No such file or directory");
+    assert.equal(runs[1].message, `cannot run ${script}: Permission denied`);
+  });
+
+  it("an invalid spec gives field-level errors with lines and changes nothing", () => {
+    const ws = workspace();
+    const file = spec(tempDir("spec"), `workloads:\n  - name: w\n    argv: []\nrepetitions: -1\n`);
+    const before = snapshot(ws);
+    const r = varbench(["-w", ws, "campaign", "run", file]);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /campaign\.yaml:6: workloads\.0\.argv: needs at least the program/);
+    assert.match(r.stderr, /campaign\.yaml:7: repetitions:/);
+    assert.deepEqual(snapshot(ws), before);
+  });
+
+  it("cancel from another process stops the running campaign and its current run", async () => {
+    const ws = workspace();
+    const marker = `2${sleepMarker()}`;
+    const file = spec(tempDir("spec"), `workloads:\n  - name: nap\n    argv: [sleep, "${marker}"]\nrepetitions: 5\n`);
+    const runner = spawn(process.execPath, [join(ROOT, "bin", "varbench.js"), "-w", ws, "campaign", "run", file], { stdio: "ignore" });
+    const exited = new Promise<number | null>((ok) => runner.on("exit", ok));
+    for (let i = 0; i < 200 && query<{ n: number }>(ws, "SELECT count(*) AS n FROM runs WHERE status = 'running'")[0]?.n !== 1; i++) {
+      await new Promise((ok) => setTimeout(ok, 50));
+    }
+    assert.match(varbench(["-w", ws, "campaign", "cancel", "1"]).stdout, /asked runner \d+ to cancel/);
+    assert.equal(await exited, 0);
+    const statuses = query<{ status: string }>(ws, "SELECT status FROM runs ORDER BY ordinal").map((r) => r.status);
+    assert.deepEqual(statuses, ["cancelled", "cancelled", "cancelled", "cancelled", "cancelled"]);
+    assert.equal(query<{ status: string }>(ws, "SELECT status FROM campaigns")[0].status, "cancelled");
+    assert.deepEqual(processesWith(`sleep ${marker}`), []);
+  });
+});

@@ -1,0 +1,41 @@
+// Statistics of measurements on hand-computed cases.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { summarize } from "../../engine/stats/summary.js";
+
+describe("summary statistics", () => {
+  it("a hand-computed case with one outlier", () => {
+    const s = summarize([4, 1, 100, 3, 2], 7);
+    assert.equal(s.n, 5);
+    assert.equal(s.mean, 22);
+    assert.equal(s.median, 3);
+    // Sample σ: deviations −18, −21, 78, −19, −20; squares sum 7610; /4 = 1902.5.
+    assert.ok(Math.abs(s.std - Math.sqrt(1902.5)) < 1e-12);
+    assert.ok(Math.abs(s.cov - Math.sqrt(1902.5) / 22) < 1e-12);
+    assert.equal(s.mad, 1); // |x − 3| = 1, 2, 97, 0, 1 → median 1
+    assert.deepEqual([s.min, s.max], [1, 100]);
+    // Linear interpolation between order statistics (R type 7): position
+    // (5 − 1)·0.9 = 3.6 in the sorted values 1 2 3 4 100 → 4 + 0.6·(100 − 4).
+    assert.ok(Math.abs(s.p90 - 61.6) < 1e-9);
+    // Modified Z of 100: 0.6745·97/1 ≈ 65 > 3.5; of 1: 0.6745·2 ≈ 1.35.
+    assert.deepEqual(s.outliers, [2]);
+  });
+
+  it("bootstrap intervals are reproducible from the seed and hold the point estimate", () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 1, max: 1e6, noNaN: true }), { minLength: 2, maxLength: 40 }), fc.integer({ min: 0, max: 1000 }), (xs, seed) => {
+        const a = summarize(xs, seed);
+        assert.deepEqual(summarize(xs, seed), a);
+        assert.ok(a.meanCi95.low <= a.mean + 1e-9 && a.mean - 1e-9 <= a.meanCi95.high);
+        assert.ok(a.medianCi95.low <= a.medianCi95.high);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it("constant data: no spread, no outliers", () => {
+    const s = summarize([5, 5, 5], 1);
+    assert.deepEqual([s.std, s.cov, s.mad, s.outliers.length, s.meanCi95.low, s.meanCi95.high], [0, 0, 0, 0, 5, 5]);
+  });
+});
