@@ -3,7 +3,7 @@
 // kept, a timeout that sends SIGTERM and then SIGKILL to the whole group, and
 // the same for cancel. When this resolves, nothing of the run is left.
 import { spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { open, readFile, rm } from "node:fs/promises";
 import { vbtimePath } from "./helper.js";
 
 export interface ProcessRequest {
@@ -43,43 +43,46 @@ export interface ProcessResult {
 export const KILL_GRACE_MS = 2000;
 const TAIL_BYTES = 4096;
 
-export function runProcess(req: ProcessRequest): Promise<ProcessResult> {
-  return new Promise((resolve, reject) => {
+export async function runProcess(req: ProcessRequest): Promise<ProcessResult> {
+  // stdout, stderr and the helper's report go straight into files: no pipes
+  // and no JavaScript copying while the run goes, which keeps the runner's
+  // cost per run low (issue 3's overhead benchmark).
+  const reportFile = `${req.stderrFile}.report`;
+  const files = await Promise.all([req.stdoutFile, req.stderrFile, reportFile].map((f) => open(f, "w")));
+  let child: ReturnType<typeof spawn>;
+  try {
     const args = [...(req.cpus ? ["--cpus", req.cpus] : []), "--", ...req.argv];
-    const child = spawn(vbtimePath(), args, { cwd: req.cwd, env: req.env, detached: true, stdio: ["ignore", "pipe", "pipe", "pipe"] });
-    const pgid = child.pid;
-    if (pgid === undefined) {
-      reject(new Error(`cannot start the run helper for ${req.argv[0]}`));
-      return;
-    }
-    req.onStart?.(pgid);
-    const stdout = tee(child.stdout!, req.stdoutFile);
-    const stderr = tee(child.stderr!, req.stderrFile);
-    let report = "";
-    child.stdio[3]!.on("data", (d: Buffer) => (report += d.toString()));
-    let stopped: "timed-out" | "cancelled" | undefined;
-    let killTimer: NodeJS.Timeout | undefined;
-    const stop = (why: "timed-out" | "cancelled") => {
-      if (stopped) return;
-      stopped = why;
-      signalGroup(pgid, "SIGTERM");
-      killTimer = setTimeout(() => signalGroup(pgid, "SIGKILL"), KILL_GRACE_MS);
-    };
-    const timer = setTimeout(() => stop("timed-out"), req.timeoutMs);
-    const onAbort = () => stop("cancelled");
-    req.signal?.addEventListener("abort", onAbort, { once: true });
-    if (req.signal?.aborted) stop("cancelled");
+    child = spawn(vbtimePath(), args, { cwd: req.cwd, env: req.env, detached: true, stdio: ["ignore", files[0].fd, files[1].fd, files[2].fd] });
+  } finally {
+    await Promise.all(files.map((f) => f.close()));
+  }
+  const pgid = child.pid;
+  if (pgid === undefined) throw new Error(`cannot start the run helper for ${req.argv[0]}`);
+  req.onStart?.(pgid);
+  let stopped: "timed-out" | "cancelled" | undefined;
+  let killTimer: NodeJS.Timeout | undefined;
+  const stop = (why: "timed-out" | "cancelled") => {
+    if (stopped) return;
+    stopped = why;
+    signalGroup(pgid, "SIGTERM");
+    killTimer = setTimeout(() => signalGroup(pgid, "SIGKILL"), KILL_GRACE_MS);
+  };
+  const timer = setTimeout(() => stop("timed-out"), req.timeoutMs);
+  const onAbort = () => stop("cancelled");
+  req.signal?.addEventListener("abort", onAbort, { once: true });
+  if (req.signal?.aborted) stop("cancelled");
+  await new Promise<void>((resolve, reject) => {
     child.on("error", reject);
-    child.on("close", async () => {
-      clearTimeout(timer);
-      clearTimeout(killTimer);
-      req.signal?.removeEventListener("abort", onAbort);
-      signalGroup(pgid, "SIGKILL"); // whatever the workload left behind in its group
-      const [stdoutTail, stderrTail] = await Promise.all([stdout, stderr]);
-      const r = report.trim() ? (JSON.parse(report.trim().split("\n").pop()!) as Record<string, unknown>) : null;
-      resolve({ outcome: outcomeOf(r, stopped), ...(r && r.status !== "exec-failed" ? pickUsage(r) : {}), stdoutTail, stderrTail });
-    });
+    child.on("exit", () => resolve());
   });
+  clearTimeout(timer);
+  clearTimeout(killTimer);
+  req.signal?.removeEventListener("abort", onAbort);
+  signalGroup(pgid, "SIGKILL"); // whatever the workload left behind in its group
+  const [stdoutTail, stderrTail, report] = await Promise.all([tail(req.stdoutFile), tail(req.stderrFile), readFile(reportFile, "utf8")]);
+  await rm(reportFile, { force: true });
+  const r = report.trim() ? (JSON.parse(report.trim().split("\n").pop()!) as Record<string, unknown>) : null;
+  return { outcome: outcomeOf(r, stopped), ...(r && r.status !== "exec-failed" ? pickUsage(r) : {}), stdoutTail, stderrTail };
 }
 
 function outcomeOf(r: Record<string, unknown> | null, stopped: "timed-out" | "cancelled" | undefined): ProcessOutcome {
@@ -111,17 +114,16 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
   }
 }
 
-/** Copies a stream to a file and resolves with its last TAIL_BYTES. */
-function tee(stream: NodeJS.ReadableStream, file: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const out = createWriteStream(file);
-    let tail = Buffer.alloc(0);
-    stream.on("data", (d: Buffer) => {
-      out.write(d);
-      tail = Buffer.concat([tail, d]);
-      if (tail.length > 2 * TAIL_BYTES) tail = tail.subarray(tail.length - TAIL_BYTES);
-    });
-    stream.on("end", () => out.end(() => resolve(tail.subarray(Math.max(0, tail.length - TAIL_BYTES)).toString("utf8"))));
-    stream.on("error", reject);
-  });
+/** The last TAIL_BYTES of a file, as text. */
+async function tail(file: string): Promise<string> {
+  const handle = await open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const length = Math.min(size, TAIL_BYTES);
+    const buf = Buffer.alloc(length);
+    await handle.read(buf, 0, length, size - length);
+    return buf.toString("utf8");
+  } finally {
+    await handle.close();
+  }
 }
