@@ -7,18 +7,21 @@ import { finishRun, recordProcessGroup, type ClaimedRun, type RunOutcome } from 
 import type { StoredBlob } from "../store/artifactStore.js";
 import { runProcess, type ProcessResult } from "./runProcess.js";
 import { captureEnvironment } from "./environment.js";
+import { PROFILERS } from "./profilers/index.js";
+import type { CampaignSpec } from "./spec.js";
 
 /** A line a workload writes to stderr to record a feature of its run (issue 3). */
 const FEATURE_LINE = /^varbench:feature ([A-Za-z_][A-Za-z0-9_.-]*)=(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*$/gm;
 
-export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: string, signal: AbortSignal): Promise<RunOutcome["status"]> {
+export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: CampaignSpec["profiler"], signal: AbortSignal): Promise<RunOutcome["status"]> {
+  const watcher = PROFILERS[profiler.name];
   const dir = await mkdtemp(join(ws.dir, ".run-"));
   const written: StoredBlob[] = [];
   try {
     const { plan } = run;
     const step = (argv: readonly string[], name: string, onStart?: (pgid: number) => void) =>
       runProcess({ argv, cwd: plan.cwd, env: { ...process.env, ...plan.env } as Record<string, string>, timeoutMs: plan.timeoutMs, ...(plan.cpus ? { cpus: plan.cpus } : {}), stdoutFile: join(dir, `${name}.out`), stderrFile: join(dir, `${name}.err`), signal, ...(onStart ? { onStart } : {}) });
-    const environment = { ...captureEnvironment(plan.cwd, profiler) };
+    const environment = { ...captureEnvironment(plan.cwd, watcher.version()) };
     if (plan.prepare) {
       const prep = await step(plan.prepare, "prepare");
       if (prep.outcome.kind !== "exited" || prep.outcome.code !== 0) {
@@ -27,23 +30,33 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: strin
         return "failed";
       }
     }
-    const result = await step(plan.argv, "run", (pgid) => recordProcessGroup(ws.db, run.id, pgid));
+    const result = await step(watcher.command(plan.argv, dir, profiler.options), "run", (pgid) => recordProcessGroup(ws.db, run.id, pgid));
     const outcome = toOutcome(result, plan.argv, plan.timeoutMs);
-    let message = outcome.message;
+    let { status, message } = outcome;
+    const artifacts = [];
+    if (status === "succeeded") {
+      try {
+        const collected = await watcher.collect(ws, dir);
+        written.push(...collected.written);
+        artifacts.push(...collected.artifacts);
+      } catch (e) {
+        status = "failed"; // the program ran, but what the profiler wrote is unusable
+        message = (e as Error).message;
+      }
+    }
     if (plan.cleanup) {
       const clean = await step(plan.cleanup, "cleanup");
       if (clean.outcome.kind !== "exited" || clean.outcome.code !== 0) message = [message, `cleanup step failed: ${toOutcome(clean, plan.cleanup, plan.timeoutMs).message}`].filter(Boolean).join("; ");
     }
     const stderrText = await readFile(join(dir, "run.err"), "utf8");
     const features = Object.fromEntries([...stderrText.matchAll(FEATURE_LINE)].map((m) => [m[1], Number(m[2])]));
-    const artifacts = [];
     for (const [kind, file] of [["stdout", "run.out"], ["stderr", "run.err"]] as const) {
       const blob = await ws.artifacts.putFile(join(dir, file));
       written.push(blob);
       artifacts.push({ kind, name: kind, path: blob.path, sha256: blob.sha256, sizeBytes: blob.sizeBytes, mediaType: "text/plain" });
     }
     finishRun(ws.db, run.id, {
-      status: outcome.status,
+      status,
       exitCode: result.outcome.kind === "exited" ? result.outcome.code : null,
       signal: result.outcome.kind === "signaled" ? signalName(result.outcome.signal) : null,
       wallNs: result.wallNs ?? null,
@@ -59,7 +72,7 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: strin
       stderrTail: result.stderrTail,
       artifacts,
     });
-    return outcome.status;
+    return status;
   } catch (e) {
     await ws.artifacts.discard(written);
     throw e;

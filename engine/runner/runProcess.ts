@@ -50,9 +50,15 @@ export async function runProcess(req: ProcessRequest): Promise<ProcessResult> {
   const reportFile = `${req.stderrFile}.report`;
   const files = await Promise.all([req.stdoutFile, req.stderrFile, reportFile].map((f) => open(f, "w")));
   let child: ReturnType<typeof spawn>;
+  let exited: Promise<void>;
   try {
     const args = [...(req.cpus ? ["--cpus", req.cpus] : []), "--", ...req.argv];
     child = spawn(vbtimePath(), args, { cwd: req.cwd, env: req.env, detached: true, stdio: ["ignore", files[0].fd, files[1].fd, files[2].fd] });
+    // Listen before anything is awaited: a quick workload can be gone by then.
+    exited = new Promise<void>((resolve, reject) => {
+      child.on("error", reject);
+      child.on("exit", () => resolve());
+    });
   } finally {
     await Promise.all(files.map((f) => f.close()));
   }
@@ -71,10 +77,7 @@ export async function runProcess(req: ProcessRequest): Promise<ProcessResult> {
   const onAbort = () => stop("cancelled");
   req.signal?.addEventListener("abort", onAbort, { once: true });
   if (req.signal?.aborted) stop("cancelled");
-  await new Promise<void>((resolve, reject) => {
-    child.on("error", reject);
-    child.on("exit", () => resolve());
-  });
+  await exited;
   clearTimeout(timer);
   clearTimeout(killTimer);
   req.signal?.removeEventListener("abort", onAbort);

@@ -25,7 +25,13 @@ const design = z.strictObject({
 });
 
 /** Profilers this runner implements; the others of DESIGN.md come in later issues. */
-export const PROFILERS = ["time"] as const;
+export const PROFILER_NAMES = ["time", "uftrace"] as const;
+const profilerName = z.enum(PROFILER_NAMES, { error: () => `one of: ${PROFILER_NAMES.join(", ")} (callgrind, gcov, sampler and perf runs are not implemented yet)` });
+/** `profiler: uftrace`, or with options passed to it: `{ name: uftrace, options: [-t, 1us] }`. */
+const profiler = z.preprocess(
+  (p) => (typeof p === "string" ? { name: p } : p),
+  z.strictObject({ name: profilerName, options: z.array(z.string()).default([]) }),
+);
 
 export const campaignSpecSchema = z.strictObject({
   project: name,
@@ -34,7 +40,7 @@ export const campaignSpecSchema = z.strictObject({
   workloads: z.array(workload).min(1),
   repetitions: z.number().int().positive(),
   warmups: z.number().int().min(0).default(0),
-  profiler: z.enum(PROFILERS, { error: () => `one of: ${PROFILERS.join(", ")} (uftrace, callgrind, gcov, sampler and perf runs are not implemented yet)` }).default("time"),
+  profiler: profiler.default({ name: "time", options: [] }),
   order: z.enum(["interleaved", "sequential"]).default("interleaved"),
   seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
   concurrency: z.number().int().positive().default(1),

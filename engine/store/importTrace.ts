@@ -4,11 +4,8 @@
 // final names only when complete, and the rows go in one transaction; if that
 // fails, the blobs this import created are removed again.
 import { basename } from "node:path";
-import { readTraceFile } from "../host/readTrace.js";
-import { isDirectory } from "../host/fileSource.js";
-import { serializeCct } from "../cct/serialize.js";
 import type { Cct } from "../cct/cct.js";
-import type { StoredBlob } from "./artifactStore.js";
+import { storeTrace } from "./traceArtifacts.js";
 import type { Workspace } from "./workspace.js";
 import { ensureDesign, ensureProject, ensureWorkload, insertArtifact, insertRun } from "./repositories.js";
 import { describeTraceWarning } from "../trace/diagnostics.js";
@@ -30,22 +27,9 @@ export interface ImportResult {
 }
 
 export async function importTrace(ws: Workspace, req: ImportRequest): Promise<ImportResult> {
-  const { cct, format } = await readTraceFile(req.trace, req.maxCovarianceChildren === undefined ? {} : { maxCovarianceChildren: req.maxCovarianceChildren });
-  const written: StoredBlob[] = [];
+  const stored = await storeTrace(ws.artifacts, req.trace, req.maxCovarianceChildren === undefined ? {} : { maxCovarianceChildren: req.maxCovarianceChildren });
   try {
-    const dir = await isDirectory(req.trace);
-    let traceBlob: StoredBlob;
-    if (dir) {
-      const stored = await ws.artifacts.putDirectory(req.trace);
-      written.push(...stored.written);
-      traceBlob = stored.manifest;
-    } else {
-      traceBlob = await ws.artifacts.putFile(req.trace);
-      written.push(traceBlob);
-    }
-    const cctBlob = await ws.artifacts.putBytes(serializeCct(cct));
-    written.push(cctBlob);
-    const warnings = cct.warnings.map(describeTraceWarning);
+    const warnings = stored.cct.warnings.map(describeTraceWarning);
     const runId = ws.db.transaction(() => {
       const projectId = ensureProject(ws.db, req.project);
       const workloadId = req.workload ? ensureWorkload(ws.db, projectId, req.workload) : null;
@@ -55,23 +39,14 @@ export async function importTrace(ws: Workspace, req: ImportRequest): Promise<Im
         workloadId,
         designId,
         status: "imported",
-        message: warnings.length > 0 ? warnings.join("\n") : `imported ${format} trace ${basename(req.trace)}`,
+        message: warnings.length > 0 ? warnings.join("\n") : `imported ${stored.format} trace ${basename(req.trace)}`,
       });
-      insertArtifact(ws.db, {
-        runId: id,
-        kind: dir ? `${format}-directory` : `${format}-trace`,
-        name: basename(req.trace),
-        path: traceBlob.path,
-        sha256: traceBlob.sha256,
-        sizeBytes: traceBlob.sizeBytes,
-        mediaType: dir ? "application/vnd.varbench.manifest+json" : format === "chrome" ? "application/json" : "text/plain",
-      });
-      insertArtifact(ws.db, { runId: id, kind: "cct", name: "cct.json", path: cctBlob.path, sha256: cctBlob.sha256, sizeBytes: cctBlob.sizeBytes, mediaType: "application/json" });
+      for (const a of stored.artifacts) insertArtifact(ws.db, { runId: id, ...a });
       return id;
     })();
-    return { runId, format, cct, warnings };
+    return { runId, format: stored.format, cct: stored.cct, warnings };
   } catch (e) {
-    await ws.artifacts.discard(written);
+    await ws.artifacts.discard(stored.written);
     throw e;
   }
 }

@@ -58,6 +58,19 @@ describe("campaigns", () => {
     assert.match(varbench(["-w", ws, "campaign", "show", "1", "--csv"]).stdout, /^design,workload,n,meanNs,/);
   });
 
+  it("uftrace profiler: each run keeps its trace and CCT, and call counts are the program's", () => {
+    const ws = workspace();
+    const file = spec(tempDir("spec"), `workloads:\n  - name: frames\n    argv: ["${join(ROOT, "examples", "build", "frame_loop")}", "36", "40"]\nrepetitions: 2\nprofiler: { name: uftrace, options: [--no-event] }\n`);
+    const r = varbench(["-w", ws, "campaign", "run", file]);
+    assert.equal(r.status, 0, r.stderr);
+    const kinds = query<{ kind: string }>(ws, "SELECT kind FROM artifacts WHERE run_id = 1 ORDER BY kind").map((a) => a.kind);
+    assert.deepEqual(kinds, ["cct", "stderr", "stdout", "uftrace-directory"]);
+    const cct = JSON.parse(varbench(["-w", ws, "cct", "2", "--json"]).stdout);
+    const frame = cct.contexts.find((c: { path: string[] }) => c.path.join(">") === "main>decode_frame");
+    assert.equal(frame.n, 36, "decode_frame runs once per frame");
+    assert.match(JSON.parse(query<{ e: string }>(ws, "SELECT environment_json AS e FROM runs WHERE id = 1")[0].e).profiler, /^uftrace v0\.13/);
+  });
+
   it("kill -9 of the runner mid-campaign, then resume: no run lost, none doubled, nothing left running", async () => {
     const ws = workspace();
     const dir = tempDir("spec");

@@ -1,0 +1,6 @@
+// The profilers a campaign can name.
+import type { Profiler } from "./profiler.js";
+import { timeProfiler } from "./time.js";
+import { uftraceProfiler } from "./uftrace.js";
+
+export const PROFILERS: Readonly<Record<string, Profiler>> = { time: timeProfiler, uftrace: uftraceProfiler };
