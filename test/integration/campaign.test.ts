@@ -71,6 +71,14 @@ describe("campaigns", () => {
     assert.match(JSON.parse(query<{ e: string }>(ws, "SELECT environment_json AS e FROM runs WHERE id = 1")[0].e).profiler, /^uftrace v0\.13/);
   });
 
+  it("callgrind profiler: each run keeps its callgrind output and table", () => {
+    const ws = workspace();
+    const file = spec(tempDir("spec"), `workloads:\n  - name: chain\n    argv: ["${join(ROOT, "examples", "build", "nested_chain")}", "7"]\nrepetitions: 1\nprofiler: callgrind\n`);
+    assert.equal(varbench(["-w", ws, "campaign", "run", file]).status, 0);
+    const kinds = query<{ kind: string }>(ws, "SELECT kind FROM artifacts WHERE run_id = 1 ORDER BY kind").map((a) => a.kind);
+    assert.deepEqual(kinds, ["callgrind-out", "callgrind-table", "stderr", "stdout"]);
+  });
+
   it("kill -9 of the runner mid-campaign, then resume: no run lost, none doubled, nothing left running", async () => {
     const ws = workspace();
     const dir = tempDir("spec");

@@ -2,5 +2,6 @@
 import type { Profiler } from "./profiler.js";
 import { timeProfiler } from "./time.js";
 import { uftraceProfiler } from "./uftrace.js";
+import { callgrindProfiler } from "./callgrind.js";
 
-export const PROFILERS: Readonly<Record<string, Profiler>> = { time: timeProfiler, uftrace: uftraceProfiler };
+export const PROFILERS: Readonly<Record<string, Profiler>> = { time: timeProfiler, uftrace: uftraceProfiler, callgrind: callgrindProfiler };
