@@ -8,17 +8,19 @@ import type { StoredBlob } from "../store/artifactStore.js";
 import { runProcess, type ProcessResult } from "./runProcess.js";
 import { captureEnvironment } from "./environment.js";
 import { PROFILERS } from "./profilers/index.js";
+import { withBuildDir } from "./plan.js";
 import type { CampaignSpec } from "./spec.js";
 
 /** A line a workload writes to stderr to record a feature of its run (issue 3). */
 const FEATURE_LINE = /^varbench:feature ([A-Za-z_][A-Za-z0-9_.-]*)=(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*$/gm;
 
-export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: CampaignSpec["profiler"], signal: AbortSignal): Promise<RunOutcome["status"]> {
+export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: CampaignSpec["profiler"], buildDir: string, signal: AbortSignal): Promise<RunOutcome["status"]> {
   const watcher = PROFILERS[profiler.name];
   const dir = await mkdtemp(join(ws.dir, ".run-"));
   const written: StoredBlob[] = [];
   try {
-    const { plan } = run;
+    const plan = withBuildDir(run.plan, buildDir);
+    const context = { runDir: dir, buildDir };
     const step = (argv: readonly string[], name: string, onStart?: (pgid: number) => void) =>
       runProcess({ argv, cwd: plan.cwd, env: { ...process.env, ...plan.env } as Record<string, string>, timeoutMs: plan.timeoutMs, ...(plan.cpus ? { cpus: plan.cpus } : {}), stdoutFile: join(dir, `${name}.out`), stderrFile: join(dir, `${name}.err`), signal, ...(onStart ? { onStart } : {}) });
     const environment = { ...captureEnvironment(plan.cwd, watcher.version()) };
@@ -30,13 +32,14 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: Campa
         return "failed";
       }
     }
+    await watcher.beforeRun?.(context);
     const result = await step(watcher.command(plan.argv, dir, profiler.options), "run", (pgid) => recordProcessGroup(ws.db, run.id, pgid));
     const outcome = toOutcome(result, plan.argv, plan.timeoutMs);
     let { status, message } = outcome;
     const artifacts = [];
     if (status === "succeeded") {
       try {
-        const collected = await watcher.collect(ws, dir);
+        const collected = await watcher.collect(ws, context);
         written.push(...collected.written);
         artifacts.push(...collected.artifacts);
       } catch (e) {

@@ -9,6 +9,8 @@ import { durationMs, SpecError, type CampaignSpec, type SpecIssue } from "./spec
 
 /** Everything a run needs, resolved, so a resumed campaign needs no spec file. */
 export interface RunPlan {
+  /** The design's build command, if any; `{build_dir}` is filled in by the runner. */
+  readonly build?: readonly string[];
   readonly argv: readonly string[];
   readonly cwd: string;
   readonly env: Readonly<Record<string, string>>;
@@ -38,6 +40,8 @@ export function planCampaign(spec: CampaignSpec, specDir: string, seed: number, 
       workload: p.w.name,
       repetition: String(repetition),
       spec_dir: specDir,
+      // Known only once the campaign exists: left for the runner (see withBuildDir).
+      build_dir: "{build_dir}",
     };
     const sub = (text: string, path: string) =>
       text.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, v: string) => {
@@ -48,8 +52,9 @@ export function planCampaign(spec: CampaignSpec, specDir: string, seed: number, 
     const at = `workloads.${p.wi}`;
     const cwd = sub(p.w.cwd ?? ".", `${at}.cwd`);
     const plan: RunPlan = {
+      ...(p.d.build ? { build: p.d.build.map((a, i) => sub(a, `designs.${p.di}.build.${i}`)) } : {}),
       argv: p.w.argv.map((a, i) => sub(a, `${at}.argv.${i}`)),
-      cwd: isAbsolute(cwd) ? cwd : resolve(specDir, cwd),
+      cwd: isAbsolute(cwd) || cwd.startsWith("{build_dir}") ? cwd : resolve(specDir, cwd),
       env: Object.fromEntries(Object.entries(p.w.env ?? {}).map(([k, v]) => [k, sub(v, `${at}.env.${k}`)])),
       ...(spec.prepare ? { prepare: spec.prepare.map((a, i) => sub(a, `prepare.${i}`)) } : {}),
       ...(spec.cleanup ? { cleanup: spec.cleanup.map((a, i) => sub(a, `cleanup.${i}`)) } : {}),
@@ -73,3 +78,18 @@ function dedupe(issues: SpecIssue[]): SpecIssue[] {
   const seen = new Set<string>();
   return issues.filter((i) => !seen.has(i.path + i.message) && seen.add(i.path + i.message));
 }
+
+/** The plan with its `{build_dir}` placeholders filled in. */
+export function withBuildDir(plan: RunPlan, buildDir: string): RunPlan {
+  const fill = (s: string) => s.split("{build_dir}").join(buildDir);
+  return {
+    ...plan,
+    ...(plan.build ? { build: plan.build.map(fill) } : {}),
+    argv: plan.argv.map(fill),
+    cwd: fill(plan.cwd),
+    env: Object.fromEntries(Object.entries(plan.env).map(([k, v]) => [k, fill(v)])),
+    ...(plan.prepare ? { prepare: plan.prepare.map(fill) } : {}),
+    ...(plan.cleanup ? { cleanup: plan.cleanup.map(fill) } : {}),
+  };
+}
+

@@ -3,9 +3,13 @@
 // `concurrency` workers claim queued runs in order until none is left. Cancel
 // comes from the caller's signal or from `campaign cancel` (the campaign row).
 import type { Workspace } from "../store/workspace.js";
-import { cancelQueuedRuns, claimNextRun, getCampaign, interruptOrphanedRuns, runCounts, setCampaignStatus, type ClaimedRun } from "../store/campaigns.js";
+import { cancelQueuedRuns, claimNextRun, failQueuedRunsOfDesign, getCampaign, interruptOrphanedRuns, queuedDesigns, runCounts, setCampaignStatus, type ClaimedRun } from "../store/campaigns.js";
 import { executeRun } from "./executeRun.js";
-import { signalGroup } from "./runProcess.js";
+import { runProcess, signalGroup } from "./runProcess.js";
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { withBuildDir } from "./plan.js";
 
 export type CampaignEvent =
   | { kind: "run-started"; run: ClaimedRun; counts: Record<string, number> }
@@ -26,6 +30,7 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
   if (stale.length > 0) onEvent({ kind: "interrupted-requeued", runIds: stale.map((s) => s.runId) });
   setCampaignStatus(ws.db, campaignId, "running", process.pid);
 
+  await buildDesigns(ws, campaignId);
   const abort = new AbortController();
   signal?.addEventListener("abort", () => abort.abort(), { once: true });
   const poll = setInterval(() => {
@@ -38,7 +43,7 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
         const run = claimNextRun(ws.db, campaignId, process.pid);
         if (!run) return;
         onEvent({ kind: "run-started", run, counts: runCounts(ws.db, campaignId) });
-        const status = await executeRun(ws, run, campaign.spec.profiler, abort.signal);
+        const status = await executeRun(ws, run, campaign.spec.profiler, buildDirOf(ws, campaignId, run.design), abort.signal);
         onEvent({ kind: "run-finished", run, status, counts: runCounts(ws.db, campaignId) });
       }
     };
@@ -61,3 +66,33 @@ export function isAlive(pid: number): boolean {
     return (e as NodeJS.ErrnoException).code === "EPERM";
   }
 }
+
+/** Where a design of a campaign is built (its `{build_dir}`). */
+export function buildDirOf(ws: Workspace, campaignId: number, design: string): string {
+  return join(ws.dir, "builds", `campaign-${campaignId}`, design);
+}
+
+/** The marker written once a design's build succeeded, so a resume does not build again. */
+const BUILT_MARKER = ".varbench-built";
+
+/** Runs each design's build command once, in its own folder, before any of its runs. */
+async function buildDesigns(ws: Workspace, campaignId: number): Promise<void> {
+  for (const { design, build } of queuedDesigns(ws.db, campaignId)) {
+    const dir = buildDirOf(ws, campaignId, design);
+    await mkdir(dir, { recursive: true });
+    if (!build || existsSync(join(dir, BUILT_MARKER))) continue;
+    const argv = withBuildDir({ argv: build, cwd: dir, env: {}, timeoutMs: BUILD_TIMEOUT_MS }, dir).argv;
+    const r = await runProcess({ argv, cwd: dir, env: process.env as Record<string, string>, timeoutMs: BUILD_TIMEOUT_MS, stdoutFile: join(dir, "build.out"), stderrFile: join(dir, "build.err") });
+    if (r.outcome.kind === "exited" && r.outcome.code === 0) {
+      await writeFile(join(dir, BUILT_MARKER), new Date().toISOString());
+      continue;
+    }
+    const why = r.outcome.kind === "exited" ? `exited with code ${r.outcome.code}` : r.outcome.kind === "exec-failed" ? r.outcome.message : r.outcome.kind;
+    const tail = r.stderrTail.trim().split("\n").slice(-3).join(" | ");
+    failQueuedRunsOfDesign(ws.db, campaignId, design, `build of design ${design} failed (${argv.join(" ")}: ${why})${tail ? `: ${tail}` : ""}`);
+  }
+}
+
+/** A design's build may take long; it is still bounded. */
+const BUILD_TIMEOUT_MS = 30 * 60 * 1000;
+

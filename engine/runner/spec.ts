@@ -22,11 +22,13 @@ const workload = z.strictObject({
 const design = z.strictObject({
   name,
   variables: z.record(z.string(), scalar).optional(),
+  /** Run once per design, in its own build folder ({build_dir}), before its first run. */
+  build: argv.optional(),
 });
 
 /** Profilers this runner implements; the others of DESIGN.md come in later issues. */
-export const PROFILER_NAMES = ["time", "uftrace", "callgrind"] as const;
-const profilerName = z.enum(PROFILER_NAMES, { error: () => `one of: ${PROFILER_NAMES.join(", ")} (gcov, sampler and perf runs are not implemented yet)` });
+export const PROFILER_NAMES = ["time", "uftrace", "callgrind", "gcov"] as const;
+const profilerName = z.enum(PROFILER_NAMES, { error: () => `one of: ${PROFILER_NAMES.join(", ")} (sampler and perf runs are not implemented yet)` });
 /** `profiler: uftrace`, or with options passed to it: `{ name: uftrace, options: [-t, 1us] }`. */
 const profiler = z.preprocess(
   (p) => (typeof p === "string" ? { name: p } : p),

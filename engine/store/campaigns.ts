@@ -164,3 +164,25 @@ export function runCounts(db: Db, campaignId: number): Record<string, number> {
   const rows = db.prepare("SELECT status, count(*) AS n FROM runs WHERE campaign_id = ? GROUP BY status").all(campaignId) as { status: string; n: number }[];
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
+
+/** Each design with queued runs, with the build command its runs carry (if any). */
+export function queuedDesigns(db: Db, campaignId: number): { design: string; build: readonly string[] | null }[] {
+  const rows = db
+    .prepare(
+      `SELECT d.name AS design, min(r.plan_json) AS planJson FROM runs r JOIN designs d ON d.id = r.design_id
+       WHERE r.campaign_id = ? AND r.status = 'queued' GROUP BY d.name ORDER BY d.name`,
+    )
+    .all(campaignId) as { design: string; planJson: string }[];
+  return rows.map((r) => ({ design: r.design, build: (JSON.parse(r.planJson) as RunPlan).build ?? null }));
+}
+
+/** A design whose build failed: its queued runs fail with the build's message, in one transaction. */
+export function failQueuedRunsOfDesign(db: Db, campaignId: number, design: string, message: string): number {
+  return db
+    .prepare(
+      `UPDATE runs SET status = 'failed', message = ?, finished_at = ?
+       WHERE campaign_id = ? AND status = 'queued' AND design_id IN (SELECT id FROM designs WHERE name = ?)`,
+    )
+    .run(message, now(), campaignId, design).changes;
+}
+

@@ -3,9 +3,9 @@
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
-import { chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildExamples, ROOT, tempDir } from "../helpers/uftrace.js";
+import { buildExamples, record, ROOT, tempDir, uftraceReport } from "../helpers/uftrace.js";
 import { snapshot, varbench } from "../helpers/cli.js";
 import { Workspace } from "../../engine/store/workspace.js";
 
@@ -77,6 +77,37 @@ describe("campaigns", () => {
     assert.equal(varbench(["-w", ws, "campaign", "run", file]).status, 0);
     const kinds = query<{ kind: string }>(ws, "SELECT kind FROM artifacts WHERE run_id = 1 ORDER BY kind").map((a) => a.kind);
     assert.deepEqual(kinds, ["callgrind-out", "callgrind-table", "stderr", "stdout"]);
+  });
+
+  it("gcov profiler: the design is built with --coverage once, counters reset per run, counts equal uftrace's", () => {
+    const ws = workspace();
+    const source = join(ROOT, "examples", "frame_loop.c");
+    const file = spec(
+      tempDir("spec"),
+      `    build: [gcc, --coverage, -O0, -o, "{build_dir}/frame_loop", "${source}"]\nworkloads:\n  - name: frames\n    argv: ["{build_dir}/frame_loop", "24", "40"]\nrepetitions: 2\nprofiler: gcov\n`,
+    );
+    const r = varbench(["-w", ws, "campaign", "run", file]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(query<{ status: string }>(ws, "SELECT status FROM runs").map((x) => x.status), ["succeeded", "succeeded"]);
+    const report = uftraceReport(record("frame_loop", ["24", "40"], ["--no-event"]));
+    for (const runId of [1, 2]) {
+      const [art] = query<{ path: string }>(ws, "SELECT path FROM artifacts WHERE run_id = ? AND kind = 'gcov-table'", runId);
+      const table = JSON.parse(readFileSync(join(ws, art.path), "utf8")) as { functions: { name: string; executionCount: number }[] };
+      const counts = new Map(table.functions.map((f) => [f.name, f.executionCount]));
+      // Run 2 sees its own counts only: the counters were reset before it.
+      for (const fn of ["main", "decode_frame", "decode_i", "decode_p", "decode_b", "idct_block", "motion_compensate", "present"]) {
+        assert.equal(counts.get(fn), report.get(fn)?.calls, `run ${runId}: ${fn}`);
+      }
+    }
+  });
+
+  it("a design whose build fails: its runs fail with the build's message", () => {
+    const ws = workspace();
+    const file = spec(tempDir("spec"), `    build: [sh, -c, "echo no compiler today >&2; exit 3"]\nworkloads:\n  - name: w\n    argv: [/bin/true]\nrepetitions: 2\n`);
+    assert.equal(varbench(["-w", ws, "campaign", "run", file]).status, 0);
+    const runs = query<{ status: string; message: string }>(ws, "SELECT status, message FROM runs");
+    assert.deepEqual(runs.map((x) => x.status), ["failed", "failed"]);
+    assert.match(runs[0].message, /build of design only failed \(sh -c .*: exited with code 3\): no compiler today/);
   });
 
   it("kill -9 of the runner mid-campaign, then resume: no run lost, none doubled, nothing left running", async () => {

@@ -13,7 +13,7 @@ let version: string | undefined;
 export const callgrindProfiler: Profiler = {
   name: "callgrind",
   command: (argv, runDir, options) => ["valgrind", "--tool=callgrind", `--callgrind-out-file=${join(runDir, OUT)}`, ...options, ...argv],
-  async collect(ws, runDir) {
+  async collect(ws, { runDir }) {
     const file = join(runDir, OUT);
     let table;
     try {

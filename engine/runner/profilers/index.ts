@@ -3,5 +3,6 @@ import type { Profiler } from "./profiler.js";
 import { timeProfiler } from "./time.js";
 import { uftraceProfiler } from "./uftrace.js";
 import { callgrindProfiler } from "./callgrind.js";
+import { gcovProfiler } from "./gcov.js";
 
-export const PROFILERS: Readonly<Record<string, Profiler>> = { time: timeProfiler, uftrace: uftraceProfiler, callgrind: callgrindProfiler };
+export const PROFILERS: Readonly<Record<string, Profiler>> = { time: timeProfiler, uftrace: uftraceProfiler, callgrind: callgrindProfiler, gcov: gcovProfiler };

@@ -11,12 +11,20 @@ export interface Collected {
   readonly written: readonly StoredBlob[];
 }
 
+/** Where a run's files are: its own folder, and its design's build folder. */
+export interface RunContext {
+  readonly runDir: string;
+  readonly buildDir: string;
+}
+
 export interface Profiler {
   readonly name: string;
   /** The command to run (under the wait4 helper) for the workload's argv. */
   command(argv: readonly string[], runDir: string, options: readonly string[]): string[];
-  /** Artifacts from the run's folder; throws with a message for people when the output is unusable. */
-  collect(ws: Workspace, runDir: string): Promise<Collected>;
+  /** Called just before the run starts (e.g. to reset counters). */
+  beforeRun?(context: RunContext): Promise<void>;
+  /** Artifacts of the run; throws with a message for people when the output is unusable. */
+  collect(ws: Workspace, context: RunContext): Promise<Collected>;
   /** The profiler and its version, recorded in each run's environment. */
   version(): string;
 }

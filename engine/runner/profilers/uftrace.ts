@@ -13,7 +13,7 @@ let version: string | undefined;
 export const uftraceProfiler: Profiler = {
   name: "uftrace",
   command: (argv, runDir, options) => ["uftrace", "record", "-d", join(runDir, DATA_DIR), ...options, "--", ...argv],
-  async collect(ws, runDir) {
+  async collect(ws, { runDir }) {
     try {
       const stored = await storeTrace(ws.artifacts, join(runDir, DATA_DIR));
       return { artifacts: stored.artifacts, written: stored.written };
