@@ -42,6 +42,7 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: Campa
         const collected = await watcher.collect(ws, context);
         written.push(...collected.written);
         artifacts.push(...collected.artifacts);
+        if (collected.note) message = [message, collected.note].filter(Boolean).join("; ");
       } catch (e) {
         status = "failed"; // the program ran, but what the profiler wrote is unusable
         message = (e as Error).message;

@@ -27,8 +27,8 @@ const design = z.strictObject({
 });
 
 /** Profilers this runner implements; the others of DESIGN.md come in later issues. */
-export const PROFILER_NAMES = ["time", "uftrace", "callgrind", "gcov"] as const;
-const profilerName = z.enum(PROFILER_NAMES, { error: () => `one of: ${PROFILER_NAMES.join(", ")} (sampler and perf runs are not implemented yet)` });
+export const PROFILER_NAMES = ["time", "uftrace", "callgrind", "gcov", "perf"] as const;
+const profilerName = z.enum(PROFILER_NAMES, { error: () => `one of: ${PROFILER_NAMES.join(", ")} (sampler runs are not implemented yet)` });
 /** `profiler: uftrace`, or with options passed to it: `{ name: uftrace, options: [-t, 1us] }`. */
 const profiler = z.preprocess(
   (p) => (typeof p === "string" ? { name: p } : p),

@@ -101,6 +101,22 @@ describe("campaigns", () => {
     }
   });
 
+  it("perf profiler: software counters recorded, unsupported ones said plainly", () => {
+    const ws = workspace();
+    const file = spec(tempDir("spec"), `workloads:\n  - name: frames\n    argv: ["${join(ROOT, "examples", "build", "frame_loop")}", "24", "40"]\nrepetitions: 1\nprofiler: perf\n`);
+    assert.equal(varbench(["-w", ws, "campaign", "run", file]).status, 0);
+    const [run] = query<{ status: string; message: string | null }>(ws, "SELECT status, message FROM runs");
+    assert.equal(run.status, "succeeded");
+    const [art] = query<{ path: string }>(ws, "SELECT path FROM artifacts WHERE kind = 'perf-counters'");
+    const { counters } = JSON.parse(readFileSync(join(ws, art.path), "utf8")) as { counters: { event: string; value: number | null; status: string }[] };
+    const byEvent = new Map(counters.map((c) => [c.event, c]));
+    assert.ok((byEvent.get("task-clock")?.value ?? 0) > 0, "task-clock counted");
+    assert.ok((byEvent.get("page-faults")?.value ?? 0) > 0, "page-faults counted");
+    const unsupported = counters.filter((c) => c.status !== "counted").map((c) => c.event);
+    if (unsupported.length > 0) assert.equal(run.message, `perf: ${unsupported.join(", ")} not supported on this machine`);
+    else assert.equal(run.message, null);
+  });
+
   it("a design whose build fails: its runs fail with the build's message", () => {
     const ws = workspace();
     const file = spec(tempDir("spec"), `    build: [sh, -c, "echo no compiler today >&2; exit 3"]\nworkloads:\n  - name: w\n    argv: [/bin/true]\nrepetitions: 2\n`);

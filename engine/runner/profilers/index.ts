@@ -4,5 +4,6 @@ import { timeProfiler } from "./time.js";
 import { uftraceProfiler } from "./uftrace.js";
 import { callgrindProfiler } from "./callgrind.js";
 import { gcovProfiler } from "./gcov.js";
+import { perfProfiler } from "./perf.js";
 
-export const PROFILERS: Readonly<Record<string, Profiler>> = { time: timeProfiler, uftrace: uftraceProfiler, callgrind: callgrindProfiler, gcov: gcovProfiler };
+export const PROFILERS: Readonly<Record<string, Profiler>> = { time: timeProfiler, uftrace: uftraceProfiler, callgrind: callgrindProfiler, gcov: gcovProfiler, perf: perfProfiler };

@@ -9,6 +9,8 @@ export interface Collected {
   readonly artifacts: readonly Omit<ArtifactRow, "id" | "runId">[];
   /** Blobs created here, removed again if the run's transaction fails. */
   readonly written: readonly StoredBlob[];
+  /** Something a person should know about this run's data (added to its message). */
+  readonly note?: string;
 }
 
 /** Where a run's files are: its own folder, and its design's build folder. */
