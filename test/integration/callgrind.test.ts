@@ -8,9 +8,10 @@ import { buildExamples, EXAMPLES_BIN, record, tempDir, uftraceReport } from "../
 import { readCallgrind, type CallgrindTable } from "../../engine/trace/callgrind/readCallgrind.js";
 import { fileSource } from "../../engine/host/fileSource.js";
 
+/** Runs the example's plain build (no -pg: gprof's SIGPROF can kill it under valgrind). */
 function callgrind(program: string, args: readonly string[]): { file: string } {
   const file = join(tempDir("cg"), "callgrind.out");
-  execFileSync("valgrind", ["--tool=callgrind", `--callgrind-out-file=${file}`, join(EXAMPLES_BIN, program), ...args], { stdio: "ignore" });
+  execFileSync("valgrind", ["--tool=callgrind", `--callgrind-out-file=${file}`, join(EXAMPLES_BIN, "plain", program), ...args], { stdio: "ignore" });
   return { file };
 }
 
@@ -54,7 +55,7 @@ describe("callgrind", () => {
     assert.equal(t.functions.reduce((s, f) => s + f.self[0], 0), t.totals[0], "self costs add up to the totals");
     const ref = annotate(file);
     for (const name of ["main", "fib", "fib'2", "even", "odd", "leaf"]) {
-      const mine = t.functions.filter((f) => f.name === name && f.object.endsWith("/recursion"));
+      const mine = t.functions.filter((f) => f.name === name && f.object.endsWith("/plain/recursion"));
       assert.equal(mine.length, 1, name);
       assert.deepEqual({ self: mine[0].self[0], inclusive: mine[0].inclusive[0] }, ref.get(name), name);
     }

@@ -73,7 +73,7 @@ describe("campaigns", () => {
 
   it("callgrind profiler: each run keeps its callgrind output and table", () => {
     const ws = workspace();
-    const file = spec(tempDir("spec"), `workloads:\n  - name: chain\n    argv: ["${join(ROOT, "examples", "build", "nested_chain")}", "7"]\nrepetitions: 1\nprofiler: callgrind\n`);
+    const file = spec(tempDir("spec"), `workloads:\n  - name: chain\n    argv: ["${join(ROOT, "examples", "build", "plain", "nested_chain")}", "7"]\nrepetitions: 1\nprofiler: callgrind\n`);
     assert.equal(varbench(["-w", ws, "campaign", "run", file]).status, 0);
     const kinds = query<{ kind: string }>(ws, "SELECT kind FROM artifacts WHERE run_id = 1 ORDER BY kind").map((a) => a.kind);
     assert.deepEqual(kinds, ["callgrind-out", "callgrind-table", "stderr", "stdout"]);
