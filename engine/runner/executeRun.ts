@@ -8,6 +8,7 @@ import type { StoredBlob } from "../store/artifactStore.js";
 import { runProcess, type ProcessResult } from "./runProcess.js";
 import { captureEnvironment } from "./environment.js";
 import { PROFILERS } from "./profilers/index.js";
+import type { Watch } from "./profilers/profiler.js";
 import { withBuildDir } from "./plan.js";
 import type { CampaignSpec } from "./spec.js";
 
@@ -33,13 +34,18 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: Campa
       }
     }
     await watcher.beforeRun?.(context);
-    const result = await step(watcher.command(plan.argv, dir, profiler.options), "run", (pgid) => recordProcessGroup(ws.db, run.id, pgid));
+    let watched: Watch | undefined;
+    const result = await step(watcher.command(plan.argv, dir, profiler.options), "run", (pgid) => {
+      recordProcessGroup(ws.db, run.id, pgid);
+      watched = watcher.watch?.(pgid, profiler.options);
+    });
+    watched?.stop();
     const outcome = toOutcome(result, plan.argv, plan.timeoutMs);
     let { status, message } = outcome;
     const artifacts = [];
     if (status === "succeeded") {
       try {
-        const collected = await watcher.collect(ws, context);
+        const collected = await watcher.collect(ws, context, watched);
         written.push(...collected.written);
         artifacts.push(...collected.artifacts);
         if (collected.note) message = [message, collected.note].filter(Boolean).join("; ");

@@ -26,9 +26,9 @@ const design = z.strictObject({
   build: argv.optional(),
 });
 
-/** Profilers this runner implements; the others of DESIGN.md come in later issues. */
-export const PROFILER_NAMES = ["time", "uftrace", "callgrind", "gcov", "perf"] as const;
-const profilerName = z.enum(PROFILER_NAMES, { error: () => `one of: ${PROFILER_NAMES.join(", ")} (sampler runs are not implemented yet)` });
+/** The profilers of DESIGN.md. */
+export const PROFILER_NAMES = ["time", "uftrace", "callgrind", "gcov", "perf", "sampler"] as const;
+const profilerName = z.enum(PROFILER_NAMES, { error: () => `one of: ${PROFILER_NAMES.join(", ")}` });
 /** `profiler: uftrace`, or with options passed to it: `{ name: uftrace, options: [-t, 1us] }`. */
 const profiler = z.preprocess(
   (p) => (typeof p === "string" ? { name: p } : p),

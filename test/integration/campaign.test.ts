@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { availableParallelism } from "node:os";
 import { buildExamples, record, ROOT, tempDir, uftraceReport } from "../helpers/uftrace.js";
 import { snapshot, varbench } from "../helpers/cli.js";
 import { Workspace } from "../../engine/store/workspace.js";
@@ -115,6 +116,22 @@ describe("campaigns", () => {
     const unsupported = counters.filter((c) => c.status !== "counted").map((c) => c.event);
     if (unsupported.length > 0) assert.equal(run.message, `perf: ${unsupported.join(", ")} not supported on this machine`);
     else assert.equal(run.message, null);
+  });
+
+  it("sampler profiler: per-thread series of CPU time, CPU and switches", () => {
+    const ws = workspace();
+    const file = spec(tempDir("spec"), `workloads:\n  - name: threads\n    argv: ["${join(ROOT, "examples", "build", "plain", "two_threads")}", "30000"]\nrepetitions: 1\nprofiler: { name: sampler, options: [--interval-ms=2] }\n`);
+    assert.equal(varbench(["-w", ws, "campaign", "run", file]).status, 0);
+    const [art] = query<{ path: string }>(ws, "SELECT path FROM artifacts WHERE kind = 'samples'");
+    const data = JSON.parse(readFileSync(join(ws, art.path), "utf8")) as { intervalMs: number; threads: { tid: number; pid: number; cpuNs: number[]; cpu: number[] }[] };
+    assert.equal(data.intervalMs, 2);
+    const sampled = data.threads.filter((t) => t.cpuNs.length >= 3);
+    assert.ok(sampled.filter((t) => t.tid !== t.pid).length >= 2, "both worker threads were sampled");
+    const cores = availableParallelism();
+    for (const t of sampled) {
+      assert.ok(t.cpuNs.every((v, i) => i === 0 || v >= t.cpuNs[i - 1]), "CPU time never goes back");
+      assert.ok(t.cpu.every((c) => Number.isInteger(c) && c >= 0 && c < cores), "a real CPU id");
+    }
   });
 
   it("a design whose build fails: its runs fail with the build's message", () => {

@@ -13,6 +13,11 @@ export interface Collected {
   readonly note?: string;
 }
 
+export interface Watch {
+  /** Stops watching and returns what was seen (the same on every call). */
+  stop(): unknown;
+}
+
 /** Where a run's files are: its own folder, and its design's build folder. */
 export interface RunContext {
   readonly runDir: string;
@@ -25,8 +30,11 @@ export interface Profiler {
   command(argv: readonly string[], runDir: string, options: readonly string[]): string[];
   /** Called just before the run starts (e.g. to reset counters). */
   beforeRun?(context: RunContext): Promise<void>;
+  /** For a profiler that watches the run as it goes: started once the run's
+   * helper process (pid) exists; stopped before collect. */
+  watch?(helperPid: number, options: readonly string[]): Watch;
   /** Artifacts of the run; throws with a message for people when the output is unusable. */
-  collect(ws: Workspace, context: RunContext): Promise<Collected>;
+  collect(ws: Workspace, context: RunContext, watched?: Watch): Promise<Collected>;
   /** The profiler and its version, recorded in each run's environment. */
   version(): string;
 }
