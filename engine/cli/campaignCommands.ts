@@ -1,14 +1,10 @@
 // `varbench campaign …` and `varbench runs …`: campaigns run from a spec,
 // resumed after a crash, cancelled, listed and summarised.
-import { readFileSync } from "node:fs";
-import { basename, dirname, resolve } from "node:path";
-import { randomInt } from "node:crypto";
 import type { Command } from "commander";
 import { SingleBar } from "cli-progress";
 import { Workspace } from "../store/workspace.js";
-import { parseCampaignSpec } from "../runner/spec.js";
-import { planCampaign } from "../runner/plan.js";
-import { createCampaign, getCampaign, listCampaigns, runCounts, setCampaignStatus, cancelQueuedRuns } from "../store/campaigns.js";
+import { planCampaignFromFile } from "../runner/newCampaign.js";
+import { getCampaign, listCampaigns, runCounts, setCampaignStatus, cancelQueuedRuns } from "../store/campaigns.js";
 import { isAlive, runCampaign, type CampaignEvent } from "../runner/runCampaign.js";
 import { campaignSummaries, runDetails, runRows } from "../store/campaignQueries.js";
 import { formatNs, table } from "./format.js";
@@ -23,13 +19,9 @@ export function registerCampaignCommands(program: Command, workspaceDir: () => s
     .description("plan a campaign from a spec and run it")
     .action(async (specFile: string, o: { seed?: number }) =>
       withWorkspace(workspaceDir(), async (ws) => {
-        const text = readFileSync(specFile, "utf8");
-        const spec = parseCampaignSpec(text, specFile);
-        const seed = o.seed ?? spec.seed ?? randomInt(2 ** 31 - 1);
-        const runs = planCampaign(spec, dirname(resolve(specFile)), seed, specFile);
-        const id = createCampaign(ws.db, spec, spec.name ?? basename(specFile).replace(/\.ya?ml$/, ""), seed, runs);
-        console.log(`campaign ${id}: ${runs.length} runs planned (seed ${seed}, ${spec.order})`);
-        await runWithProgress(ws, id);
+        const c = planCampaignFromFile(ws, specFile, o.seed);
+        console.log(`campaign ${c.id}: ${c.runs} runs planned (seed ${c.seed}, ${c.order})`);
+        await runWithProgress(ws, c.id);
       }),
     );
   campaign
@@ -82,18 +74,7 @@ export function registerCampaignCommands(program: Command, workspaceDir: () => s
         const flat = groups.map((g) => ({ design: g.design, workload: g.workload, ...flatSummary(g.wallNs) }));
         if (o.csv) return console.log(toCsv(flat));
         console.log(`campaign ${id} (${c.name}): ${c.status}, seed ${c.seed}`);
-        console.log(
-          table(
-            ["design", "workload", "N", "mean", "median", "σ", "CoV", "MAD", "min", "max", "P90", "P99", "mean 95% CI", "outliers"],
-            groups.map((g) => {
-              const s = g.wallNs;
-              return s
-                ? [g.design, g.workload, String(s.n), formatNs(s.mean), formatNs(s.median), formatNs(s.std), s.cov.toFixed(3), formatNs(s.mad), formatNs(s.min), formatNs(s.max), formatNs(s.p90), formatNs(s.p99), `${formatNs(s.meanCi95.low)} – ${formatNs(s.meanCi95.high)}`, String(s.outliers.length)]
-                : [g.design, g.workload, "0", ...Array(11).fill("-")];
-            }),
-            new Set([0, 1]),
-          ),
-        );
+        console.log(renderCampaignTable(groups));
       }),
     );
 
@@ -142,7 +123,8 @@ async function runWithProgress(ws: Workspace, id: number): Promise<void> {
       bar.update(done, { failed, current });
       bar.setTotal(total);
     } else if (e.kind === "run-finished") {
-      console.error(`run ${e.run.id} (${done}/${total}) ${current}: ${e.status}`);
+      const eta = e.etaMs === null ? "" : `, about ${Math.ceil(e.etaMs / 1000)} s left`;
+      console.error(`run ${e.run.id} (${done}/${total}) ${current}: ${e.status}${eta}`);
     }
   };
   const interrupt = new AbortController();
@@ -171,3 +153,18 @@ function flatSummary(s: ReturnType<typeof campaignSummaries>[number]["wallNs"]):
   if (!s) return { n: 0 };
   return { n: s.n, meanNs: s.mean, medianNs: s.median, stdNs: s.std, cov: s.cov, madNs: s.mad, minNs: s.min, maxNs: s.max, p90Ns: s.p90, p99Ns: s.p99, meanCi95LowNs: s.meanCi95.low, meanCi95HighNs: s.meanCi95.high, medianCi95LowNs: s.medianCi95.low, medianCi95HighNs: s.medianCi95.high, outliers: s.outliers.length };
 }
+
+/** Wall-time statistics per design × workload, as a table for people. */
+export function renderCampaignTable(groups: ReturnType<typeof campaignSummaries>): string {
+  return table(
+    ["design", "workload", "N", "mean", "median", "σ", "CoV", "MAD", "min", "max", "P90", "P99", "mean 95% CI", "outliers"],
+    groups.map((g) => {
+      const s = g.wallNs;
+      return s
+        ? [g.design, g.workload, String(s.n), formatNs(s.mean), formatNs(s.median), formatNs(s.std), s.cov.toFixed(3), formatNs(s.mad), formatNs(s.min), formatNs(s.max), formatNs(s.p90), formatNs(s.p99), `${formatNs(s.meanCi95.low)} – ${formatNs(s.meanCi95.high)}`, String(s.outliers.length)]
+        : [g.design, g.workload, "0", ...Array<string>(11).fill("-")];
+    }),
+    new Set([0, 1]),
+  );
+}
+

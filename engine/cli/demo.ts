@@ -9,10 +9,20 @@ import { mergeThreads } from "../cct/merge.js";
 import { contextRows } from "../cct/query.js";
 import { formatNs, table } from "./format.js";
 import { loadRunCct } from "./loadCct.js";
+import { execFileSync } from "node:child_process";
+import { getCampaign, listCampaigns } from "../store/campaigns.js";
+import { campaignSummaries } from "../store/campaignQueries.js";
+import { planCampaignFromFile } from "../runner/newCampaign.js";
+import { runCampaign } from "../runner/runCampaign.js";
+import { renderCampaignTable } from "./campaignCommands.js";
 
 const FIXTURES = fileURLToPath(new URL("../../test/fixtures/uftrace/0.13/", import.meta.url));
+const EXAMPLES = fileURLToPath(new URL("../../examples/", import.meta.url));
+const EXAMPLE_CAMPAIGN = join(EXAMPLES, "campaigns", "frame_loop.yaml");
+/** The demo campaign's seed, so every demo workspace is planned alike. */
+const DEMO_SEED = 1;
 
-const EXAMPLES = [
+const TRACES = [
   { workload: "frame_loop", trace: "frame_loop" },
   { workload: "nested_chain", trace: "nested_chain" },
   { workload: "two_threads", trace: "two_threads" },
@@ -27,7 +37,7 @@ export async function runDemo(dir: string): Promise<string> {
   const out: string[] = [`demo workspace: ${ws.dir}`];
   try {
     const have = new Set(listRuns(ws.db).map((r) => r.workload));
-    for (const ex of EXAMPLES) {
+    for (const ex of TRACES) {
       if (have.has(ex.workload)) continue;
       const r = await importTrace(ws, { trace: join(FIXTURES, ex.trace), project: "examples", workload: ex.workload, design: "O0-pg" });
       out.push(`imported ${ex.workload} as run ${r.runId} (${r.cct.events} events)`);
@@ -42,8 +52,25 @@ export async function runDemo(dir: string): Promise<string> {
         table(["N", "mean", "σ", "CoV", "total", "context"], rs.map((r) => [String(r.n), formatNs(r.meanNs), formatNs(r.stdNs), r.cov.toFixed(3), formatNs(r.inclusiveNs), r.path.join(" > ")]));
       out.push("", `run ${run.id} (${run.workload}): hottest contexts`, render(hottest), "", `run ${run.id} (${run.workload}): most variable contexts (≥ ${MIN_SHARE_FOR_COV * 100}% of time)`, render(variable));
     }
+    out.push("", ...(await demoCampaign(ws)));
   } finally {
     ws.close();
   }
   return out.join("\n");
 }
+
+/** One finished example campaign (the examples built first), and its statistics. */
+async function demoCampaign(ws: Workspace): Promise<string[]> {
+  const out: string[] = [];
+  let id = listCampaigns(ws.db)[0]?.id;
+  if (id === undefined) {
+    execFileSync("make", ["-s", "-C", EXAMPLES], { stdio: "inherit" });
+    id = planCampaignFromFile(ws, EXAMPLE_CAMPAIGN, DEMO_SEED).id;
+    out.push(`ran example campaign ${id} (${EXAMPLE_CAMPAIGN})`);
+  }
+  if (getCampaign(ws.db, id)?.status !== "finished") await runCampaign(ws, id);
+  const c = getCampaign(ws.db, id)!;
+  out.push(`campaign ${id} (${c.name}), ${c.status}: wall time per design × workload`, renderCampaignTable(campaignSummaries(ws.db, id, c.seed)));
+  return out;
+}
+

@@ -11,9 +11,15 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { withBuildDir } from "./plan.js";
 
+/** Counts by run status, and the estimated time left (null until a run has finished). */
+export interface CampaignProgress {
+  readonly counts: Record<string, number>;
+  readonly etaMs: number | null;
+}
+
 export type CampaignEvent =
-  | { kind: "run-started"; run: ClaimedRun; counts: Record<string, number> }
-  | { kind: "run-finished"; run: ClaimedRun; status: string; counts: Record<string, number> }
+  | ({ kind: "run-started"; run: ClaimedRun } & CampaignProgress)
+  | ({ kind: "run-finished"; run: ClaimedRun; status: string } & CampaignProgress)
   | { kind: "interrupted-requeued"; runIds: readonly number[] };
 
 /** How often a running campaign looks for a cancel from another process. */
@@ -36,15 +42,25 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
   const poll = setInterval(() => {
     if (getCampaign(ws.db, campaignId)?.status === "cancelling") abort.abort();
   }, CANCEL_POLL_MS);
+  const started = performance.now();
+  let finishedHere = 0;
+  // Time left: this runner's mean time per finished run, times the runs left, over the workers.
+  const progress = (): CampaignProgress => {
+    const counts = runCounts(ws.db, campaignId);
+    const left = (counts.queued ?? 0) + (counts.running ?? 0);
+    const perRun = finishedHere > 0 ? (performance.now() - started) / finishedHere : null;
+    return { counts, etaMs: perRun === null ? null : (perRun * left) / Math.min(campaign.spec.concurrency, Math.max(1, left)) };
+  };
   try {
     const worker = async () => {
       for (;;) {
         if (abort.signal.aborted) return;
         const run = claimNextRun(ws.db, campaignId, process.pid);
         if (!run) return;
-        onEvent({ kind: "run-started", run, counts: runCounts(ws.db, campaignId) });
+        onEvent({ kind: "run-started", run, ...progress() });
         const status = await executeRun(ws, run, campaign.spec.profiler, buildDirOf(ws, campaignId, run.design), abort.signal);
-        onEvent({ kind: "run-finished", run, status, counts: runCounts(ws.db, campaignId) });
+        finishedHere++;
+        onEvent({ kind: "run-finished", run, status, ...progress() });
       }
     };
     await Promise.all(Array.from({ length: campaign.spec.concurrency }, worker));

@@ -134,6 +134,37 @@ describe("campaigns", () => {
     }
   });
 
+  it("cpus pins the workload: every sample is on the named CPU", () => {
+    const ws = workspace();
+    const file = spec(tempDir("spec"), `workloads:\n  - name: threads\n    argv: ["${join(ROOT, "examples", "build", "plain", "two_threads")}", "20000"]\nrepetitions: 1\ncpus: "0"\nprofiler: { name: sampler, options: [--interval-ms=2] }\n`);
+    assert.equal(varbench(["-w", ws, "campaign", "run", file]).status, 0);
+    const [art] = query<{ path: string }>(ws, "SELECT path FROM artifacts WHERE kind = 'samples'");
+    const cpus = (JSON.parse(readFileSync(join(ws, art.path), "utf8")) as { threads: { cpu: number[] }[] }).threads.flatMap((t) => t.cpu);
+    assert.ok(cpus.length > 0);
+    assert.deepEqual([...new Set(cpus)], [0]);
+  });
+
+  it("concurrency runs runs side by side; prepare and cleanup run around each run", () => {
+    const ws = workspace();
+    const dir = tempDir("spec");
+    const log = join(dir, "log");
+    const file = spec(dir, `workloads:\n  - name: nap\n    argv: [sleep, "0.4"]\nrepetitions: 4\nconcurrency: 2\nprepare: [sh, -c, "echo prepare >> ${log}"]\ncleanup: [sh, -c, "echo cleanup >> ${log}"]\n`);
+    assert.equal(varbench(["-w", ws, "campaign", "run", file]).status, 0);
+    const runs = query<{ s: string; f: string }>(ws, "SELECT started_at AS s, finished_at AS f FROM runs ORDER BY ordinal");
+    const overlaps = runs.some((a, i) => runs.some((b, j) => i < j && a.s < b.f && b.s < a.f));
+    assert.ok(overlaps, "two runs were in progress at once");
+    const lines = readFileSync(log, "utf8").trim().split("\n");
+    assert.deepEqual([lines.filter((l) => l === "prepare").length, lines.filter((l) => l === "cleanup").length], [4, 4]);
+  });
+
+  it("a failing prepare step fails the run and says so", () => {
+    const ws = workspace();
+    const file = spec(tempDir("spec"), `workloads:\n  - name: w\n    argv: [/bin/true]\nrepetitions: 1\nprepare: [sh, -c, "exit 4"]\n`);
+    assert.equal(varbench(["-w", ws, "campaign", "run", file]).status, 0);
+    const [run] = query<{ status: string; message: string }>(ws, "SELECT status, message FROM runs");
+    assert.deepEqual([run.status, run.message], ["failed", "prepare step failed: sh exited with code 4"]);
+  });
+
   it("a design whose build fails: its runs fail with the build's message", () => {
     const ws = workspace();
     const file = spec(tempDir("spec"), `    build: [sh, -c, "echo no compiler today >&2; exit 3"]\nworkloads:\n  - name: w\n    argv: [/bin/true]\nrepetitions: 2\n`);

@@ -68,7 +68,10 @@ describe("varbench CLI", () => {
     assert.match(first.stdout, /run 1 \(frame_loop\): most variable contexts/);
     // decode_frame's per-frame work depends on the frame type, so it is highly variable.
     assert.match(first.stdout, /most variable contexts[^]*?\n\s*60 .* main > decode_frame\n/);
+    assert.match(first.stdout, /campaign 1 \(frame-loop-blocks\), finished: wall time per design × workload/);
+    assert.match(first.stdout, /blocks-60 +frames-120 +5 /);
     const second = varbench(["demo", "--dir", dir]);
-    assert.doesNotMatch(second.stdout, /imported/);
+    assert.doesNotMatch(second.stdout, /imported|ran example campaign/);
+    assert.match(second.stdout, /campaign 1 \(frame-loop-blocks\), finished/);
   });
 });
