@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { Workspace } from "../store/workspace.js";
 import { importTrace } from "../store/importTrace.js";
-import { listRuns } from "../store/repositories.js";
+import { artifactsOf, listRuns } from "../store/repositories.js";
 import { mergeThreads } from "../cct/merge.js";
 import { contextRows } from "../cct/query.js";
 import { formatNs, table } from "./format.js";
@@ -42,7 +42,8 @@ export async function runDemo(dir: string): Promise<string> {
       const r = await importTrace(ws, { trace: join(FIXTURES, ex.trace), project: "examples", workload: ex.workload, design: "O0-pg" });
       out.push(`imported ${ex.workload} as run ${r.runId} (${r.cct.events} events)`);
     }
-    for (const run of listRuns(ws.db)) {
+    // The runs that hold a trace (the campaign's `time` runs hold none).
+    for (const run of listRuns(ws.db).filter((r) => artifactsOf(ws.db, r.id).some((a) => a.kind === "cct"))) {
       const cct = await loadRunCct(ws, run.id);
       const rows = contextRows(mergeThreads(cct), cct.functions);
       const rootTotal = rows.filter((r) => r.path.length === 1).reduce((s, r) => s + r.inclusiveNs, 0);
