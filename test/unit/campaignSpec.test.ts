@@ -3,6 +3,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { parseCampaignSpec, SpecError } from "../../engine/runner/spec.js";
 import { planCampaign } from "../../engine/runner/plan.js";
+import { readdirSync, readFileSync } from "node:fs";
 
 const SPEC = `project: demo
 designs:
@@ -82,5 +83,17 @@ describe("campaign plan", () => {
   it("rejects an unknown variable and names where it is", () => {
     const bad = parseCampaignSpec(SPEC.replace('"{size}"]\n    features: { size: 1 }', '"{sise}"]\n    features: { size: 1 }'), "c.yaml");
     assert.throws(() => planCampaign(bad, "/", 1, "c.yaml"), /c\.yaml: workloads\.0\.argv\.2: unknown variable \{sise\}/);
+  });
+});
+
+describe("the example campaign specs", () => {
+  it("every spec under examples/campaigns parses and plans", () => {
+    const dir = new URL("../../examples/campaigns/", import.meta.url);
+    const files = readdirSync(dir).filter((f) => f.endsWith(".yaml"));
+    assert.ok(files.length >= 3);
+    for (const f of files) {
+      const spec = parseCampaignSpec(readFileSync(new URL(f, dir), "utf8"), f);
+      assert.ok(planCampaign(spec, "/examples/campaigns", 1, f).length > 0, f);
+    }
   });
 });
