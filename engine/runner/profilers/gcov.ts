@@ -7,8 +7,9 @@ import { readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { readGcovJson } from "../../trace/gcov/readGcov.js";
 import type { Profiler } from "./profiler.js";
+import { storeArtifacts } from "./storeArtifact.js";
+import { toolVersion } from "./toolVersion.js";
 
-let version: string | undefined;
 
 async function dataFiles(dir: string): Promise<string[]> {
   const all = (await readdir(dir, { recursive: true })) as string[];
@@ -31,24 +32,10 @@ export const gcovProfiler: Profiler = {
       throw new Error(`gcov failed in ${buildDir}: ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`);
     }
     const table = readGcovJson(text, `gcov in ${buildDir}`);
-    const raw = await ws.artifacts.putBytes(text);
-    const json = await ws.artifacts.putBytes(JSON.stringify(table));
-    return {
-      written: [raw, json],
-      artifacts: [
-        { kind: "gcov-json", name: "gcov.json", path: raw.path, sha256: raw.sha256, sizeBytes: raw.sizeBytes, mediaType: "application/json" },
-        { kind: "gcov-table", name: "gcov-table.json", path: json.path, sha256: json.sha256, sizeBytes: json.sizeBytes, mediaType: "application/json" },
-      ],
-    };
+    return storeArtifacts(ws, [
+      ["gcov-json", "gcov.json", { text }, "application/json"],
+      ["gcov-table", "gcov-table.json", { text: JSON.stringify(table) }, "application/json"],
+    ]);
   },
-  version() {
-    if (version === undefined) {
-      try {
-        version = execFileSync("gcov", ["--version"], { encoding: "utf8" }).split("\n")[0].trim();
-      } catch {
-        version = "gcov (not found)";
-      }
-    }
-    return version;
-  },
+  version: () => toolVersion("gcov"),
 };

@@ -2,6 +2,7 @@
 // workload, from /proc: CPU time, last CPU, context switches, stored as a
 // per-thread time series.
 import type { Profiler } from "./profiler.js";
+import { storeArtifacts } from "./storeArtifact.js";
 import { ProcSampler, type SampleSet } from "./procSampler.js";
 
 /** Default sampling interval (DESIGN.md: "sampler … at fixed intervals", issue 3: 5 ms). */
@@ -26,12 +27,8 @@ export const samplerProfiler: Profiler = {
   async collect(ws, _context, watched) {
     const data = watched?.stop() as SampleSet | undefined;
     if (!data) throw new Error("sampler: no samples were taken");
-    const blob = await ws.artifacts.putBytes(JSON.stringify(data));
-    return {
-      written: [blob],
-      artifacts: [{ kind: "samples", name: "samples.json", path: blob.path, sha256: blob.sha256, sizeBytes: blob.sizeBytes, mediaType: "application/json" }],
-      ...(data.threads.length === 0 ? { note: "sampler: the run ended before its first sample" } : {}),
-    };
+    const stored = await storeArtifacts(ws, [["samples", "samples.json", { text: JSON.stringify(data) }, "application/json"]]);
+    return { ...stored, ...(data.threads.length === 0 ? { note: "sampler: the run ended before its first sample" } : {}) };
   },
   version: () => `sampler (/proc, every ${DEFAULT_SAMPLE_INTERVAL_MS} ms unless --interval-ms)`,
 };

@@ -2,13 +2,12 @@
 // through, e.g. -t 1us, -D 8, -A …); the data directory is stored as an
 // artifact and its CCT built and stored when the run ends. The run's rusage is
 // then that of uftrace with the workload under it.
-import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { storeTrace } from "../../store/traceArtifacts.js";
 import type { Profiler } from "./profiler.js";
+import { toolVersion } from "./toolVersion.js";
 
 const DATA_DIR = "uftrace.data";
-let version: string | undefined;
 
 export const uftraceProfiler: Profiler = {
   name: "uftrace",
@@ -21,14 +20,5 @@ export const uftraceProfiler: Profiler = {
       throw new Error(`uftrace left no readable trace: ${(e as Error).message}`);
     }
   },
-  version() {
-    if (version === undefined) {
-      try {
-        version = execFileSync("uftrace", ["--version"], { encoding: "utf8" }).split("\n")[0].trim();
-      } catch {
-        version = "uftrace (not found)";
-      }
-    }
-    return version;
-  },
+  version: () => toolVersion("uftrace"),
 };
