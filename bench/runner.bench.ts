@@ -25,7 +25,7 @@ try {
   }
   const ws = Workspace.init(join(dir, "ws"));
   const spec = campaignSpecSchema.parse({ project: "bench", designs: [{ name: "d" }], workloads: [{ name: "true", argv: ["/bin/true"] }], repetitions: RUNS, order: "sequential" });
-  const id = createCampaign(ws.db, spec, "overhead", 1, planCampaign(spec, dir, 1, "bench"));
+  const id = createCampaign(ws.db, spec, "overhead", 1, planCampaign(spec, dir, 1, "bench"), dir);
   const finished: number[] = [];
   let last = performance.now();
   await runCampaign(ws, id, (e) => {

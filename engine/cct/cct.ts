@@ -31,4 +31,7 @@ export interface CctOptions {
   readonly maxCovarianceChildren?: number;
   /** Calls shorter than this count as their caller's self time. */
   readonly minDurationNs?: number;
+  /** Keep every invocation time of the context with this call chain (function
+   * names from the root), for the distribution of one context. */
+  readonly watchPath?: readonly string[];
 }

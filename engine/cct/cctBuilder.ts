@@ -15,11 +15,13 @@ export class CctBuilder implements TraceSink {
   private readonly maxChildren: number;
   private readonly covariance: boolean;
   private minDurationNs: number;
+  private readonly watchPath: Int32Array | null;
 
   constructor(options: CctOptions = {}) {
     this.maxChildren = options.maxCovarianceChildren ?? DEFAULT_MAX_COVARIANCE_CHILDREN;
     this.covariance = options.covariance ?? true;
     this.minDurationNs = options.minDurationNs ?? 0;
+    this.watchPath = options.watchPath ? Int32Array.from(options.watchPath, (name) => this.functions.intern(name)) : null;
   }
 
   setTimeFilter(minDurationNs: number): void {
@@ -39,12 +41,19 @@ export class CctBuilder implements TraceSink {
     this.byKey.set(key, this.builders.length);
     this.infos.push(info);
     const builder = new ThreadBuilder(this.maxChildren, this.covariance, this.minDurationNs);
+    builder.watchPath = this.watchPath;
     this.builders.push(builder);
     return builder;
   }
 
   get events(): number {
     return this.builders.reduce((n, b) => n + b.events, 0);
+  }
+
+  /** Invocation times of the watched context (options.watchPath), per thread,
+   * in the order they ended; call after finish(). */
+  watchedDurations(): { pid: number; tid: number; durationsNs: readonly number[] }[] {
+    return this.builders.map((b, i) => ({ pid: this.infos[i].pid, tid: this.infos[i].tid, durationsNs: b.watched }));
   }
 
   warn(warning: TraceWarning): void {

@@ -81,6 +81,13 @@ export class ContextTable {
     acc.commit();
   }
 
+  /** True when the chain from the root to `c` is exactly these function ids. */
+  hasPath(c: number, fns: Int32Array): boolean {
+    let k = fns.length;
+    for (; c > 0 && k > 0; c = this.parent[c]) if (this.fn[c] !== fns[--k]) return false;
+    return c === 0 && k === 0;
+  }
+
   stat(c: number, field: number): number {
     return this.stats[c * STATS_STRIDE + field];
   }

@@ -26,6 +26,12 @@ export class ThreadBuilder implements ThreadSink {
   private ctx = new Int32Array(1024);
   private start = new Float64Array(1024);
   private childSum = new Float64Array(1024);
+  /** Function ids of a call chain whose invocation times are kept in
+   * `watched` (a context's distribution, asked for by a view); null: none. */
+  watchPath: Int32Array | null = null;
+  /** The watched chain's context, once it exists. */
+  private watchContext = -1;
+  readonly watched: number[] = [];
 
   constructor(
     maxChildren: number,
@@ -73,6 +79,7 @@ export class ThreadBuilder implements ThreadSink {
     let start = this.start;
     let childSum = this.childSum;
     let top = this.depth;
+    let watch = this.watchContext;
     let i = 0;
     while (i < count) {
       const f = fn[i];
@@ -98,6 +105,7 @@ export class ThreadBuilder implements ThreadSink {
             nextSibling = table.nextSibling;
             stats = table.stats;
             pending = table.childPending;
+            if (this.watchPath !== null && table.hasPath(c, this.watchPath)) watch = this.watchContext = c;
           }
           top++;
           ctx[top] = c;
@@ -126,6 +134,7 @@ export class ThreadBuilder implements ThreadSink {
       i += advance;
       if (duration < minDuration) continue; // time filter: the caller keeps it as self time
       const self = duration - childSum[top + 1];
+      if (c === watch) this.watched.push(duration);
       // Welford update of N, mean and M2, then min, max and totals (ContextTable.stats).
       const o = c * STATS_STRIDE;
       const n1 = ++stats[o + N];

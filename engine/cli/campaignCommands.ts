@@ -7,8 +7,9 @@ import { planCampaignFromFile } from "../runner/newCampaign.js";
 import { getCampaign, listCampaigns, runCounts, setCampaignStatus, cancelQueuedRuns } from "../store/campaigns.js";
 import { isAlive, runCampaign, type CampaignEvent } from "../runner/runCampaign.js";
 import { campaignSummaries, runDetails, runRows } from "../store/campaignQueries.js";
-import { formatNs, table } from "./format.js";
-import { toCsv } from "./csv.js";
+import { formatNs, table } from "../report/format.js";
+import { toCsv } from "../report/csv.js";
+import { flatSummary } from "../report/flatSummary.js";
 
 export function registerCampaignCommands(program: Command, workspaceDir: () => string): void {
   const campaign = program.command("campaign").description("run designs × workloads × repetitions under a profiler");
@@ -147,11 +148,6 @@ async function withWorkspace<T>(dir: string, f: (ws: Workspace) => T | Promise<T
   } finally {
     ws.close();
   }
-}
-
-function flatSummary(s: ReturnType<typeof campaignSummaries>[number]["wallNs"]): Record<string, number | null> {
-  if (!s) return { n: 0 };
-  return { n: s.n, meanNs: s.mean, medianNs: s.median, stdNs: s.std, cov: s.cov, madNs: s.mad, minNs: s.min, maxNs: s.max, p90Ns: s.p90, p99Ns: s.p99, meanCi95LowNs: s.meanCi95.low, meanCi95HighNs: s.meanCi95.high, medianCi95LowNs: s.medianCi95.low, medianCi95HighNs: s.medianCi95.high, outliers: s.outliers.length };
 }
 
 /** Wall-time statistics per design × workload, as a table for people. */

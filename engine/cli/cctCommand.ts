@@ -3,7 +3,7 @@ import { mergeThreads } from "../cct/merge.js";
 import { contextRows, type ContextSort } from "../cct/query.js";
 import type { Cct } from "../cct/cct.js";
 import { describeTraceWarning } from "../trace/diagnostics.js";
-import { formatNs, table } from "./format.js";
+import { formatNs, table } from "../report/format.js";
 
 export interface CctCommandOptions {
   readonly sort: ContextSort;

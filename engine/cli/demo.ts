@@ -7,8 +7,8 @@ import { importTrace } from "../store/importTrace.js";
 import { artifactsOf, listRuns } from "../store/repositories.js";
 import { mergeThreads } from "../cct/merge.js";
 import { contextRows } from "../cct/query.js";
-import { formatNs, table } from "./format.js";
-import { loadRunCct } from "./loadCct.js";
+import { formatNs, table } from "../report/format.js";
+import { loadRunCct } from "../store/runCct.js";
 import { execFileSync } from "node:child_process";
 import { getCampaign, listCampaigns } from "../store/campaigns.js";
 import { campaignSummaries } from "../store/campaignQueries.js";
@@ -18,7 +18,8 @@ import { renderCampaignTable } from "./campaignCommands.js";
 
 const FIXTURES = fileURLToPath(new URL("../../test/fixtures/uftrace/0.13/", import.meta.url));
 const EXAMPLES = fileURLToPath(new URL("../../examples/", import.meta.url));
-const EXAMPLE_CAMPAIGN = join(EXAMPLES, "campaigns", "frame_loop.yaml");
+/** The demo's campaigns: wall times of two designs, and the same designs traced. */
+const DEMO_CAMPAIGNS = [join(EXAMPLES, "campaigns", "frame_loop.yaml"), join(EXAMPLES, "campaigns", "frame_loop_uftrace.yaml")];
 /** The demo campaign's seed, so every demo workspace is planned alike. */
 const DEMO_SEED = 1;
 
@@ -60,18 +61,19 @@ export async function runDemo(dir: string): Promise<string> {
   return out.join("\n");
 }
 
-/** One finished example campaign (the examples built first), and its statistics. */
+/** The example campaigns, each planned once and finished (the examples built first), and their statistics. */
 async function demoCampaign(ws: Workspace): Promise<string[]> {
   const out: string[] = [];
-  let id = listCampaigns(ws.db)[0]?.id;
-  if (id === undefined) {
-    execFileSync("make", ["-s", "-C", EXAMPLES], { stdio: "inherit" });
-    id = planCampaignFromFile(ws, EXAMPLE_CAMPAIGN, DEMO_SEED).id;
-    out.push(`ran example campaign ${id} (${EXAMPLE_CAMPAIGN})`);
+  for (const [i, spec] of DEMO_CAMPAIGNS.entries()) {
+    let id = listCampaigns(ws.db)[i]?.id;
+    if (id === undefined) {
+      if (i === 0) execFileSync("make", ["-s", "-C", EXAMPLES], { stdio: "inherit" });
+      id = planCampaignFromFile(ws, spec, DEMO_SEED).id;
+      out.push(`ran example campaign ${id} (${spec})`);
+    }
+    if (getCampaign(ws.db, id)?.status !== "finished") await runCampaign(ws, id);
+    const c = getCampaign(ws.db, id)!;
+    out.push(`campaign ${id} (${c.name}), ${c.status}: wall time per design × workload`, renderCampaignTable(campaignSummaries(ws.db, id, c.seed)), "");
   }
-  if (getCampaign(ws.db, id)?.status !== "finished") await runCampaign(ws, id);
-  const c = getCampaign(ws.db, id)!;
-  out.push(`campaign ${id} (${c.name}), ${c.status}: wall time per design × workload`, renderCampaignTable(campaignSummaries(ws.db, id, c.seed)));
   return out;
 }
-

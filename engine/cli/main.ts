@@ -6,6 +6,7 @@ import { loadCct } from "./loadCct.js";
 import { renderCct } from "./cctCommand.js";
 import { runDemo } from "./demo.js";
 import { registerCampaignCommands } from "./campaignCommands.js";
+import { start } from "./startCommand.js";
 import { DEFAULT_MAX_COVARIANCE_CHILDREN } from "../cct/cct.js";
 
 const program = new Command()
@@ -69,6 +70,18 @@ program
   .option("--dir <dir>", "demo workspace folder", process.env.VARBENCH_DEMO_DIR ?? ".varbench-demo")
   .action(async (o: { dir: string }) => {
     console.log(await runDemo(o.dir));
+  });
+
+program
+  .command("start")
+  .description("open the workbench: the Electron window, or browser mode when Electron is not installed")
+  .option("--dir <dir>", "workspace folder (default: the demo workspace, created on first start)")
+  .option("--port <n>", "browser mode: port on 127.0.0.1 (0: any free port)", positiveInt, 0)
+  .option("--no-open", "browser mode: do not open a browser")
+  .option("--browser", "browser mode even when Electron is installed", false)
+  .action(async (o: { dir?: string; port: number; open: boolean; browser: boolean }) => {
+    const demo = o.dir === undefined;
+    await start({ workspace: o.dir ?? process.env.VARBENCH_DEMO_DIR ?? ".varbench-demo", demo, port: o.port, open: o.open, electron: !o.browser });
   });
 
 function positiveInt(v: string): number {

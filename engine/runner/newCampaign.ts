@@ -11,7 +11,8 @@ import { planCampaign } from "./plan.js";
 export function planCampaignFromFile(ws: Workspace, specFile: string, seed?: number): { id: number; runs: number; seed: number; order: string } {
   const spec = parseCampaignSpec(readFileSync(specFile, "utf8"), specFile);
   const chosen = seed ?? spec.seed ?? randomInt(2 ** 31 - 1);
-  const runs = planCampaign(spec, dirname(resolve(specFile)), chosen, specFile);
-  const id = createCampaign(ws.db, spec, spec.name ?? basename(specFile).replace(/\.ya?ml$/, ""), chosen, runs);
+  const specDir = dirname(resolve(specFile));
+  const runs = planCampaign(spec, specDir, chosen, specFile);
+  const id = createCampaign(ws.db, spec, spec.name ?? basename(specFile).replace(/\.ya?ml$/, ""), chosen, runs, specDir);
   return { id, runs: runs.length, seed: chosen, order: spec.order };
 }

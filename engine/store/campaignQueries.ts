@@ -18,19 +18,22 @@ export interface RunListRow {
   readonly sysNs: number | null;
   readonly peakRssKb: number | null;
   readonly message: string | null;
+  /** The run holds a calling-context tree (it was traced). */
+  readonly hasCct: boolean;
 }
 
-export function runRows(db: Db, campaignId?: number): RunListRow[] {
+export function runRows(db: Db, campaignId?: number, projectId?: number): RunListRow[] {
   const rows = db
     .prepare(
       `SELECT r.id, r.campaign_id AS campaignId, d.name AS design, w.name AS workload, r.repetition, r.warmup, r.attempt,
               r.status, r.exit_code AS exitCode, r.signal, r.wall_ns AS wallNs, r.user_ns AS userNs, r.sys_ns AS sysNs,
-              r.peak_rss_kb AS peakRssKb, r.message
+              r.peak_rss_kb AS peakRssKb, r.message,
+              EXISTS (SELECT 1 FROM artifacts a WHERE a.run_id = r.id AND a.kind = 'cct') AS hasCct
        FROM runs r LEFT JOIN designs d ON d.id = r.design_id LEFT JOIN workloads w ON w.id = r.workload_id
-       WHERE (? IS NULL OR r.campaign_id = ?) ORDER BY r.campaign_id, r.ordinal, r.id`,
+       WHERE (? IS NULL OR r.campaign_id = ?) AND (? IS NULL OR r.project_id = ?) ORDER BY r.campaign_id, r.ordinal, r.id`,
     )
-    .all(campaignId ?? null, campaignId ?? null) as (Omit<RunListRow, "warmup"> & { warmup: number })[];
-  return rows.map((r) => ({ ...r, warmup: r.warmup === 1 }));
+    .all(campaignId ?? null, campaignId ?? null, projectId ?? null, projectId ?? null) as (Omit<RunListRow, "warmup" | "hasCct"> & { warmup: number; hasCct: number })[];
+  return rows.map((r) => ({ ...r, warmup: r.warmup === 1, hasCct: r.hasCct === 1 }));
 }
 
 export function runDetails(db: Db, id: number): Record<string, unknown> {
@@ -48,7 +51,8 @@ export interface GroupSummary {
   readonly wallNs: Summary | null;
 }
 
-export function campaignSummaries(db: Db, campaignId: number, seed: number): GroupSummary[] {
+/** Wall times of the succeeded, measured (not warm-up) runs per design × workload, in run order. */
+export function campaignWallTimes(db: Db, campaignId: number): { design: string; workload: string; values: number[] }[] {
   const rows = db
     .prepare(
       `SELECT d.name AS design, w.name AS workload, r.wall_ns AS wallNs, r.status, r.warmup
@@ -63,5 +67,9 @@ export function campaignSummaries(db: Db, campaignId: number, seed: number): Gro
     if (r.status === "succeeded" && r.warmup === 0 && r.wallNs !== null) g.values.push(r.wallNs);
     groups.set(key, g);
   }
-  return [...groups.values()].map((g) => ({ design: g.design, workload: g.workload, wallNs: g.values.length > 0 ? summarize(g.values, seed) : null }));
+  return [...groups.values()];
+}
+
+export function campaignSummaries(db: Db, campaignId: number, seed: number): GroupSummary[] {
+  return campaignWallTimes(db, campaignId).map((g) => ({ design: g.design, workload: g.workload, wallNs: g.values.length > 0 ? summarize(g.values, seed) : null }));
 }

@@ -12,6 +12,7 @@ const now = () => new Date().toISOString();
 
 export interface CampaignRow {
   readonly id: number;
+  readonly projectId: number;
   readonly project: string;
   readonly name: string;
   readonly status: string;
@@ -20,6 +21,8 @@ export interface CampaignRow {
   readonly createdAt: string;
   readonly finishedAt: string | null;
   readonly spec: CampaignSpec;
+  /** Folder of the spec the campaign was planned from; null for campaigns older than migration 4. */
+  readonly specDir: string | null;
 }
 
 export interface ClaimedRun {
@@ -32,13 +35,13 @@ export interface ClaimedRun {
   readonly plan: RunPlan;
 }
 
-export function createCampaign(db: Db, spec: CampaignSpec, name: string, seed: number, runs: readonly PlannedRun[]): number {
+export function createCampaign(db: Db, spec: CampaignSpec, name: string, seed: number, runs: readonly PlannedRun[], specDir: string): number {
   return db.transaction(() => {
     const projectId = ensureProject(db, spec.project);
     const id = Number(
       db
-        .prepare("INSERT INTO campaigns (project_id, name, spec_json, seed, status, created_at) VALUES (?, ?, ?, ?, 'queued', ?)")
-        .run(projectId, name, JSON.stringify(spec), seed, now()).lastInsertRowid,
+        .prepare("INSERT INTO campaigns (project_id, name, spec_json, spec_dir, seed, status, created_at) VALUES (?, ?, ?, ?, ?, 'queued', ?)")
+        .run(projectId, name, JSON.stringify(spec), specDir, seed, now()).lastInsertRowid,
     );
     for (const w of spec.workloads) {
       const wid = ensureWorkload(db, projectId, w.name);
@@ -137,6 +140,23 @@ export function setCampaignStatus(db: Db, id: number, status: string, runnerPid:
   db.prepare("UPDATE campaigns SET status = ?, runner_pid = ?, finished_at = ? WHERE id = ?").run(status, runnerPid, final ? now() : null, id);
 }
 
+/** A cancelled campaign taken up again: runs that never started are queued
+ * again; runs stopped by the cancel get a fresh queued attempt at their place. */
+export function requeueCancelledRuns(db: Db, campaignId: number): number {
+  return db.transaction(() => {
+    const fresh = db.prepare("UPDATE runs SET status = 'queued', message = NULL, finished_at = NULL WHERE campaign_id = ? AND status = 'cancelled' AND started_at IS NULL").run(campaignId).changes;
+    const stopped = db.prepare("SELECT * FROM runs WHERE campaign_id = ? AND status = 'cancelled' AND started_at IS NOT NULL").all(campaignId) as Record<string, unknown>[];
+    for (const r of stopped) {
+      db.prepare("UPDATE runs SET status = 'interrupted' WHERE id = ?").run(r.id);
+      db.prepare(
+        `INSERT INTO runs (project_id, campaign_id, workload_id, design_id, repetition, ordinal, warmup, attempt, status, plan_json, features_json, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
+      ).run(r.project_id, r.campaign_id, r.workload_id, r.design_id, r.repetition, r.ordinal, r.warmup, Number(r.attempt) + 1, r.plan_json, r.features_json, now());
+    }
+    return fresh + stopped.length;
+  })();
+}
+
 export function cancelQueuedRuns(db: Db, campaignId: number): number {
   return db.prepare("UPDATE runs SET status = 'cancelled', message = 'the campaign was cancelled before this run started', finished_at = ? WHERE campaign_id = ? AND status = 'queued'").run(now(), campaignId).changes;
 }
@@ -144,7 +164,7 @@ export function cancelQueuedRuns(db: Db, campaignId: number): number {
 export function getCampaign(db: Db, id: number): CampaignRow | undefined {
   const r = db
     .prepare(
-      `SELECT c.id, p.name AS project, c.name, c.status, c.seed, c.runner_pid AS runnerPid, c.created_at AS createdAt,
+      `SELECT c.id, c.project_id AS projectId, p.name AS project, c.name, c.spec_dir AS specDir, c.status, c.seed, c.runner_pid AS runnerPid, c.created_at AS createdAt,
               c.finished_at AS finishedAt, c.spec_json AS specJson
        FROM campaigns c JOIN projects p ON p.id = c.project_id WHERE c.id = ?`,
     )

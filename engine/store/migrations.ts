@@ -104,6 +104,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE campaigns ADD COLUMN runner_pid INTEGER;
   CREATE INDEX runs_queue ON runs(campaign_id, status, ordinal);
   `,
+  // 4: the folder a campaign's spec came from, so a new campaign can be planned
+  // from it ({spec_dir} and relative paths) without the spec file
+  `
+  ALTER TABLE campaigns ADD COLUMN spec_dir TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,23 @@
+// The preload (sandboxed, context-isolated): the renderer gets exactly three
+// functions on window.varbench, and only `varbench:<noun>.<verb>` channels pass.
+// It imports nothing of the engine but types, so it bundles to a few lines.
+import { contextBridge, ipcRenderer } from "electron";
+
+const CHANNEL = /^varbench:[a-z]+\.[a-zA-Z]+$/;
+
+contextBridge.exposeInMainWorld("varbench", {
+  invoke(channel: string, args: unknown): Promise<unknown> {
+    if (typeof channel !== "string" || !CHANNEL.test(channel)) return Promise.reject(new Error(`refused channel ${String(channel)}`));
+    return ipcRenderer.invoke(channel, args);
+  },
+  onEvent(listener: (event: string, payload: unknown) => void): () => void {
+    const f = (_e: unknown, m: { event: string; payload: unknown }) => listener(m.event, m.payload);
+    ipcRenderer.on("varbench:event", f);
+    return () => ipcRenderer.off("varbench:event", f);
+  },
+  onMenu(listener: (action: string) => void): () => void {
+    const f = (_e: unknown, action: string) => listener(action);
+    ipcRenderer.on("varbench:menu", f);
+    return () => ipcRenderer.off("varbench:menu", f);
+  },
+});

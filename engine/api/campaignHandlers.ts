@@ -1,0 +1,120 @@
+// Handlers of campaigns.*: listing, details with the wall-time distribution of
+// each design × workload, and launching, cancelling and resuming campaigns.
+import type { Handlers } from "./dispatch.js";
+import type { ServiceContext } from "./serviceContext.js";
+import { ApiError, type FieldIssue } from "./errors.js";
+import type { LaunchOptions } from "./types.js";
+import { campaignInfo, campaignInfoById, campaignInfos } from "./campaignInfo.js";
+import { startRunner } from "./campaignRunner.js";
+import { cancelQueuedRuns, createCampaign, getCampaign, listCampaigns, requeueCancelledRuns, setCampaignStatus, type CampaignRow } from "../store/campaigns.js";
+import { campaignWallTimes } from "../store/campaignQueries.js";
+import { summarize } from "../stats/summary.js";
+import { campaignSpecSchema, PROFILER_NAMES, SpecError } from "../runner/spec.js";
+import { planCampaign } from "../runner/plan.js";
+import { projectCountsById } from "../store/projectQueries.js";
+import { randomInt } from "node:crypto";
+
+type Some = Pick<Handlers, "campaigns.list" | "campaigns.get" | "campaigns.launchOptions" | "campaigns.launch" | "campaigns.cancel" | "campaigns.resume">;
+
+export function campaignHandlers(ctx: ServiceContext): Some {
+  const db = () => ctx.workspace().db;
+  const campaign = (id: number): CampaignRow => {
+    const c = getCampaign(db(), id);
+    if (!c) throw new ApiError("not-found", `campaign ${id} does not exist`);
+    return c;
+  };
+  return {
+    "campaigns.list": ({ projectId }) => campaignInfos(ctx, projectId),
+    "campaigns.get": ({ campaignId }) => {
+      const c = campaign(campaignId);
+      return {
+        campaign: campaignInfo(ctx, c),
+        designs: c.spec.designs.map((d) => d.name),
+        workloads: c.spec.workloads.map((w) => w.name),
+        repetitions: c.spec.repetitions,
+        warmups: c.spec.warmups,
+        groups: campaignWallTimes(db(), campaignId).map((g) => ({ design: g.design, workload: g.workload, wallNs: g.values, summary: g.values.length > 0 ? summarize(g.values, c.seed) : null })),
+      };
+    },
+    "campaigns.launchOptions": ({ projectId, templateCampaignId }) => launchOptions(ctx, projectId, templateCampaignId),
+    "campaigns.launch": (args) => {
+      const options = launchOptions(ctx, args.projectId, args.templateCampaignId);
+      if (options.templateCampaignId === null) throw new ApiError("conflict", options.why ?? "no campaign to start from");
+      const template = campaign(options.templateCampaignId);
+      const issues: FieldIssue[] = [
+        ...args.designs.filter((d) => !options.designs.includes(d)).map((d) => ({ path: "designs", message: `no design named ${d} in this project's campaigns` })),
+        ...args.workloads.filter((w) => !options.workloads.includes(w)).map((w) => ({ path: "workloads", message: `no workload named ${w} in this project's campaigns` })),
+        ...(PROFILER_NAMES.includes(args.profiler as (typeof PROFILER_NAMES)[number]) ? [] : [{ path: "profiler", message: `one of: ${PROFILER_NAMES.join(", ")}` }]),
+      ];
+      if (issues.length > 0) throw new ApiError("invalid-arguments", issues.map((i) => i.message).join("; "), issues);
+      const t = template.spec;
+      const parsed = campaignSpecSchema.safeParse({
+        ...t,
+        name: args.name ?? `${t.name ?? template.name}-${listCampaigns(db()).length + 1}`,
+        designs: t.designs.filter((d) => args.designs.includes(d.name)),
+        workloads: t.workloads.filter((w) => args.workloads.includes(w.name)),
+        repetitions: args.repetitions,
+        warmups: args.warmups,
+        // The template's profiler options apply only to the same profiler.
+        profiler: { name: args.profiler, options: args.profiler === t.profiler.name ? t.profiler.options : [] },
+        seed: undefined,
+      });
+      if (!parsed.success) {
+        const fieldIssues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+        throw new ApiError("invalid-arguments", fieldIssues.map((i) => `${i.path}: ${i.message}`).join("; "), fieldIssues);
+      }
+      const spec = parsed.data;
+      const seed = args.seed ?? randomInt(2 ** 31 - 1);
+      const source = `campaign ${template.id} (${template.name})`;
+      let runs;
+      try {
+        runs = planCampaign(spec, template.specDir!, seed, source);
+      } catch (e) {
+        if (e instanceof SpecError) throw new ApiError("invalid-arguments", e.message, e.issues.map((i) => ({ path: i.path, message: i.message })));
+        throw e;
+      }
+      const id = createCampaign(db(), spec, spec.name!, seed, runs, template.specDir!);
+      startRunner(ctx, id);
+      return campaignInfoById(ctx, id);
+    },
+    "campaigns.cancel": ({ campaignId }) => {
+      const info = campaignInfo(ctx, campaign(campaignId));
+      if (!info.canCancel) throw new ApiError("conflict", `campaign ${campaignId} is ${info.status}; there is nothing to cancel`);
+      const here = ctx.running.get(campaignId);
+      if (here) here.abort.abort();
+      else if (info.status === "running") setCampaignStatus(db(), campaignId, "cancelling", campaign(campaignId).runnerPid);
+      else {
+        cancelQueuedRuns(db(), campaignId);
+        setCampaignStatus(db(), campaignId, "cancelled", null);
+      }
+      return campaignInfoById(ctx, campaignId);
+    },
+    "campaigns.resume": ({ campaignId }) => {
+      const info = campaignInfo(ctx, campaign(campaignId));
+      if (!info.canResume) throw new ApiError("conflict", `campaign ${campaignId} is ${info.status} with nothing left to run`);
+      requeueCancelledRuns(db(), campaignId);
+      startRunner(ctx, campaignId);
+      return campaignInfoById(ctx, campaignId);
+    },
+  };
+}
+
+/** Defaults 3 repetitions, 1 warm-up: enough for a first look at the spread. */
+const DEFAULT_REPETITIONS = 3;
+const DEFAULT_WARMUPS = 1;
+
+function launchOptions(ctx: ServiceContext, projectId: number, templateId?: number): LaunchOptions {
+  const project = projectCountsById(ctx.workspace().db, projectId);
+  if (!project) throw new ApiError("not-found", `project ${projectId} does not exist`);
+  const candidates = listCampaigns(ctx.workspace().db)
+    .filter((c) => c.projectId === projectId && c.specDir !== null)
+    .reverse();
+  const template = templateId === undefined ? candidates[0] : candidates.find((c) => c.id === templateId);
+  if (templateId !== undefined && !template) throw new ApiError("invalid-arguments", `campaign ${templateId} of project ${project.name} cannot serve as a template`, [{ path: "templateCampaignId", message: "not a campaign of this project planned from a spec" }]);
+  const templates = candidates.map((c) => ({ id: c.id, name: c.name, profiler: c.spec.profiler.name }));
+  const base = { projectId, templates, profilers: [...PROFILER_NAMES], repetitions: DEFAULT_REPETITIONS, warmups: DEFAULT_WARMUPS };
+  if (!template) {
+    return { ...base, templateCampaignId: null, why: `project ${project.name} has no campaign planned from a spec file yet: run one with \`varbench campaign run <spec.yaml>\`, then launch more from here`, designs: [], workloads: [], profiler: "time" };
+  }
+  return { ...base, templateCampaignId: template.id, why: null, designs: template.spec.designs.map((d) => d.name), workloads: template.spec.workloads.map((w) => w.name), profiler: template.spec.profiler.name };
+}

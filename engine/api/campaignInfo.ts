@@ -1,0 +1,47 @@
+// A campaign row as the API shows it: counts, progress and what can be done
+// with it now (resume, cancel), judged from the runs and the runner's life.
+import type { ServiceContext } from "./serviceContext.js";
+import type { CampaignInfo } from "./types.js";
+import { getCampaign, listCampaigns, runCounts, type CampaignRow } from "../store/campaigns.js";
+import { isAlive } from "../runner/runCampaign.js";
+import { ApiError } from "./errors.js";
+
+export function campaignInfo(ctx: ServiceContext, c: CampaignRow): CampaignInfo {
+  const counts = runCounts(ctx.workspace().db, c.id);
+  // An interrupted run always has a later attempt in the queue, so it is not counted again.
+  const total = Object.entries(counts).reduce((n, [k, v]) => (k === "interrupted" ? n : n + v), 0);
+  const open = (counts.queued ?? 0) + (counts.running ?? 0);
+  const runningHere = ctx.running.has(c.id);
+  const runningElsewhere = !runningHere && c.status === "running" && c.runnerPid !== null && c.runnerPid !== process.pid && isAlive(c.runnerPid);
+  const busy = runningHere || runningElsewhere;
+  return {
+    id: c.id,
+    projectId: c.projectId,
+    project: c.project,
+    name: c.name,
+    status: c.status,
+    profiler: c.spec.profiler.name,
+    seed: c.seed,
+    createdAt: c.createdAt,
+    finishedAt: c.finishedAt,
+    counts,
+    total,
+    done: total - open,
+    canResume: !busy && (open > 0 || (counts.cancelled ?? 0) > 0),
+    canCancel: busy || (counts.queued ?? 0) > 0,
+  };
+}
+
+export function campaignInfoById(ctx: ServiceContext, id: number): CampaignInfo {
+  const c = getCampaign(ctx.workspace().db, id);
+  if (!c) throw new ApiError("not-found", `campaign ${id} does not exist`);
+  return campaignInfo(ctx, c);
+}
+
+/** Newest first. */
+export function campaignInfos(ctx: ServiceContext, projectId?: number): CampaignInfo[] {
+  return listCampaigns(ctx.workspace().db)
+    .filter((c) => projectId === undefined || c.projectId === projectId)
+    .reverse()
+    .map((c) => campaignInfo(ctx, c));
+}

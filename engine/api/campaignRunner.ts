@@ -1,0 +1,31 @@
+// Campaigns run by the API's own process: started in the background, their
+// progress sent as campaignProgress events, stoppable through the abort kept
+// in the service context. The runner itself (engine/runner) is unchanged.
+import type { ServiceContext } from "./serviceContext.js";
+import type { CampaignProgressEvent } from "./types.js";
+import { runCampaign, type CampaignEvent } from "../runner/runCampaign.js";
+import { campaignInfoById } from "./campaignInfo.js";
+
+export function startRunner(ctx: ServiceContext, campaignId: number): void {
+  const ws = ctx.workspace();
+  const abort = new AbortController();
+  const emit = (run: CampaignProgressEvent["run"], etaMs: number | null, message: string | null) => {
+    const info = campaignInfoById(ctx, campaignId);
+    ctx.events.emit("campaignProgress", { campaignId, status: info.status, counts: info.counts, total: info.total, done: info.done, etaMs, run, message });
+  };
+  const onEvent = (e: CampaignEvent) => {
+    if (e.kind === "interrupted-requeued") return emit(null, null, `runs ${e.runIds.join(", ")} were interrupted by an earlier runner and are queued again`);
+    const run = { id: e.run.id, design: e.run.design, workload: e.run.workload, warmup: e.run.warmup, status: e.kind === "run-finished" ? e.status : "running" };
+    emit(run, e.etaMs, null);
+  };
+  const done = runCampaign(ws, campaignId, onEvent, abort.signal)
+    .then(
+      () => null,
+      (e: unknown) => `the campaign stopped: ${e instanceof Error ? e.message : String(e)}`,
+    )
+    .then((message) => {
+      ctx.running.delete(campaignId);
+      if (ctx.workspace() === ws) emit(null, 0, message);
+    });
+  ctx.running.set(campaignId, { abort, done });
+}

@@ -1,0 +1,6 @@
+// Electron IPC channel names (STYLE.md: `varbench:<noun>.<verb>`), apart from
+// the contract so the preload and the renderer take them without its schemas.
+
+export const channelOf = (method: string): string => `varbench:${method}`;
+export const EVENT_CHANNEL = "varbench:event";
+export const MENU_CHANNEL = "varbench:menu";

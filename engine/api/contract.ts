@@ -1,0 +1,95 @@
+// The one API contract (STYLE.md "One typed API"): every method with the schema
+// that validates its arguments at each transport's boundary and the type of its
+// result, and every event. The in-process client, the HTTP + WebSocket server
+// and the Electron IPC bridge are all driven by this table, so adding a method
+// is one entry here and one handler in service.ts.
+import { z } from "zod";
+import type * as T from "./types.js";
+
+const id = z.number().int().positive();
+const name = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "use letters, digits, '.', '_' or '-'");
+/** A thread of a CCT as "pid/tid"; null or absent: all threads merged. */
+const thread = z.string().regex(/^\d+\/\d+$/, 'a thread as "pid/tid"').nullable().default(null);
+const side = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("run"), runId: id }),
+  z.strictObject({ kind: z.literal("design"), campaignId: id, design: name, workload: name.nullable().default(null) }),
+]);
+
+/** A method: its argument schema; R is its result type (never validated: the engine makes it). */
+export interface MethodDef<A extends z.ZodType, R> {
+  readonly args: A;
+  /** Carries the result type only. */
+  readonly result?: R;
+}
+const method =
+  <R>() =>
+  <A extends z.ZodType>(args: A): MethodDef<A, R> => ({ args });
+const none = z.strictObject({});
+
+export const METHODS = {
+  "workspace.info": method<T.WorkspaceInfo>()(none),
+  "workspace.recent": method<readonly string[]>()(none),
+  "workspace.open": method<T.WorkspaceInfo>()(z.strictObject({ dir: z.string().min(1) })),
+  "projects.list": method<readonly T.ProjectSummary[]>()(none),
+  "projects.get": method<T.ProjectDetail>()(z.strictObject({ projectId: id })),
+  "projects.create": method<T.ProjectSummary>()(z.strictObject({ name })),
+  "workloads.list": method<readonly T.WorkloadInfo[]>()(z.strictObject({ projectId: id })),
+  "designs.list": method<readonly T.DesignInfo[]>()(z.strictObject({ projectId: id })),
+  "campaigns.list": method<readonly T.CampaignInfo[]>()(z.strictObject({ projectId: id.optional() })),
+  "campaigns.get": method<T.CampaignDetail>()(z.strictObject({ campaignId: id })),
+  "campaigns.launchOptions": method<T.LaunchOptions>()(z.strictObject({ projectId: id, templateCampaignId: id.optional() })),
+  "campaigns.launch": method<T.CampaignInfo>()(
+    z.strictObject({
+      projectId: id,
+      templateCampaignId: id.optional(),
+      name: name.optional(),
+      designs: z.array(name).min(1, "pick at least one design"),
+      workloads: z.array(name).min(1, "pick at least one workload"),
+      repetitions: z.number().int().min(1, "at least 1").max(10_000, "at most 10,000"),
+      warmups: z.number().int().min(0, "0 or more").max(100, "at most 100").default(0),
+      profiler: z.string().min(1),
+      seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+    }),
+  ),
+  "campaigns.cancel": method<T.CampaignInfo>()(z.strictObject({ campaignId: id })),
+  "campaigns.resume": method<T.CampaignInfo>()(z.strictObject({ campaignId: id })),
+  "runs.list": method<readonly T.RunRow[]>()(z.strictObject({ campaignId: id.optional(), projectId: id.optional() })),
+  "runs.get": method<T.RunDetail>()(z.strictObject({ runId: id })),
+  "runs.contexts": method<T.CctTable>()(z.strictObject({ runId: id, thread })),
+  "runs.contextDistribution": method<T.ContextDistribution>()(z.strictObject({ runId: id, path: z.array(z.string().min(1)).min(1), thread })),
+  "analyses.compare": method<T.Comparison>()(z.strictObject({ a: side, b: side })),
+  "reports.campaign": method<T.ReportFile>()(z.strictObject({ campaignId: id, format: z.enum(["markdown", "csv", "json"]) })),
+} as const;
+
+/** Events pushed to every client; `onX` on the client side. */
+export interface ApiEvents {
+  readonly campaignProgress: T.CampaignProgressEvent;
+}
+
+export type MethodName = keyof typeof METHODS;
+export type ArgsOf<M extends MethodName> = z.input<(typeof METHODS)[M]["args"]>;
+export type ParsedArgsOf<M extends MethodName> = z.output<(typeof METHODS)[M]["args"]>;
+export type ResultOf<M extends MethodName> = NonNullable<(typeof METHODS)[M]["result"]>;
+export type EventName = keyof ApiEvents;
+
+type NounOf<M> = M extends `${infer N}.${string}` ? N : never;
+type VerbOf<M, N extends string> = M extends `${N}.${infer V}` ? V : never;
+type Call<M> = M extends MethodName ? (args: ArgsOf<M>) => Promise<ResultOf<M>> : never;
+type Capitalized<S extends string> = S extends `${infer F}${infer R}` ? `${Uppercase<F>}${R}` : S;
+
+/** The API as callers see it: `api.runs.get({ runId })`, `api.onCampaignProgress(f)`. */
+export type VarbenchApi = {
+  readonly [N in NounOf<MethodName>]: {
+    readonly [V in VerbOf<MethodName, N>]: Call<`${N}.${V}`>;
+  };
+} & {
+  readonly [E in EventName as `on${Capitalized<E>}`]: (listener: (event: ApiEvents[E]) => void) => () => void;
+};
+
+/** What every transport moves: a method by name, or an event. */
+export type Invoke = (method: MethodName, args: unknown) => Promise<unknown>;
+export type Subscribe = (event: EventName, listener: (payload: unknown) => void) => () => void;
+
+export function isMethodName(s: string): s is MethodName {
+  return Object.hasOwn(METHODS, s);
+}

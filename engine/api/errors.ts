@@ -1,0 +1,46 @@
+// Errors that cross the API: one plain shape for every transport, so the
+// renderer shows the same message and the same field issues whether the call
+// went in-process, over HTTP or over IPC.
+
+export interface FieldIssue {
+  /** Dotted path of the argument, e.g. "repetitions" or "designs.0". */
+  readonly path: string;
+  readonly message: string;
+}
+
+export type ApiErrorCode = "invalid-arguments" | "not-found" | "conflict" | "unauthorized" | "failed";
+
+export interface ApiErrorData {
+  readonly code: ApiErrorCode;
+  readonly message: string;
+  readonly issues: readonly FieldIssue[];
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly issues: readonly FieldIssue[] = [],
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  toData(): ApiErrorData {
+    return { code: this.code, message: this.message, issues: this.issues };
+  }
+
+  static from(data: ApiErrorData): ApiError {
+    return new ApiError(data.code, data.message, data.issues);
+  }
+}
+
+/** Any thrown value as the API's error data; unknown errors keep their message. */
+export function toErrorData(e: unknown): ApiErrorData {
+  if (e instanceof ApiError) return e.toData();
+  return { code: "failed", message: e instanceof Error ? e.message : String(e), issues: [] };
+}
+
+export function isErrorData(v: unknown): v is ApiErrorData {
+  return typeof v === "object" && v !== null && typeof (v as ApiErrorData).code === "string" && typeof (v as ApiErrorData).message === "string";
+}

@@ -1,0 +1,163 @@
+// Browser mode (DESIGN.md "Security"): the API over HTTP + WebSocket and the
+// built renderer, on 127.0.0.1 only. Every request must carry the random
+// per-start token (a cookie set when the printed URL is opened, or a bearer
+// header) and a Host of this server, so neither another local user's page nor
+// a DNS-rebinding site can reach the workspace.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { readFile, stat } from "node:fs/promises";
+import { extname, join, resolve, sep } from "node:path";
+import { WebSocketServer, type WebSocket } from "ws";
+import type { VarbenchService } from "./service.js";
+import { toErrorData, type ApiErrorCode } from "./errors.js";
+import type { EventName } from "./contract.js";
+
+export interface ServerOptions {
+  readonly service: VarbenchService;
+  /** Folder of the built renderer (index.html and assets). */
+  readonly staticDir: string;
+  readonly port?: number;
+  readonly token?: string;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  /** The URL to open: it carries the token once, then a cookie does. */
+  readonly openUrl: string;
+  readonly token: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+const COOKIE = "varbench_token";
+const STATUS: Record<ApiErrorCode, number> = { "invalid-arguments": 400, unauthorized: 401, "not-found": 404, conflict: 409, failed: 500 };
+const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json", ".woff2": "font/woff2", ".ico": "image/x-icon" };
+/** Largest request body accepted: API arguments are small. */
+const MAX_BODY_BYTES = 1 << 20;
+const EVENTS: readonly EventName[] = ["campaignProgress"];
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const token = options.token ?? randomBytes(24).toString("base64url");
+  const staticDir = resolve(options.staticDir);
+  let port = 0;
+  const hostOk = (req: IncomingMessage) => req.headers.host === `127.0.0.1:${port}` || req.headers.host === `localhost:${port}`;
+  const tokenOk = (req: IncomingMessage, url: URL) => {
+    const given = bearer(req) ?? cookie(req, COOKIE) ?? url.searchParams.get("token");
+    return given !== null && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => send(res, 500, "text/plain; charset=utf-8", `internal error: ${(e as Error).message}`));
+  });
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (!hostOk(req)) return send(res, 403, "text/plain; charset=utf-8", "refused: this server answers only to 127.0.0.1 and localhost");
+    if (!tokenOk(req, url)) return send(res, 401, "text/plain; charset=utf-8", "refused: open the URL that `varbench start` printed; it carries this session's token");
+    if (url.searchParams.has("token")) {
+      // Trade the token in the URL for a cookie, and drop it from the address bar.
+      res.writeHead(303, { "set-cookie": `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`, location: "/" });
+      return void res.end();
+    }
+    if (url.pathname.startsWith("/api/")) return api(req, res, url.pathname.slice(5));
+    return serveStatic(res, url.pathname);
+  }
+
+  async function api(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
+    if (req.method !== "POST") return send(res, 405, "text/plain; charset=utf-8", "API calls are POST");
+    const origin = req.headers.origin;
+    if (origin !== undefined && origin !== `http://${req.headers.host}`) return send(res, 403, "text/plain; charset=utf-8", "refused: foreign origin");
+    try {
+      const body = await readBody(req);
+      const result = await options.service.call(method, body.length === 0 ? {} : JSON.parse(body));
+      send(res, 200, "application/json", JSON.stringify({ result: result ?? null }));
+    } catch (e) {
+      const error = e instanceof SyntaxError ? { code: "invalid-arguments" as const, message: `the request body is not JSON: ${e.message}`, issues: [] } : toErrorData(e);
+      send(res, STATUS[error.code], "application/json", JSON.stringify({ error }));
+    }
+  }
+
+  async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {
+    let file = resolve(staticDir, "." + decodeURIComponent(pathname));
+    if (file !== staticDir && !file.startsWith(staticDir + sep)) return send(res, 403, "text/plain; charset=utf-8", "refused: outside the renderer");
+    const info = await stat(file).catch(() => null);
+    if (!info || info.isDirectory()) file = join(staticDir, "index.html"); // the renderer routes by hash
+    const body = await readFile(file).catch(() => null);
+    if (!body) return send(res, 500, "text/plain; charset=utf-8", `the renderer is not built (${staticDir} has no index.html): run npm run build`);
+    const csp = `default-src 'self'; connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`;
+    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "content-security-policy": csp, "x-content-type-options": "nosniff", "cache-control": "no-store" });
+    res.end(body);
+  }
+
+  const wss = new WebSocketServer({ noServer: true });
+  const sockets = new Set<WebSocket>();
+  server.on("upgrade", (req, socket, head) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (url.pathname !== "/api/events" || !hostOk(req) || !tokenOk(req, url)) {
+      socket.end("HTTP/1.1 401 Unauthorized\r\n\r\n");
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on("close", () => sockets.delete(ws));
+    });
+  });
+  const unsubscribe = EVENTS.map((event) =>
+    options.service.events.on(event, (payload) => {
+      const text = JSON.stringify({ event, payload });
+      for (const ws of sockets) ws.send(text);
+    }),
+  );
+
+  await new Promise<void>((ok, fail) => {
+    server.once("error", fail);
+    server.listen(options.port ?? 0, "127.0.0.1", () => ok());
+  });
+  port = (server.address() as { port: number }).port;
+  const url = `http://127.0.0.1:${port}/`;
+  return {
+    url,
+    openUrl: `${url}?token=${token}`,
+    token,
+    port,
+    close: async () => {
+      for (const u of unsubscribe) u();
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      await new Promise<void>((ok) => server.close(() => ok()));
+    },
+  };
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string): void {
+  res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
+  res.end(body);
+}
+
+function bearer(req: IncomingMessage): string | null {
+  const h = req.headers.authorization;
+  return h?.startsWith("Bearer ") ? h.slice(7) : null;
+}
+
+function cookie(req: IncomingMessage, name: string): string | null {
+  for (const part of (req.headers.cookie ?? "").split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return v.join("=");
+  }
+  return null;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((ok, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        fail(new Error(`request body over ${MAX_BODY_BYTES} bytes`));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on("end", () => ok(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", fail);
+  });
+}

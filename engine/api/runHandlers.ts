@@ -1,0 +1,87 @@
+// Handlers of runs.*: the runs table, one run's details, its CCT as a table
+// (all threads merged or one thread) and the invocation times of one context.
+import type { Handlers } from "./dispatch.js";
+import type { ServiceContext } from "./serviceContext.js";
+import type { CctCache } from "./cctCache.js";
+import type { RunDetail } from "./types.js";
+import { ApiError } from "./errors.js";
+import { runDetails, runRows } from "../store/campaignQueries.js";
+import { artifactsOf } from "../store/repositories.js";
+import { contextDurations } from "../store/runTrace.js";
+import { mergeThreads } from "../cct/merge.js";
+import { contextRows } from "../cct/query.js";
+import { describeTraceWarning } from "../trace/diagnostics.js";
+import { summarize } from "../stats/summary.js";
+import type { Cct } from "../cct/cct.js";
+
+type Some = Pick<Handlers, "runs.list" | "runs.get" | "runs.contexts" | "runs.contextDistribution">;
+
+/** Seed of the bootstrap intervals of a context's distribution (fixed: same data, same view). */
+const DISTRIBUTION_SEED = 1;
+/** More invocation times than this are sent as evenly spaced order statistics
+ * (a quantile sample keeps the shape of the distribution; the bootstrap over
+ * all of millions of calls would take seconds). */
+export const MAX_DISTRIBUTION_VALUES = 20_000;
+
+function quantileSample(values: readonly number[]): number[] {
+  if (values.length <= MAX_DISTRIBUTION_VALUES) return [...values];
+  const sorted = Float64Array.from(values).sort();
+  const step = (sorted.length - 1) / (MAX_DISTRIBUTION_VALUES - 1);
+  return Array.from({ length: MAX_DISTRIBUTION_VALUES }, (_, i) => sorted[Math.round(i * step)]);
+}
+
+export function runHandlers(ctx: ServiceContext, ccts: CctCache): Some {
+  const db = () => ctx.workspace().db;
+  const row = (runId: number) => {
+    const r = runRows(db()).find((x) => x.id === runId);
+    if (!r) throw new ApiError("not-found", `run ${runId} does not exist`);
+    return r;
+  };
+  const cctOf = async (runId: number): Promise<Cct> => {
+    if (!row(runId).hasCct) throw new ApiError("not-found", `run ${runId} holds no calling-context tree (it was not traced)`);
+    return ccts.get(ctx.workspace(), runId);
+  };
+  const pickThread = (cct: Cct, thread: string | null) => {
+    if (thread !== null && !cct.threads.some((t) => `${t.pid}/${t.tid}` === thread)) throw new ApiError("not-found", `the run has no thread ${thread}`, [{ path: "thread", message: "no such thread" }]);
+    return mergeThreads(cct, thread === null ? undefined : (pid, tid) => `${pid}/${tid}` === thread);
+  };
+  return {
+    "runs.list": ({ campaignId, projectId }) => runRows(db(), campaignId, projectId),
+    "runs.get": async ({ runId }): Promise<RunDetail> => {
+      const run = row(runId);
+      const d = runDetails(db(), runId) as Record<string, unknown> & { plan: { argv?: string[] } | null; environment: Record<string, unknown> | null; features: Record<string, number> | null };
+      const cct = run.hasCct ? await ccts.get(ctx.workspace(), runId) : null;
+      return {
+        run,
+        project: String(db().prepare("SELECT p.name FROM runs r JOIN projects p ON p.id = r.project_id WHERE r.id = ?").pluck().get(runId)),
+        createdAt: String(d.created_at),
+        startedAt: (d.started_at as string | null) ?? null,
+        finishedAt: (d.finished_at as string | null) ?? null,
+        voluntarySwitches: (d.voluntary_switches as number | null) ?? null,
+        involuntarySwitches: (d.involuntary_switches as number | null) ?? null,
+        argv: d.plan?.argv ?? null,
+        environment: d.environment ?? {},
+        features: d.features ?? {},
+        stdoutTail: (d.stdout_tail as string | null) ?? null,
+        stderrTail: (d.stderr_tail as string | null) ?? null,
+        artifacts: artifactsOf(db(), runId).map((a) => ({ id: a.id, kind: a.kind, name: a.name, sizeBytes: a.sizeBytes, sha256: a.sha256, mediaType: a.mediaType })),
+        threads: cct ? cct.threads.map((t) => ({ key: `${t.pid}/${t.tid}`, name: t.name ?? null, contexts: t.contexts.size - 1 })) : null,
+        events: cct?.events ?? null,
+        warnings: cct ? cct.warnings.map(describeTraceWarning) : [],
+      };
+    },
+    "runs.contexts": async ({ runId, thread }) => {
+      const cct = await cctOf(runId);
+      const rows = contextRows(pickThread(cct, thread), cct.functions);
+      const totalNs = rows.filter((r) => r.path.length === 1).reduce((s, r) => s + r.inclusiveNs, 0);
+      return { runId, thread, totalNs, rows };
+    },
+    "runs.contextDistribution": async ({ runId, path, thread }) => {
+      pickThread(await cctOf(runId), thread);
+      const d = await contextDurations(ctx.workspace(), runId, path, thread);
+      if (d.durationsNs.length === 0) throw new ApiError("not-found", `run ${runId} has no invocation of ${path.join(" > ")}${thread ? ` in thread ${thread}` : ""}`);
+      const values = quantileSample(d.durationsNs);
+      return { runId, path, threads: d.threads, invocations: d.durationsNs.length, durationsNs: values, summary: summarize(values, DISTRIBUTION_SEED) };
+    },
+  };
+}

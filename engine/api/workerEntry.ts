@@ -1,0 +1,26 @@
+// The engine in a worker thread (Electron's main process hosts it here, so a
+// long analysis never stalls menus, dialogs or IPC). Messages: calls in,
+// results, errors and events out, all plain data.
+import { parentPort, workerData } from "node:worker_threads";
+import { VarbenchService } from "./service.js";
+import { toErrorData } from "./errors.js";
+import type { EventName } from "./contract.js";
+import type { WorkerReply, WorkerRequest } from "./workerProtocol.js";
+
+const EVENTS: readonly EventName[] = ["campaignProgress"];
+const port = parentPort!;
+const service = new VarbenchService((workerData as { workspaceDir: string }).workspaceDir);
+const post = (m: WorkerReply) => port.postMessage(m);
+for (const event of EVENTS) service.events.on(event, (payload) => post({ kind: "event", event, payload }));
+
+port.on("message", (m: WorkerRequest) => {
+  if (m.kind === "close") {
+    void service.close().then(() => post({ kind: "closed" }));
+    return;
+  }
+  service.call(m.method, m.args).then(
+    (result) => post({ kind: "result", id: m.id, result: result ?? null }),
+    (e: unknown) => post({ kind: "error", id: m.id, error: toErrorData(e) }),
+  );
+});
+post({ kind: "ready" });

@@ -1,0 +1,12 @@
+// Messages between a host and the engine worker (workerEntry.ts).
+import type { EventName } from "./contract.js";
+import type { ApiErrorData } from "./errors.js";
+
+export type WorkerRequest = { readonly kind: "call"; readonly id: number; readonly method: string; readonly args: unknown } | { readonly kind: "close" };
+
+export type WorkerReply =
+  | { readonly kind: "ready" }
+  | { readonly kind: "closed" }
+  | { readonly kind: "result"; readonly id: number; readonly result: unknown }
+  | { readonly kind: "error"; readonly id: number; readonly error: ApiErrorData }
+  | { readonly kind: "event"; readonly event: EventName; readonly payload: unknown };

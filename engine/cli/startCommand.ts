@@ -1,0 +1,78 @@
+// `varbench start` (npm start): the demo workspace on first start, then the
+// Electron window when its binary is installed, otherwise browser mode: the
+// local server, its URL printed, and a browser opened when there is one.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { runDemo } from "./demo.js";
+import { VarbenchService } from "../api/service.js";
+import { startServer } from "../api/httpServer.js";
+import { DATABASE_FILE } from "../store/workspace.js";
+import { join } from "node:path";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const RENDERER_DIST = join(ROOT, "renderer", "dist");
+const ELECTRON_MAIN = join(ROOT, "electron", "dist", "main.js");
+
+export interface StartOptions {
+  readonly workspace: string;
+  readonly demo: boolean;
+  readonly port: number;
+  readonly open: boolean;
+  readonly electron: boolean;
+}
+
+export async function start(o: StartOptions): Promise<void> {
+  if (o.demo && !existsSync(join(o.workspace, DATABASE_FILE))) console.log(await runDemo(o.workspace));
+  if (!existsSync(join(RENDERER_DIST, "index.html"))) throw new Error(`the renderer is not built (${RENDERER_DIST}): run npm run build`);
+  if (o.electron) {
+    const binary = electronBinary();
+    if (binary.path && existsSync(ELECTRON_MAIN)) {
+      console.log(`opening the Varbench window (Electron ${binary.path})`);
+      const child = spawn(binary.path, [ELECTRON_MAIN, `--workspace=${o.workspace}`], { stdio: "inherit" });
+      await new Promise((done) => child.on("exit", done));
+      return;
+    }
+    console.log(`Electron is not available (${binary.path ? `${ELECTRON_MAIN} is not built: npm run build` : binary.why}); starting browser mode`);
+  }
+  await browserMode(o);
+}
+
+/** The Electron binary, or why there is none. The electron package fetches its
+ * binary on first use; without a network that fails, which is caught here. */
+function electronBinary(): { path: string | null; why: string } {
+  const r = spawnSync(process.execPath, ["-e", "process.stdout.write(require('electron'))"], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
+  const path = r.status === 0 ? r.stdout.trim() : "";
+  if (path && existsSync(path)) return { path, why: "" };
+  const last = (r.stderr || r.error?.message || "").trim().split("\n").filter(Boolean).at(-1) ?? "no output";
+  return { path: null, why: `its binary could not be fetched: ${last}` };
+}
+
+async function browserMode(o: StartOptions): Promise<void> {
+  const service = new VarbenchService(o.workspace);
+  const server = await startServer({ service, staticDir: RENDERER_DIST, port: o.port });
+  console.log(`Varbench (browser mode) on ${server.url}\nopen: ${server.openUrl}\nstop with Ctrl+C`);
+  if (o.open) openBrowser(server.openUrl);
+  await new Promise<void>((done) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      console.log("stopping: running campaigns are cancelled");
+      void server.close().then(() => service.close()).then(done);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+}
+
+/** A desktop browser, when this machine has a display and a way to open one. */
+function openBrowser(url: string): void {
+  if (!process.env.DISPLAY && !process.env.WAYLAND_DISPLAY && process.platform === "linux") {
+    console.log("(no display: open the URL above in a browser)");
+    return;
+  }
+  const opener = process.platform === "darwin" ? "open" : process.platform === "win32" ? "explorer" : "xdg-open";
+  const child = spawn(opener, [url], { stdio: "ignore", detached: true });
+  child.on("error", () => console.log(`(could not run ${opener}: open the URL above in a browser)`));
+  child.unref();
+}

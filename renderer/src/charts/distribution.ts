@@ -1,0 +1,75 @@
+// Wall-time distributions side by side (campaign view, design comparison):
+// a Tukey box per group, its outliers, and every measured run as a point
+// jittered across the box, so a reader sees both the summary and the data.
+import type { EChartsOption } from "echarts";
+import { boxStats } from "./quantiles.js";
+import { unitFor } from "./units.js";
+import type { ChartColors } from "./colors.js";
+
+export interface DistributionGroup {
+  readonly label: string;
+  readonly valuesNs: readonly number[];
+}
+
+/** Half-width of the jitter of run points, in category widths. */
+const JITTER = 0.1;
+
+/** A deterministic jitter in [−1, 1] per point (the same data draw the same picture). */
+function jitter(i: number): number {
+  const x = Math.sin((i + 1) * 12.9898) * 43758.5453;
+  return (x - Math.floor(x)) * 2 - 1;
+}
+
+export function distributionOption(groups: readonly DistributionGroup[], colors: ChartColors): EChartsOption {
+  const withData = groups.filter((g) => g.valuesNs.length > 0);
+  const all = withData.flatMap((g) => g.valuesNs);
+  const unit = unitFor(all.length > 0 ? Math.max(...all) : 0);
+  const scale = (v: number) => v / unit.ns;
+  const stats = groups.map((g) => (g.valuesNs.length > 0 ? boxStats(g.valuesNs) : null));
+  return {
+    animation: false,
+    textStyle: { color: colors.text },
+    grid: { left: 64, right: 24, top: 24, bottom: 72 },
+    tooltip: { trigger: "item" },
+    // Points sit on a hidden value axis aligned with the categories (index i at the centre of category i), so they can be jittered.
+    xAxis: [
+      { type: "category", data: groups.map((g) => g.label), axisLabel: { interval: 0, rotate: groups.length > 4 ? 20 : 0, color: colors.text, lineHeight: 16 }, axisLine: { lineStyle: { color: colors.axis } } },
+      { type: "value", min: -0.5, max: groups.length - 0.5, show: false },
+    ],
+    yAxis: { type: "value", name: `wall time (${unit.label})`, scale: true, axisLine: { onZero: false, lineStyle: { color: colors.axis } }, splitLine: { lineStyle: { color: colors.grid } } },
+    series: [
+      {
+        type: "boxplot",
+        name: "box (Tukey, 1.5 IQR)",
+        boxWidth: [24, 90],
+        itemStyle: { color: "transparent", borderColor: colors.primary, borderWidth: 1.5 },
+        data: stats.map((s) => (s ? s.box.map(scale) : [])),
+        tooltip: { formatter: (p: unknown) => boxTooltip(p, unit.label) },
+      },
+      {
+        type: "scatter",
+        name: "outliers",
+        xAxisIndex: 1,
+        symbolSize: 9,
+        symbol: "diamond",
+        itemStyle: { color: colors.accent },
+        data: stats.flatMap((s, gi) => (s ? s.outliers.map((v) => [gi, scale(v)]) : [])),
+      },
+      {
+        type: "scatter",
+        name: "runs",
+        xAxisIndex: 1,
+        symbolSize: 5,
+        itemStyle: { color: colors.points },
+        data: groups.flatMap((g, gi) => g.valuesNs.map((v, i) => [gi + JITTER * jitter(i), scale(v)])),
+      },
+    ],
+  };
+}
+
+function boxTooltip(p: unknown, unit: string): string {
+  const { name, value } = p as { name: string; value: number[] };
+  const [, lo, q1, med, q3, hi] = value;
+  const f = (v: number) => `${v.toPrecision(4)} ${unit}`;
+  return `${name}<br/>median ${f(med)}<br/>Q1–Q3 ${f(q1)} – ${f(q3)}<br/>whiskers ${f(lo)} – ${f(hi)}`;
+}

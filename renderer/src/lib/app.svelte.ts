@@ -1,0 +1,47 @@
+// The application's state (STYLE.md: a class with runes, reached through
+// context with a typed key): the API client, the route, the theme, and the
+// latest progress of every campaign, fed by the campaignProgress event.
+import { getContext, setContext } from "svelte";
+import type { VarbenchApi } from "../../../engine/api/contract.js";
+import type { CampaignProgressEvent } from "../../../engine/api/types.js";
+import { DARK, LIGHT, type ChartColors } from "../charts/colors.js";
+import { connect } from "./transport.js";
+import { Router } from "./router.svelte.js";
+
+export class AppState {
+  readonly api: VarbenchApi;
+  readonly router = new Router();
+  readonly transport: "ipc" | "http";
+  dark = $state(false);
+  readonly colors: ChartColors = $derived(this.dark ? DARK : LIGHT);
+  /** Last progress event per campaign. */
+  progress = $state<Record<number, CampaignProgressEvent>>({});
+  /** Bumped on every campaign event, so views showing campaigns reload. */
+  changes = $state(0);
+  /** A menu action from the Electron shell, consumed by App.svelte. */
+  menuAction = $state<string | null>(null);
+
+  constructor() {
+    const c = connect();
+    this.api = c.api;
+    this.transport = c.transport;
+    const media = matchMedia("(prefers-color-scheme: dark)");
+    this.dark = media.matches;
+    media.addEventListener("change", (e) => (this.dark = e.matches));
+    this.api.onCampaignProgress((e) => {
+      this.progress = { ...this.progress, [e.campaignId]: e };
+      this.changes++;
+    });
+    c.onMenu((action) => (this.menuAction = action));
+  }
+}
+
+const KEY = Symbol("varbench-app");
+
+export function provideApp(app: AppState): void {
+  setContext(KEY, app);
+}
+
+export function useApp(): AppState {
+  return getContext<AppState>(KEY);
+}
