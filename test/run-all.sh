@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: system packages, the example programs, type checks,
-# layer rules, unit tests, integration tests with the real profilers. Prints a
-# final line "N passed, N failed" over all suites; exits non-zero on failure.
+# layer rules, the renderer and Electron builds, unit tests, integration tests
+# with the real profilers, end-to-end tests in Chromium. Prints a final line
+# "N passed, N failed" over all suites (skipped tests are listed above it and
+# never counted as passed); exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash build/scripts/install-system-deps.sh || { echo "0 passed, 1 failed"; exit 1; }
@@ -9,6 +11,7 @@ make -s -C examples || { echo "0 passed, 1 failed"; exit 1; }
 
 passed=0
 failed=0
+skipped=0
 log=$(mktemp)
 
 # A check that is one pass or one fail.
@@ -31,17 +34,23 @@ suite() {
   local p f
   p=$(grep -E '^# pass ' "$log" | tail -1 | awk '{print $3}')
   f=$(grep -E '^# fail ' "$log" | tail -1 | awk '{print $3}')
-  p=${p:-0}; f=${f:-0}
+  s=$(grep -E '^# skipped ' "$log" | tail -1 | awk '{print $3}')
+  p=${p:-0}; f=${f:-0}; s=${s:-0}
   if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
-  passed=$((passed + p)); failed=$((failed + f))
+  grep -E '# SKIP' "$log" | sed -E 's/^ *ok [0-9]+ - /skipped (not run): /' || true
+  passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
 }
 
 check "typecheck (all layers)" npx tsc -p tsconfig.json --noEmit
 check "typecheck (pure engine without Node or DOM types)" npx tsc -p engine/tsconfig.pure.json --noEmit
-check "layer rules (dependency-cruiser)" npx depcruise --config .dependency-cruiser.cjs engine bin test
+check "typecheck (renderer, svelte-check)" npx svelte-check --tsconfig renderer/tsconfig.json --fail-on-warnings --output human
+check "layer rules (dependency-cruiser)" npx depcruise --config .dependency-cruiser.cjs engine electron renderer bin test bench
+check "build (renderer and Electron bundles)" npm run build --silent
 suite "unit tests" --test-concurrency=2 test/unit/*.test.ts
 suite "integration tests (real uftrace, real SQLite)" --test-concurrency=1 test/integration/*.test.ts
+suite "end-to-end tests (Chromium, Electron when installed)" --test-concurrency=1 test/e2e/*.test.ts
 
 rm -f "$log"
+[ "$skipped" -eq 0 ] || echo "$skipped skipped (not run, not counted)"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -73,7 +73,7 @@ export function campaignHandlers(ctx: ServiceContext): Some {
         if (e instanceof SpecError) throw new ApiError("invalid-arguments", e.message, e.issues.map((i) => ({ path: i.path, message: i.message })));
         throw e;
       }
-      const id = createCampaign(db(), spec, spec.name!, seed, runs, template.specDir!);
+      const id = createCampaign(db(), spec, spec.name!, seed, runs, template.specDir!, template.templateId ?? template.id);
       startRunner(ctx, id);
       return campaignInfoById(ctx, id);
     },
@@ -109,7 +109,8 @@ function launchOptions(ctx: ServiceContext, projectId: number, templateId?: numb
   const candidates = listCampaigns(ctx.workspace().db)
     .filter((c) => c.projectId === projectId && c.specDir !== null)
     .reverse();
-  const template = templateId === undefined ? candidates[0] : candidates.find((c) => c.id === templateId);
+  // By default the newest campaign planned from a spec file: one launched here may hold only some of its designs.
+  const template = templateId === undefined ? (candidates.find((c) => c.templateId === null) ?? candidates[0]) : candidates.find((c) => c.id === templateId);
   if (templateId !== undefined && !template) throw new ApiError("invalid-arguments", `campaign ${templateId} of project ${project.name} cannot serve as a template`, [{ path: "templateCampaignId", message: "not a campaign of this project planned from a spec" }]);
   const templates = candidates.map((c) => ({ id: c.id, name: c.name, profiler: c.spec.profiler.name }));
   const base = { projectId, templates, profilers: [...PROFILER_NAMES], repetitions: DEFAULT_REPETITIONS, warmups: DEFAULT_WARMUPS };

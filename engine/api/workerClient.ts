@@ -11,9 +11,10 @@ export interface EngineWorker {
   close(): Promise<void>;
 }
 
-/** `entry` is the worker's script (workerEntry, built to JS for Electron). */
-export function startEngineWorker(entry: URL, workspaceDir: string): Promise<EngineWorker> {
-  const worker = new Worker(entry, { workerData: { workspaceDir } });
+/** `script` is the worker's script: workerEntry built to JS (Electron), or a
+ * loader that imports the TypeScript source (tests); `data` goes to it too. */
+export function startEngineWorker(script: URL, workspaceDir: string, data: Record<string, unknown> = {}): Promise<EngineWorker> {
+  const worker = new Worker(script, { workerData: { ...data, workspaceDir } });
   const pending = new Map<number, { ok: (v: unknown) => void; fail: (e: Error) => void }>();
   const listeners = new Map<EventName, Set<(p: unknown) => void>>();
   let next = 1;

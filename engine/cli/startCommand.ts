@@ -1,7 +1,8 @@
 // `varbench start` (npm start): the demo workspace on first start, then the
 // Electron window when its binary is installed, otherwise browser mode: the
 // local server, its URL printed, and a browser opened when there is one.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
+import { electronBinary } from "./electronBinary.js";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { runDemo } from "./demo.js";
@@ -26,26 +27,16 @@ export async function start(o: StartOptions): Promise<void> {
   if (o.demo && !existsSync(join(o.workspace, DATABASE_FILE))) console.log(await runDemo(o.workspace));
   if (!existsSync(join(RENDERER_DIST, "index.html"))) throw new Error(`the renderer is not built (${RENDERER_DIST}): run npm run build`);
   if (o.electron) {
-    const binary = electronBinary();
+    const binary = electronBinary(ROOT);
     if (binary.path && existsSync(ELECTRON_MAIN)) {
       console.log(`opening the Varbench window (Electron ${binary.path})`);
       const child = spawn(binary.path, [ELECTRON_MAIN, `--workspace=${o.workspace}`], { stdio: "inherit" });
       await new Promise((done) => child.on("exit", done));
       return;
     }
-    console.log(`Electron is not available (${binary.path ? `${ELECTRON_MAIN} is not built: npm run build` : binary.why}); starting browser mode`);
+    console.log(`No Electron window: ${binary.path ? `${ELECTRON_MAIN} is not built (npm run build)` : binary.why}. Starting browser mode.`);
   }
   await browserMode(o);
-}
-
-/** The Electron binary, or why there is none. The electron package fetches its
- * binary on first use; without a network that fails, which is caught here. */
-function electronBinary(): { path: string | null; why: string } {
-  const r = spawnSync(process.execPath, ["-e", "process.stdout.write(require('electron'))"], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
-  const path = r.status === 0 ? r.stdout.trim() : "";
-  if (path && existsSync(path)) return { path, why: "" };
-  const last = (r.stderr || r.error?.message || "").trim().split("\n").filter(Boolean).at(-1) ?? "no output";
-  return { path: null, why: `its binary could not be fetched: ${last}` };
 }
 
 async function browserMode(o: StartOptions): Promise<void> {

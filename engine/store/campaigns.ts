@@ -23,6 +23,8 @@ export interface CampaignRow {
   readonly spec: CampaignSpec;
   /** Folder of the spec the campaign was planned from; null for campaigns older than migration 4. */
   readonly specDir: string | null;
+  /** The spec-planned campaign this one was launched from (workbench); null: planned from its own spec. */
+  readonly templateId: number | null;
 }
 
 export interface ClaimedRun {
@@ -35,13 +37,13 @@ export interface ClaimedRun {
   readonly plan: RunPlan;
 }
 
-export function createCampaign(db: Db, spec: CampaignSpec, name: string, seed: number, runs: readonly PlannedRun[], specDir: string): number {
+export function createCampaign(db: Db, spec: CampaignSpec, name: string, seed: number, runs: readonly PlannedRun[], specDir: string, templateId: number | null = null): number {
   return db.transaction(() => {
     const projectId = ensureProject(db, spec.project);
     const id = Number(
       db
-        .prepare("INSERT INTO campaigns (project_id, name, spec_json, spec_dir, seed, status, created_at) VALUES (?, ?, ?, ?, ?, 'queued', ?)")
-        .run(projectId, name, JSON.stringify(spec), specDir, seed, now()).lastInsertRowid,
+        .prepare("INSERT INTO campaigns (project_id, name, spec_json, spec_dir, template_id, seed, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)")
+        .run(projectId, name, JSON.stringify(spec), specDir, templateId, seed, now()).lastInsertRowid,
     );
     for (const w of spec.workloads) {
       const wid = ensureWorkload(db, projectId, w.name);
@@ -164,7 +166,7 @@ export function cancelQueuedRuns(db: Db, campaignId: number): number {
 export function getCampaign(db: Db, id: number): CampaignRow | undefined {
   const r = db
     .prepare(
-      `SELECT c.id, c.project_id AS projectId, p.name AS project, c.name, c.spec_dir AS specDir, c.status, c.seed, c.runner_pid AS runnerPid, c.created_at AS createdAt,
+      `SELECT c.id, c.project_id AS projectId, p.name AS project, c.name, c.spec_dir AS specDir, c.template_id AS templateId, c.status, c.seed, c.runner_pid AS runnerPid, c.created_at AS createdAt,
               c.finished_at AS finishedAt, c.spec_json AS specJson
        FROM campaigns c JOIN projects p ON p.id = c.project_id WHERE c.id = ?`,
     )

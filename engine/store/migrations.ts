@@ -105,9 +105,11 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX runs_queue ON runs(campaign_id, status, ordinal);
   `,
   // 4: the folder a campaign's spec came from, so a new campaign can be planned
-  // from it ({spec_dir} and relative paths) without the spec file
+  // from it ({spec_dir} and relative paths) without the spec file; and, for a
+  // campaign launched from the workbench, the spec-planned campaign it came from
   `
   ALTER TABLE campaigns ADD COLUMN spec_dir TEXT;
+  ALTER TABLE campaigns ADD COLUMN template_id INTEGER REFERENCES campaigns(id);
   `,
 ];
 

@@ -1,0 +1,135 @@
+// The workbench end to end in Chromium, on a demo workspace built by the
+// product itself: open it, launch a campaign and watch it finish, open a run
+// and its CCT, compare two designs, a 10,000-run table, and refusal without
+// the token. Screenshots go to test-results/screenshots.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { tempDir } from "../helpers/uftrace.js";
+import { CHROMIUM, CHROMIUM_ARGS, openBrowserApp, type BrowserApp } from "../helpers/browserApp.js";
+import { runDemo } from "../../engine/cli/demo.js";
+import { Workspace } from "../../engine/store/workspace.js";
+import { TID } from "../../renderer/src/testIds.js";
+
+const sel = (id: string) => `[data-testid="${id}"]`;
+let app: BrowserApp;
+let demoDir: string;
+
+before(async () => {
+  demoDir = join(tempDir("e2e"), "demo");
+  await runDemo(demoDir);
+  app = await openBrowserApp(demoDir);
+});
+
+after(async () => {
+  await app?.close();
+});
+
+describe("workbench in the browser", () => {
+  it("opens the demo workspace: its project and finished campaigns", async () => {
+    const { page } = app;
+    await page.waitForSelector(sel(TID.home.project));
+    assert.match(await page.textContent(sel(TID.home.project)) ?? "", /examples/);
+    const rows = page.locator(`${sel(TID.home.campaigns)} tbody tr`);
+    assert.equal(await rows.count(), 2);
+    assert.equal(await page.locator(`${sel(TID.home.campaigns)} >> text=finished`).count(), 2);
+    await app.screenshot("01-home");
+  });
+
+  it("launches a small campaign with inline validation, and watches it finish", async () => {
+    const { page } = app;
+    await page.click(sel(TID.home.project));
+    await page.waitForSelector(sel(TID.project.workloads));
+    await app.screenshot("02-project");
+    await page.click(sel(TID.project.launch));
+    await page.waitForSelector(sel(TID.launch.form));
+    await page.fill(sel(TID.launch.repetitions), "0");
+    await page.click(sel(TID.launch.submit));
+    assert.match(await page.textContent(sel(TID.launch.fieldError)) ?? "", /at least 1/);
+    await app.screenshot("03-launcher-error");
+    await page.fill(sel(TID.launch.repetitions), "3");
+    await page.fill(sel(TID.launch.warmups), "0");
+    await page.selectOption(sel(TID.launch.profiler), "time");
+    await page.locator(sel(TID.launch.design)).first().uncheck();
+    await page.click(sel(TID.launch.submit));
+    await page.waitForSelector(sel(TID.campaign.progress));
+    await page.waitForSelector(`${sel(TID.campaign.status)}:has-text("finished")`, { timeout: 60_000 });
+    const progress = page.locator(sel(TID.campaign.progress));
+    assert.equal(await progress.getAttribute("value"), "3");
+    assert.equal(await progress.getAttribute("max"), "3");
+    assert.equal(await page.locator(`${sel(TID.campaign.groups)} tbody tr`).count(), 1);
+    await page.waitForSelector(sel(TID.campaign.chart));
+    await app.screenshot("04-campaign-finished");
+  });
+
+  it("opens a traced run, its CCT, and one context's invocation times", async () => {
+    const { page } = app;
+    await app.goto("#/campaign/2");
+    await page.locator(`${sel(TID.campaign.runs)} ${sel(TID.runs.row)}`).first().click();
+    await page.waitForSelector(sel(TID.run.cct));
+    assert.ok((await page.locator(sel(TID.run.cctRow)).count()) > 5);
+    await page.locator(sel(TID.run.cctRow), { hasText: /^\s*main › decode_frame/ }).first().click();
+    await page.waitForSelector(sel(TID.run.histogram));
+    // The demo records 60 frames: decode_frame runs 60 times.
+    assert.match(await page.locator("section.card .stats").first().textContent() ?? "", /N\s*60\b/);
+    await app.screenshot("05-run-cct");
+  });
+
+  it("compares two designs: slower and faster contexts with N, mean and CoV on both sides", async () => {
+    const { page } = app;
+    await app.goto("#/campaign/2");
+    await page.selectOption('select[aria-label="design A"]', "blocks-60");
+    await page.selectOption('select[aria-label="design B"]', "blocks-120");
+    await page.click(`${sel(TID.campaign.compare)} button`);
+    await page.waitForSelector(sel(TID.compare.slower));
+    await page.waitForSelector(sel(TID.compare.chart));
+    const row = page.locator(`${sel(TID.compare.slower)} tr, ${sel(TID.compare.faster)} tr`, { has: page.locator('td[title="main > decode_frame > decode_i > idct_block"]') });
+    const cells = await row.locator("td").allTextContents();
+    // N (A) and N (B): twice the blocks, twice the calls.
+    assert.equal(Number(cells[4]), 2 * Number(cells[1]));
+    await app.screenshot("06-compare-designs");
+  });
+
+  it("refuses a browser that does not carry the token", async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
+      const page = await browser.newPage();
+      const res = await page.goto(app.server.url);
+      assert.equal(res?.status(), 401);
+      assert.match(await page.textContent("body") ?? "", /refused/);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("keeps the runs table virtualised with 10,000 runs", async () => {
+    const dir = join(tempDir("e2e-big"), "ws");
+    const ws = Workspace.init(dir);
+    ws.db.transaction(() => {
+      ws.db.prepare("INSERT INTO projects (name, created_at) VALUES ('big', '2026-01-01')").run();
+      const insert = ws.db.prepare("INSERT INTO runs (project_id, status, wall_ns, created_at) VALUES (1, 'succeeded', ?, '2026-01-01')");
+      for (let i = 0; i < 10_000; i++) insert.run(1e6 + i);
+    })();
+    ws.close();
+    const big = await openBrowserApp(dir);
+    try {
+      await big.goto("#/runs");
+      await big.page.waitForSelector(sel(TID.runs.row));
+      assert.match(await big.page.textContent("main") ?? "", /10000 of 10000 runs/);
+      const rendered = await big.page.locator(sel(TID.runs.row)).count();
+      assert.ok(rendered < 100, `${rendered} rows in the DOM`);
+      await big.page.locator(`${sel(TID.runs.table)} .body`).evaluate((b) => (b.scrollTop = b.scrollHeight));
+      await big.page.waitForSelector(`${sel(TID.runs.row)}[data-key="10000"]`);
+      await big.page.fill(sel(TID.runs.filter), "9999");
+      await big.page.waitForSelector(`${sel(TID.runs.row)}[data-key="9999"]`);
+      await big.screenshot("07-runs-10000");
+    } finally {
+      await big.close();
+    }
+  });
+
+  it("logged no page errors", () => {
+    assert.deepEqual(app.pageErrors, []);
+  });
+});

@@ -1,0 +1,28 @@
+// The engine in a worker thread (how Electron's main process hosts it): calls,
+// errors with their field issues, and a clean close.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { tempDir } from "../helpers/uftrace.js";
+import { Workspace } from "../../engine/store/workspace.js";
+import { startEngineWorker } from "../../engine/api/workerClient.js";
+import { createClient } from "../../engine/api/client.js";
+import { ApiError } from "../../engine/api/errors.js";
+
+describe("engine worker", () => {
+  it("serves the API off the calling thread and closes cleanly", async () => {
+    process.env.VARBENCH_CONFIG_DIR = tempDir("config");
+    const dir = join(tempDir("worker"), "ws");
+    Workspace.init(dir).close();
+    const entry = new URL("../../engine/api/workerEntry.ts", import.meta.url).href;
+    const worker = await startEngineWorker(new URL("../helpers/tsxWorker.mjs", import.meta.url), dir, { entry });
+    const api = createClient(worker.invoke, worker.subscribe);
+    const info = await api.workspace.info({});
+    assert.equal(info.dir, dir);
+    const p = await api.projects.create({ name: "p1" });
+    assert.equal((await api.projects.list({}))[0].id, p.id);
+    await assert.rejects(api.projects.create({ name: "p1" }), (e: unknown) => e instanceof ApiError && e.code === "conflict" && e.issues[0].path === "name");
+    await assert.rejects(api.runs.get({ runId: -1 }), (e: unknown) => e instanceof ApiError && e.code === "invalid-arguments");
+    await worker.close();
+  });
+});

@@ -1,0 +1,68 @@
+// The renderer's pure chart builders, checked against hand-computed cases
+// without a browser (STYLE.md).
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { histogramBins, histogramOption } from "../../renderer/src/charts/histogram.js";
+import { boxStats, quantileSorted } from "../../renderer/src/charts/quantiles.js";
+import { distributionOption } from "../../renderer/src/charts/distribution.js";
+import { unitFor } from "../../renderer/src/charts/units.js";
+import { LIGHT } from "../../renderer/src/charts/colors.js";
+
+describe("histogram bins (Freedman–Diaconis)", () => {
+  it("bins 1..8 as worked by hand", () => {
+    // Q1 = 2.75, Q3 = 6.25 (type 7), IQR 3.5, width 2·3.5·8^(−1/3) = 3.5 → 2 bins, raised to the minimum of 5;
+    // width 7/5 = 1.4: [1,2.4) holds 1,2; [2.4,3.8) 3; [3.8,5.2) 4,5; [5.2,6.6) 6; [6.6,8] 7,8.
+    const b = histogramBins([8, 3, 1, 5, 2, 7, 4, 6]);
+    assert.equal(b.start, 1);
+    assert.ok(Math.abs(b.width - 1.4) < 1e-12);
+    assert.deepEqual(b.counts, [2, 1, 2, 1, 2]);
+  });
+
+  it("puts equal values in one bin and keeps every value", () => {
+    assert.deepEqual(histogramBins([5, 5, 5]).counts, [3]);
+    const many = Array.from({ length: 10_000 }, (_, i) => (i * 7919) % 1000);
+    const b = histogramBins(many);
+    assert.equal(b.counts.reduce((s, c) => s + c, 0), 10_000);
+    assert.ok(b.counts.length <= 80);
+  });
+
+  it("marks the mean and median in the unit of the axis", () => {
+    const option = histogramOption([1e6, 2e6, 3e6], 2e6, 2e6, LIGHT) as { xAxis: { name: string }; series: { markLine: { data: { xAxis: number }[] } }[] };
+    assert.equal(option.xAxis.name, "invocation time (ms)");
+    assert.deepEqual(option.series[0].markLine.data.map((d) => d.xAxis), [2, 2]);
+  });
+});
+
+describe("box statistics (Tukey)", () => {
+  it("finds quartiles, whiskers and the outlier of a hand-worked case", () => {
+    // sorted 1..8, 100: Q1 = 3, median 5, Q3 = 7, IQR 4, fences −3 and 13.
+    const s = boxStats([100, 1, 2, 3, 4, 5, 6, 7, 8]);
+    assert.deepEqual(s.box, [1, 3, 5, 7, 8]);
+    assert.deepEqual(s.outliers, [100]);
+  });
+
+  it("interpolates quantiles as R type 7", () => {
+    assert.equal(quantileSorted([1, 2, 3, 4], 0.5), 2.5);
+    assert.equal(quantileSorted([10, 20], 0.25), 12.5);
+  });
+});
+
+describe("distribution chart", () => {
+  it("draws a box per group in milliseconds, its outliers, and every run as a point", () => {
+    const groups = [
+      { label: "A", valuesNs: [1e6, 2e6, 3e6, 4e6, 5e6, 6e6, 7e6, 8e6, 100e6] },
+      { label: "B", valuesNs: [] },
+    ];
+    const o = distributionOption(groups, LIGHT) as { yAxis: { name: string }; series: { data: unknown[] }[] };
+    assert.equal(o.yAxis.name, "wall time (ms)");
+    assert.deepEqual(o.series[0].data, [[1, 3, 5, 7, 8], []]);
+    assert.deepEqual(o.series[1].data, [[0, 100]]);
+    assert.equal(o.series[2].data.length, 9);
+  });
+
+  it("chooses the largest unit in which values are at least 1", () => {
+    assert.equal(unitFor(2.5e9).label, "s");
+    assert.equal(unitFor(999).label, "ns");
+    assert.equal(unitFor(1500).label, "µs");
+  });
+});
