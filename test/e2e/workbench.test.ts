@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { tempDir } from "../helpers/uftrace.js";
-import { CHROMIUM, CHROMIUM_ARGS, openBrowserApp, type BrowserApp } from "../helpers/browserApp.js";
+import { CHROMIUM, CHROMIUM_ARGS, idle, openBrowserApp, SCREENSHOTS, VIEWPORT, type BrowserApp } from "../helpers/browserApp.js";
 import { runDemo } from "../../engine/cli/demo.js";
 import { Workspace } from "../../engine/store/workspace.js";
 import { TID } from "../../renderer/src/testIds.js";
@@ -91,6 +91,22 @@ describe("workbench in the browser", () => {
     await app.screenshot("06-compare-designs");
   });
 
+  it("follows a dark system theme", async () => {
+    const context = await app.browser.newContext({ viewport: VIEWPORT, colorScheme: "dark" });
+    try {
+      const page = await context.newPage();
+      await page.goto(app.server.openUrl);
+      await page.evaluate((h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h), "#/compare?a=design:2:blocks-60&b=design:2:blocks-120");
+      await page.waitForSelector(sel(TID.compare.chart));
+      await idle(page);
+      // The page background is the dark theme's (--bg: #0d1117).
+      assert.equal(await page.evaluate("getComputedStyle(document.body).backgroundColor"), "rgb(13, 17, 23)");
+      await page.screenshot({ path: join(SCREENSHOTS, "08-compare-dark.png"), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+
   it("refuses a browser that does not carry the token", async () => {
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     try {
@@ -116,7 +132,7 @@ describe("workbench in the browser", () => {
     try {
       await big.goto("#/runs");
       await big.page.waitForSelector(sel(TID.runs.row));
-      assert.match(await big.page.textContent("main") ?? "", /10000 of 10000 runs/);
+      assert.match(await big.page.textContent("main") ?? "", /10,000 of 10,000 runs/);
       const rendered = await big.page.locator(sel(TID.runs.row)).count();
       assert.ok(rendered < 100, `${rendered} rows in the DOM`);
       await big.page.locator(`${sel(TID.runs.table)} .body`).evaluate((b) => (b.scrollTop = b.scrollHeight));
