@@ -31,7 +31,13 @@ export interface CctOptions {
   readonly maxCovarianceChildren?: number;
   /** Calls shorter than this count as their caller's self time. */
   readonly minDurationNs?: number;
-  /** Keep every invocation time of the context with this call chain (function
-   * names from the root), for the distribution of one context. */
-  readonly watchPath?: readonly string[];
+  /** Call chains (function names from the thread root) whose every invocation
+   * is reported as it ends: a context's distribution, a confirmation pass. */
+  readonly watch?: ContextWatch;
+}
+
+export interface ContextWatch {
+  readonly paths: readonly (readonly string[])[];
+  /** An invocation of paths[path] in thread `thread` ("pid/tid") ended after durationNs. */
+  onClose(thread: string, path: number, durationNs: number): void;
 }

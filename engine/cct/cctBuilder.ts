@@ -15,14 +15,17 @@ export class CctBuilder implements TraceSink {
   private readonly maxChildren: number;
   private readonly covariance: boolean;
   private minDurationNs: number;
-  private readonly watchPath: Int32Array | null;
+  private readonly watchPaths: Int32Array[];
 
   constructor(options: CctOptions = {}) {
     this.maxChildren = options.maxCovarianceChildren ?? DEFAULT_MAX_COVARIANCE_CHILDREN;
     this.covariance = options.covariance ?? true;
     this.minDurationNs = options.minDurationNs ?? 0;
-    this.watchPath = options.watchPath ? Int32Array.from(options.watchPath, (name) => this.functions.intern(name)) : null;
+    this.watch = options.watch ?? null;
+    this.watchPaths = (options.watch?.paths ?? []).map((p) => Int32Array.from(p, (name) => this.functions.intern(name)));
   }
+
+  private readonly watch: CctOptions["watch"] | null;
 
   setTimeFilter(minDurationNs: number): void {
     this.minDurationNs = minDurationNs;
@@ -41,19 +44,17 @@ export class CctBuilder implements TraceSink {
     this.byKey.set(key, this.builders.length);
     this.infos.push(info);
     const builder = new ThreadBuilder(this.maxChildren, this.covariance, this.minDurationNs);
-    builder.watchPath = this.watchPath;
+    const watch = this.watch;
+    if (watch) {
+      builder.watchPaths = this.watchPaths;
+      builder.onWatched = (path, durationNs) => watch.onClose(key, path, durationNs);
+    }
     this.builders.push(builder);
     return builder;
   }
 
   get events(): number {
     return this.builders.reduce((n, b) => n + b.events, 0);
-  }
-
-  /** Invocation times of the watched context (options.watchPath), per thread,
-   * in the order they ended; call after finish(). */
-  watchedDurations(): { pid: number; tid: number; durationsNs: readonly number[] }[] {
-    return this.builders.map((b, i) => ({ pid: this.infos[i].pid, tid: this.infos[i].tid, durationsNs: b.watched }));
   }
 
   warn(warning: TraceWarning): void {

@@ -26,12 +26,13 @@ export class ThreadBuilder implements ThreadSink {
   private ctx = new Int32Array(1024);
   private start = new Float64Array(1024);
   private childSum = new Float64Array(1024);
-  /** Function ids of a call chain whose invocation times are kept in
-   * `watched` (a context's distribution, asked for by a view); null: none. */
-  watchPath: Int32Array | null = null;
-  /** The watched chain's context, once it exists. */
-  private watchContext = -1;
-  readonly watched: number[] = [];
+  /** Call chains (function ids from the thread root) whose every invocation
+   * is handed to `onWatched` with its duration: for a context's distribution,
+   * or the confirmation pass of paper 000 §2.2. None by default. */
+  watchPaths: readonly Int32Array[] = [];
+  onWatched: (path: number, durationNs: number) => void = () => {};
+  /** Per context: the index of the watched chain it is, or −1. */
+  private watchOf = new Int32Array(256).fill(-1);
 
   constructor(
     maxChildren: number,
@@ -79,7 +80,7 @@ export class ThreadBuilder implements ThreadSink {
     let start = this.start;
     let childSum = this.childSum;
     let top = this.depth;
-    let watch = this.watchContext;
+    let watchOf = this.watchOf;
     let i = 0;
     while (i < count) {
       const f = fn[i];
@@ -105,7 +106,7 @@ export class ThreadBuilder implements ThreadSink {
             nextSibling = table.nextSibling;
             stats = table.stats;
             pending = table.childPending;
-            if (this.watchPath !== null && table.hasPath(c, this.watchPath)) watch = this.watchContext = c;
+            if (c >= watchOf.length || this.watchPaths.length > 0) watchOf = this.watchNew(c);
           }
           top++;
           ctx[top] = c;
@@ -134,7 +135,8 @@ export class ThreadBuilder implements ThreadSink {
       i += advance;
       if (duration < minDuration) continue; // time filter: the caller keeps it as self time
       const self = duration - childSum[top + 1];
-      if (c === watch) this.watched.push(duration);
+      const watched = watchOf[c];
+      if (watched >= 0) this.onWatched(watched, duration);
       // Welford update of N, mean and M2, then min, max and totals (ContextTable.stats).
       const o = c * STATS_STRIDE;
       const n1 = ++stats[o + N];
@@ -155,6 +157,18 @@ export class ThreadBuilder implements ThreadSink {
       pending[c] += duration;
     }
     this.depth = top;
+  }
+
+  /** Sizes the watch column for the new context `c`, and marks it when its chain is watched. */
+  private watchNew(c: number): Int32Array<ArrayBuffer> {
+    if (c >= this.watchOf.length) {
+      const next = new Int32Array(this.watchOf.length * 2).fill(-1);
+      next.set(this.watchOf);
+      this.watchOf = next;
+    }
+    const k = this.watchPaths.findIndex((p) => this.table.hasPath(c, p));
+    this.watchOf[c] = k;
+    return this.watchOf;
   }
 
   private growStack(): void {

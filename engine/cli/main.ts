@@ -57,8 +57,9 @@ program
   .option("--limit <n>", "show at most n contexts (0: all)", positiveInt, 0)
   .option("--json", "print JSON", false)
   .option("--max-children <n>", `for a trace: keep child covariance for contexts with at most n children (default ${DEFAULT_MAX_COVARIANCE_CHILDREN})`, positiveInt)
-  .action(async (target: string, o: { sort: "total" | "self" | "cov"; thread?: string; limit: number; json: boolean; maxChildren?: number }) => {
-    const { cct, label } = await loadCct(target, workspaceDir(), o.maxChildren);
+  .option("--on-cpu", "for a uftrace trace with scheduler events: leave the time threads spent off the CPU out", false)
+  .action(async (target: string, o: { sort: "total" | "self" | "cov"; thread?: string; limit: number; json: boolean; maxChildren?: number; onCpu: boolean }) => {
+    const { cct, label } = await loadCct(target, workspaceDir(), { maxCovarianceChildren: o.maxChildren, excludeOffCpu: o.onCpu });
     console.log(renderCct(cct, label, o));
   });
 

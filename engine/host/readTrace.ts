@@ -14,6 +14,8 @@ import { DEFAULT_CHUNK_BYTES, directorySource, fileSource, isDirectory } from ".
 export interface ReadTraceOptions extends CctOptions {
   readonly format?: TraceFormat;
   readonly chunkBytes?: number;
+  /** uftrace: leave the time threads spent off the CPU out (see UftraceReadOptions). */
+  readonly excludeOffCpu?: boolean;
 }
 
 export async function readTraceFile(path: string, options: ReadTraceOptions = {}): Promise<{ cct: Cct; format: TraceFormat }> {
@@ -21,7 +23,7 @@ export async function readTraceFile(path: string, options: ReadTraceOptions = {}
   const format = options.format ?? detectFormat(path, dir, dir ? new Uint8Array() : await peek(path));
   const chunk = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
   const sink = new CctBuilder(options);
-  if (format === "uftrace") await readUftrace(directorySource(path, chunk), sink);
+  if (format === "uftrace") await readUftrace(directorySource(path, chunk), sink, { excludeOffCpu: options.excludeOffCpu });
   else if (format === "chrome") await readChromeTrace(fileSource(path, chunk), sink);
   else await readTextTrace(fileSource(path, chunk), sink);
   return { cct: sink.finish(), format };

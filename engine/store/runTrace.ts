@@ -1,12 +1,40 @@
 // A run's stored trace read again, straight from its blobs: for what the
-// stored CCT does not keep, such as every invocation time of one context.
+// stored CCT does not keep (every invocation time of one context) or was not
+// built with (on-CPU time).
 import { CctBuilder } from "../cct/cctBuilder.js";
+import type { Cct, CctOptions } from "../cct/cct.js";
+import type { TraceSink } from "../trace/sink.js";
 import { readUftrace } from "../trace/uftrace/readUftrace.js";
 import { readChromeTrace } from "../trace/chrome/readChromeTrace.js";
 import { readTextTrace } from "../trace/text/readTextTrace.js";
 import { fileSource } from "../host/fileSource.js";
 import { artifactsOf, getRun } from "./repositories.js";
 import type { Workspace } from "./workspace.js";
+
+export interface RunTraceOptions {
+  /** uftrace: leave the time threads spent off the CPU out. */
+  readonly excludeOffCpu?: boolean;
+}
+
+/** Streams the run's stored trace into `sink`. */
+export async function readRunTrace(ws: Workspace, runId: number, sink: TraceSink, options: RunTraceOptions = {}): Promise<void> {
+  if (!getRun(ws.db, runId)) throw new Error(`run ${runId} does not exist`);
+  const art = artifactsOf(ws.db, runId).find((a) => /-(directory|trace)$/.test(a.kind));
+  if (!art) throw new Error(`run ${runId} holds no trace`);
+  const format = art.kind.replace(/-(directory|trace)$/, "");
+  const label = `run ${runId} ${art.name}`;
+  if (format === "uftrace") await readUftrace(await ws.artifacts.directory(art.path, label), sink, options);
+  else if (format === "chrome") await readChromeTrace(fileSource(ws.artifacts.absolute(art.path)), sink);
+  else if (format === "text") await readTextTrace(fileSource(ws.artifacts.absolute(art.path)), sink);
+  else throw new Error(`run ${runId}: no reader for a ${art.kind} artifact`);
+}
+
+/** The run's CCT built afresh from its trace (the stored one is built with the defaults). */
+export async function buildRunCct(ws: Workspace, runId: number, options: CctOptions & RunTraceOptions = {}): Promise<Cct> {
+  const sink = new CctBuilder(options);
+  await readRunTrace(ws, runId, sink, options);
+  return sink.finish();
+}
 
 export interface ContextDurations {
   readonly path: readonly string[];
@@ -19,17 +47,15 @@ export interface ContextDurations {
 /** Every invocation time of the context with this call chain, in the chosen
  * thread ("pid/tid") or all threads: one more pass over the stored trace. */
 export async function contextDurations(ws: Workspace, runId: number, path: readonly string[], thread: string | null): Promise<ContextDurations> {
-  if (!getRun(ws.db, runId)) throw new Error(`run ${runId} does not exist`);
-  const art = artifactsOf(ws.db, runId).find((a) => /-(directory|trace)$/.test(a.kind));
-  if (!art) throw new Error(`run ${runId} holds no trace, so its invocation times are unknown`);
-  const sink = new CctBuilder({ covariance: false, watchPath: path });
-  const format = art.kind.replace(/-(directory|trace)$/, "");
-  const label = `run ${runId} ${art.name}`;
-  if (format === "uftrace") await readUftrace(await ws.artifacts.directory(art.path, label), sink);
-  else if (format === "chrome") await readChromeTrace(fileSource(ws.artifacts.absolute(art.path)), sink);
-  else if (format === "text") await readTextTrace(fileSource(ws.artifacts.absolute(art.path)), sink);
-  else throw new Error(`run ${runId}: no reader for a ${art.kind} artifact`);
+  const byThread = new Map<string, number[]>();
+  const onClose = (t: string, _path: number, durationNs: number) => {
+    if (thread !== null && t !== thread) return;
+    let list = byThread.get(t);
+    if (!list) byThread.set(t, (list = []));
+    list.push(durationNs);
+  };
+  const sink = new CctBuilder({ covariance: false, watch: { paths: [path], onClose } });
+  await readRunTrace(ws, runId, sink);
   sink.finish();
-  const picked = sink.watchedDurations().filter((t) => thread === null || `${t.pid}/${t.tid}` === thread);
-  return { path, threads: picked.map((t) => `${t.pid}/${t.tid}`), durationsNs: picked.flatMap((t) => t.durationsNs) };
+  return { path, threads: [...byThread.keys()], durationsNs: [...byThread.values()].flat() };
 }

@@ -21,7 +21,15 @@ export interface UftraceReadSummary {
   readonly lost: number;
 }
 
-export async function readUftrace(dir: TraceDirectory, sink: TraceSink): Promise<UftraceReadSummary> {
+export interface UftraceReadOptions {
+  /** Leave out the time a thread spent off the CPU (the recording's scheduler
+   * events): every later time of the thread moves earlier by it, so calls
+   * measure on-CPU time, as the instruction counts of paper 001 §2.2 do,
+   * instead of time that includes other processes' turns. */
+  readonly excludeOffCpu?: boolean;
+}
+
+export async function readUftrace(dir: TraceDirectory, sink: TraceSink, options: UftraceReadOptions = {}): Promise<UftraceReadSummary> {
   const files = await dir.list();
   if (!files.includes("info")) throw new TraceError({ kind: "missing-file", file: dir.name, needed: "info (not a uftrace data directory?)" });
   const infoBytes = await readAll(dir, "info");
@@ -64,7 +72,7 @@ export async function readUftrace(dir: TraceDirectory, sink: TraceSink): Promise
       resolve: (address) => resolver.functionOf(address),
       nameOf: (fn) => resolver.nameOf(fn),
       maxDepth: opts.maxDepth,
-      sched: schedFns && sched.has(tid) ? { intervals: sched.get(tid)!, ...schedFns } : null,
+      sched: schedFns && sched.has(tid) ? { intervals: sched.get(tid)!, ...schedFns, exclude: options.excludeOffCpu === true } : null,
     });
     records += stats.records;
     lost += stats.lost;

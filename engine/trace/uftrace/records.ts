@@ -32,6 +32,8 @@ export interface ThreadSched {
   readonly intervals: SchedIntervals;
   readonly fn: number;
   readonly fnPreempted: number;
+  /** Off-CPU time is left out of the thread's clock instead of shown as calls. */
+  readonly exclude: boolean;
 }
 
 export interface ThreadStreamStats {
@@ -50,6 +52,7 @@ export async function decodeThreadStream(source: ByteSource, ctx: ThreadStreamCo
     cacheFn: new Int32Array(CACHE_SLOTS),
     schedNext: 0,
     nextSchedNs: Infinity,
+    offCpuNs: 0,
   };
   updateNextSched(ctx, state);
   let buf = new Uint8Array(1 << 16);
@@ -99,6 +102,8 @@ interface DecodeState extends ThreadStreamStats {
   /** The next off-CPU interval to merge in, and its start (Infinity: none left). */
   schedNext: number;
   nextSchedNs: number;
+  /** Off-CPU time left out of the clock so far (ThreadSched.exclude); 0 otherwise. */
+  offCpuNs: number;
 }
 
 /** Decodes the whole records in `buf[0, len)`; returns the bytes consumed.
@@ -135,6 +140,7 @@ function decodePlain(i32: Int32Array, pos: number, len: number, ctx: ThreadStrea
   const baseLo = base.lo;
   const maxDepth = Math.min(ctx.maxDepth, NO_DEPTH_LIMIT);
   const schedLimit = state.nextSchedNs;
+  const offCpu = state.offCpuNs;
   const { cacheLow, cacheHigh, cacheFn } = state;
   const bKind = batch.kind;
   const bFn = batch.fn;
@@ -161,7 +167,7 @@ function decodePlain(i32: Int32Array, pos: number, len: number, ctx: ThreadStrea
     bKind[n] = type; // record types 0 and 1 are the batch's ENTER and EXIT
     bFn[n] = cacheFn[slot];
     bDepth[n] = type === TYPE_ENTRY ? depth : -1;
-    bTime[n] = timeNs;
+    bTime[n] = timeNs - offCpu;
     n++;
     pos += 16;
   }
@@ -212,7 +218,7 @@ function decodeOne(buf: Uint8Array, i32: Int32Array, pos: number, len: number, f
     state.cacheHigh[slot] = high;
     state.cacheFn[slot] = ctx.resolve(addressOf(lo, hi));
   }
-  const timeNs = recordTime(i32, pos, base);
+  const timeNs = recordTime(i32, pos, base) - state.offCpuNs;
   const fn = state.cacheFn[slot];
   if (type === TYPE_ENTRY) ctx.batch.enter(fn, timeNs, depth);
   else ctx.batch.exit(fn, timeNs);
@@ -238,6 +244,10 @@ function emitSchedUntil(timeNs: number, ctx: ThreadStreamContext, state: DecodeS
   while (state.schedNext < startNs.length && startNs[state.schedNext] <= timeNs) {
     const i = state.schedNext++;
     if (state.records === 0) continue;
+    if (sched.exclude) {
+      state.offCpuNs += endNs[i] - startNs[i];
+      continue;
+    }
     const fn = preempted[i] ? sched.fnPreempted : sched.fn;
     ctx.batch.enter(fn, startNs[i]);
     ctx.batch.exit(fn, endNs[i]);
