@@ -3,6 +3,7 @@
 // the store and the runner use.
 import { open } from "node:fs/promises";
 import { CctBuilder } from "../cct/cctBuilder.js";
+import type { TraceSink } from "../trace/sink.js";
 import type { Cct, CctOptions } from "../cct/cct.js";
 import { TraceError } from "../trace/diagnostics.js";
 import { detectFormat, type TraceFormat } from "../trace/detect.js";
@@ -19,14 +20,20 @@ export interface ReadTraceOptions extends CctOptions {
 }
 
 export async function readTraceFile(path: string, options: ReadTraceOptions = {}): Promise<{ cct: Cct; format: TraceFormat }> {
+  const sink = new CctBuilder(options);
+  const format = await readTraceInto(path, sink, options);
+  return { cct: sink.finish(), format };
+}
+
+/** Streams any supported trace into a sink (a CCT builder, or one with a watcher for a second pass). */
+export async function readTraceInto(path: string, sink: TraceSink, options: Omit<ReadTraceOptions, keyof CctOptions> = {}): Promise<TraceFormat> {
   const dir = await isDirectory(path);
   const format = options.format ?? detectFormat(path, dir, dir ? new Uint8Array() : await peek(path));
   const chunk = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
-  const sink = new CctBuilder(options);
   if (format === "uftrace") await readUftrace(directorySource(path, chunk), sink, { excludeOffCpu: options.excludeOffCpu });
   else if (format === "chrome") await readChromeTrace(fileSource(path, chunk), sink);
   else await readTextTrace(fileSource(path, chunk), sink);
-  return { cct: sink.finish(), format };
+  return format;
 }
 
 async function peek(path: string): Promise<Uint8Array> {

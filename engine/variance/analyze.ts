@@ -1,0 +1,100 @@
+// Dominant variance analysis end to end on one CCT (paper 000 §7): tag (001
+// §3), find contributions (000 §2), confirm candidates with the caller's pass
+// over the trace (§2.2), extract VCG patterns (step 3), merge within and
+// across them (step 4), prioritise and trim (step 5); and the detection
+// patterns of paper 001. Pure: the pass over the trace is the caller's.
+import type { ContextColumns } from "../cct/contextTable.js";
+import { tagContexts, type Tagging } from "./tagging.js";
+import { contributionCandidates, descendantOf, type Candidate } from "./contribution.js";
+import { ConfirmationPass, pathOf } from "./confirmation.js";
+import { buildSegments, type Segment } from "./segments.js";
+import { extractPatterns } from "./extract.js";
+import { agglomerate, mergeWithin } from "./agglomerate.js";
+import { prioritize, subtreeVim } from "./prioritize.js";
+import { detectionPatterns, patternSet } from "./detection.js";
+import { softRealTime } from "./realtime.js";
+import { preorder, vim, weight, contributionFraction, type VcgNode } from "./vcgTypes.js";
+import type { VarianceParameters } from "./parameters.js";
+import type { DominantVarianceResult, VcgResultNode, VcgResultSegment } from "./result.js";
+
+export interface PreparedAnalysis {
+  readonly cols: ContextColumns;
+  readonly functions: readonly string[];
+  readonly parameters: VarianceParameters;
+  readonly tagging: Tagging;
+  readonly candidates: readonly Candidate[];
+  /** The confirmation pass to run over the trace (CctOptions.watch), or null when nothing needs confirming. */
+  readonly pass: ConfirmationPass | null;
+}
+
+export function prepareAnalysis(cols: ContextColumns, functions: readonly string[], parameters: VarianceParameters): PreparedAnalysis {
+  const tagging = tagContexts(cols, parameters);
+  const candidates = contributionCandidates(cols, tagging, parameters);
+  const inexact = candidates.filter((c) => !c.exact);
+  return { cols, functions, parameters, tagging, candidates, pass: inexact.length > 0 ? new ConfirmationPass(cols, functions, candidates) : null };
+}
+
+/** The segments, once the pass (if any) has run. */
+export function segmentsOf(prep: PreparedAnalysis): Segment[] {
+  const measured = (k: number) => prep.pass!.result(k);
+  return buildSegments(prep.cols, prep.tagging.variance, prep.candidates, measured, prep.parameters.minContribution);
+}
+
+/** Steps 3–5 for one τ_S and β: a fresh extraction each time, as merging builds new patterns. */
+export function vcgPatterns(prep: PreparedAnalysis, segments: readonly Segment[], tauS: number, beta: number): { roots: VcgNode[]; initial: { nodes: number; patterns: number } } {
+  const base = extractPatterns(prep.cols, prep.functions, prep.tagging, segments).map((p) => p.root);
+  const initial = { nodes: base.reduce((n, r) => n + [...preorder(r)].length, 0), patterns: base.length };
+  for (const r of base) mergeWithin(r, tauS);
+  return { roots: prioritize(agglomerate(base, tauS), beta), initial };
+}
+
+export function completeAnalysis(prep: PreparedAnalysis, format?: (ns: number) => string): DominantVarianceResult {
+  const p = prep.parameters;
+  const segments = segmentsOf(prep);
+  const { roots, initial } = vcgPatterns(prep, segments, p.tauS, p.beta);
+  const { nodes, segs, rootIds } = numberNodes(roots, p.chebyshevProbability, format);
+  const detection = detectionPatterns(prep.cols, prep.functions, prep.tagging, p.chebyshevProbability);
+  const inSet = patternSet(detection);
+  const t = prep.tagging;
+  const count = (a: Uint8Array) => a.reduce((n, x) => n + x, 0);
+  return {
+    parameters: p,
+    cct: { contexts: prep.cols.size - 1, significant: count(t.significant) - 1, highVariant: count(t.highVariant), totalNs: t.totalNs },
+    initial,
+    patterns: roots.map((r, i) => ({ root: rootIds[i], vim: subtreeVim(r), nodes: [...preorder(r)].length })),
+    nodes,
+    segments: segs,
+    contributions: prep.candidates.map((c, k) => {
+      const cf = c.exact ? c.fraction : prep.pass!.result(k).varianceNs2 / t.variance[c.target];
+      return { target: pathOf(prep.cols, prep.functions, c.target), descendant: pathOf(prep.cols, prep.functions, descendantOf(c)), exact: c.exact, cf, confirmed: cf >= p.minContribution };
+    }),
+    detection: detection.map((d) => ({ chain: d.chain, contexts: d.contexts.length, n: d.stats.n, meanNs: d.stats.meanNs, cov: d.cov, vim: d.vim, inPatternSet: inSet.has(d.chain.join(" > ")) })),
+  };
+}
+
+/** Plain nodes and segments, ids in depth-first order over the prioritised patterns. */
+export function numberNodes(roots: readonly VcgNode[], probability: number, format?: (ns: number) => string): { nodes: VcgResultNode[]; segs: VcgResultSegment[]; rootIds: number[] } {
+  const idOf = new Map<VcgNode, number>();
+  const order = roots.flatMap((r) => [...preorder(r)]);
+  order.forEach((n, i) => idOf.set(n, i));
+  const nodes = order.map((n, id): VcgResultNode => {
+    const cov = n.stats.meanNs > 0 ? Math.sqrt(n.stats.varianceNs2) / n.stats.meanNs : 0;
+    return {
+      id,
+      fname: n.fname,
+      type: n.type,
+      n: n.stats.n,
+      meanNs: n.stats.meanNs,
+      varianceNs2: n.stats.varianceNs2,
+      cov,
+      weightNs: weight(n.stats),
+      vim: vim(n.stats),
+      ccs: [...n.ccs].sort(),
+      parent: n.parent ? (idOf.get(n.parent) ?? null) : null,
+      children: n.children.map((c) => idOf.get(c)!),
+      realTime: softRealTime(n.stats.n, n.stats.meanNs, cov, [1 - probability, 0.25], format),
+    };
+  });
+  const segs = order.flatMap((n) => n.ols.map((s) => ({ nodes: s.nodes.map((x) => idOf.get(x)!), cf: contributionFraction(s), meanNs: s.stats.meanNs, varianceNs2: s.stats.varianceNs2, n: s.stats.n })));
+  return { nodes, segs, rootIds: roots.map((r) => idOf.get(r)!) };
+}

@@ -1,0 +1,82 @@
+// Initial extraction of VCG patterns from the tagged CCT (paper 000 §7 step 3,
+// §5): Task (high-variant), Contributor (low-variant underlier of a segment),
+// Contrast (a low-variant context of a function that is high-variant
+// elsewhere, or a transmitter inside a segment). Other contexts are unused:
+// they only appear inside the call-context sets of the nodes below them.
+import type { ContextColumns } from "../cct/contextTable.js";
+import type { Tagging } from "./tagging.js";
+import type { Segment } from "./segments.js";
+import type { VcgNode, VcgNodeType, VcgPattern, VcgSegment } from "./vcgTypes.js";
+
+export function extractPatterns(cols: ContextColumns, functions: readonly string[], tagging: Tagging, segments: readonly Segment[]): VcgPattern[] {
+  const k = cols.size;
+  const type = labelContexts(cols, tagging, segments);
+  const site = callSites(cols);
+  const node: (VcgNode | undefined)[] = new Array(k);
+  const roots: VcgNode[] = [];
+  for (let c = 1; c < k; c++) {
+    const t = type[c];
+    if (t === null) continue;
+    // The call chain up to the nearest ancestor that is a VCG node: the unused contexts in between.
+    let a = cols.parent[c];
+    let chain = `[${site[c]}]`;
+    while (a > 0 && type[a] === null) {
+      chain = `[${site[a]}] ${functions[cols.fn[a]]} ${chain}`;
+      a = cols.parent[a];
+    }
+    const parent = a > 0 ? node[a]! : null;
+    if (parent === null) chain = chainFromRoot(cols, functions, site, c);
+    const n: VcgNode = {
+      fname: functions[cols.fn[c]],
+      type: t,
+      stats: { n: cols.n[c], meanNs: cols.meanNs[c], varianceNs2: tagging.variance[c] },
+      ccs: new Set([chain]),
+      children: [],
+      parent,
+      ols: [],
+      cls: [],
+      contexts: [c],
+    };
+    node[c] = n;
+    if (parent) parent.children.push(n);
+    else roots.push(n);
+  }
+  for (const s of segments) {
+    const seg: VcgSegment = { nodes: s.contexts.map((c) => node[c]!), stats: { n: s.n, meanNs: s.meanNs, varianceNs2: s.varianceNs2 } };
+    seg.nodes[0].ols.push(seg);
+    for (const n of seg.nodes.slice(1)) n.cls.push(seg);
+  }
+  return roots.map((root) => ({ root }));
+}
+
+/** The type of each context, or null for an unused one (000 §5 item 2, §7 step 3). */
+function labelContexts(cols: ContextColumns, tagging: Tagging, segments: readonly Segment[]): (VcgNodeType | null)[] {
+  const k = cols.size;
+  const usedFns = new Set<number>();
+  for (let c = 1; c < k; c++) if (tagging.highVariant[c]) usedFns.add(cols.fn[c]);
+  const underlier = new Set(segments.map((s) => s.contexts[s.contexts.length - 1]));
+  const internal = new Set(segments.flatMap((s) => s.contexts.slice(1, -1)));
+  const type: (VcgNodeType | null)[] = new Array(k).fill(null);
+  for (let c = 1; c < k; c++) {
+    if (!tagging.significant[c]) continue;
+    if (tagging.highVariant[c]) type[c] = "Task";
+    else if (underlier.has(c)) type[c] = "Contributor";
+    else if (internal.has(c) || usedFns.has(cols.fn[c])) type[c] = "Contrast";
+  }
+  return type;
+}
+
+/** Each context's place among its parent's children, in first-call order (ids grow in that order). */
+function callSites(cols: ContextColumns): Int32Array {
+  const site = new Int32Array(cols.size);
+  const seen = new Int32Array(cols.size);
+  for (let c = 1; c < cols.size; c++) site[c] = seen[cols.parent[c]]++;
+  return site;
+}
+
+/** A root node's call chain from the CCT root: "main [i] f [j]" down to the node. */
+function chainFromRoot(cols: ContextColumns, functions: readonly string[], site: Int32Array, c: number): string {
+  const parts: string[] = [];
+  for (let a = cols.parent[c], x = c; a > 0; x = a, a = cols.parent[a]) parts.unshift(`${functions[cols.fn[a]]} [${site[x]}]`);
+  return parts.length > 0 ? parts.join(" ") : "(root)";
+}

@@ -1,0 +1,145 @@
+// Merging VCG patterns (paper 000 §4, §6). MergePatternTrees overlays two
+// trees, matching children by their call-context sets; MergeContributionStructure
+// carries the linear segments over, refusing incompatible ones; the merged
+// statistics are exact (§6.1); the merge cost is a weighted breadth-first
+// average of Kolmogorov–Smirnov differences, abandoned as soon as it exceeds
+// τ_S. The originals are never changed: a merge builds new nodes.
+import { ksDifference, ZERO } from "./ks.js";
+import { mergeStats, weight, type VcgNode, type VcgSegment, type VcgStats } from "./vcgTypes.js";
+
+interface Merged {
+  readonly root: VcgNode;
+  /** Per merged node, its corresponding nodes in the two inputs (000 §6 "CorrNodes"). */
+  readonly corr: Map<VcgNode, [VcgNode | null, VcgNode | null]>;
+  /** Each input node's merged node. */
+  readonly image: Map<VcgNode, VcgNode>;
+  /** Per merged segment, its statistics on each side (null: absent there). */
+  readonly sides: Map<VcgSegment, [VcgStats | null, VcgStats | null]>;
+}
+
+/** MergePatternTrees (000 §6, lines 1–45): the merge-candidate tree, or null when the call contexts are incompatible. */
+function mergeTrees(p1: VcgNode | null, p2: VcgNode | null, out: Merged): VcgNode | null {
+  if (p1 && p2 && (p1.fname !== p2.fname || p1.type !== p2.type)) return null;
+  const assigned = new Map<string, number>();
+  let count = 0;
+  const all = [...(p1?.children ?? []), ...(p2?.children ?? [])].flatMap((c) => [...c.ccs]);
+  // Lines 11–26: every call context of one child must land on the same merged child.
+  const claim = (owner: VcgNode | null, cc: string): boolean => {
+    const child = owner?.children.find((c) => c.ccs.has(cc));
+    if (!child) return true;
+    const m = assigned.get(cc)!;
+    for (const cc1 of child.ccs) {
+      const a = assigned.get(cc1);
+      if (a !== undefined && a !== m) return false;
+      assigned.set(cc1, m);
+    }
+    return true;
+  };
+  for (const cc of all) {
+    if (!assigned.has(cc)) assigned.set(cc, count++);
+    if (!claim(p1, cc) || !claim(p2, cc)) return null;
+  }
+  const base = (p1 ?? p2)!;
+  const pm: VcgNode = {
+    fname: base.fname,
+    type: base.type,
+    stats: p1 && p2 ? mergeStats(p1.stats, p2.stats) : base.stats,
+    ccs: new Set([...(p1?.ccs ?? []), ...(p2?.ccs ?? [])]),
+    children: [],
+    parent: null,
+    ols: [],
+    cls: [],
+    contexts: [...(p1?.contexts ?? []), ...(p2?.contexts ?? [])],
+  };
+  out.corr.set(pm, [p1, p2]);
+  if (p1) out.image.set(p1, pm);
+  if (p2) out.image.set(p2, pm);
+  for (let m = 0; m < count; m++) {
+    const ccs = new Set([...assigned].filter(([, v]) => v === m).map(([cc]) => cc));
+    const pick = (owner: VcgNode | null) => owner?.children.find((c) => [...c.ccs].some((cc) => ccs.has(cc))) ?? null;
+    const child = mergeTrees(pick(p1), pick(p2), out);
+    if (!child) return null;
+    child.ccs = ccs;
+    child.parent = pm;
+    pm.children.push(child);
+  }
+  return pm;
+}
+
+/** MergeContributionStructure (000 §6): false when the two contribution structures are incompatible. */
+function mergeContributions(out: Merged): boolean {
+  const image = (n: VcgNode) => out.image.get(n) ?? n; // nodes outside the merged trees are shared
+  const sameSeq = (a: readonly VcgNode[], b: readonly VcgNode[]) => a.length === b.length && a.every((n, i) => image(n) === image(b[i]));
+  for (const [mnode, [c1, c2]] of out.corr) {
+    if (c1 && c2) {
+      for (const [x, y] of [
+        [c1, c2],
+        [c2, c1],
+      ] as const) {
+        // Originating linear segment compatibility (lines 3–8).
+        for (const ls of x.ols) {
+          const matched = y.ols.some((o) => sameSeq(o.nodes, ls.nodes));
+          const carrier = ls.nodes[1] && out.corr.get(image(ls.nodes[1]))?.[x === c1 ? 1 : 0];
+          if (!matched && carrier) return false;
+        }
+        // Linear segment internal compatibility (lines 9–14).
+        if (x.cls.length > 0 && (y.cls.length !== x.cls.length || !x.cls.every((s) => y.cls.some((t) => sameSeq(s.nodes, t.nodes))))) return false;
+      }
+    }
+    // Lines 15–23: the segments of both sides, on merged nodes, once each.
+    for (const [side, c] of [c1, c2].entries()) {
+      for (const ls of c?.ols ?? []) {
+        const nodes = ls.nodes.map(image);
+        let seg = mnode.ols.find((s) => s.nodes.every((n, i) => n === nodes[i]) && s.nodes.length === nodes.length);
+        if (!seg) {
+          seg = { nodes, stats: ls.stats };
+          mnode.ols.push(seg);
+          out.sides.set(seg, [null, null]);
+          for (const n of nodes.slice(1)) n.cls.push(seg);
+        } else seg.stats = mergeStats(seg.stats, ls.stats);
+        out.sides.get(seg)![side] = ls.stats;
+      }
+    }
+  }
+  return true;
+}
+
+/** The weighted breadth-first average of KS differences (000 §6), or null once it exceeds τ_S. */
+function mergeCost(out: Merged, tauS: number): number | null {
+  let sumW = 0;
+  let sumWD = 0;
+  const add = (w: number, d: number) => {
+    sumW += w;
+    sumWD += w * d;
+    return sumW > 0 ? sumWD / sumW : 0;
+  };
+  const queue = [out.root];
+  for (let i = 0; i < queue.length; i++) {
+    const m = queue[i];
+    const [c1, c2] = out.corr.get(m)!;
+    if (add(weight(m.stats), ksDifference(c1?.stats ?? ZERO, c2?.stats ?? ZERO)) > tauS) return null;
+    for (const seg of m.ols) {
+      const [s1, s2] = out.sides.get(seg)!;
+      const underlier = seg.nodes[seg.nodes.length - 1];
+      if (add(weight(underlier.stats), ksDifference(s1 ?? ZERO, s2 ?? ZERO)) > tauS) return null;
+    }
+    queue.push(...m.children);
+  }
+  return sumW > 0 ? sumWD / sumW : 0;
+}
+
+export interface MergeResult {
+  readonly node: VcgNode;
+  readonly cost: number;
+}
+
+/** Two patterns (or sibling subtrees) merged, with their cost, or null when incompatible or costlier than τ_S. */
+export function mergePatterns(a: VcgNode, b: VcgNode, tauS: number): MergeResult | null {
+  const out: Merged = { root: null as unknown as VcgNode, corr: new Map(), image: new Map(), sides: new Map() };
+  const root = mergeTrees(a, b, out);
+  if (!root) return null;
+  (out as { root: VcgNode }).root = root;
+  if (!mergeContributions(out)) return null;
+  const cost = mergeCost(out, tauS);
+  return cost === null ? null : { node: root, cost };
+}

@@ -1,0 +1,72 @@
+// The plain result of dominant variance analysis: what the CLI prints, the
+// API serves, the view draws and the exporters render. Node ids are in
+// depth-first order over the prioritised patterns, as in the paper's figures.
+import type { VarianceParameters } from "./parameters.js";
+import type { VcgNodeType } from "./vcgTypes.js";
+import type { RealTimeSummary } from "./realtime.js";
+
+export interface VcgResultNode {
+  readonly id: number;
+  readonly fname: string;
+  readonly type: VcgNodeType;
+  readonly n: number;
+  readonly meanNs: number;
+  readonly varianceNs2: number;
+  readonly cov: number;
+  /** W = N·mean. */
+  readonly weightNs: number;
+  /** σ·N of this node (000 §4). */
+  readonly vim: number;
+  readonly ccs: readonly string[];
+  readonly parent: number | null;
+  readonly children: readonly number[];
+  readonly realTime: RealTimeSummary;
+}
+
+export interface VcgResultSegment {
+  /** Node ids from the originator to the underlier. */
+  readonly nodes: readonly number[];
+  /** Contribution fraction on the back-edge (000 §6.1). */
+  readonly cf: number;
+  readonly meanNs: number;
+  readonly varianceNs2: number;
+  readonly n: number;
+}
+
+export interface VcgResultPattern {
+  readonly root: number;
+  /** σ·N summed over the pattern. */
+  readonly vim: number;
+  readonly nodes: number;
+}
+
+export interface ContributionRow {
+  readonly target: readonly string[];
+  readonly descendant: readonly string[];
+  /** A direct child's share is exact (from the target's covariance); deeper ones were measured by the confirmation pass. */
+  readonly exact: boolean;
+  readonly cf: number;
+  readonly confirmed: boolean;
+}
+
+export interface DetectionRow {
+  readonly chain: readonly string[];
+  readonly contexts: number;
+  readonly n: number;
+  readonly meanNs: number;
+  readonly cov: number;
+  readonly vim: number;
+  readonly inPatternSet: boolean;
+}
+
+export interface DominantVarianceResult {
+  readonly parameters: VarianceParameters;
+  readonly cct: { readonly contexts: number; readonly significant: number; readonly highVariant: number; readonly totalNs: number };
+  /** Size of the base layer before any merging (000 Table 1, "initially extracted"). */
+  readonly initial: { readonly nodes: number; readonly patterns: number };
+  readonly patterns: readonly VcgResultPattern[];
+  readonly nodes: readonly VcgResultNode[];
+  readonly segments: readonly VcgResultSegment[];
+  readonly contributions: readonly ContributionRow[];
+  readonly detection: readonly DetectionRow[];
+}
