@@ -7,6 +7,7 @@ import { renderCct } from "./cctCommand.js";
 import { runDemo } from "./demo.js";
 import { registerCampaignCommands } from "./campaignCommands.js";
 import { start } from "./startCommand.js";
+import { registerVarianceCommands } from "./varianceCommands.js";
 import { DEFAULT_MAX_COVARIANCE_CHILDREN } from "../cct/cct.js";
 
 const program = new Command()
@@ -64,6 +65,7 @@ program
   });
 
 registerCampaignCommands(program, workspaceDir);
+registerVarianceCommands(program, workspaceDir);
 
 program
   .command("demo")

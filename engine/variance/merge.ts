@@ -23,8 +23,10 @@ function mergeTrees(p1: VcgNode | null, p2: VcgNode | null, out: Merged): VcgNod
   const assigned = new Map<string, number>();
   let count = 0;
   const all = [...(p1?.children ?? []), ...(p2?.children ?? [])].flatMap((c) => [...c.ccs]);
-  // Lines 11–26: every call context of one child must land on the same merged child.
-  const claim = (owner: VcgNode | null, cc: string): boolean => {
+  // Lines 11–26: every call context of one child must land on the same merged child, and
+  // (implied by the overlay) no merged child may stand for two children of the same side.
+  const owners = [new Map<number, VcgNode>(), new Map<number, VcgNode>()];
+  const claim = (side: 0 | 1, owner: VcgNode | null, cc: string): boolean => {
     const child = owner?.children.find((c) => c.ccs.has(cc));
     if (!child) return true;
     const m = assigned.get(cc)!;
@@ -33,11 +35,14 @@ function mergeTrees(p1: VcgNode | null, p2: VcgNode | null, out: Merged): VcgNod
       if (a !== undefined && a !== m) return false;
       assigned.set(cc1, m);
     }
+    const other = owners[side].get(m);
+    if (other && other !== child) return false;
+    owners[side].set(m, child);
     return true;
   };
   for (const cc of all) {
     if (!assigned.has(cc)) assigned.set(cc, count++);
-    if (!claim(p1, cc) || !claim(p2, cc)) return null;
+    if (!claim(0, p1, cc) || !claim(1, p2, cc)) return null;
   }
   const base = (p1 ?? p2)!;
   const pm: VcgNode = {
@@ -56,8 +61,7 @@ function mergeTrees(p1: VcgNode | null, p2: VcgNode | null, out: Merged): VcgNod
   if (p2) out.image.set(p2, pm);
   for (let m = 0; m < count; m++) {
     const ccs = new Set([...assigned].filter(([, v]) => v === m).map(([cc]) => cc));
-    const pick = (owner: VcgNode | null) => owner?.children.find((c) => [...c.ccs].some((cc) => ccs.has(cc))) ?? null;
-    const child = mergeTrees(pick(p1), pick(p2), out);
+    const child = mergeTrees(owners[0].get(m) ?? null, owners[1].get(m) ?? null, out);
     if (!child) return null;
     child.ccs = ccs;
     child.parent = pm;

@@ -1,0 +1,42 @@
+// VCG patterns in the text form of paper 000 (§8 figures): one block per
+// pattern, nodes by depth-first id with type, μ, γ (CoV), N and V (VIM),
+// call-context sets, then the back-edges with their contribution fractions.
+import type { DominantVarianceResult, VcgResultNode } from "../variance/result.js";
+import { formatNs } from "./format.js";
+
+export interface VcgTextOptions {
+  /** List each node's call-context set. */
+  readonly ccs?: boolean;
+}
+
+export function renderVcgText(r: DominantVarianceResult, options: VcgTextOptions = {}): string {
+  const p = r.parameters;
+  const out = [
+    `CCT: ${r.cct.contexts} contexts, ${r.cct.significant} significant (≥ ${(p.significanceCutoff * 100).toFixed(3)}% of ${formatNs(r.cct.totalNs)}), ${r.cct.highVariant} high-variant (CoV ≥ ${p.covThreshold.toFixed(2)})`,
+    `VCG: ${r.initial.nodes} nodes in ${r.initial.patterns} patterns extracted; ${r.nodes.length} nodes in ${r.patterns.length} patterns after merging (τ_S = ${p.tauS}) and trimming (β = ${p.beta})`,
+  ];
+  const byId = new Map(r.nodes.map((n) => [n.id, n]));
+  for (const [i, pat] of r.patterns.entries()) {
+    out.push("", `Pattern ${i + 1}: V = ${pat.vim.toExponential(3)}, ${pat.nodes} nodes`);
+    const walk = (n: VcgResultNode, depth: number) => {
+      out.push(`${"  ".repeat(depth + 1)}(${n.id}) ${n.fname}  ${n.type}  μ=${formatNs(n.meanNs)}  γ=${n.cov.toFixed(3)}  N=${n.n}  V=${n.vim.toExponential(3)}`);
+      if (options.ccs) for (const cc of n.ccs) out.push(`${"  ".repeat(depth + 2)}ccs: ${cc}`);
+      for (const c of n.children) walk(byId.get(c)!, depth + 1);
+    };
+    walk(byId.get(pat.root)!, 0);
+    const ids = new Set<number>();
+    const collect = (id: number) => (ids.add(id), byId.get(id)!.children.forEach(collect));
+    collect(pat.root);
+    for (const s of r.segments.filter((s) => ids.has(s.nodes[0]))) {
+      const [from, ...rest] = s.nodes;
+      const under = rest[rest.length - 1];
+      const via = rest.slice(0, -1).map((id) => `(${id}) ${byId.get(id)!.fname}`);
+      out.push(`  back-edge (${under}) ${byId.get(under)!.fname} ⇢ (${from}) ${byId.get(from)!.fname}: cf = ${(s.cf * 100).toFixed(1)}%${via.length > 0 ? `, through ${via.join(", ")}` : ""}`);
+    }
+  }
+  if (r.detection.length > 0) {
+    out.push("", "Detection patterns (paper 001), by VIM; * marks the Pattern Set");
+    for (const d of r.detection) out.push(`  ${d.inPatternSet ? "*" : " "} ${d.chain.join(" > ")}  N=${d.n}  μ=${formatNs(d.meanNs)}  γ=${d.cov.toFixed(3)}  VIM=${d.vim.toExponential(3)}`);
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,110 @@
+// Dominant variance analysis (papers 000 and 001) on uftrace recordings of the
+// project's programs with a known variance structure (fixtures recorded by
+// build/scripts/record-variance-fixtures.sh), in on-CPU time. Expected values
+// come from the programs' design and from the CCT's own statistics, derived by
+// hand as each test says.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { FIXTURES } from "../helpers/uftrace.js";
+import { analyzeVariance, prepareVariance } from "../../engine/host/dominantVariance.js";
+import { DEFAULT_PARAMETERS } from "../../engine/variance/parameters.js";
+import { contributingSets } from "../../engine/variance/contribution.js";
+import { detectionPatterns, evaluatePatterns, patternSet, patternSetOverlap } from "../../engine/variance/detection.js";
+import { varbench } from "../helpers/cli.js";
+
+const DIR = join(FIXTURES, "uftrace", "0.13", "variance");
+const trace = (name: string) => ({ trace: join(DIR, name) });
+const ON_CPU = { excludeOffCpu: true };
+
+describe("dominant variance analysis on recorded programs", () => {
+  it("(a) Listing 1: the varying loop contributes, the exclusive callees cancel", async () => {
+    const r = await analyzeVariance(trace("listing1"), DEFAULT_PARAMETERS, ON_CPU);
+    assert.deepEqual(r.nodes.map((n) => [n.fname, n.type]), [["F", "Task"], ["G3", "Contributor"]]);
+    assert.equal(r.segments.length, 1);
+    assert.deepEqual(r.segments[0].nodes, [0, 1]);
+    // G3 runs 2 or 60 times per F, independent of the G4/G5 branch: it explains nearly all of F's variance.
+    assert.ok(r.segments[0].cf > 0.85 && r.segments[0].cf < 1.1, `cf ${r.segments[0].cf}`);
+    // G4 alone holds a large self term of F's matrix, cancelled by its cross term with G5.
+    const prep = await prepareVariance(trace("listing1"), DEFAULT_PARAMETERS, ON_CPU);
+    const f = prep.cols.parent.findIndex((p, c) => c > 0 && prep.functions[prep.cols.fn[c]] === "F");
+    const m = prep.cols.covariance[f]!;
+    const k = m.mean.length;
+    const dim = (name: string) => 1 + m.childContexts.findIndex((c) => prep.functions[prep.cols.fn[c]] === name);
+    const [g4, g5] = [dim("G4"), dim("G5")];
+    const sigma2 = prep.tagging.variance[f];
+    assert.ok(m.matrix[g4 * k + g4] / sigma2 >= 0.1, "G4's own term is over 10% of F's variance");
+    assert.ok(m.matrix[g4 * k + g5] < 0, "and its cross term with G5 is negative");
+    assert.ok(!contributingSets(m, 0.1).some((s) => s.dims.includes(g4) || s.dims.includes(g5)));
+    assert.ok(!r.contributions.some((c) => ["G4", "G5"].includes(c.descendant.at(-1)!)));
+  });
+
+  it("(b) transmitter chain H → U → V → W: one segment from W, U and V internal, cf from the confirmation pass", async () => {
+    const r = await analyzeVariance(trace("nested_chain_50"), DEFAULT_PARAMETERS, ON_CPU);
+    assert.deepEqual(r.nodes.map((n) => [n.fname, n.type, n.parent]), [["H", "Task", null], ["U", "Task", 0], ["V", "Task", 1], ["W", "Task", 2]]);
+    assert.equal(r.segments.length, 1);
+    assert.deepEqual(r.segments[0].nodes, [0, 1, 2, 3]);
+    const w = r.contributions.find((c) => c.target.join(">") === "main>H" && c.descendant.join(">") === "main>H>U>V>W")!;
+    assert.equal(w.exact, false, "W is two levels below H: measured by the pass");
+    // W runs exactly once per H, so Y^{H|W} is W's own time: the pass's cf must equal Var(W)/Var(H) of the CCT.
+    const prep = await prepareVariance(trace("nested_chain_50"), DEFAULT_PARAMETERS, ON_CPU);
+    const ctx = (path: string) => [...Array(prep.cols.size).keys()].find((c) => c > 0 && pathOf(prep, c) === path)!;
+    const expected = prep.tagging.variance[ctx("main>H>U>V>W")] / prep.tagging.variance[ctx("main>H")];
+    assert.ok(Math.abs(r.segments[0].cf - expected) <= 1e-9 * expected, `${r.segments[0].cf} vs ${expected}`);
+  });
+
+  it("(c) one function under two callers: a Task under one, a Contrast under the other", async () => {
+    const r = await analyzeVariance(trace("two_callers"), { ...DEFAULT_PARAMETERS, beta: 0 }, ON_CPU);
+    const typeOf = (parent: string | null) => r.nodes.find((n) => n.fname === "work" && (parent === null ? n.parent === null : n.parent !== null && r.nodes[n.parent].fname === parent));
+    assert.equal(r.nodes.find((n) => n.fname === "bursty")?.type, "Task");
+    assert.equal(typeOf("bursty")?.type, "Task");
+    // main calls atoi, warm_up, steady, bursty in that order ([0]…[3]); steady and warm_up are unused,
+    // so they appear only in the call-context sets of the work nodes below them.
+    assert.deepEqual(r.nodes.filter((n) => n.fname === "work" && n.parent === null).map((n) => [n.type, n.ccs]), [["Contrast", ["main [2] steady [0]"]], ["Contrast", ["main [1] warm_up [0]"]]]);
+    assert.ok(r.segments.some((s) => r.nodes[s.nodes[0]].fname === "bursty" && s.cf > 0.9));
+    // Algorithm 1 (001): work is told apart from its untagged contexts only with its caller.
+    assert.ok(r.detection.some((d) => d.chain.join(">") === "bursty>work"));
+    assert.ok(!r.detection.some((d) => d.chain.join(">") === "work"));
+    // β = 0.1 trims the two low-VIM Contrast patterns (their σ·N is under 10% of bursty's).
+    const trimmed = await analyzeVariance(trace("two_callers"), DEFAULT_PARAMETERS, ON_CPU);
+    assert.equal(trimmed.patterns.length, 1);
+  });
+
+  it("(d) two input sets of one program: their Pattern Sets overlap", async () => {
+    const p = DEFAULT_PARAMETERS;
+    const a = await prepareVariance(trace("nested_chain_50"), p, ON_CPU);
+    const b = await prepareVariance(trace("nested_chain_80"), p, ON_CPU);
+    const found = detectionPatterns(a.cols, a.functions, a.tagging, p.chebyshevProbability);
+    const evaluated = evaluatePatterns(found, b.cols, b.functions, b.tagging, p.chebyshevProbability);
+    assert.deepEqual([...patternSet(found)].sort(), ["H", "U", "V", "W"]);
+    // The regression input calls H 80 times: every pattern occurs there with N = 80.
+    assert.deepEqual(evaluated.map((e) => e.stats.n), [80, 80, 80, 80]);
+    assert.equal(patternSetOverlap(patternSet(found), patternSet(evaluated)), 1);
+  });
+
+  it("gives identical output for the same input, and the CLI prints text, DOT, JSON and the sweep", async () => {
+    const once = JSON.stringify(await analyzeVariance(trace("nested_chain_50"), DEFAULT_PARAMETERS, ON_CPU));
+    assert.equal(JSON.stringify(await analyzeVariance(trace("nested_chain_50"), DEFAULT_PARAMETERS, ON_CPU)), once);
+    const text = varbench(["vcg", join(DIR, "nested_chain_50"), "--on-cpu"]);
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, /back-edge \(3\) W ⇢ \(0\) H: cf = \d+\.\d%, through \(1\) U, \(2\) V/);
+    const dot = varbench(["vcg", join(DIR, "listing1"), "--on-cpu", "--dot"]);
+    assert.match(dot.stdout, /^digraph vcg \{/);
+    assert.match(dot.stdout, /n1 -> n0 \[style=dashed, constraint=false, label="cf \d+%"\]/);
+    const sweep = varbench(["vcg", join(DIR, "two_callers"), "--on-cpu", "--sweep", "--json"]);
+    const rows = (JSON.parse(sweep.stdout) as { rows: { tauS: number; beta: number; nodes: number }[] }).rows;
+    assert.equal(rows.length, 12);
+    for (const beta of [0, 0.1]) {
+      const byTau = rows.filter((x) => x.beta === beta).sort((x, y) => x.tauS - y.tauS).map((x) => x.nodes);
+      assert.deepEqual([...byTau].sort((x, y) => y - x), byTau, "raising τ_S never adds nodes");
+    }
+    const patterns = varbench(["patterns", join(DIR, "nested_chain_50"), "--on-cpu", "--vs", join(DIR, "nested_chain_80")]);
+    assert.match(patterns.stdout, /Pattern Set overlap: 100%/);
+  });
+});
+
+function pathOf(prep: { cols: { parent: Int32Array; fn: Int32Array }; functions: readonly string[] }, c: number): string {
+  const parts: string[] = [];
+  for (let x = c; x > 0; x = prep.cols.parent[x]) parts.unshift(prep.functions[prep.cols.fn[x]]);
+  return parts.join(">");
+}
