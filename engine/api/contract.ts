@@ -58,6 +58,16 @@ export const METHODS = {
   "runs.contexts": method<T.CctTable>()(z.strictObject({ runId: id, thread })),
   "runs.contextDistribution": method<T.ContextDistribution>()(z.strictObject({ runId: id, path: z.array(z.string().min(1)).min(1), thread })),
   "analyses.compare": method<T.Comparison>()(z.strictObject({ a: side, b: side })),
+  "analyses.vcg": method<T.DominantVarianceResult>()(
+    z.strictObject({
+      runId: id,
+      tauS: z.number().min(0).max(1).default(0.4),
+      beta: z.number().min(0).max(0.99).default(0.1),
+      covThreshold: z.number().positive().default(0.4),
+      onCpu: z.boolean().default(true),
+    }),
+  ),
+  "analyses.patterns": method<T.PatternsResult>()(z.strictObject({ runId: id, vsRunId: id.optional(), covThreshold: z.number().positive().default(0.4), onCpu: z.boolean().default(true) })),
   "reports.campaign": method<T.ReportFile>()(z.strictObject({ campaignId: id, format: z.enum(["markdown", "csv", "json"]) })),
 } as const;
 

@@ -11,6 +11,7 @@ import { workspaceHandlers } from "./workspaceHandlers.js";
 import { campaignHandlers } from "./campaignHandlers.js";
 import { runHandlers } from "./runHandlers.js";
 import { compareHandlers } from "./compareHandlers.js";
+import { varianceHandlers } from "./varianceHandlers.js";
 import { campaignReport } from "../report/campaignReport.js";
 import { rememberWorkspace } from "./recentWorkspaces.js";
 
@@ -24,7 +25,7 @@ export class VarbenchService implements ServiceContext {
     this.ws = Workspace.open(workspaceDir);
     rememberWorkspace(this.ws.dir);
     const ccts = new CctCache();
-    const partial = { ...workspaceHandlers(this), ...campaignHandlers(this), ...runHandlers(this, ccts), ...compareHandlers(this, ccts) };
+    const partial = { ...workspaceHandlers(this), ...campaignHandlers(this), ...runHandlers(this, ccts), ...compareHandlers(this, ccts), ...varianceHandlers(this) };
     this.handlers = {
       ...partial,
       "reports.campaign": async ({ campaignId, format }) => campaignReport(await partial["campaigns.get"]({ campaignId }), format),

@@ -3,11 +3,19 @@
 // no typed arrays, nothing that JSON or structured clone would change.
 import type { Summary } from "../stats/summary.js";
 import type { ComparedContext, SideStats } from "../cct/compare.js";
+import type { DetectionRow, DominantVarianceResult } from "../variance/result.js";
 
 /** Bumped whenever a type here changes shape. */
 export const API_VERSION = 1;
 
-export type { Summary, ComparedContext, SideStats };
+export type { Summary, ComparedContext, SideStats, DominantVarianceResult, DetectionRow };
+
+/** Detection patterns of a profiling run, evaluated on a regression run when one is given (001 §4). */
+export interface PatternsResult {
+  readonly runId: number;
+  readonly profiling: readonly DetectionRow[];
+  readonly regression: { readonly runId: number; readonly rows: readonly DetectionRow[]; readonly overlap: number } | null;
+}
 
 export interface WorkspaceInfo {
   readonly apiVersion: number;

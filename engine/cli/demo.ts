@@ -27,6 +27,9 @@ const TRACES = [
   { workload: "frame_loop", trace: "frame_loop" },
   { workload: "nested_chain", trace: "nested_chain" },
   { workload: "two_threads", trace: "two_threads" },
+  // Programs with a known variance structure, for the dominant variance view (paper 000).
+  { workload: "listing1", trace: "variance/listing1" },
+  { workload: "two_callers", trace: "variance/two_callers" },
 ] as const;
 
 /** A context must hold at least this share of its thread's time to be ranked

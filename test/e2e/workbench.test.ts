@@ -91,6 +91,29 @@ describe("workbench in the browser", () => {
     await app.screenshot("06-compare-designs");
   });
 
+  it("shows a run's VCG patterns, recomputes with β, and lists its detection patterns", async () => {
+    const { page } = app;
+    // Run 2 of the demo is the transmitter chain H → U → V → W (paper 000 §3.1).
+    await app.goto("#/run/2");
+    await page.click(sel(TID.vcg.link));
+    await page.waitForSelector(sel(TID.vcg.graph));
+    assert.match(await page.textContent(sel(TID.vcg.summary)) ?? "", /4 nodes in 1 patterns extracted → 4 nodes in 1 patterns/);
+    assert.match(await page.textContent(sel(TID.vcg.segments)) ?? "", /\(3\) W ⇢ \(0\) H/);
+    assert.equal(await page.locator(`${sel(TID.vcg.detection)} tbody tr`).count(), 4);
+    await app.screenshot("09-vcg-chain");
+    // Run 5 is one function under two callers: with β = 0 the two Contrast patterns come back.
+    await app.goto("#/run/5/vcg");
+    await page.waitForSelector(sel(TID.vcg.graph));
+    assert.match(await page.textContent(sel(TID.vcg.summary)) ?? "", /→ 2 nodes in 1 patterns/);
+    await page.locator(sel(TID.vcg.beta)).evaluate((el) => {
+      const input = el as unknown as { value: string; dispatchEvent(e: Event): boolean };
+      input.value = "0";
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await page.waitForSelector(`${sel(TID.vcg.summary)}:has-text("→ 4 nodes in 3 patterns")`);
+    await app.screenshot("10-vcg-two-callers");
+  });
+
   it("follows a dark system theme", async () => {
     const context = await app.browser.newContext({ viewport: VIEWPORT, colorScheme: "dark" });
     try {

@@ -143,6 +143,19 @@ describe("API over a real workspace", () => {
     await assert.rejects(api.campaigns.resume({ campaignId: c.id }), (e: unknown) => e instanceof ApiError && e.code === "conflict");
   });
 
+  it("analyses a traced run's dominant variance, quickly again for new τ_S and β, and compares detection patterns", async () => {
+    const [a, b] = (await api.runs.list({ campaignId })).filter((r) => r.design === "blocks-60");
+    const r = await api.analyses.vcg({ runId: a.id, tauS: 0.4, beta: 0 });
+    assert.equal(r.parameters.beta, 0);
+    assert.ok(r.cct.contexts > 5);
+    const trimmed = await api.analyses.vcg({ runId: a.id, tauS: 0.4, beta: 0.5 });
+    assert.ok(trimmed.nodes.length <= r.nodes.length);
+    const p = await api.analyses.patterns({ runId: a.id, vsRunId: b.id });
+    assert.equal(p.regression?.runId, b.id);
+    assert.ok(p.regression!.overlap >= 0 && p.regression!.overlap <= 1);
+    await assert.rejects(api.analyses.vcg({ runId: (await api.runs.list({})).find((x) => !x.hasCct)!.id }), /holds no trace/);
+  });
+
   it("exports a campaign report in Markdown, CSV and JSON", async () => {
     const md = await api.reports.campaign({ campaignId, format: "markdown" });
     assert.match(md.text, /^# Campaign \d+: frame-loop-traces/);

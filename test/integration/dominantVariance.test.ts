@@ -27,7 +27,7 @@ describe("dominant variance analysis on recorded programs", () => {
     assert.ok(r.segments[0].cf > 0.85 && r.segments[0].cf < 1.1, `cf ${r.segments[0].cf}`);
     // G4 alone holds a large self term of F's matrix, cancelled by its cross term with G5.
     const prep = await prepareVariance(trace("listing1"), DEFAULT_PARAMETERS, ON_CPU);
-    const f = prep.cols.parent.findIndex((p, c) => c > 0 && prep.functions[prep.cols.fn[c]] === "F");
+    const f = [...Array(prep.cols.size).keys()].find((c) => c > 0 && prep.functions[prep.cols.fn[c]] === "F")!;
     const m = prep.cols.covariance[f]!;
     const k = m.mean.length;
     const dim = (name: string) => 1 + m.childContexts.findIndex((c) => prep.functions[prep.cols.fn[c]] === name);

@@ -8,6 +8,7 @@ export type Route =
   | { name: "campaign"; campaignId: number }
   | { name: "runs"; campaignId: number | null; projectId: number | null }
   | { name: "run"; runId: number }
+  | { name: "vcg"; runId: number; vs: number | null }
   | { name: "compare"; a: string | null; b: string | null }
   | { name: "not-found"; hash: string };
 
@@ -21,7 +22,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "project" && id !== null) return parts[2] === "launch" ? { name: "launch", projectId: id } : { name: "project", projectId: id };
   if (parts[0] === "campaign" && id !== null) return { name: "campaign", campaignId: id };
   if (parts[0] === "runs") return { name: "runs", campaignId: num(q.get("campaign")), projectId: num(q.get("project")) };
-  if (parts[0] === "run" && id !== null) return { name: "run", runId: id };
+  if (parts[0] === "run" && id !== null) return parts[2] === "vcg" ? { name: "vcg", runId: id, vs: num(q.get("vs")) } : { name: "run", runId: id };
   if (parts[0] === "compare") return { name: "compare", a: q.get("a"), b: q.get("b") };
   return { name: "not-found", hash };
 }

@@ -1,0 +1,121 @@
+// The VCG forest drawn the way paper 000's figures draw it: Task boxes,
+// Contrast ovals, Contributor dashed boxes, tree edges from parent to child,
+// and back-edges as dashed arcs from the underlier to the originator labelled
+// with the contribution fraction. Each pattern is laid out as a tidy tree
+// (leaves side by side, a parent centred over its children), patterns left to right.
+import type { EChartsOption } from "echarts";
+import type { DominantVarianceResult, VcgResultNode } from "../../../engine/variance/result.js";
+import { formatNs } from "../../../engine/report/format.js";
+import type { ChartColors } from "./colors.js";
+
+/** Horizontal and vertical distance between node centres, in pixels. */
+export const X_STEP = 170;
+export const Y_STEP = 110;
+
+export interface Placed {
+  readonly id: number;
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Positions of every node: depth gives y, leaves take consecutive slots, parents sit over their children. */
+export function layoutForest(r: DominantVarianceResult): Placed[] {
+  const byId = new Map(r.nodes.map((n) => [n.id, n]));
+  const out: Placed[] = [];
+  let slot = 0;
+  const place = (n: VcgResultNode, depth: number): number => {
+    const xs = n.children.map((c) => place(byId.get(c)!, depth + 1));
+    const x = xs.length > 0 ? (xs[0] + xs[xs.length - 1]) / 2 : slot++;
+    out.push({ id: n.id, x, y: depth });
+    return x;
+  };
+  for (const p of r.patterns) {
+    place(byId.get(p.root)!, 0);
+    slot += 0.5; // a gap between patterns
+  }
+  return out.sort((a, b) => a.id - b.id).map((p) => ({ id: p.id, x: p.x * X_STEP, y: p.y * Y_STEP }));
+}
+
+/** Node ids to mark (e.g. nodes the other side of a comparison lacks). */
+export function vcgGraphOption(r: DominantVarianceResult, colors: ChartColors, marked: ReadonlySet<number> = new Set()): EChartsOption {
+  const placed = layoutForest(r);
+  const nodes = r.nodes.map((n) => {
+    const p = placed[n.id];
+    const shape = n.type === "Contrast" ? { symbol: "circle", symbolSize: [150, 64] } : { symbol: "rect", symbolSize: [150, 64] };
+    return {
+      id: String(n.id),
+      name: `(${n.id}) ${n.fname}`,
+      x: p.x,
+      y: p.y,
+      ...shape,
+      value: n.vim,
+      itemStyle: {
+        color: colors.nodeFill,
+        borderColor: marked.has(n.id) ? colors.accent : colors.primary,
+        borderWidth: marked.has(n.id) ? 3 : 1.5,
+        borderType: n.type === "Contributor" ? ("dashed" as const) : ("solid" as const),
+      },
+      label: {
+        show: true,
+        color: colors.text,
+        fontSize: 11,
+        lineHeight: 14,
+        formatter: `{b|(${n.id}) ${n.fname}}\nμ ${formatNs(n.meanNs)}  γ ${n.cov.toFixed(2)}\nN ${n.n}  V ${n.vim.toExponential(1)}`,
+        rich: { b: { fontWeight: "bold" as const, fontSize: 12 } },
+      },
+      tooltip: { formatter: nodeTooltip(n) },
+    };
+  });
+  const tree = r.nodes.flatMap((n) => n.children.map((c) => ({ source: String(n.id), target: String(c), lineStyle: { color: colors.axis, width: 1.5, type: "solid" as const, curveness: 0 } })));
+  const back = r.segments.map((s) => ({
+    source: String(s.nodes[s.nodes.length - 1]),
+    target: String(s.nodes[0]),
+    symbol: ["none", "arrow"],
+    lineStyle: { color: colors.accent, width: 1.5, type: "dashed" as const, curveness: 0.45 },
+    label: { show: true, formatter: `cf ${(s.cf * 100).toFixed(0)}%`, color: colors.accent, fontSize: 11 },
+  }));
+  return {
+    animation: false,
+    tooltip: { trigger: "item", confine: true },
+    series: [
+      {
+        type: "graph",
+        layout: "none",
+        roam: true,
+        data: nodes,
+        links: [...tree, ...back],
+        edgeLabel: { show: false },
+        emphasis: { focus: "adjacency" },
+      },
+    ],
+  } as EChartsOption;
+}
+
+function nodeTooltip(n: VcgResultNode): string {
+  const ccs = n.ccs.map((c) => `&nbsp;&nbsp;${escapeHtml(c)}`).join("<br/>");
+  const rt = n.realTime.statements.map((s) => escapeHtml(s.text)).join("<br/>");
+  return `<b>(${n.id}) ${escapeHtml(n.fname)}</b> — ${n.type}<br/>mean ${formatNs(n.meanNs)}, CoV ${n.cov.toFixed(3)}, N ${n.n}, W ${formatNs(n.weightNs)}, VIM ${n.vim.toExponential(3)}<br/>${rt}<br/>call contexts:<br/>${ccs}`;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+}
+
+/** A node's place for matching across two results: the chain of names from its pattern root. */
+export function nodeSignatures(r: DominantVarianceResult): Map<number, string> {
+  const byId = new Map(r.nodes.map((n) => [n.id, n]));
+  const sig = new Map<number, string>();
+  const walk = (n: VcgResultNode, prefix: string) => {
+    const s = `${prefix}/${n.fname}:${n.type}`;
+    sig.set(n.id, s);
+    for (const c of n.children) walk(byId.get(c)!, s);
+  };
+  for (const p of r.patterns) walk(byId.get(p.root)!, "");
+  return sig;
+}
+
+/** Ids of the nodes of `a` with no node of the same signature in `b`. */
+export function unmatchedNodes(a: DominantVarianceResult, b: DominantVarianceResult): Set<number> {
+  const other = new Set(nodeSignatures(b).values());
+  return new Set([...nodeSignatures(a)].filter(([, s]) => !other.has(s)).map(([id]) => id));
+}
