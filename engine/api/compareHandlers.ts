@@ -1,36 +1,21 @@
 // analyses.compare: two runs, or two designs of a campaign, side by side:
 // wall-time distributions, and contexts that got slower or faster (cct/compare.ts).
-import type { Handlers, } from "./dispatch.js";
-import type { ParsedArgsOf } from "./contract.js";
+import type { Handlers } from "./dispatch.js";
 import type { ServiceContext } from "./serviceContext.js";
 import type { CctCache } from "./cctCache.js";
 import type { ComparisonSide } from "./types.js";
-import { ApiError } from "./errors.js";
-import { runRows, type RunListRow } from "../store/campaignQueries.js";
-import { getCampaign } from "../store/campaigns.js";
+import type { RunListRow } from "../store/campaignQueries.js";
+import { resolveSide, type Side } from "./sideRuns.js";
 import { mergeThreads } from "../cct/merge.js";
 import { contextRows, type ContextRow } from "../cct/query.js";
 import { compareContexts, MIN_RELATIVE_CHANGE, poolContexts } from "../cct/compare.js";
 import { summarize } from "../stats/summary.js";
 
-type Side = ParsedArgsOf<"analyses.compare">["a"];
 /** Seed of the bootstrap intervals of compared wall times. */
 const COMPARE_SEED = 1;
 
 export function compareHandlers(ctx: ServiceContext, ccts: CctCache): Pick<Handlers, "analyses.compare"> {
-  const resolve = (side: Side, which: "a" | "b"): { label: string; runs: RunListRow[] } => {
-    const db = ctx.workspace().db;
-    if (side.kind === "run") {
-      const r = runRows(db).find((x) => x.id === side.runId);
-      if (!r) throw new ApiError("not-found", `run ${side.runId} does not exist`, [{ path: `${which}.runId`, message: "no such run" }]);
-      return { label: `run ${r.id}${r.design ? ` (${r.design} × ${r.workload})` : ""}`, runs: [r] };
-    }
-    const c = getCampaign(db, side.campaignId);
-    if (!c) throw new ApiError("not-found", `campaign ${side.campaignId} does not exist`, [{ path: `${which}.campaignId`, message: "no such campaign" }]);
-    const runs = runRows(db, side.campaignId).filter((r) => r.design === side.design && (side.workload === null || r.workload === side.workload) && r.status === "succeeded" && !r.warmup);
-    if (runs.length === 0) throw new ApiError("not-found", `campaign ${c.id} has no succeeded measured run of design ${side.design}${side.workload ? ` on ${side.workload}` : ""}`, [{ path: `${which}.design`, message: "no succeeded runs" }]);
-    return { label: `${side.design}${side.workload ? ` × ${side.workload}` : ""} (campaign ${c.id})`, runs };
-  };
+  const resolve = (side: Side, which: "a" | "b") => resolveSide(ctx, side, which);
   const contextsOf = async (runs: RunListRow[]): Promise<ContextRow[][]> =>
     Promise.all(
       runs.filter((r) => r.hasCct).map(async (r) => {

@@ -60,14 +60,15 @@ export const METHODS = {
   "analyses.compare": method<T.Comparison>()(z.strictObject({ a: side, b: side })),
   "analyses.vcg": method<T.DominantVarianceResult>()(
     z.strictObject({
-      runId: id,
+      /** A run, or a design's runs pooled. */
+      target: side,
       tauS: z.number().min(0).max(1).default(0.4),
       beta: z.number().min(0).max(0.99).default(0.1),
       covThreshold: z.number().positive().default(0.4),
       onCpu: z.boolean().default(true),
     }),
   ),
-  "analyses.patterns": method<T.PatternsResult>()(z.strictObject({ runId: id, vsRunId: id.optional(), covThreshold: z.number().positive().default(0.4), onCpu: z.boolean().default(true) })),
+  "analyses.patterns": method<T.PatternsResult>()(z.strictObject({ target: side, vs: side.optional(), covThreshold: z.number().positive().default(0.4), onCpu: z.boolean().default(true) })),
   "reports.campaign": method<T.ReportFile>()(z.strictObject({ campaignId: id, format: z.enum(["markdown", "csv", "json"]) })),
 } as const;
 

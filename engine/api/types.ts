@@ -12,9 +12,9 @@ export type { Summary, ComparedContext, SideStats, DominantVarianceResult, Detec
 
 /** Detection patterns of a profiling run, evaluated on a regression run when one is given (001 §4). */
 export interface PatternsResult {
-  readonly runId: number;
+  readonly label: string;
   readonly profiling: readonly DetectionRow[];
-  readonly regression: { readonly runId: number; readonly rows: readonly DetectionRow[]; readonly overlap: number } | null;
+  readonly regression: { readonly label: string; readonly rows: readonly DetectionRow[]; readonly overlap: number } | null;
 }
 
 export interface WorkspaceInfo {

@@ -10,7 +10,7 @@ import { prepareVariance } from "../host/dominantVariance.js";
 import { completeAnalysis, type PreparedAnalysis } from "../variance/analyze.js";
 import { DEFAULT_PARAMETERS } from "../variance/parameters.js";
 import { detectionPatterns, evaluatePatterns, patternSet, patternSetOverlap, type DetectionPattern } from "../variance/detection.js";
-import { runRows } from "../store/campaignQueries.js";
+import { resolveSide, type Side } from "./sideRuns.js";
 import { formatNs } from "../report/format.js";
 
 /** Preparations kept: each holds a merged CCT; a few runs' worth is plenty for a session. */
@@ -18,37 +18,39 @@ const MAX_PREPARED = 8;
 
 export function varianceHandlers(ctx: ServiceContext): Pick<Handlers, "analyses.vcg" | "analyses.patterns"> {
   const prepared = new Map<string, Promise<PreparedAnalysis>>();
-  const prepare = (runId: number, covThreshold: number, onCpu: boolean) => {
-    const run = runRows(ctx.workspace().db).find((r) => r.id === runId);
-    if (!run) throw new ApiError("not-found", `run ${runId} does not exist`);
-    if (!run.hasCct) throw new ApiError("not-found", `run ${runId} holds no trace to analyse (run it under uftrace, or import a trace)`);
-    const key = `${ctx.workspace().dir}\u0000${runId}\u0000${covThreshold}\u0000${onCpu}`;
+  const prepare = (side: Side, field: string, covThreshold: number, onCpu: boolean) => {
+    const { label, runs } = resolveSide(ctx, side, field);
+    const untraced = runs.filter((r) => !r.hasCct);
+    if (untraced.length > 0) throw new ApiError("not-found", `${label}: run ${untraced.map((r) => r.id).join(", ")} holds no trace to analyse (run under uftrace, or import a trace)`);
+    const runIds = runs.map((r) => r.id);
+    const key = `${ctx.workspace().dir}\u0000${runIds.join(",")}\u0000${covThreshold}\u0000${onCpu}`;
     let p = prepared.get(key);
     if (!p) {
-      p = prepareVariance({ ws: ctx.workspace(), runId }, { ...DEFAULT_PARAMETERS, covThreshold }, { excludeOffCpu: onCpu });
+      const source = runIds.length === 1 ? { ws: ctx.workspace(), runId: runIds[0] } : { ws: ctx.workspace(), runIds };
+      p = prepareVariance(source, { ...DEFAULT_PARAMETERS, covThreshold }, { excludeOffCpu: onCpu });
       p.catch(() => prepared.delete(key));
       prepared.set(key, p);
       while (prepared.size > MAX_PREPARED) prepared.delete(prepared.keys().next().value!);
     }
-    return p;
+    return p.then((prep) => ({ prep, label }));
   };
   const rows = (patterns: readonly DetectionPattern[]): DetectionRow[] => {
     const set = patternSet(patterns);
     return patterns.map((d) => ({ chain: d.chain, contexts: d.contexts.length, n: d.stats.n, meanNs: d.stats.meanNs, cov: d.cov, vim: d.vim, inPatternSet: set.has(d.chain.join(" > ")) }));
   };
   return {
-    "analyses.vcg": async ({ runId, tauS, beta, covThreshold, onCpu }) => {
-      const prep = await prepare(runId, covThreshold, onCpu);
+    "analyses.vcg": async ({ target, tauS, beta, covThreshold, onCpu }) => {
+      const { prep } = await prepare(target, "target", covThreshold, onCpu);
       return completeAnalysis({ ...prep, parameters: { ...prep.parameters, tauS, beta } }, formatNs);
     },
-    "analyses.patterns": async ({ runId, vsRunId, covThreshold, onCpu }) => {
-      const a = await prepare(runId, covThreshold, onCpu);
+    "analyses.patterns": async ({ target, vs, covThreshold, onCpu }) => {
+      const { prep: a, label } = await prepare(target, "target", covThreshold, onCpu);
       const p = a.parameters.chebyshevProbability;
       const found = detectionPatterns(a.cols, a.functions, a.tagging, p);
-      if (vsRunId === undefined) return { runId, profiling: rows(found), regression: null };
-      const b = await prepare(vsRunId, covThreshold, onCpu);
+      if (vs === undefined) return { label, profiling: rows(found), regression: null };
+      const { prep: b, label: vsLabel } = await prepare(vs, "vs", covThreshold, onCpu);
       const evaluated = evaluatePatterns(found, b.cols, b.functions, b.tagging, p);
-      return { runId, profiling: rows(found), regression: { runId: vsRunId, rows: rows(evaluated), overlap: patternSetOverlap(patternSet(found), patternSet(evaluated)) } };
+      return { label, profiling: rows(found), regression: { label: vsLabel, rows: rows(evaluated), overlap: patternSetOverlap(patternSet(found), patternSet(evaluated)) } };
     },
   };
 }

@@ -38,7 +38,7 @@ export class CctBuilder implements TraceSink {
   }
 
   thread(info: ThreadInfo): ThreadSink {
-    const key = `${info.pid}/${info.tid}`;
+    const key = info.source === undefined ? `${info.pid}/${info.tid}` : `${info.source}:${info.pid}/${info.tid}`;
     const known = this.byKey.get(key);
     if (known !== undefined) return this.builders[known];
     this.byKey.set(key, this.builders.length);

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { InvalidArgumentError, type Command } from "commander";
 import { Workspace } from "../store/workspace.js";
 import { analyzeVariance, prepareVariance, sweep, type VarianceSource } from "../host/dominantVariance.js";
-import { DEFAULT_PARAMETERS, type VarianceParameters } from "../variance/parameters.js";
+import { chebyshevCovThreshold, DEFAULT_PARAMETERS, DEFAULT_PROBABILITY, DEFAULT_WINDOW, type VarianceParameters } from "../variance/parameters.js";
 import { renderVcgText } from "../report/vcgText.js";
 import { renderVcgDot } from "../report/vcgDot.js";
 import { detectionPatterns, evaluatePatterns, patternSet, patternSetOverlap } from "../variance/detection.js";
@@ -17,7 +17,9 @@ const SWEEP_BETAS = [0, 0.1];
 interface VarianceFlags {
   tau: number;
   beta: number;
-  cov: number;
+  cov?: string;
+  window: number;
+  probability: number;
   cutoff: number;
   onCpu: boolean;
 }
@@ -25,7 +27,9 @@ interface VarianceFlags {
 export function registerVarianceCommands(program: Command, workspaceDir: () => string): void {
   const common = (c: Command) =>
     c
-      .option("--cov <x>", "CoV at or above which a context is high-variant (Chebyshev: 200% window at 96%)", fraction, DEFAULT_PARAMETERS.covThreshold)
+      .option("--cov <x>", "CoV at or above which a context is high-variant (default: from --window and --probability)")
+      .option("--window <x>", "Chebyshev window around the mean, as a share of it (paper 000 §2.1)", fraction, DEFAULT_WINDOW)
+      .option("--probability <p>", "Chebyshev probability of staying within the window", fraction, DEFAULT_PROBABILITY)
       .option("--cutoff <x>", "share of total time under which a context is insignificant", fraction, DEFAULT_PARAMETERS.significanceCutoff)
       .option("--on-cpu", "uftrace: leave the time threads spent switched out out of every call", false);
   common(
@@ -90,7 +94,8 @@ export function registerVarianceCommands(program: Command, workspaceDir: () => s
 }
 
 function params(o: VarianceFlags & { tau?: number; beta?: number }): VarianceParameters {
-  return { ...DEFAULT_PARAMETERS, covThreshold: o.cov, significanceCutoff: o.cutoff, tauS: o.tau ?? DEFAULT_PARAMETERS.tauS, beta: o.beta ?? DEFAULT_PARAMETERS.beta };
+  const covThreshold = o.cov !== undefined ? fraction(o.cov) : chebyshevCovThreshold(o.window, o.probability);
+  return { ...DEFAULT_PARAMETERS, covThreshold, chebyshevProbability: o.probability, significanceCutoff: o.cutoff, tauS: o.tau ?? DEFAULT_PARAMETERS.tauS, beta: o.beta ?? DEFAULT_PARAMETERS.beta };
 }
 
 function fraction(v: string): number {

@@ -5,6 +5,7 @@
 import { mergeThreads } from "../cct/merge.js";
 import { CctBuilder } from "../cct/cctBuilder.js";
 import type { Cct } from "../cct/cct.js";
+import { sourceSink } from "../trace/sink.js";
 import { readTraceFile, readTraceInto } from "./readTrace.js";
 import { buildRunCct, readRunTrace } from "../store/runTrace.js";
 import type { Workspace } from "../store/workspace.js";
@@ -14,8 +15,8 @@ import type { DominantVarianceResult } from "../variance/result.js";
 import { formatNs } from "../report/format.js";
 import { preorder } from "../variance/vcgTypes.js";
 
-/** A trace file or directory, or a stored run. */
-export type VarianceSource = { readonly trace: string } | { readonly ws: Workspace; readonly runId: number };
+/** A trace file or directory, a stored run, or stored runs pooled (a design's runs). */
+export type VarianceSource = { readonly trace: string } | { readonly ws: Workspace; readonly runId: number } | { readonly ws: Workspace; readonly runIds: readonly number[] };
 
 export interface VarianceOptions {
   /** uftrace: leave switched-out time out (on-CPU time). */
@@ -56,11 +57,16 @@ export function sweep(prep: PreparedAnalysis, taus: readonly number[], betas: re
 
 async function buildCct(source: VarianceSource, options: VarianceOptions): Promise<Cct> {
   if ("trace" in source) return (await readTraceFile(source.trace, { excludeOffCpu: options.excludeOffCpu })).cct;
-  return buildRunCct(source.ws, source.runId, { excludeOffCpu: options.excludeOffCpu });
+  if ("runId" in source) return buildRunCct(source.ws, source.runId, { excludeOffCpu: options.excludeOffCpu });
+  // Several runs into one builder: contexts with the same call chain pool across runs (merged threads).
+  const sink = new CctBuilder();
+  for (const [i, runId] of source.runIds.entries()) await readRunTrace(source.ws, runId, sourceSink(sink, i), options);
+  return sink.finish();
 }
 
 /** The second pass, with a watcher: the same reader over the same bytes. */
 async function readAgain(source: VarianceSource, sink: CctBuilder, options: VarianceOptions): Promise<void> {
   if ("trace" in source) await readTraceInto(source.trace, sink, options);
-  else await readRunTrace(source.ws, source.runId, sink, options);
+  else if ("runId" in source) await readRunTrace(source.ws, source.runId, sink, options);
+  else for (const [i, runId] of source.runIds.entries()) await readRunTrace(source.ws, runId, sourceSink(sink, i), options);
 }

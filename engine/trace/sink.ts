@@ -8,6 +8,18 @@ export interface ThreadInfo {
   readonly pid: number;
   readonly tid: number;
   readonly name?: string;
+  /** Which of several traces read into one sink the thread comes from (runs pooled per design). */
+  readonly source?: number;
+}
+
+/** A sink that tags every thread with `source`, so several traces read into `sink` keep their threads apart. */
+export function sourceSink(sink: TraceSink, source: number): TraceSink {
+  return {
+    functionId: (name) => sink.functionId(name),
+    thread: (info) => sink.thread({ ...info, source }),
+    setTimeFilter: (ns) => sink.setTimeFilter(ns),
+    warn: (w) => sink.warn(w),
+  };
 }
 
 export interface TraceSink {

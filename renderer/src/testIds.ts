@@ -16,7 +16,7 @@ export const TID = {
     submit: "launch-submit",
     fieldError: "launch-field-error",
   },
-  campaign: { status: "campaign-status", progress: "campaign-progress", eta: "campaign-eta", cancel: "campaign-cancel", resume: "campaign-resume", groups: "campaign-groups", chart: "campaign-chart", runs: "campaign-runs", export: "campaign-export", compare: "campaign-compare" },
+  campaign: { vcg: "campaign-vcg", status: "campaign-status", progress: "campaign-progress", eta: "campaign-eta", cancel: "campaign-cancel", resume: "campaign-resume", groups: "campaign-groups", chart: "campaign-chart", runs: "campaign-runs", export: "campaign-export", compare: "campaign-compare" },
   runs: { table: "runs-table", filter: "runs-filter", row: "runs-row", compare: "runs-compare", selected: "runs-selected" },
   run: { metrics: "run-metrics", cct: "run-cct", cctRow: "run-cct-row", thread: "run-thread", histogram: "run-histogram", stdout: "run-stdout", artifacts: "run-artifacts" },
   compare: { slower: "compare-slower", faster: "compare-faster", chart: "compare-chart", sideA: "compare-side-a", sideB: "compare-side-b" },

@@ -112,6 +112,15 @@ describe("workbench in the browser", () => {
     });
     await page.waitForSelector(`${sel(TID.vcg.summary)}:has-text("→ 4 nodes in 3 patterns")`);
     await app.screenshot("10-vcg-two-callers");
+    // Two designs side by side, each pooled over its runs, from the campaign page.
+    await app.goto("#/campaign/2");
+    await page.selectOption('select[aria-label="design A"]', "blocks-60");
+    await page.selectOption('select[aria-label="design B"]', "blocks-120");
+    await page.click(`${sel(TID.campaign.vcg)} button`);
+    await page.waitForSelector(sel(TID.vcg.detection));
+    assert.match(await page.textContent("h1") ?? "", /design \(campaign 2\) blocks-60 and design \(campaign 2\) blocks-120/);
+    assert.match(await page.textContent(sel(TID.vcg.detection)) ?? "", /Pattern Set overlap with blocks-120 \(campaign 2\)|set \(B\)/);
+    await app.screenshot("11-vcg-two-designs");
   });
 
   it("follows a dark system theme", async () => {

@@ -145,15 +145,25 @@ describe("API over a real workspace", () => {
 
   it("analyses a traced run's dominant variance, quickly again for new τ_S and β, and compares detection patterns", async () => {
     const [a, b] = (await api.runs.list({ campaignId })).filter((r) => r.design === "blocks-60");
-    const r = await api.analyses.vcg({ runId: a.id, tauS: 0.4, beta: 0 });
+    const run = (runId: number) => ({ kind: "run" as const, runId });
+    const r = await api.analyses.vcg({ target: run(a.id), tauS: 0.4, beta: 0 });
     assert.equal(r.parameters.beta, 0);
     assert.ok(r.cct.contexts > 5);
-    const trimmed = await api.analyses.vcg({ runId: a.id, tauS: 0.4, beta: 0.5 });
+    const trimmed = await api.analyses.vcg({ target: run(a.id), tauS: 0.4, beta: 0.5 });
     assert.ok(trimmed.nodes.length <= r.nodes.length);
-    const p = await api.analyses.patterns({ runId: a.id, vsRunId: b.id });
-    assert.equal(p.regression?.runId, b.id);
+    const p = await api.analyses.patterns({ target: run(a.id), vs: run(b.id) });
+    assert.match(p.regression!.label, new RegExp(`run ${b.id}`));
     assert.ok(p.regression!.overlap >= 0 && p.regression!.overlap <= 1);
-    await assert.rejects(api.analyses.vcg({ runId: (await api.runs.list({})).find((x) => !x.hasCct)!.id }), /holds no trace/);
+    await assert.rejects(api.analyses.vcg({ target: run((await api.runs.list({})).find((x) => !x.hasCct)!.id) }), /holds no trace/);
+  });
+
+  it("pools a design's runs into one CCT for its dominant variance", async () => {
+    const runs = (await api.runs.list({ campaignId })).filter((r) => r.design === "blocks-120");
+    const pooled = await api.analyses.vcg({ target: { kind: "design", campaignId, design: "blocks-120" }, onCpu: false });
+    // The pooled tree's total time is the sum of the runs' own totals.
+    let sum = 0;
+    for (const x of runs) sum += (await api.runs.contexts({ runId: x.id, thread: null })).totalNs;
+    assert.ok(Math.abs(pooled.cct.totalNs - sum) <= 1e-9 * sum, `${pooled.cct.totalNs} vs ${sum}`);
   });
 
   it("exports a campaign report in Markdown, CSV and JSON", async () => {

@@ -82,6 +82,11 @@ export function vcgGraphOption(r: DominantVarianceResult, colors: ChartColors, m
         type: "graph",
         layout: "none",
         roam: true,
+        // Room for half a node at every edge: positions are node centres.
+        left: 90,
+        right: 90,
+        top: 45,
+        bottom: 45,
         data: nodes,
         links: [...tree, ...back],
         edgeLabel: { show: false },

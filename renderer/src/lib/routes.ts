@@ -8,7 +8,8 @@ export type Route =
   | { name: "campaign"; campaignId: number }
   | { name: "runs"; campaignId: number | null; projectId: number | null }
   | { name: "run"; runId: number }
-  | { name: "vcg"; runId: number; vs: number | null }
+  /** Sides as in compare: "run:12" or "design:3:blocks-60[:workload]". */
+  | { name: "vcg"; a: string; b: string | null }
   | { name: "compare"; a: string | null; b: string | null }
   | { name: "not-found"; hash: string };
 
@@ -22,7 +23,8 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === "project" && id !== null) return parts[2] === "launch" ? { name: "launch", projectId: id } : { name: "project", projectId: id };
   if (parts[0] === "campaign" && id !== null) return { name: "campaign", campaignId: id };
   if (parts[0] === "runs") return { name: "runs", campaignId: num(q.get("campaign")), projectId: num(q.get("project")) };
-  if (parts[0] === "run" && id !== null) return parts[2] === "vcg" ? { name: "vcg", runId: id, vs: num(q.get("vs")) } : { name: "run", runId: id };
+  if (parts[0] === "run" && id !== null) return parts[2] === "vcg" ? { name: "vcg", a: `run:${id}`, b: q.get("vs") } : { name: "run", runId: id };
+  if (parts[0] === "vcg" && q.get("a")) return { name: "vcg", a: q.get("a")!, b: q.get("b") };
   if (parts[0] === "compare") return { name: "compare", a: q.get("a"), b: q.get("b") };
   return { name: "not-found", hash };
 }
