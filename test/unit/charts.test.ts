@@ -7,6 +7,7 @@ import { boxStats, quantileSorted } from "../../renderer/src/charts/quantiles.js
 import { distributionOption } from "../../renderer/src/charts/distribution.js";
 import { unitFor } from "../../renderer/src/charts/units.js";
 import { LIGHT } from "../../renderer/src/charts/colors.js";
+import { layoutForest, matchedCount, unmatchedNodes, vcgGraphOption, vcgPairOption, X_STEP, Y_STEP } from "../../renderer/src/charts/vcgGraph.js";
 
 describe("histogram bins (Freedman–Diaconis)", () => {
   it("bins 1..8 as worked by hand", () => {
@@ -64,5 +65,33 @@ describe("distribution chart", () => {
     assert.equal(unitFor(2.5e9).label, "s");
     assert.equal(unitFor(999).label, "ns");
     assert.equal(unitFor(1500).label, "µs");
+  });
+});
+
+describe("VCG drawing", () => {
+  const node = (id: number, fname: string, type: "Task" | "Contrast" | "Contributor", parent: number | null, children: number[]) => ({
+    id, fname, type, n: 10, meanNs: 1000, varianceNs2: 1e4, cov: 0.1, weightNs: 1e4, vim: 1000, ccs: ["[0]"], parent, children, realTime: { n: 10, meanNs: 1000, cov: 0.1, statements: [] },
+  });
+  const result = (nodes: ReturnType<typeof node>[], segments: { nodes: number[]; cf: number }[]) =>
+    ({ nodes, segments: segments.map((s) => ({ ...s, meanNs: 0, varianceNs2: 0, n: 10 })), patterns: nodes.filter((n) => n.parent === null).map((n) => ({ root: n.id, vim: 1, nodes: 1 })) }) as unknown as Parameters<typeof vcgGraphOption>[0];
+
+  it("lays a pattern out as a tidy tree and draws back-edges from underlier to originator", () => {
+    const r = result([node(0, "H", "Task", null, [1, 2]), node(1, "L", "Contributor", 0, []), node(2, "F", "Contrast", 0, [])], [{ nodes: [0, 1], cf: 0.5 }]);
+    const placed = layoutForest(r);
+    // Leaves side by side, the parent centred over them, one row per depth.
+    assert.deepEqual(placed.map((p) => [p.x / X_STEP, p.y / Y_STEP]), [[0.5, 0], [0, 1], [1, 1]]);
+    const series = (vcgGraphOption(r, LIGHT) as { series: { data: { symbol: string; itemStyle: { borderType: string } }[]; links: { source: string; target: string; lineStyle: { type: string }; label?: { formatter: string } }[] }[] }).series[0];
+    assert.deepEqual(series.data.map((d) => [d.symbol, d.itemStyle.borderType]), [["rect", "solid"], ["rect", "dashed"], ["circle", "solid"]]);
+    const back = series.links.filter((l) => l.lineStyle.type === "dashed");
+    assert.deepEqual(back.map((l) => [l.source, l.target, l.label?.formatter]), [["1", "0", "cf 50%"]]);
+  });
+
+  it("joins matched nodes of two results and marks the rest", () => {
+    const a = result([node(0, "H", "Task", null, [1]), node(1, "W", "Task", 0, [])], []);
+    const b = result([node(0, "H", "Task", null, [1, 2]), node(1, "W", "Task", 0, []), node(2, "X", "Task", 0, [])], []);
+    assert.deepEqual([...unmatchedNodes(b, a)], [2]);
+    assert.equal(matchedCount(a, b), 2);
+    const links = (vcgPairOption(a, b, LIGHT) as { series: { links: { source: string; target: string; lineStyle: { type: string } }[] }[] }).series[0].links;
+    assert.deepEqual(links.filter((l) => l.lineStyle.type === "dotted").map((l) => [l.source, l.target]), [["a0", "b0"], ["a1", "b1"]]);
   });
 });

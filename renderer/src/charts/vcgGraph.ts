@@ -36,16 +36,16 @@ export function layoutForest(r: DominantVarianceResult): Placed[] {
   return out.sort((a, b) => a.id - b.id).map((p) => ({ id: p.id, x: p.x * X_STEP, y: p.y * Y_STEP }));
 }
 
-/** Node ids to mark (e.g. nodes the other side of a comparison lacks). */
-export function vcgGraphOption(r: DominantVarianceResult, colors: ChartColors, marked: ReadonlySet<number> = new Set()): EChartsOption {
+/** Graph nodes and links of one result; ids prefixed, x shifted, `marked` nodes outlined. */
+function graphData(r: DominantVarianceResult, colors: ChartColors, marked: ReadonlySet<number>, prefix: string, dx: number) {
   const placed = layoutForest(r);
   const nodes = r.nodes.map((n) => {
     const p = placed[n.id];
     const shape = n.type === "Contrast" ? { symbol: "circle", symbolSize: [150, 64] } : { symbol: "rect", symbolSize: [150, 64] };
     return {
-      id: String(n.id),
-      name: `(${n.id}) ${n.fname}`,
-      x: p.x,
+      id: `${prefix}${n.id}`,
+      name: `${prefix ? `${prefix.toUpperCase()} ` : ""}(${n.id}) ${n.fname}`,
+      x: p.x + dx,
       y: p.y,
       ...shape,
       value: n.vim,
@@ -66,14 +66,42 @@ export function vcgGraphOption(r: DominantVarianceResult, colors: ChartColors, m
       tooltip: { formatter: nodeTooltip(n) },
     };
   });
-  const tree = r.nodes.flatMap((n) => n.children.map((c) => ({ source: String(n.id), target: String(c), lineStyle: { color: colors.axis, width: 1.5, type: "solid" as const, curveness: 0 } })));
+  const tree = r.nodes.flatMap((n) => n.children.map((c) => ({ source: `${prefix}${n.id}`, target: `${prefix}${c}`, lineStyle: { color: colors.axis, width: 1.5, type: "solid" as const, curveness: 0 } })));
   const back = r.segments.map((s) => ({
-    source: String(s.nodes[s.nodes.length - 1]),
-    target: String(s.nodes[0]),
+    source: `${prefix}${s.nodes[s.nodes.length - 1]}`,
+    target: `${prefix}${s.nodes[0]}`,
     symbol: ["none", "arrow"],
     lineStyle: { color: colors.accent, width: 1.5, type: "dashed" as const, curveness: 0.45 },
     label: { show: true, formatter: `cf ${(s.cf * 100).toFixed(0)}%`, color: colors.accent, fontSize: 11 },
   }));
+  return { nodes, links: [...tree, ...back], width: Math.max(0, ...placed.map((p) => p.x)) };
+}
+
+/** Node ids to mark (e.g. nodes the other side of a comparison lacks). */
+export function vcgGraphOption(r: DominantVarianceResult, colors: ChartColors, marked: ReadonlySet<number> = new Set()): EChartsOption {
+  const { nodes, links } = graphData(r, colors, marked, "", 0);
+  return graphOption(nodes, links);
+}
+
+/** Two results in one drawing, A left and B right, matched nodes (same chain of names and
+ * types from their pattern root) joined by dotted lines, unmatched nodes outlined. */
+export function vcgPairOption(a: DominantVarianceResult, b: DominantVarianceResult, colors: ChartColors): EChartsOption {
+  const left = graphData(a, colors, unmatchedNodes(a, b), "a", 0);
+  const right = graphData(b, colors, unmatchedNodes(b, a), "b", left.width + 2 * X_STEP);
+  const sigB = new Map([...nodeSignatures(b)].map(([id, sig]) => [sig, id]));
+  const matches = [...nodeSignatures(a)].flatMap(([id, sig]) => {
+    const other = sigB.get(sig);
+    return other === undefined ? [] : [{ source: `a${id}`, target: `b${other}`, lineStyle: { color: colors.points, width: 1, type: "dotted" as const, curveness: 0.12 }, tooltip: { formatter: "matched node" } }];
+  });
+  return graphOption([...left.nodes, ...right.nodes], [...left.links, ...right.links, ...matches]);
+}
+
+/** Links between matched nodes of a pair drawing: how many nodes of A have a counterpart in B. */
+export function matchedCount(a: DominantVarianceResult, b: DominantVarianceResult): number {
+  return a.nodes.length - unmatchedNodes(a, b).size;
+}
+
+function graphOption(nodes: unknown[], links: unknown[]): EChartsOption {
   return {
     animation: false,
     tooltip: { trigger: "item", confine: true },
@@ -88,7 +116,7 @@ export function vcgGraphOption(r: DominantVarianceResult, colors: ChartColors, m
         top: 45,
         bottom: 45,
         data: nodes,
-        links: [...tree, ...back],
+        links,
         edgeLabel: { show: false },
         emphasis: { focus: "adjacency" },
       },
