@@ -4,11 +4,21 @@
 import type { Summary } from "../stats/summary.js";
 import type { ComparedContext, SideStats } from "../cct/compare.js";
 import type { DetectionRow, DominantVarianceResult } from "../variance/result.js";
+import type { RunListRow } from "../store/campaignQueries.js";
+import type { DesignRow, ProjectCounts, WorkloadRow } from "../store/projectQueries.js";
+import type { ContextRow } from "../cct/query.js";
 
 /** Bumped whenever a type here changes shape. */
 export const API_VERSION = 1;
 
 export type { Summary, ComparedContext, SideStats, DominantVarianceResult, DetectionRow };
+
+// The engine's read models cross the API as they are: plain rows, one definition each.
+export type ProjectSummary = ProjectCounts;
+export type WorkloadInfo = WorkloadRow;
+export type DesignInfo = DesignRow;
+export type RunRow = RunListRow;
+export type ContextStats = ContextRow;
 
 /** Detection patterns of a profiling run, evaluated on a regression run when one is given (001 §4). */
 export interface PatternsResult {
@@ -22,32 +32,6 @@ export interface WorkspaceInfo {
   readonly dir: string;
   readonly schemaVersion: number;
   readonly counts: Readonly<Record<string, number>>;
-}
-
-export interface ProjectSummary {
-  readonly id: number;
-  readonly name: string;
-  readonly workloads: number;
-  readonly designs: number;
-  readonly campaigns: number;
-  readonly runs: number;
-  readonly lastActivity: string | null;
-}
-
-export interface WorkloadInfo {
-  readonly id: number;
-  readonly name: string;
-  readonly argv: readonly string[];
-  readonly features: Readonly<Record<string, number>>;
-  readonly requests: number | null;
-  readonly runs: number;
-}
-
-export interface DesignInfo {
-  readonly id: number;
-  readonly name: string;
-  readonly variables: Readonly<Record<string, string | number | boolean>>;
-  readonly runs: number;
 }
 
 export interface CampaignInfo {
@@ -74,25 +58,6 @@ export interface ProjectDetail {
   readonly workloads: readonly WorkloadInfo[];
   readonly designs: readonly DesignInfo[];
   readonly campaigns: readonly CampaignInfo[];
-}
-
-export interface RunRow {
-  readonly id: number;
-  readonly campaignId: number | null;
-  readonly design: string | null;
-  readonly workload: string | null;
-  readonly repetition: number | null;
-  readonly warmup: boolean;
-  readonly attempt: number;
-  readonly status: string;
-  readonly exitCode: number | null;
-  readonly signal: string | null;
-  readonly wallNs: number | null;
-  readonly userNs: number | null;
-  readonly sysNs: number | null;
-  readonly peakRssKb: number | null;
-  readonly message: string | null;
-  readonly hasCct: boolean;
 }
 
 export interface DistributionGroup {
@@ -161,19 +126,6 @@ export interface RunDetail {
   readonly threads: readonly ThreadLabel[] | null;
   readonly events: number | null;
   readonly warnings: readonly string[];
-}
-
-export interface ContextStats {
-  readonly id: number;
-  readonly path: readonly string[];
-  readonly n: number;
-  readonly meanNs: number;
-  readonly stdNs: number;
-  readonly cov: number;
-  readonly minNs: number;
-  readonly maxNs: number;
-  readonly inclusiveNs: number;
-  readonly selfNs: number;
 }
 
 export interface CctTable {
