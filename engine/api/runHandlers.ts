@@ -5,7 +5,7 @@ import type { ServiceContext } from "./serviceContext.js";
 import type { CctCache } from "./cctCache.js";
 import type { RunDetail } from "./types.js";
 import { ApiError } from "./errors.js";
-import { runDetails, runRows } from "../store/campaignQueries.js";
+import { runDetails, runRow, runRows } from "../store/campaignQueries.js";
 import { artifactsOf } from "../store/repositories.js";
 import { contextDurations } from "../store/runTrace.js";
 import { mergeThreads } from "../cct/merge.js";
@@ -33,7 +33,7 @@ function quantileSample(values: readonly number[]): number[] {
 export function runHandlers(ctx: ServiceContext, ccts: CctCache): Some {
   const db = () => ctx.workspace().db;
   const row = (runId: number) => {
-    const r = runRows(db()).find((x) => x.id === runId);
+    const r = runRow(db(), runId);
     if (!r) throw new ApiError("not-found", `run ${runId} does not exist`);
     return r;
   };

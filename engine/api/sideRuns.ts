@@ -3,7 +3,7 @@
 import type { ParsedArgsOf } from "./contract.js";
 import type { ServiceContext } from "./serviceContext.js";
 import { ApiError } from "./errors.js";
-import { runRows, type RunListRow } from "../store/campaignQueries.js";
+import { runRow, runRows, type RunListRow } from "../store/campaignQueries.js";
 import { getCampaign } from "../store/campaigns.js";
 
 export type Side = ParsedArgsOf<"analyses.compare">["a"];
@@ -11,7 +11,7 @@ export type Side = ParsedArgsOf<"analyses.compare">["a"];
 export function resolveSide(ctx: ServiceContext, side: Side, field: string): { label: string; runs: RunListRow[] } {
   const db = ctx.workspace().db;
   if (side.kind === "run") {
-    const r = runRows(db).find((x) => x.id === side.runId);
+    const r = runRow(db, side.runId);
     if (!r) throw new ApiError("not-found", `run ${side.runId} does not exist`, [{ path: `${field}.runId`, message: "no such run" }]);
     return { label: `run ${r.id}${r.design ? ` (${r.design} × ${r.workload})` : ""}`, runs: [r] };
   }

@@ -22,7 +22,8 @@ export interface RunListRow {
   readonly hasCct: boolean;
 }
 
-export function runRows(db: Db, campaignId?: number, projectId?: number): RunListRow[] {
+/** Runs of a campaign, of a project, or one run by id (each filter optional). */
+export function runRows(db: Db, campaignId?: number, projectId?: number, runId?: number): RunListRow[] {
   const rows = db
     .prepare(
       `SELECT r.id, r.campaign_id AS campaignId, d.name AS design, w.name AS workload, r.repetition, r.warmup, r.attempt,
@@ -30,10 +31,14 @@ export function runRows(db: Db, campaignId?: number, projectId?: number): RunLis
               r.peak_rss_kb AS peakRssKb, r.message,
               EXISTS (SELECT 1 FROM artifacts a WHERE a.run_id = r.id AND a.kind = 'cct') AS hasCct
        FROM runs r LEFT JOIN designs d ON d.id = r.design_id LEFT JOIN workloads w ON w.id = r.workload_id
-       WHERE (? IS NULL OR r.campaign_id = ?) AND (? IS NULL OR r.project_id = ?) ORDER BY r.campaign_id, r.ordinal, r.id`,
+       WHERE (? IS NULL OR r.campaign_id = ?) AND (? IS NULL OR r.project_id = ?) AND (? IS NULL OR r.id = ?) ORDER BY r.campaign_id, r.ordinal, r.id`,
     )
-    .all(campaignId ?? null, campaignId ?? null, projectId ?? null, projectId ?? null) as (Omit<RunListRow, "warmup" | "hasCct"> & { warmup: number; hasCct: number })[];
+    .all(campaignId ?? null, campaignId ?? null, projectId ?? null, projectId ?? null, runId ?? null, runId ?? null) as (Omit<RunListRow, "warmup" | "hasCct"> & { warmup: number; hasCct: number })[];
   return rows.map((r) => ({ ...r, warmup: r.warmup === 1, hasCct: r.hasCct === 1 }));
+}
+
+export function runRow(db: Db, id: number): RunListRow | undefined {
+  return runRows(db, undefined, undefined, id)[0];
 }
 
 export function runDetails(db: Db, id: number): Record<string, unknown> {
