@@ -77,6 +77,9 @@ export interface ApiEvents {
   readonly campaignProgress: T.CampaignProgressEvent;
 }
 
+/** Every event, for the transports that forward them all. */
+export const EVENT_NAMES = ["campaignProgress"] as const satisfies readonly (keyof ApiEvents)[];
+
 export type MethodName = keyof typeof METHODS;
 export type ArgsOf<M extends MethodName> = z.input<(typeof METHODS)[M]["args"]>;
 export type ParsedArgsOf<M extends MethodName> = z.output<(typeof METHODS)[M]["args"]>;

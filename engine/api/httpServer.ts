@@ -10,7 +10,7 @@ import { extname, join, resolve, sep } from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { VarbenchService } from "./service.js";
 import { toErrorData, type ApiErrorCode } from "./errors.js";
-import type { EventName } from "./contract.js";
+import { EVENT_NAMES } from "./contract.js";
 
 export interface ServerOptions {
   readonly service: VarbenchService;
@@ -34,7 +34,6 @@ const STATUS: Record<ApiErrorCode, number> = { "invalid-arguments": 400, unautho
 const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json", ".woff2": "font/woff2", ".ico": "image/x-icon" };
 /** Largest request body accepted: API arguments are small. */
 const MAX_BODY_BYTES = 1 << 20;
-const EVENTS: readonly EventName[] = ["campaignProgress"];
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const token = options.token ?? randomBytes(24).toString("base64url");
@@ -101,7 +100,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ws.on("close", () => sockets.delete(ws));
     });
   });
-  const unsubscribe = EVENTS.map((event) =>
+  const unsubscribe = EVENT_NAMES.map((event) =>
     options.service.events.on(event, (payload) => {
       const text = JSON.stringify({ event, payload });
       for (const ws of sockets) ws.send(text);

@@ -41,9 +41,8 @@ export function runHandlers(ctx: ServiceContext, ccts: CctCache): Some {
     if (!row(runId).hasCct) throw new ApiError("not-found", `run ${runId} holds no calling-context tree (it was not traced)`);
     return ccts.get(ctx.workspace(), runId);
   };
-  const pickThread = (cct: Cct, thread: string | null) => {
+  const checkThread = (cct: Cct, thread: string | null) => {
     if (thread !== null && !cct.threads.some((t) => `${t.pid}/${t.tid}` === thread)) throw new ApiError("not-found", `the run has no thread ${thread}`, [{ path: "thread", message: "no such thread" }]);
-    return mergeThreads(cct, thread === null ? undefined : (pid, tid) => `${pid}/${tid}` === thread);
   };
   return {
     "runs.list": ({ campaignId, projectId }) => runRows(db(), campaignId, projectId),
@@ -72,12 +71,13 @@ export function runHandlers(ctx: ServiceContext, ccts: CctCache): Some {
     },
     "runs.contexts": async ({ runId, thread }) => {
       const cct = await cctOf(runId);
-      const rows = contextRows(pickThread(cct, thread), cct.functions);
+      checkThread(cct, thread);
+      const rows = contextRows(mergeThreads(cct, thread === null ? undefined : (pid, tid) => `${pid}/${tid}` === thread), cct.functions);
       const totalNs = rows.filter((r) => r.path.length === 1).reduce((s, r) => s + r.inclusiveNs, 0);
       return { runId, thread, totalNs, rows };
     },
     "runs.contextDistribution": async ({ runId, path, thread }) => {
-      pickThread(await cctOf(runId), thread);
+      checkThread(await cctOf(runId), thread);
       const d = await contextDurations(ctx.workspace(), runId, path, thread);
       if (d.durationsNs.length === 0) throw new ApiError("not-found", `run ${runId} has no invocation of ${path.join(" > ")}${thread ? ` in thread ${thread}` : ""}`);
       const values = quantileSample(d.durationsNs);

@@ -4,12 +4,10 @@
 // sliders reruns only steps 3–5 (000 §8.1: "Steps 3–5 can then be repeatedly invoked").
 import type { Handlers } from "./dispatch.js";
 import type { ServiceContext } from "./serviceContext.js";
-import type { DetectionRow } from "./types.js";
 import { ApiError } from "./errors.js";
 import { prepareVariance } from "../host/dominantVariance.js";
-import { completeAnalysis, type PreparedAnalysis } from "../variance/analyze.js";
+import { completeAnalysis, patternsReport, type PreparedAnalysis } from "../variance/analyze.js";
 import { DEFAULT_PARAMETERS } from "../variance/parameters.js";
-import { detectionPatterns, evaluatePatterns, patternSet, patternSetOverlap, type DetectionPattern } from "../variance/detection.js";
 import { resolveSide, type Side } from "./sideRuns.js";
 import { formatNs } from "../report/format.js";
 
@@ -34,23 +32,16 @@ export function varianceHandlers(ctx: ServiceContext): Pick<Handlers, "analyses.
     }
     return p.then((prep) => ({ prep, label }));
   };
-  const rows = (patterns: readonly DetectionPattern[]): DetectionRow[] => {
-    const set = patternSet(patterns);
-    return patterns.map((d) => ({ chain: d.chain, contexts: d.contexts.length, n: d.stats.n, meanNs: d.stats.meanNs, cov: d.cov, vim: d.vim, inPatternSet: set.has(d.chain.join(" > ")) }));
-  };
   return {
     "analyses.vcg": async ({ target, tauS, beta, covThreshold, onCpu }) => {
       const { prep } = await prepare(target, "target", covThreshold, onCpu);
       return completeAnalysis({ ...prep, parameters: { ...prep.parameters, tauS, beta } }, formatNs);
     },
     "analyses.patterns": async ({ target, vs, covThreshold, onCpu }) => {
-      const { prep: a, label } = await prepare(target, "target", covThreshold, onCpu);
-      const p = a.parameters.chebyshevProbability;
-      const found = detectionPatterns(a.cols, a.functions, a.tagging, p);
-      if (vs === undefined) return { label, profiling: rows(found), regression: null };
-      const { prep: b, label: vsLabel } = await prepare(vs, "vs", covThreshold, onCpu);
-      const evaluated = evaluatePatterns(found, b.cols, b.functions, b.tagging, p);
-      return { label, profiling: rows(found), regression: { label: vsLabel, rows: rows(evaluated), overlap: patternSetOverlap(patternSet(found), patternSet(evaluated)) } };
+      const a = await prepare(target, "target", covThreshold, onCpu);
+      const b = vs === undefined ? null : await prepare(vs, "vs", covThreshold, onCpu);
+      const r = patternsReport(a.prep, b?.prep ?? null);
+      return { label: a.label, profiling: r.profiling, regression: r.regression && b ? { label: b.label, ...r.regression } : null };
     },
   };
 }

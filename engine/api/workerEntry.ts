@@ -4,14 +4,13 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { VarbenchService } from "./service.js";
 import { toErrorData } from "./errors.js";
-import type { EventName } from "./contract.js";
+import { EVENT_NAMES } from "./contract.js";
 import type { WorkerReply, WorkerRequest } from "./workerProtocol.js";
 
-const EVENTS: readonly EventName[] = ["campaignProgress"];
 const port = parentPort!;
 const service = new VarbenchService((workerData as { workspaceDir: string }).workspaceDir);
 const post = (m: WorkerReply) => port.postMessage(m);
-for (const event of EVENTS) service.events.on(event, (payload) => post({ kind: "event", event, payload }));
+for (const event of EVENT_NAMES) service.events.on(event, (payload) => post({ kind: "event", event, payload }));
 
 port.on("message", (m: WorkerRequest) => {
   if (m.kind === "close") {

@@ -1,13 +1,13 @@
 // `varbench vcg` and `varbench patterns`: dominant variance analysis of a run
 // or a trace (papers 000 and 001) from the command line.
-import { existsSync } from "node:fs";
 import { InvalidArgumentError, type Command } from "commander";
-import { Workspace } from "../store/workspace.js";
-import { analyzeVariance, prepareVariance, sweep, type VarianceSource } from "../host/dominantVariance.js";
+import { analyzeVariance, prepareVariance, sweep } from "../host/dominantVariance.js";
+import { withTarget } from "./target.js";
+import { patternsReport } from "../variance/analyze.js";
+import type { DetectionRow } from "../variance/result.js";
 import { chebyshevCovThreshold, DEFAULT_PARAMETERS, DEFAULT_PROBABILITY, DEFAULT_WINDOW, type VarianceParameters } from "../variance/parameters.js";
 import { renderVcgText } from "../report/vcgText.js";
 import { renderVcgDot } from "../report/vcgDot.js";
-import { detectionPatterns, evaluatePatterns, patternSet, patternSetOverlap } from "../variance/detection.js";
 import { formatNs, table } from "../report/format.js";
 
 /** τ_S × β of paper 000 Table 1. */
@@ -44,7 +44,7 @@ export function registerVarianceCommands(program: Command, workspaceDir: () => s
       .option("--ccs", "list call-context sets", false)
       .option("--sweep", "nodes/patterns for τ_S ∈ {0.01 … 1.0} × β ∈ {0, 0.1} (paper 000 Table 1)", false),
   ).action(async (target: string, o: VarianceFlags & { json: boolean; dot: boolean; ccs: boolean; sweep: boolean }) =>
-    withSource(target, workspaceDir(), async (source) => {
+    withTarget(target, workspaceDir(), async (source) => {
       const parameters = params(o);
       if (o.sweep) {
         const s = sweep(await prepareVariance(source, parameters, { excludeOffCpu: o.onCpu }), SWEEP_TAUS, SWEEP_BETAS);
@@ -70,25 +70,16 @@ export function registerVarianceCommands(program: Command, workspaceDir: () => s
       .option("--json", "print JSON", false),
   ).action(async (target: string, o: VarianceFlags & { vs?: string; json: boolean }) => {
     const parameters = params(o);
-    const profiling = await withSource(target, workspaceDir(), (s) => prepareVariance(s, parameters, { excludeOffCpu: o.onCpu }));
-    const found = detectionPatterns(profiling.cols, profiling.functions, profiling.tagging, parameters.chebyshevProbability);
-    const setA = patternSet(found);
-    const rows = found.map((p) => ({ chain: p.chain.join(" > "), n: p.stats.n, meanNs: p.stats.meanNs, cov: p.cov, vim: p.vim, inPatternSet: setA.has(p.chain.join(" > ")) }));
-    let regression: { rows: typeof rows; overlap: number } | null = null;
-    if (o.vs) {
-      const other = await withSource(o.vs, workspaceDir(), (s) => prepareVariance(s, parameters, { excludeOffCpu: o.onCpu }));
-      const evaluated = evaluatePatterns(found, other.cols, other.functions, other.tagging, parameters.chebyshevProbability);
-      const setB = patternSet(evaluated);
-      regression = { rows: evaluated.map((p) => ({ chain: p.chain.join(" > "), n: p.stats.n, meanNs: p.stats.meanNs, cov: p.cov, vim: p.vim, inPatternSet: setB.has(p.chain.join(" > ")) })), overlap: patternSetOverlap(setA, setB) };
-    }
-    if (o.json) return console.log(JSON.stringify({ profiling: rows, regression }, null, 2));
-    const render = (rs: typeof rows) => table(["", "N", "mean", "CoV", "VIM", "pattern"], rs.map((r) => [r.inPatternSet ? "*" : "", String(r.n), formatNs(r.meanNs), r.cov.toFixed(3), r.vim.toExponential(3), r.chain]));
-    console.log(`profiling: ${rows.length} patterns, Pattern Set (*: VIM ≥ 10% of the largest) of ${setA.size}`);
-    console.log(render(rows));
-    if (regression) {
+    const prepare = (t: string) => withTarget(t, workspaceDir(), (s) => prepareVariance(s, parameters, { excludeOffCpu: o.onCpu }));
+    const report = patternsReport(await prepare(target), o.vs ? await prepare(o.vs) : null);
+    if (o.json) return console.log(JSON.stringify(report, null, 2));
+    const render = (rs: readonly DetectionRow[]) => table(["", "N", "mean", "CoV", "VIM", "pattern"], rs.map((r) => [r.inPatternSet ? "*" : "", String(r.n), formatNs(r.meanNs), r.cov.toFixed(3), r.vim.toExponential(3), r.chain.join(" > ")]));
+    console.log(`profiling: ${report.profiling.length} patterns, Pattern Set (*: VIM ≥ 10% of the largest) of ${report.profiling.filter((r) => r.inPatternSet).length}`);
+    console.log(render(report.profiling));
+    if (report.regression) {
       console.log(`\nregression (${o.vs}): the same patterns evaluated there`);
-      console.log(render(regression.rows));
-      console.log(`\nPattern Set overlap: ${(regression.overlap * 100).toFixed(0)}%`);
+      console.log(render(report.regression.rows));
+      console.log(`\nPattern Set overlap: ${(report.regression.overlap * 100).toFixed(0)}%`);
     }
   });
 }
@@ -102,16 +93,4 @@ function fraction(v: string): number {
   const x = Number(v);
   if (!Number.isFinite(x) || x < 0) throw new InvalidArgumentError("expected a number ≥ 0");
   return x;
-}
-
-async function withSource<T>(target: string, workspaceDir: string, f: (s: VarianceSource) => Promise<T>): Promise<T> {
-  if (/^\d+$/.test(target) && !existsSync(target)) {
-    const ws = Workspace.open(workspaceDir);
-    try {
-      return await f({ ws, runId: Number(target) });
-    } finally {
-      ws.close();
-    }
-  }
-  return f({ trace: target });
 }

@@ -11,11 +11,11 @@ import { buildSegments, type Segment } from "./segments.js";
 import { extractPatterns } from "./extract.js";
 import { agglomerate, mergeWithin } from "./agglomerate.js";
 import { prioritize, subtreeVim } from "./prioritize.js";
-import { detectionPatterns, patternSet } from "./detection.js";
+import { detectionPatterns, detectionRows, evaluatePatterns, patternSet, patternSetOverlap } from "./detection.js";
 import { softRealTime } from "./realtime.js";
 import { preorder, vim, weight, contributionFraction, type VcgNode } from "./vcgTypes.js";
 import type { VarianceParameters } from "./parameters.js";
-import type { DominantVarianceResult, VcgResultNode, VcgResultSegment } from "./result.js";
+import type { DetectionRow, DominantVarianceResult, VcgResultNode, VcgResultSegment } from "./result.js";
 
 export interface PreparedAnalysis {
   readonly cols: ContextColumns;
@@ -42,7 +42,7 @@ export function segmentsOf(prep: PreparedAnalysis): Segment[] {
 
 /** Steps 3–5 for one τ_S and β: a fresh extraction each time, as merging builds new patterns. */
 export function vcgPatterns(prep: PreparedAnalysis, segments: readonly Segment[], tauS: number, beta: number): { roots: VcgNode[]; initial: { nodes: number; patterns: number } } {
-  const base = extractPatterns(prep.cols, prep.functions, prep.tagging, segments).map((p) => p.root);
+  const base = extractPatterns(prep.cols, prep.functions, prep.tagging, segments);
   const initial = { nodes: base.reduce((n, r) => n + [...preorder(r)].length, 0), patterns: base.length };
   for (const r of base) mergeWithin(r, tauS);
   return { roots: prioritize(agglomerate(base, tauS), beta), initial };
@@ -53,8 +53,6 @@ export function completeAnalysis(prep: PreparedAnalysis, format?: (ns: number) =
   const segments = segmentsOf(prep);
   const { roots, initial } = vcgPatterns(prep, segments, p.tauS, p.beta);
   const { nodes, segs, rootIds } = numberNodes(roots, p.chebyshevProbability, format);
-  const detection = detectionPatterns(prep.cols, prep.functions, prep.tagging, p.chebyshevProbability);
-  const inSet = patternSet(detection);
   const t = prep.tagging;
   const count = (a: Uint8Array) => a.reduce((n, x) => n + x, 0);
   return {
@@ -68,8 +66,18 @@ export function completeAnalysis(prep: PreparedAnalysis, format?: (ns: number) =
       const cf = c.exact ? c.fraction : prep.pass!.result(k).varianceNs2 / t.variance[c.target];
       return { target: pathOf(prep.cols, prep.functions, c.target), descendant: pathOf(prep.cols, prep.functions, descendantOf(c)), exact: c.exact, cf, confirmed: cf >= p.minContribution };
     }),
-    detection: detection.map((d) => ({ chain: d.chain, contexts: d.contexts.length, n: d.stats.n, meanNs: d.stats.meanNs, cov: d.cov, vim: d.vim, inPatternSet: inSet.has(d.chain.join(" > ")) })),
+    detection: detectionRows(detectionPatterns(prep.cols, prep.functions, prep.tagging, p.chebyshevProbability)),
   };
+}
+
+/** The detection patterns of a profiling analysis and, with a regression one, the same patterns
+ * evaluated there and the overlap of the two Pattern Sets (001 §4, Table 1). */
+export function patternsReport(profiling: PreparedAnalysis, regression: PreparedAnalysis | null): { profiling: DetectionRow[]; regression: { rows: DetectionRow[]; overlap: number } | null } {
+  const p = profiling.parameters.chebyshevProbability;
+  const found = detectionPatterns(profiling.cols, profiling.functions, profiling.tagging, p);
+  if (!regression) return { profiling: detectionRows(found), regression: null };
+  const evaluated = evaluatePatterns(found, regression.cols, regression.functions, regression.tagging, p);
+  return { profiling: detectionRows(found), regression: { rows: detectionRows(evaluated), overlap: patternSetOverlap(patternSet(found), patternSet(evaluated)) } };
 }
 
 /** Plain nodes and segments, ids in depth-first order over the prioritised patterns. */

@@ -14,8 +14,6 @@ export interface ConfirmedStats {
   /** Mean and population variance of Y^{T|D}. */
   readonly meanNs: number;
   readonly varianceNs2: number;
-  /** Population covariance of Y^{T|D} with the target's own time. */
-  readonly covarianceNs2: number;
 }
 
 /** Names of the functions from the root to `c`. */
@@ -34,9 +32,7 @@ export class ConfirmationPass implements ContextWatch {
   private readonly pending = new Map<string, Float64Array>();
   private readonly n: Float64Array;
   private readonly meanY: Float64Array;
-  private readonly meanX: Float64Array;
   private readonly m2Y: Float64Array;
-  private readonly cXY: Float64Array;
 
   constructor(
     cols: ContextColumns,
@@ -62,9 +58,7 @@ export class ConfirmationPass implements ContextWatch {
     const z = () => new Float64Array(candidates.length);
     this.n = z();
     this.meanY = z();
-    this.meanX = z();
     this.m2Y = z();
-    this.cXY = z();
   }
 
   onClose(thread: string, path: number, durationNs: number): void {
@@ -72,22 +66,18 @@ export class ConfirmationPass implements ContextWatch {
     if (!pending) this.pending.set(thread, (pending = new Float64Array(this.candidates.length)));
     for (const k of this.asDescendant[path]) pending[k] += durationNs;
     for (const k of this.asTarget[path]) {
-      // One invocation of the target ended: fold (Y, X) in with Welford's update for a covariance.
+      // One invocation of the target ended: fold its Y in with Welford's update.
       const y = pending[k];
-      const x = durationNs;
       const n = ++this.n[k];
       const dy = y - this.meanY[k];
-      const dx = x - this.meanX[k];
       this.meanY[k] += dy / n;
-      this.meanX[k] += dx / n;
       this.m2Y[k] += dy * (y - this.meanY[k]);
-      this.cXY[k] += dy * (x - this.meanX[k]);
       pending[k] = 0;
     }
   }
 
   result(k: number): ConfirmedStats {
     const n = this.n[k];
-    return { n, meanNs: this.meanY[k], varianceNs2: n > 0 ? this.m2Y[k] / n : 0, covarianceNs2: n > 0 ? this.cXY[k] / n : 0 };
+    return { n, meanNs: this.meanY[k], varianceNs2: n > 0 ? this.m2Y[k] / n : 0 };
   }
 }

@@ -9,6 +9,7 @@ import type { ContextColumns } from "../cct/contextTable.js";
 import type { Tagging } from "./tagging.js";
 import { chebyshevT } from "./parameters.js";
 import { mergeStats, type VcgStats } from "./vcgTypes.js";
+import type { DetectionRow } from "./result.js";
 
 /** Pattern Set: VIM at least 10% of the largest (001 §4). */
 export const PATTERN_SET_SHARE = 0.1;
@@ -87,6 +88,12 @@ export function evaluatePatterns(patterns: readonly DetectionPattern[], cols: Co
 export function patternSet(patterns: readonly DetectionPattern[]): Set<string> {
   const top = Math.max(0, ...patterns.map((p) => p.vim));
   return new Set(patterns.filter((p) => top > 0 && p.vim >= PATTERN_SET_SHARE * top).map((p) => p.chain.join(" > ")));
+}
+
+/** The patterns as result rows, each marked when it is in their Pattern Set. */
+export function detectionRows(patterns: readonly DetectionPattern[]): DetectionRow[] {
+  const set = patternSet(patterns);
+  return patterns.map((d) => ({ chain: d.chain, contexts: d.contexts.length, n: d.stats.n, meanNs: d.stats.meanNs, cov: d.cov, vim: d.vim, inPatternSet: set.has(d.chain.join(" > ")) }));
 }
 
 /** Share of the profiling Pattern Set also in the regression Pattern Set (001 Table 1, "Pattern Set overlap"). */

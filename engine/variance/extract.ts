@@ -6,9 +6,10 @@
 import type { ContextColumns } from "../cct/contextTable.js";
 import type { Tagging } from "./tagging.js";
 import type { Segment } from "./segments.js";
-import type { VcgNode, VcgNodeType, VcgPattern, VcgSegment } from "./vcgTypes.js";
+import type { VcgNode, VcgNodeType, VcgSegment } from "./vcgTypes.js";
 
-export function extractPatterns(cols: ContextColumns, functions: readonly string[], tagging: Tagging, segments: readonly Segment[]): VcgPattern[] {
+export function extractPatterns(cols: ContextColumns, functions: readonly string[], tagging: Tagging, segments: readonly Segment[]): VcgNode[] {
+  // Each root node stands for its pattern (000 §6: "a pattern refers to the root node").
   const k = cols.size;
   const type = labelContexts(cols, tagging, segments);
   const site = callSites(cols);
@@ -46,7 +47,7 @@ export function extractPatterns(cols: ContextColumns, functions: readonly string
     seg.nodes[0].ols.push(seg);
     for (const n of seg.nodes.slice(1)) n.cls.push(seg);
   }
-  return roots.map((root) => ({ root }));
+  return roots;
 }
 
 /** The type of each context, or null for an unused one (000 §5 item 2, §7 step 3). */

@@ -36,10 +36,6 @@ export interface VcgSegment {
   stats: VcgStats;
 }
 
-export interface VcgPattern {
-  root: VcgNode;
-}
-
 /** W = N·mean (000 §5 item 3). */
 export function weight(s: VcgStats): number {
   return s.n * s.meanNs;

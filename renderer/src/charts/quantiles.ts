@@ -1,15 +1,12 @@
 // Order statistics for box plots: quartiles by linear interpolation (R type 7,
-// as stats/summary.ts), Tukey's fences at 1.5 IQR (Tukey, 1977).
+// simple-statistics' quantileSorted, as stats/summary.ts uses), Tukey's fences
+// at 1.5 IQR (Tukey, 1977).
+import { quantileSorted } from "simple-statistics";
+
+export { quantileSorted };
 
 /** Whiskers reach the furthest values within 1.5 IQR of the box (Tukey). */
 export const TUKEY_FENCE = 1.5;
-
-export function quantileSorted(sorted: ArrayLike<number>, p: number): number {
-  const h = (sorted.length - 1) * p;
-  const lo = Math.floor(h);
-  const hi = Math.min(lo + 1, sorted.length - 1);
-  return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
-}
 
 export interface BoxStats {
   /** low whisker, Q1, median, Q3, high whisker */
