@@ -4,6 +4,7 @@ import { FunctionTable, type ThreadInfo, type TraceSink } from "../trace/sink.js
 import type { ThreadSink } from "../trace/eventBatch.js";
 import type { TraceWarning } from "../trace/diagnostics.js";
 import { ThreadBuilder } from "./threadBuilder.js";
+import { IngestKernel } from "./kernel/ingestKernel.js";
 import { CCT_FORMAT_VERSION, DEFAULT_MAX_COVARIANCE_CHILDREN, type Cct, type CctOptions, type ThreadCct } from "./cct.js";
 
 export class CctBuilder implements TraceSink {
@@ -23,7 +24,10 @@ export class CctBuilder implements TraceSink {
     this.minDurationNs = options.minDurationNs ?? 0;
     this.watch = options.watch ?? null;
     this.watchPaths = (options.watch?.paths ?? []).map((p) => Int32Array.from(p, (name) => this.functions.intern(name)));
+    this.kernel = new IngestKernel(this.maxChildren, this.covariance, this.watchPaths.length > 0);
   }
+
+  private readonly kernel: IngestKernel;
 
   private readonly watch: CctOptions["watch"] | null;
 
@@ -43,12 +47,14 @@ export class CctBuilder implements TraceSink {
     if (known !== undefined) return this.builders[known];
     this.byKey.set(key, this.builders.length);
     this.infos.push(info);
-    const builder = new ThreadBuilder(this.maxChildren, this.covariance, this.minDurationNs);
     const watch = this.watch;
-    if (watch) {
-      builder.watchPaths = this.watchPaths;
-      builder.onWatched = (path, durationNs) => watch.onClose(key, path, durationNs);
-    }
+    const paths = this.watchPaths;
+    const builder = new ThreadBuilder(
+      this.kernel,
+      this.covariance,
+      this.minDurationNs,
+      watch && paths.length > 0 ? { paths, onWatched: (path, durationNs) => watch.onClose(key, path, durationNs) } : null,
+    );
     this.builders.push(builder);
     return builder;
   }
@@ -63,10 +69,10 @@ export class CctBuilder implements TraceSink {
 
   finish(): Cct {
     const threads: ThreadCct[] = this.builders.map((b, i) => {
-      const table = b.finish();
+      const contexts = b.finish();
       this.reportUnbalanced(b, this.infos[i]);
       const info = this.infos[i];
-      return { pid: info.pid, tid: info.tid, ...(info.name ? { name: info.name } : {}), contexts: table.finish() };
+      return { pid: info.pid, tid: info.tid, ...(info.name ? { name: info.name } : {}), contexts };
     });
     // Threads in a stable order so the same trace always gives the same tree.
     const order = threads.map((_, i) => i).sort((a, b) => threads[a].pid - threads[b].pid || threads[a].tid - threads[b].tid);

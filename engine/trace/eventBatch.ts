@@ -47,7 +47,36 @@ export class EventBatch {
 /** Events of one thread, delivered in batches (see eventBatch.ts). Times are
  * nanoseconds from the trace's base time, non-decreasing within the thread.
  * An entry with a recorded depth first closes open calls deeper than it, so a
- * stream resynchronises after lost records instead of nesting wrongly. */
+ * stream resynchronises after lost records instead of nesting wrongly.
+ *
+ * Known exception to "readers emit events": uftrace's plain records, the one
+ * input with the volume to need it, are handed over as they lie in the file
+ * and decoded where they are consumed (the ingestion kernel), with no batch
+ * between. The uftrace reader puts them in recordBuffer() and decodes the
+ * rest itself (uftrace/records.ts). */
 export interface ThreadSink {
   consume(batch: EventBatch): void;
+  /** Room for raw uftrace records; valid until the next call on this sink. */
+  recordBuffer(): Uint8Array;
+  /** Consumes the plain entry and exit records in recordBuffer()[start, end)
+   * (16 bytes each, FORMATS.md), stopping at the first it does not handle: a
+   * payload, another record type, an address not given to cacheAddress, a
+   * depth ≥ frame.maxDepth, or a time at or after frame.schedLimitNs. Events
+   * queued in a batch must be consumed first. Returns where it stopped. */
+  consumePlainRecords(start: number, end: number, frame: PlainRecordFrame): number;
+  /** Forgets every cached address (a new stream: addresses are per process). */
+  resetAddressCache(): void;
+  /** The function of the address keyed (low, high) in cache slot `slot` (see records.ts). */
+  cacheAddress(slot: number, low: number, high: number, fn: number): void;
+}
+
+export interface PlainRecordFrame {
+  /** The trace's base time as two u32 halves: a record's time is its own minus this. */
+  readonly baseHi: number;
+  readonly baseLo: number;
+  /** Records at this depth or deeper are not consumed (at most 1024: depth is 10 bits). */
+  readonly maxDepth: number;
+  readonly schedLimitNs: number;
+  /** Subtracted from every time (off-CPU time left out so far). */
+  readonly offCpuNs: number;
 }

@@ -65,8 +65,10 @@ export async function readUftrace(dir: TraceDirectory, sink: TraceSink, options:
     const tid = parseInt(file);
     const pid = task.tasks.find((t) => t.tid === tid)?.pid ?? tid;
     const resolver = await resolverFor(sessionOf(pid, task, dir.name));
+    const thread = sink.thread({ pid, tid });
     const stats = await decodeThreadStream(dir.open(file), {
-      batch: new EventBatch(sink.thread({ pid, tid })),
+      sink: thread,
+      batch: new EventBatch(thread),
       base,
       specs,
       resolve: (address) => resolver.functionOf(address),

@@ -2,7 +2,7 @@
 // read as four u32 words so 64-bit nanosecond times stay exact: a time is kept
 // as its difference from a base, which a double holds exactly.
 import { TraceError } from "../diagnostics.js";
-import { BATCH_EVENTS, ENTER, EXIT, type EventBatch } from "../eventBatch.js";
+import { ENTER, EXIT, type EventBatch, type PlainRecordFrame, type ThreadSink } from "../eventBatch.js";
 import type { ByteSource } from "../source.js";
 import { payloadBytes, type PayloadSpecs } from "./argspec.js";
 import type { SchedIntervals } from "./schedEvents.js";
@@ -16,6 +16,9 @@ const RECORD_MAGIC = 5;
 const CACHE_SLOTS = 4096;
 
 export interface ThreadStreamContext {
+  /** Where the thread's plain records go as they are (see ThreadSink). */
+  readonly sink: ThreadSink;
+  /** Where the events of every other record go, in order with them. */
   readonly batch: EventBatch;
   readonly base: TimeBase;
   readonly specs: PayloadSpecs;
@@ -55,36 +58,25 @@ export async function decodeThreadStream(source: ByteSource, ctx: ThreadStreamCo
     offCpuNs: 0,
   };
   updateNextSched(ctx, state);
-  let buf = new Uint8Array(1 << 16);
-  let i32 = new Int32Array(buf.buffer);
-  let len = 0;
-  let fileOffset = 0; // file offset of buf[0]
+  const sink = ctx.sink;
+  sink.resetAddressCache();
+  let len = 0; // bytes carried over at the start of the sink's record buffer
+  let fileOffset = 0; // file offset of the buffer's first byte
   for await (const chunk of source.chunks()) {
-    if (len === 0 && (chunk.byteOffset & 3) === 0) {
-      // Nothing carried over: decode the chunk where it lies, keep only its tail.
-      const pos = decodeRecords(chunk, new Int32Array(chunk.buffer, chunk.byteOffset, chunk.length >>> 2), chunk.length, fileOffset, source.name, ctx, state);
-      const tail = chunk.length - pos;
-      if (tail > buf.length) {
-        buf = new Uint8Array(tail + 8);
-        i32 = new Int32Array(buf.buffer, 0, buf.length >>> 2);
+    for (let at = 0; at < chunk.length; ) {
+      const room = sink.recordBuffer().length - len;
+      if (room === 0) {
+        throw new TraceError({ kind: "malformed", file: source.name, byteOffset: fileOffset, detail: `a record with a payload of over ${len} bytes` });
       }
-      buf.set(chunk.subarray(pos));
-      len = tail;
+      const n = Math.min(room, chunk.length - at);
+      sink.recordBuffer().set(chunk.subarray(at, at + n), len);
+      len += n;
+      at += n;
+      const pos = decodeRecords(len, fileOffset, source.name, ctx, state);
+      sink.recordBuffer().copyWithin(0, pos, len);
+      len -= pos;
       fileOffset += pos;
-      continue;
     }
-    if (len + chunk.length > buf.length) {
-      const bigger = new Uint8Array(Math.max(buf.length * 2, len + chunk.length + 8));
-      bigger.set(buf.subarray(0, len));
-      buf = bigger;
-      i32 = new Int32Array(buf.buffer, 0, buf.length >>> 2);
-    }
-    buf.set(chunk, len);
-    len += chunk.length;
-    const pos = decodeRecords(buf, i32, len, fileOffset, source.name, ctx, state);
-    buf.copyWithin(0, pos, len);
-    len -= pos;
-    fileOffset += pos;
   }
   ctx.batch.flush();
   if (len > 0) {
@@ -94,7 +86,8 @@ export async function decodeThreadStream(source: ByteSource, ctx: ThreadStreamCo
 }
 
 /** Address → function id, direct-mapped; an address is keyed by its low 32
- * bits and its top 16 bits as two int32s, so a hit needs no double arithmetic. */
+ * bits and its top 16 bits as two int32s. The sink keeps the same cache for
+ * the records it decodes itself; this one serves the rest (payload records). */
 interface DecodeState extends ThreadStreamStats {
   readonly cacheLow: Int32Array;
   readonly cacheHigh: Int32Array;
@@ -106,17 +99,27 @@ interface DecodeState extends ThreadStreamStats {
   offCpuNs: number;
 }
 
-/** Decodes the whole records in `buf[0, len)`; returns the bytes consumed.
- * Common records go through `decodePlain`, a loop that stops at the first
- * record it does not handle; that one goes through `decodeOne`. Keeping the
- * rare paths out of the hot loop keeps it free of code the optimiser has no
- * feedback for, so it is compiled once and stays compiled. */
-function decodeRecords(buf: Uint8Array, i32: Int32Array, len: number, fileOffset: number, file: string, ctx: ThreadStreamContext, state: DecodeState): number {
+/** Decodes the whole records in the sink's record buffer [0, len); returns
+ * the bytes consumed. Plain entries and exits go to the sink as they lie
+ * (ThreadSink.consumePlainRecords); the first record it does not take goes
+ * through `decodeOne`, and events that one queues go first. The buffer is
+ * looked up again after every call that may run the sink, which can move it. */
+function decodeRecords(len: number, fileOffset: number, file: string, ctx: ThreadStreamContext, state: DecodeState): number {
+  const { sink, base } = ctx;
+  const maxDepth = Math.min(ctx.maxDepth, NO_DEPTH_LIMIT);
   let pos = 0;
   while (pos + 16 <= len) {
-    pos = decodePlain(i32, pos, len, ctx, state);
-    if (pos + 16 > len) break;
-    if (ctx.base.set && (i32[(pos >>> 2) + 2] & 2) === 0 && emitSchedUntil(recordTime(i32, pos, ctx.base), ctx, state)) continue;
+    if (base.set) {
+      ctx.batch.flush();
+      const frame: PlainRecordFrame = { baseHi: base.hi, baseLo: base.lo, maxDepth, schedLimitNs: state.nextSchedNs, offCpuNs: state.offCpuNs };
+      const next = sink.consumePlainRecords(pos, len, frame);
+      state.records += (next - pos) >>> 4;
+      pos = next;
+      if (pos + 16 > len) break;
+    }
+    const buf = sink.recordBuffer();
+    const i32 = new Int32Array(buf.buffer, buf.byteOffset, len >>> 2);
+    if (base.set && (i32[(pos >>> 2) + 2] & 2) === 0 && emitSchedUntil(recordTime(i32, pos, base), ctx, state)) continue;
     const next = decodeOne(buf, i32, pos, len, fileOffset, file, ctx, state);
     if (next < 0) break; // a payload not fully here yet
     pos = next;
@@ -124,57 +127,7 @@ function decodeRecords(buf: Uint8Array, i32: Int32Array, len: number, fileOffset
   return pos;
 }
 
-// Bits 1–5 of a record's low word for a plain entry or exit: type < 2, no
-// payload (`more` = 0), magic 5 (FORMATS.md bit layout).
-const PLAIN_MASK = 0x3e;
-const PLAIN_BITS = RECORD_MAGIC << 3;
 const NO_DEPTH_LIMIT = 0x400; // depth is a 10-bit field
-
-/** The hot loop: entries and exits without payload, at a cached address,
- * within the depth limit, while the batch has room; written into the batch in
- * place (no call and no boxed time per record). Returns where it stopped. */
-function decodePlain(i32: Int32Array, pos: number, len: number, ctx: ThreadStreamContext, state: DecodeState): number {
-  const { batch, base } = ctx;
-  if (!base.set) return pos;
-  const baseHi = base.hi;
-  const baseLo = base.lo;
-  const maxDepth = Math.min(ctx.maxDepth, NO_DEPTH_LIMIT);
-  const schedLimit = state.nextSchedNs;
-  const offCpu = state.offCpuNs;
-  const { cacheLow, cacheHigh, cacheFn } = state;
-  const bKind = batch.kind;
-  const bFn = batch.fn;
-  const bDepth = batch.depth;
-  const bTime = batch.timeNs;
-  let n = batch.count;
-  const start = pos;
-  while (pos + 16 <= len && n < BATCH_EVENTS) {
-    const w = pos >>> 2;
-    // Signed reads keep every word an int32 for the optimiser; fields are
-    // extracted with >>>, and the time below undoes the sign exactly.
-    const lo = i32[w + 2];
-    const hi = i32[w + 3];
-    if ((lo & PLAIN_MASK) !== PLAIN_BITS) break;
-    const depth = (lo >>> 6) & 0x3ff;
-    if (depth >= maxDepth) break;
-    const slot = (lo >>> 16) & (CACHE_SLOTS - 1);
-    if (cacheLow[slot] !== ((lo >>> 16) | (hi << 16)) || cacheHigh[slot] !== hi >>> 16) break;
-    const tLo = i32[w];
-    // (hi·2³² + lo) − base with lo read signed: a negative lo stands for lo + 2³².
-    const timeNs = ((i32[w + 1] >>> 0) - baseHi + (tLo < 0 ? 1 : 0)) * 4294967296 + (tLo - baseLo);
-    if (timeNs >= schedLimit) break; // an off-CPU interval comes first
-    const type = lo & 1;
-    bKind[n] = type; // record types 0 and 1 are the batch's ENTER and EXIT
-    bFn[n] = cacheFn[slot];
-    bDepth[n] = type === TYPE_ENTRY ? depth : -1;
-    bTime[n] = timeNs - offCpu;
-    n++;
-    pos += 16;
-  }
-  batch.count = n;
-  state.records += (pos - start) >>> 4;
-  return pos;
-}
 
 /** Any one record, however rare: checks, payloads, lost and event records,
  * the first time base, cache misses, a full batch. Returns the position after
@@ -217,6 +170,7 @@ function decodeOne(buf: Uint8Array, i32: Int32Array, pos: number, len: number, f
     state.cacheLow[slot] = low;
     state.cacheHigh[slot] = high;
     state.cacheFn[slot] = ctx.resolve(addressOf(lo, hi));
+    ctx.sink.cacheAddress(slot, low, high, state.cacheFn[slot]);
   }
   const timeNs = recordTime(i32, pos, base) - state.offCpuNs;
   const fn = state.cacheFn[slot];

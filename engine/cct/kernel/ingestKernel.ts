@@ -1,0 +1,106 @@
+// The TypeScript face of the ingestion kernel (assembly/ingest.ts): one
+// WebAssembly instance per CctBuilder, shared by its threads, with the
+// callbacks routed to the thread being fed. The module is compiled once per
+// process from bytes built into the engine, so loading it needs no file access.
+import { INGEST_WASM } from "./ingestWasm.generated.js";
+import { BATCH_EVENTS } from "../../trace/eventBatch.js";
+
+/** The exports of assembly/ingest.ts (pointers are byte offsets in `memory`). */
+interface IngestExports {
+  readonly memory: { readonly buffer: ArrayBuffer };
+  readonly BATCH_EVENTS: { readonly value: number };
+  readonly RECORD_BYTES: { readonly value: number };
+  init(maxCovarianceChildren: number, covariance: number, watch: number): void;
+  batchKindPtr(): number;
+  batchFnPtr(): number;
+  batchDepthPtr(): number;
+  batchTimePtr(): number;
+  recordsPtr(): number;
+  newThread(minDurationNs: number): number;
+  setMinDuration(thread: number, minDurationNs: number): void;
+  consumeBatch(thread: number, n: number): void;
+  cacheReset(): void;
+  cacheSet(slot: number, low: number, high: number, fn: number): void;
+  consumeRecords(thread: number, start: number, end: number, baseHi: number, baseLo: number, maxDepth: number, schedLimit: number, offCpuNs: number): number;
+  closeOpen(thread: number): number;
+  contextCount(thread: number): number;
+  mismatches(thread: number): number;
+  parentPtr(thread: number): number;
+  fnPtr(thread: number): number;
+  childCountPtr(thread: number): number;
+  statsPtr(thread: number): number;
+  covariancePtr(thread: number): number;
+  omittedPtr(thread: number): number;
+  runningParent(context: number): number;
+  runningFn(context: number): number;
+  covN(acc: number): number;
+  covDims(acc: number): number;
+  covCap(acc: number): number;
+  covMeanPtr(acc: number): number;
+  covComomentPtr(acc: number): number;
+}
+
+/** What the kernel reports about the thread it is running. */
+export interface KernelThreadCallbacks {
+  /** An invocation of watched chain `path` ended after durationNs. */
+  watched(path: number, durationNs: number): void;
+  /** An exit with no open call of `fn` was dropped. */
+  unmatched(fn: number): void;
+  /** Context `context` was just created: the watched chain it is, or −1. */
+  created(context: number): number;
+}
+
+// The WebAssembly API is a global of every engine host (Node, Electron,
+// browsers); the pure engine is compiled without host types, so it is typed
+// here for the three calls used.
+interface WasmGlobal {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: unknown };
+}
+const wasm = (globalThis as unknown as { WebAssembly: WasmGlobal }).WebAssembly;
+let compiled: object | null = null;
+
+export class IngestKernel {
+  readonly exports: IngestExports;
+  readonly recordBytes: number;
+  private current: KernelThreadCallbacks | null = null;
+
+  constructor(maxCovarianceChildren: number, covariance: boolean, watching: boolean) {
+    compiled ??= new wasm.Module(INGEST_WASM);
+    const route = (): KernelThreadCallbacks => {
+      if (this.current === null) throw new Error("ingestion kernel called back outside a thread");
+      return this.current;
+    };
+    const env = {
+      watched: (path: number, durationNs: number) => route().watched(path, durationNs),
+      unmatched: (fn: number) => route().unmatched(fn),
+      created: (context: number) => route().created(context),
+      abort: () => {
+        throw new Error("ingestion kernel aborted");
+      },
+    };
+    this.exports = new wasm.Instance(compiled, { env }).exports as IngestExports;
+    this.exports.init(maxCovarianceChildren, covariance ? 1 : 0, watching ? 1 : 0);
+    this.recordBytes = this.exports.RECORD_BYTES.value;
+    if (this.exports.BATCH_EVENTS.value < BATCH_EVENTS) throw new Error("the kernel's batch buffers are smaller than an event batch");
+  }
+
+  /** Routes callbacks to `thread` for the kernel calls that follow. */
+  use(thread: KernelThreadCallbacks): IngestExports {
+    this.current = thread;
+    return this.exports;
+  }
+
+  /** Views of the kernel's memory; a call that grows it invalidates them. */
+  i32(ptr: number, length: number): Int32Array {
+    return new Int32Array(this.exports.memory.buffer, ptr, length);
+  }
+
+  f64(ptr: number, length: number): Float64Array {
+    return new Float64Array(this.exports.memory.buffer, ptr, length);
+  }
+
+  u8(ptr: number, length: number): Uint8Array {
+    return new Uint8Array(this.exports.memory.buffer, ptr, length);
+  }
+}
