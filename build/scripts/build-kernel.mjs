@@ -2,15 +2,17 @@
 // AssemblyScript) to WebAssembly and writes its bytes into a generated module
 // the pure engine imports (engine/cct/kernel/ingestWasm.generated.ts), so the
 // engine needs no file access to load it. Run by `npm ci` (postinstall) and
-// `npm run build`; skipped when the module is newer than the source.
+// `npm run build`; skipped when the module is newer than every source file.
 import asc from "assemblyscript/asc";
-import { existsSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const src = fileURLToPath(new URL("../../engine/cct/kernel/assembly/ingest.ts", import.meta.url));
+const dir = fileURLToPath(new URL("../../engine/cct/kernel/assembly/", import.meta.url));
+const src = `${dir}ingest.ts`;
 const out = fileURLToPath(new URL("../../engine/cct/kernel/ingestWasm.generated.ts", import.meta.url));
 
-if (existsSync(out) && statSync(out).mtimeMs > statSync(src).mtimeMs && !process.argv.includes("--force")) process.exit(0);
+const newest = Math.max(...readdirSync(dir).map((f) => statSync(dir + f).mtimeMs));
+if (existsSync(out) && statSync(out).mtimeMs > newest && !process.argv.includes("--force")) process.exit(0);
 
 let binary = null;
 const { error, stderr } = await asc.main([src, "-O3", "--runtime", "stub", "--noAssert", "--outFile", "ingest.wasm"], {

@@ -17,6 +17,8 @@ const CASES = [
   { program: "nested_chain", args: ["30"] },
   { program: "two_threads", args: ["10"] },
   { program: "recursion", args: ["6", "5"] },
+  // Deeper than the builder's first stack and context table: both grow while records stream.
+  { program: "deep_stack", args: ["700", "3"] },
   { program: "work_and_wait", args: ["4", "200"] },
   // Two builds of one library file name, loaded with dlopen (DLOP bases, .sym clash).
   { program: "plugin_host", args: [join(EXAMPLES_BIN, "a", "libplugin.so"), join(EXAMPLES_BIN, "b", "libplugin.so")] },

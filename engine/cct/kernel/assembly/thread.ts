@@ -1,0 +1,272 @@
+// One thread's calling-context tree as it is built: the contexts (a call
+// chain from the root, context 0), their statistics, and the stack of open
+// calls. The running thread's state is in globals, loaded from its struct
+// (layout.ts) when a call for it starts and stored back when it ends.
+import { addDimension, commitCovariance, startCovariance } from "./covariance";
+import {
+  ENTER, STATS, S_INCL, S_M2, S_MAX, S_MEAN, S_MIN, S_N, S_SELF, THREAD_BYTES, T_CAP, T_COV, T_FIRST, T_FN, T_LAST,
+  T_MIN_DURATION, T_MISMATCH, T_NCHILD, T_NEXT, T_OMIT, T_PARENT, T_PENDING, T_SCHILD, T_SCTX, T_SIZE, T_SSTART,
+  T_STACK_CAP, T_STATS, T_TOP, T_WATCH,
+} from "./layout";
+
+// @ts-ignore: decorator
+@external("env", "watched") declare function watched(path: i32, durationNs: f64): void;
+// @ts-ignore: decorator
+@external("env", "unmatched") declare function unmatched(fn: i32): void;
+// @ts-ignore: decorator
+@external("env", "created") declare function created(context: i32): i32;
+
+// Settings of the whole instance (init).
+export let maxChildren: i32 = 64;
+export let withCovariance: bool = true;
+export let watching: bool = false;
+
+export let thread: usize = 0;
+export let top: i32 = 0;
+export let size: i32 = 0;
+export let cap: i32 = 0;
+export let stackCap: i32 = 0;
+// Per context: parent, function, first child, next sibling, child count,
+// watched chain (−1: none), statistics, time within the parent's running
+// invocation, covariance block (0: none), omitted (over maxChildren).
+export let pParent: usize = 0;
+export let pFn: usize = 0;
+export let pFirst: usize = 0;
+export let pNext: usize = 0;
+export let pNChild: usize = 0;
+export let pWatch: usize = 0;
+export let pStats: usize = 0;
+export let pPending: usize = 0;
+export let pCov: usize = 0;
+export let pOmit: usize = 0;
+// Per open call: its context, start time and the time of its closed children.
+export let sCtx: usize = 0;
+export let sStart: usize = 0;
+export let sChild: usize = 0;
+export let mismatch: i32 = 0;
+export let minDuration: f64 = 0;
+export let lastTime: f64 = 0;
+
+/** A new thread with its root context (0, fn −1); returns its struct. */
+export function newThread(minDurationNs: f64): usize {
+  thread = heap.alloc(THREAD_BYTES);
+  top = size = cap = stackCap = mismatch = 0;
+  minDuration = minDurationNs;
+  lastTime = 0;
+  growContexts(256);
+  growStack(256);
+  addContext(-1, -1);
+  store<i32>(sCtx, 0);
+  leaveThread();
+  return thread;
+}
+
+export function enterThread(t: usize): void {
+  thread = t;
+  top = load<i32>(t, T_TOP);
+  size = load<i32>(t, T_SIZE);
+  cap = load<i32>(t, T_CAP);
+  stackCap = load<i32>(t, T_STACK_CAP);
+  pParent = load<u32>(t, T_PARENT);
+  pFn = load<u32>(t, T_FN);
+  pFirst = load<u32>(t, T_FIRST);
+  pNext = load<u32>(t, T_NEXT);
+  pNChild = load<u32>(t, T_NCHILD);
+  pWatch = load<u32>(t, T_WATCH);
+  pStats = load<u32>(t, T_STATS);
+  pPending = load<u32>(t, T_PENDING);
+  pCov = load<u32>(t, T_COV);
+  pOmit = load<u32>(t, T_OMIT);
+  sCtx = load<u32>(t, T_SCTX);
+  sStart = load<u32>(t, T_SSTART);
+  sChild = load<u32>(t, T_SCHILD);
+  mismatch = load<i32>(t, T_MISMATCH);
+  minDuration = load<f64>(t, T_MIN_DURATION);
+  lastTime = load<f64>(t, T_LAST);
+}
+
+export function leaveThread(): void {
+  const t = thread;
+  store<i32>(t, top, T_TOP);
+  store<i32>(t, size, T_SIZE);
+  store<i32>(t, cap, T_CAP);
+  store<i32>(t, stackCap, T_STACK_CAP);
+  store<u32>(t, <u32>pParent, T_PARENT);
+  store<u32>(t, <u32>pFn, T_FN);
+  store<u32>(t, <u32>pFirst, T_FIRST);
+  store<u32>(t, <u32>pNext, T_NEXT);
+  store<u32>(t, <u32>pNChild, T_NCHILD);
+  store<u32>(t, <u32>pWatch, T_WATCH);
+  store<u32>(t, <u32>pStats, T_STATS);
+  store<u32>(t, <u32>pPending, T_PENDING);
+  store<u32>(t, <u32>pCov, T_COV);
+  store<u32>(t, <u32>pOmit, T_OMIT);
+  store<u32>(t, <u32>sCtx, T_SCTX);
+  store<u32>(t, <u32>sStart, T_SSTART);
+  store<u32>(t, <u32>sChild, T_SCHILD);
+  store<i32>(t, mismatch, T_MISMATCH);
+  store<f64>(t, minDuration, T_MIN_DURATION);
+  store<f64>(t, lastTime, T_LAST);
+}
+
+/** One event, any case. An event that needs open calls closed first (an exit
+ * of an outer call, an entry at a shallower recorded depth) closes the
+ * innermost one and returns false, to be looked at again; so closing is
+ * written once. */
+export function step(kind: i32, f: i32, depth: i32, timeNs: f64): bool {
+  if (kind == ENTER) {
+    if (depth >= 0 && top > depth) {
+      mismatch++;
+      close(timeNs);
+      return false;
+    }
+    if (top + 1 == stackCap) growStack(stackCap << 1);
+    const parent = load<i32>(sCtx + (<usize>top << 2));
+    let c = findChild(parent, f, pFn, pFirst, pNext);
+    if (c == -1) c = addContext(parent, f);
+    top++;
+    store<i32>(sCtx + (<usize>top << 2), c);
+    store<f64>(sStart + (<usize>top << 3), timeNs);
+    store<f64>(sChild + (<usize>top << 3), 0);
+    return true;
+  }
+  let d = top;
+  while (d > 0 && load<i32>(pFn + (<usize>load<i32>(sCtx + (<usize>d << 2)) << 2)) != f) d--;
+  if (d == 0) {
+    unmatched(f); // no open call of f: the exit is dropped and counted
+    return true;
+  }
+  const innermost = d == top;
+  if (!innermost) mismatch++; // f is open further out: close the innermost call first
+  close(timeNs);
+  return innermost;
+}
+
+/** Closes the innermost call at timeNs: one invocation of its context. */
+export function close(timeNs: f64): void {
+  const c = load<i32>(sCtx + (<usize>top << 2));
+  const duration = timeNs - load<f64>(sStart + (<usize>top << 3));
+  const childNs = load<f64>(sChild + (<usize>top << 3));
+  top--;
+  if (duration < minDuration) return; // time filter: the caller keeps it as self time
+  const w = load<i32>(pWatch + (<usize>c << 2));
+  if (w >= 0) watched(w, duration);
+  countInvocation(c, duration, duration - childNs, pStats, pCov, pFirst, pNext, pPending);
+  const sp = sChild + (<usize>top << 3);
+  store<f64>(sp, load<f64>(sp) + duration);
+}
+
+/** The child of `parent` for function f, or −1. */
+// @ts-ignore: decorator
+@inline export function findChild(parent: i32, f: i32, fnP: usize, firstP: usize, nextP: usize): i32 {
+  let c = load<i32>(firstP + (<usize>parent << 2));
+  while (c != -1 && load<i32>(fnP + (<usize>c << 2)) != f) c = load<i32>(nextP + (<usize>c << 2));
+  return c;
+}
+
+/** Folds one invocation of `c` into its statistics (Welford's N, mean and M2,
+ * then min, max and totals), its child covariance, and its parent's pending
+ * time. Pointers are arguments so a caller can hold them in locals. */
+// @ts-ignore: decorator
+@inline export function countInvocation(c: i32, duration: f64, self: f64, statsP: usize, covP: usize, firstP: usize, nextP: usize, pendingP: usize): void {
+  const o = statsP + (<usize>c << 6);
+  const n1 = load<f64>(o, S_N) + 1;
+  store<f64>(o, n1, S_N);
+  const mean0 = load<f64>(o, S_MEAN);
+  const dm = duration - mean0;
+  const mean = mean0 + dm / n1;
+  store<f64>(o, mean, S_MEAN);
+  store<f64>(o, load<f64>(o, S_M2) + dm * (duration - mean), S_M2);
+  if (duration < load<f64>(o, S_MIN)) store<f64>(o, duration, S_MIN);
+  if (duration > load<f64>(o, S_MAX)) store<f64>(o, duration, S_MAX);
+  store<f64>(o, load<f64>(o, S_INCL) + duration, S_INCL);
+  store<f64>(o, load<f64>(o, S_SELF) + self, S_SELF);
+  const acc = load<u32>(covP + (<usize>c << 2));
+  if (acc != 0) commitCovariance(<usize>acc, self, load<i32>(firstP + (<usize>c << 2)), nextP, pendingP);
+  const pp = pendingP + (<usize>c << 3);
+  store<f64>(pp, load<f64>(pp) + duration);
+}
+
+function addContext(parent: i32, f: i32): i32 {
+  if (size == cap) growContexts(cap << 1);
+  const c = size++;
+  const at = <usize>c << 2;
+  store<i32>(pParent + at, parent);
+  store<i32>(pFn + at, f);
+  store<i32>(pFirst + at, -1);
+  store<i32>(pNext + at, -1);
+  store<i32>(pNChild + at, 0);
+  store<u32>(pCov + at, 0);
+  store<i32>(pOmit + at, 0);
+  const o = pStats + (<usize>c << 6);
+  memory.fill(o, 0, STATS << 3);
+  store<f64>(o, Infinity, S_MIN);
+  store<f64>(o, -Infinity, S_MAX);
+  store<f64>(pPending + (<usize>c << 3), 0);
+  if (parent >= 0) {
+    // Appending keeps siblings in creation order, which is covariance-dimension order.
+    const pat = <usize>parent << 2;
+    const count = load<i32>(pNChild + pat) + 1;
+    store<i32>(pNChild + pat, count);
+    let last = load<i32>(pFirst + pat);
+    if (last == -1) store<i32>(pFirst + pat, c);
+    else {
+      while (load<i32>(pNext + (<usize>last << 2)) != -1) last = load<i32>(pNext + (<usize>last << 2));
+      store<i32>(pNext + (<usize>last << 2), c);
+    }
+    if (withCovariance && parent > 0) addCovarianceDimension(parent, count);
+  }
+  store<i32>(pWatch + at, watching && parent >= 0 ? created(c) : -1);
+  return c;
+}
+
+/** Past maxChildren a context keeps no covariance, and is marked omitted. */
+function addCovarianceDimension(parent: i32, count: i32): void {
+  const at = <usize>parent << 2;
+  if (count > maxChildren) {
+    store<u32>(pCov + at, 0);
+    store<i32>(pOmit + at, 1);
+    return;
+  }
+  let acc = <usize>load<u32>(pCov + at);
+  if (acc == 0) {
+    const o = pStats + (<usize>parent << 6);
+    acc = startCovariance(load<f64>(o, S_N), load<f64>(o, S_MEAN), load<f64>(o, S_M2));
+  }
+  store<u32>(pCov + at, <u32>addDimension(acc));
+}
+
+function growArray(old: usize, count: i32, bytesEach: i32): usize {
+  const p = heap.alloc(<usize>(count * bytesEach));
+  if (cap > 0) memory.copy(p, old, <usize>(cap * bytesEach));
+  return p;
+}
+
+function growContexts(next: i32): void {
+  pParent = growArray(pParent, next, 4);
+  pFn = growArray(pFn, next, 4);
+  pFirst = growArray(pFirst, next, 4);
+  pNext = growArray(pNext, next, 4);
+  pNChild = growArray(pNChild, next, 4);
+  pWatch = growArray(pWatch, next, 4);
+  pStats = growArray(pStats, next, STATS << 3);
+  pPending = growArray(pPending, next, 8);
+  pCov = growArray(pCov, next, 4);
+  pOmit = growArray(pOmit, next, 4);
+  cap = next;
+}
+
+export function growStack(next: i32): void {
+  const ctx = heap.alloc(<usize>next << 2);
+  const startNs = heap.alloc(<usize>next << 3);
+  const child = heap.alloc(<usize>next << 3);
+  if (stackCap > 0) {
+    memory.copy(ctx, sCtx, <usize>stackCap << 2);
+    memory.copy(startNs, sStart, <usize>stackCap << 3);
+    memory.copy(child, sChild, <usize>stackCap << 3);
+  }
+  sCtx = ctx;
+  sStart = startNs;
+  sChild = child;
+  stackCap = next;
+}
