@@ -38,6 +38,8 @@ export interface CctOptions {
 
 export interface ContextWatch {
   readonly paths: readonly (readonly string[])[];
-  /** An invocation of paths[path] in thread `thread` ("pid/tid") ended after durationNs. */
-  onClose(thread: string, path: number, durationNs: number): void;
+  /** Invocations in thread `thread` ("pid/tid") that ended, in order, in
+   * batches: one of paths[pathIndex[i]] took durationsNs[i] (i < count). The
+   * arrays are valid only during the call. */
+  onClose(thread: string, pathIndex: Int32Array, durationsNs: Float64Array, count: number): void;
 }

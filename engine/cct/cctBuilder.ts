@@ -53,7 +53,7 @@ export class CctBuilder implements TraceSink {
       this.kernel,
       this.covariance,
       this.minDurationNs,
-      watch && paths.length > 0 ? { paths, onWatched: (path, durationNs) => watch.onClose(key, path, durationNs) } : null,
+      watch && paths.length > 0 ? { paths, onWatched: (ps, ds, count) => watch.onClose(key, ps, ds, count) } : null,
     );
     this.builders.push(builder);
     return builder;

@@ -21,7 +21,9 @@ export interface UnbalancedCounts {
 export interface ThreadWatch {
   /** Call chains (function ids from the thread root) whose every invocation is reported. */
   readonly paths: readonly Int32Array[];
-  onWatched(path: number, durationNs: number): void;
+  /** Invocations that ended, in order: chain paths[i] took durationsNs[i]
+   * (i < count). The arrays are valid only during the call. */
+  onWatched(paths: Int32Array, durationsNs: Float64Array, count: number): void;
 }
 
 export class ThreadBuilder implements ThreadSink {
@@ -41,7 +43,7 @@ export class ThreadBuilder implements ThreadSink {
     const unmatched = this.unbalanced.unmatchedExits;
     const x = kernel.exports;
     this.callbacks = {
-      watched: (path, durationNs) => watch?.onWatched(path, durationNs),
+      watched: (count) => watch?.onWatched(kernel.i32(x.watchPathPtr(), count), kernel.f64(x.watchDurationPtr(), count), count),
       unmatched: (fn) => void unmatched.set(fn, (unmatched.get(fn) ?? 0) + 1),
       created: (c) => (watch ? watch.paths.findIndex((p) => isChain(c, p, x.runningParent, x.runningFn)) : -1),
     };

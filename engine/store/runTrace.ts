@@ -48,11 +48,11 @@ export interface ContextDurations {
  * thread ("pid/tid") or all threads: one more pass over the stored trace. */
 export async function contextDurations(ws: Workspace, runId: number, path: readonly string[], thread: string | null): Promise<ContextDurations> {
   const byThread = new Map<string, number[]>();
-  const onClose = (t: string, _path: number, durationNs: number) => {
+  const onClose = (t: string, _paths: Int32Array, durationsNs: Float64Array, count: number) => {
     if (thread !== null && t !== thread) return;
     let list = byThread.get(t);
     if (!list) byThread.set(t, (list = []));
-    list.push(durationNs);
+    for (let i = 0; i < count; i++) list.push(durationsNs[i]);
   };
   const sink = new CctBuilder({ covariance: false, watch: { paths: [path], onClose } });
   await readRunTrace(ws, runId, sink);

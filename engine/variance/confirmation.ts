@@ -61,18 +61,21 @@ export class ConfirmationPass implements ContextWatch {
     this.m2Y = z();
   }
 
-  onClose(thread: string, path: number, durationNs: number): void {
+  onClose(thread: string, paths: Int32Array, durationsNs: Float64Array, count: number): void {
     let pending = this.pending.get(thread);
     if (!pending) this.pending.set(thread, (pending = new Float64Array(this.candidates.length)));
-    for (const k of this.asDescendant[path]) pending[k] += durationNs;
-    for (const k of this.asTarget[path]) {
-      // One invocation of the target ended: fold its Y in with Welford's update.
-      const y = pending[k];
-      const n = ++this.n[k];
-      const dy = y - this.meanY[k];
-      this.meanY[k] += dy / n;
-      this.m2Y[k] += dy * (y - this.meanY[k]);
-      pending[k] = 0;
+    for (let i = 0; i < count; i++) {
+      const path = paths[i];
+      for (const k of this.asDescendant[path]) pending[k] += durationsNs[i];
+      for (const k of this.asTarget[path]) {
+        // One invocation of the target ended: fold its Y in with Welford's update.
+        const y = pending[k];
+        const n = ++this.n[k];
+        const dy = y - this.meanY[k];
+        this.meanY[k] += dy / n;
+        this.m2Y[k] += dy * (y - this.meanY[k]);
+        pending[k] = 0;
+      }
     }
   }
 

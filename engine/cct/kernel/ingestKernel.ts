@@ -15,6 +15,8 @@ interface IngestExports {
   batchFnPtr(): number;
   batchDepthPtr(): number;
   batchTimePtr(): number;
+  watchPathPtr(): number;
+  watchDurationPtr(): number;
   recordsPtr(): number;
   newThread(minDurationNs: number): number;
   setMinDuration(thread: number, minDurationNs: number): void;
@@ -42,8 +44,9 @@ interface IngestExports {
 
 /** What the kernel reports about the thread it is running. */
 export interface KernelThreadCallbacks {
-  /** An invocation of watched chain `path` ended after durationNs. */
-  watched(path: number, durationNs: number): void;
+  /** `count` invocations of watched chains ended, in this order: their
+   * chains and durations are at watchPathPtr() and watchDurationPtr(). */
+  watched(count: number): void;
   /** An exit with no open call of `fn` was dropped. */
   unmatched(fn: number): void;
   /** Context `context` was just created: the watched chain it is, or −1. */
@@ -72,7 +75,7 @@ export class IngestKernel {
       return this.current;
     };
     const env = {
-      watched: (path: number, durationNs: number) => route().watched(path, durationNs),
+      watched: (count: number) => route().watched(count),
       unmatched: (fn: number) => route().unmatched(fn),
       created: (context: number) => route().created(context),
       abort: () => {

@@ -5,7 +5,9 @@
 // thread.ts's statistics, so there is one builder. One instance serves every
 // thread of a CctBuilder; memory comes from the runtime stub's bump allocator
 // (it never frees; arrays grow by doubling, which bounds the waste).
-import { close, enterThread, lastTime, leaveThread, maxChildren, step, top, watching, withCovariance } from "./thread";
+import {
+  close, enterThread, lastTime, leaveThread, maxChildren, step, top, watchDuration, watching, WATCH_EVENTS, watchPath, withCovariance,
+} from "./thread";
 import { initRecords } from "./uftraceRecords";
 
 export { newThread } from "./thread";
@@ -29,6 +31,10 @@ export function init(maxCovarianceChildren: i32, covariance: i32, watch: i32): v
   batchFn = heap.alloc(BATCH_EVENTS << 2);
   batchDepth = heap.alloc(BATCH_EVENTS << 2);
   batchTime = heap.alloc(BATCH_EVENTS << 3);
+  if (watching) {
+    watchPath = heap.alloc(WATCH_EVENTS << 2);
+    watchDuration = heap.alloc(WATCH_EVENTS << 3);
+  }
   initRecords();
 }
 
@@ -36,6 +42,8 @@ export function batchKindPtr(): usize { return batchKind; }
 export function batchFnPtr(): usize { return batchFn; }
 export function batchDepthPtr(): usize { return batchDepth; }
 export function batchTimePtr(): usize { return batchTime; }
+export function watchPathPtr(): usize { return watchPath; }
+export function watchDurationPtr(): usize { return watchDuration; }
 
 /** The events batchKind/Fn/Depth/Time[0, n) of thread `t`. */
 export function consumeBatch(t: usize, n: i32): void {

@@ -10,7 +10,7 @@ import {
 } from "./layout";
 
 // @ts-ignore: decorator
-@external("env", "watched") declare function watched(path: i32, durationNs: f64): void;
+@external("env", "watched") declare function watched(count: i32): void;
 // @ts-ignore: decorator
 @external("env", "unmatched") declare function unmatched(fn: i32): void;
 // @ts-ignore: decorator
@@ -20,6 +20,27 @@ import {
 export let maxChildren: i32 = 64;
 export let withCovariance: bool = true;
 export let watching: bool = false;
+
+// Invocations of watched chains, reported to the host in batches (a call out
+// of WebAssembly per invocation would cost more than the invocation's
+// statistics), in the order they ended; flushed when full and at the end of
+// every exported call, so a batch never mixes threads.
+export const WATCH_EVENTS: i32 = 4096;
+export let watchPath: usize = 0;
+export let watchDuration: usize = 0;
+let watchCount: i32 = 0;
+
+export function flushWatched(): void {
+  if (watchCount > 0) watched(watchCount);
+  watchCount = 0;
+}
+
+// @ts-ignore: decorator
+@inline export function noteWatched(path: i32, durationNs: f64): void {
+  store<i32>(watchPath + (<usize>watchCount << 2), path);
+  store<f64>(watchDuration + (<usize>watchCount << 3), durationNs);
+  if (++watchCount == WATCH_EVENTS) flushWatched();
+}
 
 export let thread: usize = 0;
 export let top: i32 = 0;
@@ -86,6 +107,7 @@ export function enterThread(t: usize): void {
 }
 
 export function leaveThread(): void {
+  flushWatched();
   const t = thread;
   store<i32>(t, top, T_TOP);
   store<i32>(t, size, T_SIZE);
@@ -150,7 +172,7 @@ export function close(timeNs: f64): void {
   top--;
   if (duration < minDuration) return; // time filter: the caller keeps it as self time
   const w = load<i32>(pWatch + (<usize>c << 2));
-  if (w >= 0) watched(w, duration);
+  if (w >= 0) noteWatched(w, duration);
   countInvocation(c, duration, duration - childNs, pStats, pCov, pFirst, pNext, pPending);
   const sp = sChild + (<usize>top << 3);
   store<f64>(sp, load<f64>(sp) + duration);

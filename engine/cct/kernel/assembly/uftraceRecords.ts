@@ -1,11 +1,11 @@
 // uftrace's plain entry and exit records decoded where they are consumed: the
 // hot loop of ingestion (issue 2 asks for ≥ 4× `uftrace report`). Its two
 // common cases, the entry of a known child and the exit of the innermost
-// call, run here with the thread's state in locals; anything else goes
+// call over the time filter, run here with the thread's state in locals; anything else goes
 // through thread.ts's step, which handles every case.
 import { ENTER, EXIT } from "./layout";
 import {
-  countInvocation, enterThread, findChild, lastTime, leaveThread, minDuration, pCov, pFirst, pFn, pNext, pPending,
+  countInvocation, enterThread, findChild, lastTime, leaveThread, minDuration, noteWatched, pCov, pFirst, pFn, pNext, pPending,
   pStats, pWatch, sChild, sCtx, sStart, stackCap, step, top,
 } from "./thread";
 
@@ -89,7 +89,9 @@ export function consumeRecords(t: usize, start: i32, end: i32, baseHi: u32, base
     } else if (tp > 0) {
       const c = load<i32>(ctxP + (<usize>tp << 2));
       const duration = last - load<f64>(startP + (<usize>tp << 3));
-      if (load<i32>(fnP + (<usize>c << 2)) == f && duration >= minNs && load<i32>(watchP + (<usize>c << 2)) < 0) {
+      if (load<i32>(fnP + (<usize>c << 2)) == f && duration >= minNs) {
+        const w = load<i32>(watchP + (<usize>c << 2));
+        if (w >= 0) noteWatched(w, duration);
         countInvocation(c, duration, duration - load<f64>(childP + (<usize>tp << 3)), statsP, covP, firstP, nextP, pendingP);
         tp--;
         const sp = childP + (<usize>tp << 3);
