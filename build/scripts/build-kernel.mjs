@@ -1,8 +1,9 @@
 // Compiles the ingestion kernel (engine/cct/kernel/assembly/ingest.ts,
 // AssemblyScript) to WebAssembly and writes its bytes into a generated module
 // the pure engine imports (engine/cct/kernel/ingestWasm.generated.ts), so the
-// engine needs no file access to load it. Run by `npm ci` (postinstall) and
-// `npm run build`; skipped when the module is newer than every source file.
+// engine needs no file access to load it. The memory is the host's (imported),
+// so the host sets its limit. Run by `npm ci` (postinstall) and
+// `npm run build`; skipped when the module is newer than every source file and this script.
 import asc from "assemblyscript/asc";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -11,11 +12,11 @@ const dir = fileURLToPath(new URL("../../engine/cct/kernel/assembly/", import.me
 const src = `${dir}ingest.ts`;
 const out = fileURLToPath(new URL("../../engine/cct/kernel/ingestWasm.generated.ts", import.meta.url));
 
-const newest = Math.max(...readdirSync(dir).map((f) => statSync(dir + f).mtimeMs));
+const newest = Math.max(statSync(fileURLToPath(import.meta.url)).mtimeMs, ...readdirSync(dir).map((f) => statSync(dir + f).mtimeMs));
 if (existsSync(out) && statSync(out).mtimeMs > newest && !process.argv.includes("--force")) process.exit(0);
 
 let binary = null;
-const { error, stderr } = await asc.main([src, "-O3", "--runtime", "stub", "--noAssert", "--outFile", "ingest.wasm"], {
+const { error, stderr } = await asc.main([src, "-O3", "--runtime", "stub", "--noAssert", "--importMemory", "--outFile", "ingest.wasm"], {
   writeFile: (name, contents) => {
     if (name.endsWith(".wasm")) binary = contents;
   },

@@ -31,6 +31,9 @@ export interface CctOptions {
   readonly maxCovarianceChildren?: number;
   /** Calls shorter than this count as their caller's self time. */
   readonly minDurationNs?: number;
+  /** The most memory the builder may take, in bytes (default and ceiling: the
+   * 4 GiB a 32-bit WebAssembly memory can address; see kernel/ingestKernel.ts). */
+  readonly memoryLimitBytes?: number;
   /** Call chains (function names from the thread root) whose every invocation
    * is reported as it ends: a context's distribution, a confirmation pass. */
   readonly watch?: ContextWatch;

@@ -24,7 +24,7 @@ export class CctBuilder implements TraceSink {
     this.minDurationNs = options.minDurationNs ?? 0;
     this.watch = options.watch ?? null;
     this.watchPaths = (options.watch?.paths ?? []).map((p) => Int32Array.from(p, (name) => this.functions.intern(name)));
-    this.kernel = new IngestKernel(this.maxChildren, this.covariance, this.watchPaths.length > 0);
+    this.kernel = new IngestKernel(this.maxChildren, this.covariance, this.watchPaths.length > 0, options.memoryLimitBytes);
   }
 
   private readonly kernel: IngestKernel;
@@ -51,6 +51,7 @@ export class CctBuilder implements TraceSink {
     const paths = this.watchPaths;
     const builder = new ThreadBuilder(
       this.kernel,
+      key,
       this.covariance,
       this.minDurationNs,
       watch && paths.length > 0 ? { paths, onWatched: (ps, ds, count) => watch.onClose(key, ps, ds, count) } : null,

@@ -5,7 +5,8 @@
 // hands it events in batches, or uftrace's plain records as they lie in the
 // file, and reads the finished tree out.
 import type { EventBatch, PlainRecordFrame, ThreadSink } from "../trace/eventBatch.js";
-import type { IngestKernel, KernelThreadCallbacks } from "./kernel/ingestKernel.js";
+import { isKernelOutOfMemory, type IngestKernel, type KernelThreadCallbacks } from "./kernel/ingestKernel.js";
+import { TraceError } from "../trace/diagnostics.js";
 import { finishColumns, type ContextColumns } from "./contextTable.js";
 import { readContexts } from "./kernel/readContexts.js";
 
@@ -35,6 +36,8 @@ export class ThreadBuilder implements ThreadSink {
 
   constructor(
     private readonly kernel: IngestKernel,
+    /** The thread as messages name it ("pid/tid"). */
+    private readonly name: string,
     private readonly withCovariance: boolean,
     /** Calls shorter than this count as their caller's self time (uftrace `-t`). */
     minDurationNs = 0,
@@ -63,7 +66,7 @@ export class ThreadBuilder implements ThreadSink {
     k.i32(x.batchFnPtr(), n).set(batch.fn.subarray(0, n));
     k.i32(x.batchDepthPtr(), n).set(batch.depth.subarray(0, n));
     k.f64(x.batchTimePtr(), n).set(batch.timeNs.subarray(0, n));
-    x.consumeBatch(this.thread, n);
+    this.guard(() => x.consumeBatch(this.thread, n));
     this.events += n;
   }
 
@@ -74,7 +77,7 @@ export class ThreadBuilder implements ThreadSink {
 
   consumePlainRecords(start: number, end: number, frame: PlainRecordFrame): number {
     const x = this.kernel.use(this.callbacks);
-    const pos = x.consumeRecords(this.thread, start, end, frame.baseHi, frame.baseLo, frame.maxDepth, frame.schedLimitNs, frame.offCpuNs);
+    const pos = this.guard(() => x.consumeRecords(this.thread, start, end, frame.baseHi, frame.baseLo, frame.maxDepth, frame.schedLimitNs, frame.offCpuNs));
     this.events += (pos - start) >>> 4;
     return pos;
   }
@@ -90,9 +93,20 @@ export class ThreadBuilder implements ThreadSink {
   /** Closes calls still open at the end of the stream at the last time seen, and reads the tree out. */
   finish(): ContextColumns {
     const x = this.kernel.use(this.callbacks);
-    this.unbalanced.closedAtEnd += x.closeOpen(this.thread);
+    this.unbalanced.closedAtEnd += this.guard(() => x.closeOpen(this.thread));
     this.unbalanced.closedOnMismatch = x.mismatches(this.thread);
     return finishColumns(readContexts(this.kernel, this.thread), this.withCovariance);
+  }
+
+  /** A kernel call; running out of memory becomes a TraceError that says so. */
+  private guard<T>(call: () => T): T {
+    try {
+      return call();
+    } catch (e) {
+      if (!isKernelOutOfMemory(e)) throw e;
+      const contexts = this.kernel.exports.contextCount(this.thread);
+      throw new TraceError({ kind: "too-large", thread: this.name, contexts, limitBytes: this.kernel.memoryLimitBytes });
+    }
   }
 }
 

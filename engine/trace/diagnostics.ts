@@ -17,7 +17,8 @@ export type TraceErrorDetail =
   | { kind: "bad-magic"; file: string; byteOffset: number; found: string }
   | { kind: "malformed"; file: string; byteOffset: number; detail: string }
   | { kind: "missing-file"; file: string; needed: string }
-  | { kind: "empty"; file: string };
+  | { kind: "empty"; file: string }
+  | { kind: "too-large"; thread: string; contexts: number; limitBytes: number };
 
 export class TraceError extends Error {
   constructor(readonly detail: TraceErrorDetail) {
@@ -40,6 +41,8 @@ export function describeTraceError(e: TraceErrorDetail): string {
       return `${e.file}: missing ${e.needed}`;
     case "empty":
       return `${e.file}: the trace holds no events`;
+    case "too-large":
+      return `thread ${e.thread}: its calling-context tree (${e.contexts} contexts so far) outgrew the ${e.limitBytes / 2 ** 20} MiB the CCT builder may use; read fewer threads or a shorter trace`;
   }
 }
 

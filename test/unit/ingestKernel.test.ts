@@ -2,10 +2,13 @@
 // the invocations themselves: a context whose children keep appearing in
 // later invocations (its covariance block grows from 4 dimensions by
 // doubling, each time with co-moments already in it), and the same context
-// over the covariance limit.
+// over the covariance limit; and a tree too large for the memory it may use.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { cctOf, type Call } from "../helpers/memorySource.js";
+import { CctBuilder } from "../../engine/cct/cctBuilder.js";
+import { EventBatch } from "../../engine/trace/eventBatch.js";
+import { TraceError } from "../../engine/trace/diagnostics.js";
 
 /** Per invocation of hub: its self time and how many children it calls. */
 const INVOCATIONS = [
@@ -72,5 +75,40 @@ describe("ingestion kernel", () => {
     assert.equal(cols.covariance[hub], null);
     assert.deepEqual(cols.covarianceOmitted, [hub]);
     assert.equal(cols.n[hub], 3, "its own statistics are kept");
+  });
+});
+
+describe("ingestion kernel memory", () => {
+  it("says which thread outgrew the memory limit instead of trapping", () => {
+    // A chain 50,000 calls deep is 50,000 contexts: more than 2 MiB holds.
+    const depth = 50_000;
+    const builder = new CctBuilder({ memoryLimitBytes: 2 << 20 });
+    const batch = new EventBatch(builder.thread({ pid: 4, tid: 5 }));
+    const fns = Array.from({ length: 7 }, (_, k) => builder.functionId(`f${k}`));
+    assert.throws(
+      () => {
+        for (let d = 0; d < depth; d++) batch.enter(fns[d % 7], d);
+        for (let d = depth - 1; d >= 0; d--) batch.exit(fns[d % 7], 2 * depth - d);
+        batch.flush();
+      },
+      (e: Error) => e instanceof TraceError && /^thread 4\/5: its calling-context tree \(\d+ contexts so far\) outgrew the 2 MiB/.test(e.message),
+    );
+  });
+
+  it("builds the same deep chain when the memory suffices", () => {
+    const depth = 50_000;
+    const builder = new CctBuilder();
+    const batch = new EventBatch(builder.thread({ pid: 4, tid: 5 }));
+    const fns = Array.from({ length: 7 }, (_, k) => builder.functionId(`f${k}`));
+    for (let d = 0; d < depth; d++) batch.enter(fns[d % 7], d);
+    for (let d = depth - 1; d >= 0; d--) batch.exit(fns[d % 7], 2 * depth - d);
+    batch.flush();
+    const cols = builder.finish().threads[0].contexts;
+    assert.equal(cols.size, depth + 1);
+    // Context d+1 is the call entered at d and left at 2·depth − d: it lasts
+    // 2·(depth − d), of which its child takes all but 2 ns.
+    assert.equal(cols.inclusiveNs[depth], 2);
+    assert.equal(cols.inclusiveNs[1], 2 * depth);
+    assert.ok(Array.from(cols.selfNs.subarray(1)).every((s) => s === 2), "every level's self time is 2 ns");
   });
 });

@@ -7,7 +7,6 @@ import { BATCH_EVENTS } from "../../trace/eventBatch.js";
 
 /** The exports of assembly/ingest.ts (pointers are byte offsets in `memory`). */
 interface IngestExports {
-  readonly memory: { readonly buffer: ArrayBuffer };
   readonly BATCH_EVENTS: { readonly value: number };
   readonly RECORD_BYTES: { readonly value: number };
   init(maxCovarianceChildren: number, covariance: number, watch: number): void;
@@ -59,6 +58,18 @@ export interface KernelThreadCallbacks {
 interface WasmGlobal {
   Module: new (bytes: Uint8Array) => object;
   Instance: new (module: object, imports: object) => { exports: unknown };
+  Memory: new (descriptor: { initial: number; maximum: number }) => { readonly buffer: ArrayBuffer };
+}
+
+const PAGE_BYTES = 65536;
+/** All a 32-bit WebAssembly memory can address. */
+export const KERNEL_MEMORY_MAX_BYTES = 65536 * PAGE_BYTES;
+/** The kernel's buffers (batch, records, caches) and a few threads fit in this. */
+const INITIAL_PAGES = 32;
+
+/** The kernel ran out of memory (its allocator traps when memory cannot grow). */
+export function isKernelOutOfMemory(e: unknown): boolean {
+  return e instanceof Error && e.name === "RuntimeError" && /unreachable/.test(e.message);
 }
 const wasm = (globalThis as unknown as { WebAssembly: WasmGlobal }).WebAssembly;
 let compiled: object | null = null;
@@ -68,13 +79,21 @@ export class IngestKernel {
   readonly recordBytes: number;
   private current: KernelThreadCallbacks | null = null;
 
-  constructor(maxCovarianceChildren: number, covariance: boolean, watching: boolean) {
+  private readonly memory: { readonly buffer: ArrayBuffer };
+  readonly memoryLimitBytes: number;
+
+  /** `memoryLimitBytes`: the most the kernel's memory may grow to (at most KERNEL_MEMORY_MAX_BYTES). */
+  constructor(maxCovarianceChildren: number, covariance: boolean, watching: boolean, memoryLimitBytes = KERNEL_MEMORY_MAX_BYTES) {
     compiled ??= new wasm.Module(INGEST_WASM);
+    const maximum = Math.floor(Math.min(memoryLimitBytes, KERNEL_MEMORY_MAX_BYTES) / PAGE_BYTES);
+    this.memoryLimitBytes = maximum * PAGE_BYTES;
+    this.memory = new wasm.Memory({ initial: Math.min(INITIAL_PAGES, maximum), maximum });
     const route = (): KernelThreadCallbacks => {
       if (this.current === null) throw new Error("ingestion kernel called back outside a thread");
       return this.current;
     };
     const env = {
+      memory: this.memory,
       watched: (count: number) => route().watched(count),
       unmatched: (fn: number) => route().unmatched(fn),
       created: (context: number) => route().created(context),
@@ -96,14 +115,14 @@ export class IngestKernel {
 
   /** Views of the kernel's memory; a call that grows it invalidates them. */
   i32(ptr: number, length: number): Int32Array {
-    return new Int32Array(this.exports.memory.buffer, ptr, length);
+    return new Int32Array(this.memory.buffer, ptr, length);
   }
 
   f64(ptr: number, length: number): Float64Array {
-    return new Float64Array(this.exports.memory.buffer, ptr, length);
+    return new Float64Array(this.memory.buffer, ptr, length);
   }
 
   u8(ptr: number, length: number): Uint8Array {
-    return new Uint8Array(this.exports.memory.buffer, ptr, length);
+    return new Uint8Array(this.memory.buffer, ptr, length);
   }
 }
