@@ -63,7 +63,7 @@ interface WasmGlobal {
 
 const PAGE_BYTES = 65536;
 /** All a 32-bit WebAssembly memory can address. */
-export const KERNEL_MEMORY_MAX_BYTES = 65536 * PAGE_BYTES;
+const KERNEL_MEMORY_MAX_BYTES = 65536 * PAGE_BYTES;
 /** The kernel's buffers (batch, records, caches) and a few threads fit in this. */
 const INITIAL_PAGES = 32;
 
@@ -71,6 +71,7 @@ const INITIAL_PAGES = 32;
 export function isKernelOutOfMemory(e: unknown): boolean {
   return e instanceof Error && e.name === "RuntimeError" && /unreachable/.test(e.message);
 }
+
 const wasm = (globalThis as unknown as { WebAssembly: WasmGlobal }).WebAssembly;
 let compiled: object | null = null;
 

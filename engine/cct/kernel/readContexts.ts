@@ -1,8 +1,8 @@
 // A thread's contexts copied out of the kernel's memory, in creation order:
-// the raw tree before ContextTable's finishColumns prunes and renumbers it.
+// the raw tree before finishColumns (contextTable.ts) prunes and renumbers it.
 import type { IngestKernel } from "./ingestKernel.js";
 
-/** Slots per context in `stats`, and their order (assembly/ingest.ts STATS). */
+/** Slots per context in `stats`, and their order (STATS in assembly/layout.ts). */
 export const STATS_STRIDE = 8;
 export const N = 0;
 export const MEAN = 1;

@@ -9,7 +9,6 @@ import { FEATURE, parseInfo } from "./info.js";
 import { parsePayloadSpecs } from "./argspec.js";
 import { decodeThreadStream } from "./records.js";
 import type { TimeBase } from "./timeBase.js";
-import { EventBatch } from "../eventBatch.js";
 import { schedIntervals, SCHEDULE, SCHEDULE_PREEMPTED } from "./schedEvents.js";
 import { parseTaskTxt, type TaskLines } from "./symbols.js";
 import { SessionResolver } from "./resolver.js";
@@ -65,10 +64,8 @@ export async function readUftrace(dir: TraceDirectory, sink: TraceSink, options:
     const tid = parseInt(file);
     const pid = task.tasks.find((t) => t.tid === tid)?.pid ?? tid;
     const resolver = await resolverFor(sessionOf(pid, task, dir.name));
-    const thread = sink.thread({ pid, tid });
     const stats = await decodeThreadStream(dir.open(file), {
-      sink: thread,
-      batch: new EventBatch(thread),
+      sink: sink.thread({ pid, tid }),
       base,
       specs,
       resolve: (address) => resolver.functionOf(address),

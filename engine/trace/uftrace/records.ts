@@ -2,7 +2,7 @@
 // read as four u32 words so 64-bit nanosecond times stay exact: a time is kept
 // as its difference from a base, which a double holds exactly.
 import { TraceError } from "../diagnostics.js";
-import { ENTER, EXIT, type EventBatch, type PlainRecordFrame, type ThreadSink } from "../eventBatch.js";
+import { ENTER, EventBatch, EXIT, type PlainRecordFrame, type ThreadSink } from "../eventBatch.js";
 import type { ByteSource } from "../source.js";
 import { payloadBytes, type PayloadSpecs } from "./argspec.js";
 import type { SchedIntervals } from "./schedEvents.js";
@@ -16,10 +16,9 @@ const RECORD_MAGIC = 5;
 const CACHE_SLOTS = 4096;
 
 export interface ThreadStreamContext {
-  /** Where the thread's plain records go as they are (see ThreadSink). */
+  /** The thread's sink: plain records go to it as they are (see ThreadSink),
+   * the events of every other record in batches, in order with them. */
   readonly sink: ThreadSink;
-  /** Where the events of every other record go, in order with them. */
-  readonly batch: EventBatch;
   readonly base: TimeBase;
   readonly specs: PayloadSpecs;
   /** Function id of an address (cached by the caller per session). */
@@ -47,6 +46,7 @@ export interface ThreadStreamStats {
 
 export async function decodeThreadStream(source: ByteSource, ctx: ThreadStreamContext): Promise<ThreadStreamStats> {
   const state: DecodeState = {
+    batch: new EventBatch(ctx.sink),
     records: 0,
     lost: 0,
     events: 0,
@@ -78,7 +78,7 @@ export async function decodeThreadStream(source: ByteSource, ctx: ThreadStreamCo
       fileOffset += pos;
     }
   }
-  ctx.batch.flush();
+  state.batch.flush();
   if (len > 0) {
     throw new TraceError({ kind: "malformed", file: source.name, byteOffset: fileOffset, detail: `the file ends inside a record (${len} of 16 bytes, or a payload, present): it was cut short` });
   }
@@ -89,6 +89,7 @@ export async function decodeThreadStream(source: ByteSource, ctx: ThreadStreamCo
  * bits and its top 16 bits as two int32s. The sink keeps the same cache for
  * the records it decodes itself; this one serves the rest (payload records). */
 interface DecodeState extends ThreadStreamStats {
+  readonly batch: EventBatch;
   readonly cacheLow: Int32Array;
   readonly cacheHigh: Int32Array;
   readonly cacheFn: Int32Array;
@@ -107,18 +108,22 @@ interface DecodeState extends ThreadStreamStats {
 function decodeRecords(len: number, fileOffset: number, file: string, ctx: ThreadStreamContext, state: DecodeState): number {
   const { sink, base } = ctx;
   const maxDepth = Math.min(ctx.maxDepth, NO_DEPTH_LIMIT);
+  let buf = sink.recordBuffer();
+  let i32 = new Int32Array(buf.buffer, buf.byteOffset, buf.length >>> 2);
   let pos = 0;
   while (pos + 16 <= len) {
     if (base.set) {
-      ctx.batch.flush();
+      state.batch.flush();
       const frame: PlainRecordFrame = { baseHi: base.hi, baseLo: base.lo, maxDepth, schedLimitNs: state.nextSchedNs, offCpuNs: state.offCpuNs };
       const next = sink.consumePlainRecords(pos, len, frame);
       state.records += (next - pos) >>> 4;
       pos = next;
       if (pos + 16 > len) break;
     }
-    const buf = sink.recordBuffer();
-    const i32 = new Int32Array(buf.buffer, buf.byteOffset, len >>> 2);
+    if (sink.recordBuffer() !== buf) {
+      buf = sink.recordBuffer();
+      i32 = new Int32Array(buf.buffer, buf.byteOffset, buf.length >>> 2);
+    }
     if (base.set && (i32[(pos >>> 2) + 2] & 2) === 0 && emitSchedUntil(recordTime(i32, pos, base), ctx, state)) continue;
     const next = decodeOne(buf, i32, pos, len, fileOffset, file, ctx, state);
     if (next < 0) break; // a payload not fully here yet
@@ -174,8 +179,8 @@ function decodeOne(buf: Uint8Array, i32: Int32Array, pos: number, len: number, f
   }
   const timeNs = recordTime(i32, pos, base) - state.offCpuNs;
   const fn = state.cacheFn[slot];
-  if (type === TYPE_ENTRY) ctx.batch.enter(fn, timeNs, depth);
-  else ctx.batch.exit(fn, timeNs);
+  if (type === TYPE_ENTRY) state.batch.enter(fn, timeNs, depth);
+  else state.batch.exit(fn, timeNs);
   return pos + size;
 }
 
@@ -203,8 +208,8 @@ function emitSchedUntil(timeNs: number, ctx: ThreadStreamContext, state: DecodeS
       continue;
     }
     const fn = preempted[i] ? sched.fnPreempted : sched.fn;
-    ctx.batch.enter(fn, startNs[i]);
-    ctx.batch.exit(fn, endNs[i]);
+    state.batch.enter(fn, startNs[i]);
+    state.batch.exit(fn, endNs[i]);
   }
   updateNextSched(ctx, state);
   return true;

@@ -10,11 +10,11 @@ import {
 } from "./thread";
 import { initRecords } from "./uftraceRecords";
 
-export { newThread } from "./thread";
+export { newThread, setMinDuration } from "./thread";
 export { RECORD_BYTES, cacheReset, cacheSet, consumeRecords, recordsPtr } from "./uftraceRecords";
 export {
   childCountPtr, contextCount, covariancePtr, covCap, covComomentPtr, covDims, covMeanPtr, covN, fnPtr, mismatches, omittedPtr,
-  parentPtr, runningFn, runningParent, setMinDuration, statsPtr,
+  parentPtr, runningFn, runningParent, statsPtr,
 } from "./readout";
 
 export const BATCH_EVENTS: i32 = 8192;

@@ -2,10 +2,9 @@
 // chain while the kernel runs (from the `created` callback, which sees the
 // running thread's globals).
 import { comomentOf, meanOf } from "./covariance";
-import { C_CAP, C_DIMS, C_N, T_COV, T_FN, T_MIN_DURATION, T_MISMATCH, T_NCHILD, T_OMIT, T_PARENT, T_SIZE, T_STATS } from "./layout";
+import { C_CAP, C_DIMS, C_N, T_COV, T_FN, T_MISMATCH, T_NCHILD, T_OMIT, T_PARENT, T_SIZE, T_STATS } from "./layout";
 import { pFn, pParent } from "./thread";
 
-export function setMinDuration(t: usize, minDurationNs: f64): void { store<f64>(t, minDurationNs, T_MIN_DURATION); }
 export function contextCount(t: usize): i32 { return load<i32>(t, T_SIZE); }
 export function mismatches(t: usize): i32 { return load<i32>(t, T_MISMATCH); }
 export function parentPtr(t: usize): usize { return load<u32>(t, T_PARENT); }

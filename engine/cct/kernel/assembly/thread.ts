@@ -82,6 +82,11 @@ export function newThread(minDurationNs: f64): usize {
   return thread;
 }
 
+/** The time filter of thread `t` (uftrace `-t`, known once the recording's options are read). */
+export function setMinDuration(t: usize, minDurationNs: f64): void {
+  store<f64>(t, minDurationNs, T_MIN_DURATION);
+}
+
 export function enterThread(t: usize): void {
   thread = t;
   top = load<i32>(t, T_TOP);
