@@ -1,20 +1,45 @@
-// The layer rules of STYLE.md, checked in CI. Known exceptions are listed here
-// with their reason, never silenced elsewhere.
-const PURE = "^engine/(trace|cct|stats|variance|trend|phases|patterns|report)/";
-// npm packages the pure engine may use: pure computation, no I/O.
-const PURE_PACKAGES = "^node_modules/(simple-statistics)/";
+// The layer rules of STYLE.md and the engine's host layers, checked in CI.
+// Known exceptions are listed here by name with their reason, never silenced
+// elsewhere. test/unit/layerRules.test.ts shows each rule refusing a bad import.
+
+// Host folders of the engine, in order: a folder may import the ones before it
+// (runner and analyses share a rank: neither imports the other). Every other
+// folder of engine/ is pure (trace, cct, stats, variance, campaign, report, …).
+const HOST_ORDER = [["io"], ["store"], ["ingest"], ["runner", "analyses"], ["api"], ["cli"]];
+const HOST = HOST_ORDER.flat();
+const folders = (names) => `^engine/(${names.join("|")})/`;
+const PURE = `^engine/(?!(${HOST.join("|")})/)[^/]+/`;
+// npm packages the pure engine may use: computation and parsing, no I/O.
+const PURE_PACKAGES = "^node_modules/(simple-statistics|zod|yaml)/";
+
+/** Named exceptions to the host order, each with its reason. */
+const EXCEPTIONS = [
+  // The one error shape every failure takes to reach people (code, message, field issues); it
+  // imports nothing, and the layers that resolve requests (analyses) raise it directly.
+  "^engine/api/errors\\.ts$",
+];
+
+const hostOrder = HOST_ORDER.flatMap((rank, i) =>
+  rank.map((folder) => {
+    const above = HOST_ORDER.slice(i + 1).flat().concat(rank.filter((f) => f !== folder));
+    return {
+      name: `host-order-${folder}`,
+      comment: `engine/${folder} may import ${HOST_ORDER.slice(0, i).flat().join(", ") || "no host folder"} and the pure engine, never ${above.join(", ")}.`,
+      severity: "error",
+      from: { path: folders([folder]) },
+      to: { path: folders(above), pathNot: EXCEPTIONS },
+    };
+  }),
+);
 
 module.exports = {
   forbidden: [
     {
       name: "pure-engine-stays-pure",
-      comment: "Pure engine modules take no Node built-ins, no Electron, no SQLite, no host module.",
+      comment: "Pure engine modules import only pure modules and pure packages: no Node built-ins, no Electron, no SQLite, no host module, not even for a type.",
       severity: "error",
       from: { path: PURE },
-      to: {
-        pathNot: [PURE, PURE_PACKAGES],
-        dependencyTypesNot: ["type-only"],
-      },
+      to: { pathNot: [PURE, PURE_PACKAGES] },
     },
     {
       name: "pure-engine-no-node-builtins",
@@ -22,12 +47,13 @@ module.exports = {
       from: { path: PURE },
       to: { dependencyTypes: ["core"] },
     },
+    ...hostOrder,
     {
       name: "renderer-only-api-and-pure",
       comment: "The renderer talks to the typed API and pure chart builders only.",
       severity: "error",
       from: { path: "^renderer/" },
-      to: { path: "^(electron/|engine/(store|runner|host|cli)/)|better-sqlite3|^node:" },
+      to: { path: `^(electron/|${folders(HOST.filter((f) => f !== "api"))})|better-sqlite3|^node:` },
     },
     {
       name: "renderer-no-electron",
@@ -46,7 +72,7 @@ module.exports = {
       name: "engine-never-imports-shells",
       severity: "error",
       from: { path: "^engine/" },
-      to: { path: "^(electron|renderer|test)/" },
+      to: { path: "^(electron|renderer|test|bench)/" },
     },
     {
       name: "no-circular",

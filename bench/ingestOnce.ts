@@ -2,7 +2,7 @@
 // Peak memory is VmHWM of this process's own address space: getrusage's
 // maxrss would include the parent's size at fork (Linux keeps it across exec).
 import { readFileSync } from "node:fs";
-import { readTraceFile } from "../engine/host/readTrace.js";
+import { readTraceFile } from "../engine/io/readTrace.js";
 
 const start = performance.now();
 const { cct } = await readTraceFile(process.argv[2], { covariance: true });

@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { median } from "simple-statistics";
 import { Workspace } from "../engine/store/workspace.js";
 import { createCampaign } from "../engine/store/campaigns.js";
-import { planCampaign } from "../engine/runner/plan.js";
-import { campaignSpecSchema } from "../engine/runner/spec.js";
+import { planCampaign } from "../engine/runner/planCampaign.js";
+import { campaignSpecSchema } from "../engine/campaign/spec.js";
 import { runCampaign } from "../engine/runner/runCampaign.js";
 
 const RUNS = 200;

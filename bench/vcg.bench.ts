@@ -16,7 +16,7 @@ import { seededRandom } from "../engine/stats/random.js";
 import { prepareAnalysis, segmentsOf, vcgPatterns } from "../engine/variance/analyze.js";
 import { DEFAULT_PARAMETERS } from "../engine/variance/parameters.js";
 import { ConfirmationPass } from "../engine/variance/confirmation.js";
-import { readTraceFile, readTraceInto } from "../engine/host/readTrace.js";
+import { readTraceFile, readTraceInto } from "../engine/io/readTrace.js";
 
 const line = (k: string, v: string) => console.log(`${k.padEnd(52)} ${v}`);
 

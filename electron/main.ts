@@ -4,7 +4,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, type MenuItemConstructorOptions } from "electron";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
-import { METHODS, type MethodName } from "../engine/api/contract.js";
+import { EVENT_NAMES, type MethodName } from "../engine/api/contract.js";
 import { channelOf, EVENT_CHANNEL, MENU_CHANNEL } from "../engine/api/channels.js";
 import { startEngineWorker, type EngineWorker } from "../engine/api/workerClient.js";
 import { toErrorData } from "../engine/api/errors.js";
@@ -22,8 +22,8 @@ async function main(): Promise<void> {
   await app.whenReady();
   engine = await startEngineWorker(new URL("./engineWorker.js", import.meta.url), workspaceArg);
   session.defaultSession.webRequest.onHeadersReceived((details, done) => done({ responseHeaders: { ...details.responseHeaders, "Content-Security-Policy": [CONTENT_SECURITY_POLICY] } }));
-  // Every method of the contract on its own channel; arguments are validated in the engine.
-  for (const method of Object.keys(METHODS) as MethodName[]) {
+  // Every method the engine answers on its own channel; arguments are validated in the engine.
+  for (const method of engine.methods as MethodName[]) {
     ipcMain.handle(channelOf(method), async (event, args: unknown) => {
       if (event.senderFrame?.url.startsWith("file://") !== true) throw new Error("refused: not the Varbench window");
       try {
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
       }
     });
   }
-  engine.subscribe("campaignProgress", (payload) => window?.webContents.send(EVENT_CHANNEL, { event: "campaignProgress", payload }));
+  for (const event of EVENT_NAMES) engine.subscribe(event, (payload) => window?.webContents.send(EVENT_CHANNEL, { event, payload }));
   await buildMenu();
   openWindow();
   app.on("window-all-closed", () => void engine.close().then(() => app.quit()));

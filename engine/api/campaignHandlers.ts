@@ -1,46 +1,33 @@
 // Handlers of campaigns.*: listing, details with the wall-time distribution of
-// each design × workload, and launching, cancelling and resuming campaigns.
+// each design × workload, and launching (from a template campaign or a spec
+// file), cancelling and resuming campaigns.
 import type { Handlers } from "./dispatch.js";
 import type { ServiceContext } from "./serviceContext.js";
 import { ApiError, type FieldIssue } from "./errors.js";
-import type { LaunchOptions } from "./types.js";
-import { campaignInfo, campaignInfoById, campaignInfos } from "./campaignInfo.js";
+import type { LaunchOptions } from "../campaign/readModels.js";
+import { campaignDetail, campaignInfo, campaignInfoById, campaignInfos, campaignRow } from "./campaignInfo.js";
 import { startRunner } from "./campaignRunner.js";
-import { cancelQueuedRuns, createCampaign, getCampaign, listCampaigns, requeueCancelledRuns, setCampaignStatus, type CampaignRow } from "../store/campaigns.js";
-import { campaignWallTimes } from "../store/campaignQueries.js";
-import { summarize } from "../stats/summary.js";
-import { campaignSpecSchema, PROFILER_NAMES, SpecError } from "../runner/spec.js";
-import { planCampaign } from "../runner/plan.js";
+import { cancelQueuedRuns, listCampaigns, requeueCancelledRuns, setCampaignStatus } from "../store/campaigns.js";
+import { campaignSpecSchema, PROFILER_NAMES, SpecError } from "../campaign/spec.js";
+import { createPlannedCampaign, planCampaignFromFile, type Launched } from "../runner/launch.js";
 import { projectCountsById } from "../store/projectQueries.js";
-import { randomInt } from "node:crypto";
 
-type Some = Pick<Handlers, "campaigns.list" | "campaigns.get" | "campaigns.launchOptions" | "campaigns.launch" | "campaigns.cancel" | "campaigns.resume">;
+type Some = Pick<Handlers, "campaigns.list" | "campaigns.get" | "campaigns.launchOptions" | "campaigns.launch" | "campaigns.launchSpec" | "campaigns.cancel" | "campaigns.resume">;
 
 export function campaignHandlers(ctx: ServiceContext): Some {
   const db = () => ctx.workspace().db;
-  const campaign = (id: number): CampaignRow => {
-    const c = getCampaign(db(), id);
-    if (!c) throw new ApiError("not-found", `campaign ${id} does not exist`);
-    return c;
+  const started = (launched: Launched) => {
+    startRunner(ctx, launched.id);
+    return campaignInfoById(ctx, launched.id);
   };
   return {
     "campaigns.list": ({ projectId }) => campaignInfos(ctx, projectId),
-    "campaigns.get": ({ campaignId }) => {
-      const c = campaign(campaignId);
-      return {
-        campaign: campaignInfo(ctx, c),
-        designs: c.spec.designs.map((d) => d.name),
-        workloads: c.spec.workloads.map((w) => w.name),
-        repetitions: c.spec.repetitions,
-        warmups: c.spec.warmups,
-        groups: campaignWallTimes(db(), campaignId).map((g) => ({ design: g.design, workload: g.workload, wallNs: g.values, summary: g.values.length > 0 ? summarize(g.values, c.seed) : null })),
-      };
-    },
+    "campaigns.get": ({ campaignId }) => campaignDetail(ctx, campaignId),
     "campaigns.launchOptions": ({ projectId, templateCampaignId }) => launchOptions(ctx, projectId, templateCampaignId),
     "campaigns.launch": (args) => {
       const options = launchOptions(ctx, args.projectId, args.templateCampaignId);
       if (options.templateCampaignId === null) throw new ApiError("conflict", options.why ?? "no campaign to start from");
-      const template = campaign(options.templateCampaignId);
+      const template = campaignRow(ctx, options.templateCampaignId);
       const issues: FieldIssue[] = [
         ...args.designs.filter((d) => !options.designs.includes(d)).map((d) => ({ path: "designs", message: `no design named ${d} in this project's campaigns` })),
         ...args.workloads.filter((w) => !options.workloads.includes(w)).map((w) => ({ path: "workloads", message: `no workload named ${w} in this project's campaigns` })),
@@ -64,25 +51,21 @@ export function campaignHandlers(ctx: ServiceContext): Some {
         throw new ApiError("invalid-arguments", fieldIssues.map((i) => `${i.path}: ${i.message}`).join("; "), fieldIssues);
       }
       const spec = parsed.data;
-      const seed = args.seed ?? randomInt(2 ** 31 - 1);
-      const source = `campaign ${template.id} (${template.name})`;
-      let runs;
-      try {
-        runs = planCampaign(spec, template.specDir!, seed, source);
-      } catch (e) {
-        if (e instanceof SpecError) throw new ApiError("invalid-arguments", e.message, e.issues.map((i) => ({ path: i.path, message: i.message })));
-        throw e;
-      }
-      const id = createCampaign(db(), spec, spec.name!, seed, runs, template.specDir!, template.templateId ?? template.id);
-      startRunner(ctx, id);
-      return campaignInfoById(ctx, id);
+      const request = { spec, specDir: template.specDir!, name: spec.name!, source: `campaign ${template.id} (${template.name})`, templateId: template.templateId ?? template.id };
+      return started(asApiError(() => createPlannedCampaign(ctx.workspace(), args.seed === undefined ? request : { ...request, seed: args.seed })));
+    },
+    "campaigns.launchSpec": ({ spec, seed }) => {
+      if (!ctx.localFiles) throw new ApiError("invalid-arguments", "campaign spec files can be named only from the command line or the desktop window", [{ path: "spec", message: "no file paths here" }]);
+      const launched = asApiError(() => planCampaignFromFile(ctx.workspace(), spec, seed));
+      return { campaign: started(launched), runs: launched.runs, order: launched.order };
     },
     "campaigns.cancel": ({ campaignId }) => {
-      const info = campaignInfo(ctx, campaign(campaignId));
+      const info = campaignInfo(ctx, campaignRow(ctx, campaignId));
       if (!info.canCancel) throw new ApiError("conflict", `campaign ${campaignId} is ${info.status}; there is nothing to cancel`);
       const here = ctx.running.get(campaignId);
       if (here) here.abort.abort();
-      else if (info.status === "running") setCampaignStatus(db(), campaignId, "cancelling", campaign(campaignId).runnerPid);
+      // A runner in another process sees the request and stops; with none alive, the queue is cancelled here.
+      else if (info.runnerPid !== null) setCampaignStatus(db(), campaignId, "cancelling", info.runnerPid);
       else {
         cancelQueuedRuns(db(), campaignId);
         setCampaignStatus(db(), campaignId, "cancelled", null);
@@ -90,13 +73,24 @@ export function campaignHandlers(ctx: ServiceContext): Some {
       return campaignInfoById(ctx, campaignId);
     },
     "campaigns.resume": ({ campaignId }) => {
-      const info = campaignInfo(ctx, campaign(campaignId));
+      const info = campaignInfo(ctx, campaignRow(ctx, campaignId));
       if (!info.canResume) throw new ApiError("conflict", `campaign ${campaignId} is ${info.status} with nothing left to run`);
       requeueCancelledRuns(db(), campaignId);
       startRunner(ctx, campaignId);
       return campaignInfoById(ctx, campaignId);
     },
   };
+}
+
+/** A spec that does not plan (unknown placeholders, a bad file) is the caller's to fix: its issues become field issues. */
+function asApiError<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof SpecError) throw new ApiError("invalid-arguments", e.message, e.issues.map((i) => ({ path: i.path, message: i.message })));
+    if ((e as NodeJS.ErrnoException).code === "ENOENT" || (e as NodeJS.ErrnoException).code === "EISDIR") throw new ApiError("invalid-arguments", (e as Error).message, [{ path: "spec", message: "cannot read it" }]);
+    throw e;
+  }
 }
 
 /** Defaults 3 repetitions, 1 warm-up: enough for a first look at the spread. */

@@ -1,9 +1,12 @@
-// A campaign row as the API shows it: counts, progress and what can be done
-// with it now (resume, cancel), judged from the runs and the runner's life.
+// A campaign as the API shows it: counts, progress and what can be done with
+// it now (resume, cancel), judged from the runs and the runner's life; and
+// its details with the wall-time distribution of each design × workload.
 import type { ServiceContext } from "./serviceContext.js";
-import type { CampaignInfo } from "./types.js";
+import type { CampaignDetail, CampaignInfo } from "../campaign/readModels.js";
 import { getCampaign, listCampaigns, runCounts, type CampaignRow } from "../store/campaigns.js";
+import { campaignWallTimes } from "../store/campaignQueries.js";
 import { isAlive } from "../runner/runCampaign.js";
+import { summarize } from "../stats/summary.js";
 import { ApiError } from "./errors.js";
 
 export function campaignInfo(ctx: ServiceContext, c: CampaignRow): CampaignInfo {
@@ -12,7 +15,7 @@ export function campaignInfo(ctx: ServiceContext, c: CampaignRow): CampaignInfo 
   const total = Object.entries(counts).reduce((n, [k, v]) => (k === "interrupted" ? n : n + v), 0);
   const open = (counts.queued ?? 0) + (counts.running ?? 0);
   const runningHere = ctx.running.has(c.id);
-  const runningElsewhere = !runningHere && c.status === "running" && c.runnerPid !== null && c.runnerPid !== process.pid && isAlive(c.runnerPid);
+  const runningElsewhere = !runningHere && (c.status === "running" || c.status === "cancelling") && c.runnerPid !== null && c.runnerPid !== process.pid && isAlive(c.runnerPid);
   const busy = runningHere || runningElsewhere;
   return {
     id: c.id,
@@ -24,6 +27,7 @@ export function campaignInfo(ctx: ServiceContext, c: CampaignRow): CampaignInfo 
     seed: c.seed,
     createdAt: c.createdAt,
     finishedAt: c.finishedAt,
+    runnerPid: runningHere ? process.pid : runningElsewhere ? c.runnerPid : null,
     counts,
     total,
     done: total - open,
@@ -32,10 +36,14 @@ export function campaignInfo(ctx: ServiceContext, c: CampaignRow): CampaignInfo 
   };
 }
 
-export function campaignInfoById(ctx: ServiceContext, id: number): CampaignInfo {
+export function campaignRow(ctx: ServiceContext, id: number): CampaignRow {
   const c = getCampaign(ctx.workspace().db, id);
   if (!c) throw new ApiError("not-found", `campaign ${id} does not exist`);
-  return campaignInfo(ctx, c);
+  return c;
+}
+
+export function campaignInfoById(ctx: ServiceContext, id: number): CampaignInfo {
+  return campaignInfo(ctx, campaignRow(ctx, id));
 }
 
 /** Newest first. */
@@ -44,4 +52,16 @@ export function campaignInfos(ctx: ServiceContext, projectId?: number): Campaign
     .filter((c) => projectId === undefined || c.projectId === projectId)
     .reverse()
     .map((c) => campaignInfo(ctx, c));
+}
+
+export function campaignDetail(ctx: ServiceContext, id: number): CampaignDetail {
+  const c = campaignRow(ctx, id);
+  return {
+    campaign: campaignInfo(ctx, c),
+    designs: c.spec.designs.map((d) => d.name),
+    workloads: c.spec.workloads.map((w) => w.name),
+    repetitions: c.spec.repetitions,
+    warmups: c.spec.warmups,
+    groups: campaignWallTimes(ctx.workspace().db, id).map((g) => ({ design: g.design, workload: g.workload, wallNs: g.values, summary: g.values.length > 0 ? summarize(g.values, c.seed) : null })),
+  };
 }

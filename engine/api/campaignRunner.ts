@@ -9,9 +9,9 @@ import { campaignInfoById } from "./campaignInfo.js";
 export function startRunner(ctx: ServiceContext, campaignId: number): void {
   const ws = ctx.workspace();
   const abort = new AbortController();
-  const emit = (run: CampaignProgressEvent["run"], etaMs: number | null, message: string | null) => {
+  const emit = (run: CampaignProgressEvent["run"], etaMs: number | null, message: string | null, ended = false) => {
     const info = campaignInfoById(ctx, campaignId);
-    ctx.events.emit("campaignProgress", { campaignId, status: info.status, counts: info.counts, total: info.total, done: info.done, etaMs, run, message });
+    ctx.events.emit("campaignProgress", { campaignId, status: info.status, counts: info.counts, total: info.total, done: info.done, etaMs, run, message, ended });
   };
   const onEvent = (e: CampaignEvent) => {
     if (e.kind === "interrupted-requeued") return emit(null, null, `runs ${e.runIds.join(", ")} were interrupted by an earlier runner and are queued again`);
@@ -25,7 +25,7 @@ export function startRunner(ctx: ServiceContext, campaignId: number): void {
     )
     .then((message) => {
       ctx.running.delete(campaignId);
-      if (ctx.workspace() === ws) emit(null, 0, message);
+      if (ctx.workspace() === ws) emit(null, 0, message, true);
     });
   ctx.running.set(campaignId, { abort, done });
 }

@@ -1,19 +1,20 @@
 // The one API contract (STYLE.md "One typed API"): every method with the schema
 // that validates its arguments at each transport's boundary and the type of its
 // result, and every event. The in-process client, the HTTP + WebSocket server
-// and the Electron IPC bridge are all driven by this table, so adding a method
-// is one entry here and one handler in service.ts.
+// and the Electron IPC bridge are all driven by it, so adding a method is one
+// entry here and one handler in service.ts. The analyses.* methods come from
+// the analysis registry (engine/analyses/registry.ts): one per analysis kind,
+// with the analysis' own argument schema and result type.
 import { z } from "zod";
+import { nameSchema as name } from "../campaign/names.js";
+import { CAMPAIGN_EXPORTERS, type CampaignFormat } from "../report/exporters.js";
+import type { Analyses, AnalysisKind } from "../analyses/registry.js";
+import type { ArgsIn, ResultOf as AnalysisResult } from "../analyses/descriptor.js";
 import type * as T from "./types.js";
 
 const id = z.number().int().positive();
-const name = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "use letters, digits, '.', '_' or '-'");
 /** A thread of a CCT as "pid/tid"; null or absent: all threads merged. */
 const thread = z.string().regex(/^\d+\/\d+$/, 'a thread as "pid/tid"').nullable().default(null);
-const side = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("run"), runId: id }),
-  z.strictObject({ kind: z.literal("design"), campaignId: id, design: name, workload: name.nullable().default(null) }),
-]);
 
 /** A method: its argument schema; R is its result type (never validated: the engine makes it). */
 export interface MethodDef<A extends z.ZodType, R> {
@@ -51,39 +52,37 @@ export const METHODS = {
       seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
     }),
   ),
+  /** A campaign planned from a spec file (a path on this machine: command line and desktop window only), then started. */
+  "campaigns.launchSpec": method<T.PlannedCampaign>()(z.strictObject({ spec: z.string().min(1), seed: z.number().int().min(0).max(2 ** 31 - 1).optional() })),
   "campaigns.cancel": method<T.CampaignInfo>()(z.strictObject({ campaignId: id })),
   "campaigns.resume": method<T.CampaignInfo>()(z.strictObject({ campaignId: id })),
   "runs.list": method<readonly T.RunRow[]>()(z.strictObject({ campaignId: id.optional(), projectId: id.optional() })),
   "runs.get": method<T.RunDetail>()(z.strictObject({ runId: id })),
-  "runs.contexts": method<T.CctTable>()(z.strictObject({ runId: id, thread })),
-  "runs.contextDistribution": method<T.ContextDistribution>()(z.strictObject({ runId: id, path: z.array(z.string().min(1)).min(1), thread })),
-  "analyses.compare": method<T.Comparison>()(z.strictObject({ a: side, b: side })),
-  "analyses.vcg": method<T.DominantVarianceResult>()(
-    z.strictObject({
-      /** A run, or a design's runs pooled. */
-      target: side,
-      tauS: z.number().min(0).max(1).default(0.4),
-      beta: z.number().min(0).max(0.99).default(0.1),
-      covThreshold: z.number().positive().default(0.4),
-      onCpu: z.boolean().default(true),
-    }),
+  /** A trace file or uftrace data directory on this machine (command line and desktop window only) stored as a run. */
+  "runs.import": method<T.ImportedRun>()(
+    z.strictObject({ trace: z.string().min(1), project: name, workload: name.optional(), design: name.optional(), maxChildren: z.number().int().positive().optional() }),
   ),
-  "analyses.patterns": method<T.PatternsResult>()(z.strictObject({ target: side, vs: side.optional(), covThreshold: z.number().positive().default(0.4), onCpu: z.boolean().default(true) })),
-  "reports.campaign": method<T.ReportFile>()(z.strictObject({ campaignId: id, format: z.enum(["markdown", "csv", "json"]) })),
+  "runs.contextDistribution": method<T.ContextDistribution>()(z.strictObject({ runId: id, path: z.array(z.string().min(1)).min(1), thread })),
+  "reports.campaign": method<T.ReportFile>()(z.strictObject({ campaignId: id, format: z.enum(Object.keys(CAMPAIGN_EXPORTERS) as [CampaignFormat, ...CampaignFormat[]]) })),
 } as const;
 
 /** Events pushed to every client; `onX` on the client side. */
 export interface ApiEvents {
   readonly campaignProgress: T.CampaignProgressEvent;
+  readonly analysisProgress: T.AnalysisProgressEvent;
 }
 
 /** Every event, for the transports that forward them all. */
-export const EVENT_NAMES = ["campaignProgress"] as const satisfies readonly (keyof ApiEvents)[];
+export const EVENT_NAMES = ["campaignProgress", "analysisProgress"] as const satisfies readonly (keyof ApiEvents)[];
 
-export type MethodName = keyof typeof METHODS;
-export type ArgsOf<M extends MethodName> = z.input<(typeof METHODS)[M]["args"]>;
-export type ParsedArgsOf<M extends MethodName> = z.output<(typeof METHODS)[M]["args"]>;
-export type ResultOf<M extends MethodName> = NonNullable<(typeof METHODS)[M]["result"]>;
+/** The methods written in this table; analyses.* come from the registry. */
+export type StaticMethodName = keyof typeof METHODS;
+export type AnalysisMethodName = `analyses.${AnalysisKind}`;
+export type MethodName = StaticMethodName | AnalysisMethodName;
+type KindOf<M> = M extends `analyses.${infer K extends AnalysisKind}` ? K : never;
+export type ArgsOf<M extends MethodName> = M extends StaticMethodName ? z.input<(typeof METHODS)[M]["args"]> : ArgsIn<Analyses[KindOf<M>]>;
+export type ParsedArgsOf<M extends StaticMethodName> = z.output<(typeof METHODS)[M]["args"]>;
+export type ResultOf<M extends MethodName> = M extends StaticMethodName ? NonNullable<(typeof METHODS)[M]["result"]> : AnalysisResult<Analyses[KindOf<M>]>;
 export type EventName = keyof ApiEvents;
 
 type NounOf<M> = M extends `${infer N}.${string}` ? N : never;
@@ -104,6 +103,7 @@ export type VarbenchApi = {
 export type Invoke = (method: MethodName, args: unknown) => Promise<unknown>;
 export type Subscribe = (event: EventName, listener: (payload: unknown) => void) => () => void;
 
-export function isMethodName(s: string): s is MethodName {
+/** A method of this table (analyses.* are checked against the registry where it is loaded). */
+export function isMethodName(s: string): s is StaticMethodName {
   return Object.hasOwn(METHODS, s);
 }

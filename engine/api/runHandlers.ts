@@ -1,20 +1,18 @@
-// Handlers of runs.*: the runs table, one run's details, its CCT as a table
-// (all threads merged or one thread) and the invocation times of one context.
+// Handlers of runs.*: the runs table, one run's details, a trace imported as
+// a run, and the invocation times of one context read again from the trace.
 import type { Handlers } from "./dispatch.js";
 import type { ServiceContext } from "./serviceContext.js";
-import type { CctCache } from "./cctCache.js";
-import type { RunDetail } from "./types.js";
+import type { RunDetail } from "../campaign/readModels.js";
 import { ApiError } from "./errors.js";
 import { runDetails, runRow, runRows } from "../store/campaignQueries.js";
 import { artifactsOf } from "../store/repositories.js";
-import { contextDurations } from "../store/runTrace.js";
-import { mergeThreads } from "../cct/merge.js";
-import { contextRows } from "../cct/query.js";
+import { contextDurations } from "../ingest/runTrace.js";
+import { importTrace } from "../ingest/importTrace.js";
+import { threadLabels } from "../cct/table.js";
 import { describeTraceWarning } from "../trace/diagnostics.js";
 import { summarize } from "../stats/summary.js";
-import type { Cct } from "../cct/cct.js";
 
-type Some = Pick<Handlers, "runs.list" | "runs.get" | "runs.contexts" | "runs.contextDistribution">;
+type Some = Pick<Handlers, "runs.list" | "runs.get" | "runs.import" | "runs.contextDistribution">;
 
 /** Seed of the bootstrap intervals of a context's distribution (fixed: same data, same view). */
 const DISTRIBUTION_SEED = 1;
@@ -30,26 +28,19 @@ function quantileSample(values: readonly number[]): number[] {
   return Array.from({ length: MAX_DISTRIBUTION_VALUES }, (_, i) => sorted[Math.round(i * step)]);
 }
 
-export function runHandlers(ctx: ServiceContext, ccts: CctCache): Some {
+export function runHandlers(ctx: ServiceContext): Some {
   const db = () => ctx.workspace().db;
   const row = (runId: number) => {
     const r = runRow(db(), runId);
     if (!r) throw new ApiError("not-found", `run ${runId} does not exist`);
     return r;
   };
-  const cctOf = async (runId: number): Promise<Cct> => {
-    if (!row(runId).hasCct) throw new ApiError("not-found", `run ${runId} holds no calling-context tree (it was not traced)`);
-    return ccts.get(ctx.workspace(), runId);
-  };
-  const checkThread = (cct: Cct, thread: string | null) => {
-    if (thread !== null && !cct.threads.some((t) => `${t.pid}/${t.tid}` === thread)) throw new ApiError("not-found", `the run has no thread ${thread}`, [{ path: "thread", message: "no such thread" }]);
-  };
   return {
     "runs.list": ({ campaignId, projectId }) => runRows(db(), campaignId, projectId),
     "runs.get": async ({ runId }): Promise<RunDetail> => {
       const run = row(runId);
       const d = runDetails(db(), runId) as Record<string, unknown> & { plan: { argv?: string[] } | null; environment: Record<string, unknown> | null; features: Record<string, number> | null };
-      const cct = run.hasCct ? await ccts.get(ctx.workspace(), runId) : null;
+      const cct = run.hasCct ? await ctx.sources.storedCct(runId) : null;
       return {
         run,
         project: String(db().prepare("SELECT p.name FROM runs r JOIN projects p ON p.id = r.project_id WHERE r.id = ?").pluck().get(runId)),
@@ -64,20 +55,20 @@ export function runHandlers(ctx: ServiceContext, ccts: CctCache): Some {
         stdoutTail: (d.stdout_tail as string | null) ?? null,
         stderrTail: (d.stderr_tail as string | null) ?? null,
         artifacts: artifactsOf(db(), runId).map((a) => ({ id: a.id, kind: a.kind, name: a.name, sizeBytes: a.sizeBytes, sha256: a.sha256, mediaType: a.mediaType })),
-        threads: cct ? cct.threads.map((t) => ({ key: `${t.pid}/${t.tid}`, name: t.name ?? null, contexts: t.contexts.size - 1 })) : null,
+        threads: cct ? threadLabels(cct) : null,
         events: cct?.events ?? null,
         warnings: cct ? cct.warnings.map(describeTraceWarning) : [],
       };
     },
-    "runs.contexts": async ({ runId, thread }) => {
-      const cct = await cctOf(runId);
-      checkThread(cct, thread);
-      const rows = contextRows(mergeThreads(cct, thread === null ? undefined : (pid, tid) => `${pid}/${tid}` === thread), cct.functions);
-      const totalNs = rows.filter((r) => r.path.length === 1).reduce((s, r) => s + r.inclusiveNs, 0);
-      return { runId, thread, totalNs, rows };
+    "runs.import": async ({ trace, project, workload, design, maxChildren }) => {
+      if (!ctx.localFiles) throw new ApiError("invalid-arguments", "traces on disk can be imported only from the command line or the desktop window", [{ path: "trace", message: "no file paths here" }]);
+      const r = await importTrace(ctx.workspace(), { trace, project, workload, design, maxCovarianceChildren: maxChildren });
+      return { runId: r.runId, format: r.format, events: r.cct.events, threads: r.cct.threads.length, warnings: r.warnings };
     },
     "runs.contextDistribution": async ({ runId, path, thread }) => {
-      checkThread(await cctOf(runId), thread);
+      const cct = row(runId).hasCct ? await ctx.sources.storedCct(runId) : null;
+      if (!cct) throw new ApiError("not-found", `run ${runId} holds no calling-context tree (it was not traced)`);
+      if (thread !== null && !cct.threads.some((t) => `${t.pid}/${t.tid}` === thread)) throw new ApiError("not-found", `the run has no thread ${thread}`, [{ path: "thread", message: "no such thread" }]);
       const d = await contextDurations(ctx.workspace(), runId, path, thread);
       if (d.durationsNs.length === 0) throw new ApiError("not-found", `run ${runId} has no invocation of ${path.join(" > ")}${thread ? ` in thread ${thread}` : ""}`);
       const values = quantileSample(d.durationsNs);

@@ -1,46 +1,67 @@
-// The API's one implementation: every handler over one open workspace, and the
+// The API's one implementation: every handler over one workspace, and the
 // event hub every transport forwards. Transports (inProcess.ts, httpServer.ts,
-// Electron's IPC) only move calls to dispatch() and events from `events`.
+// the engine worker behind Electron's IPC) only move calls to dispatch() and
+// events from `events`.
 import { Workspace } from "../store/workspace.js";
-import type { Handlers } from "./dispatch.js";
-import { dispatch } from "./dispatch.js";
+import { dispatch, type Handlers } from "./dispatch.js";
 import { EventHub } from "./eventHub.js";
 import type { ServiceContext } from "./serviceContext.js";
-import { CctCache } from "./cctCache.js";
 import { workspaceHandlers } from "./workspaceHandlers.js";
 import { campaignHandlers } from "./campaignHandlers.js";
 import { runHandlers } from "./runHandlers.js";
-import { compareHandlers } from "./compareHandlers.js";
-import { varianceHandlers } from "./varianceHandlers.js";
-import { campaignReport } from "../report/campaignReport.js";
+import { analysisHandlers } from "./analysisHandlers.js";
+import { reportHandlers } from "./reportHandlers.js";
 import { rememberWorkspace } from "./recentWorkspaces.js";
+import { AnalysisSources } from "../analyses/sources.js";
+import type { AnalysisProgressEvent } from "../analyses/runAnalysis.js";
+
+export interface ServiceOptions {
+  /** Files on this machine may be named: traces to read or import, campaign specs (the command
+   * line and the desktop window). Browser mode leaves it off: its pages name stored runs only. */
+  readonly localFiles?: boolean;
+  /** Open the workspace only when a call needs it (the command line: reading a trace file needs none). */
+  readonly lazy?: boolean;
+  /** Add the workspace to the recent list (the workbench does; the command line does not). */
+  readonly remember?: boolean;
+}
 
 export class VarbenchService implements ServiceContext {
   readonly events = new EventHub();
   readonly running: ServiceContext["running"] = new Map();
+  readonly sources = new AnalysisSources(() => this.workspace());
   readonly handlers: Handlers;
-  private ws: Workspace;
+  readonly localFiles: boolean;
+  private readonly remember: boolean;
+  private ws: Workspace | null = null;
 
-  constructor(workspaceDir: string) {
-    this.ws = Workspace.open(workspaceDir);
-    rememberWorkspace(this.ws.dir);
-    const ccts = new CctCache();
-    const partial = { ...workspaceHandlers(this), ...campaignHandlers(this), ...runHandlers(this, ccts), ...compareHandlers(this, ccts), ...varianceHandlers(this) };
-    this.handlers = {
-      ...partial,
-      "reports.campaign": async ({ campaignId, format }) => campaignReport(await partial["campaigns.get"]({ campaignId }), format),
-    };
+  constructor(
+    private dir: string,
+    options: ServiceOptions = {},
+  ) {
+    this.localFiles = options.localFiles ?? false;
+    this.remember = options.remember ?? true;
+    if (!options.lazy) this.workspace();
+    this.handlers = { ...workspaceHandlers(this), ...campaignHandlers(this), ...runHandlers(this), ...reportHandlers(this), ...analysisHandlers(this) };
   }
 
   workspace(): Workspace {
+    if (!this.ws) {
+      this.ws = Workspace.open(this.dir);
+      if (this.remember) rememberWorkspace(this.ws.dir);
+    }
     return this.ws;
   }
 
   switchWorkspace(dir: string): void {
     const next = Workspace.init(dir);
-    this.ws.close();
+    this.ws?.close();
     this.ws = next;
-    rememberWorkspace(next.dir);
+    this.dir = next.dir;
+    if (this.remember) rememberWorkspace(next.dir);
+  }
+
+  progress(event: AnalysisProgressEvent): void {
+    this.events.emit("analysisProgress", event);
   }
 
   call(method: string, args: unknown): Promise<unknown> {
@@ -51,6 +72,7 @@ export class VarbenchService implements ServiceContext {
   async close(): Promise<void> {
     for (const r of this.running.values()) r.abort.abort();
     await Promise.all([...this.running.values()].map((r) => r.done));
-    this.ws.close();
+    this.ws?.close();
+    this.ws = null;
   }
 }

@@ -1,9 +1,11 @@
 // What the API's handlers share: the open workspace (which workspace.open can
-// swap), the event hub, and the campaigns this process is running.
+// swap), the event hub, the campaigns this process is running, and what
+// analyses read through.
 import type { Workspace } from "../store/workspace.js";
+import type { AnalysisHost } from "../analyses/runAnalysis.js";
 import type { EventHub } from "./eventHub.js";
 
-export interface ServiceContext {
+export interface ServiceContext extends AnalysisHost {
   readonly events: EventHub;
   workspace(): Workspace;
   /** Closes the current workspace and opens (or creates) another. */

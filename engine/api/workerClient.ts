@@ -6,6 +6,8 @@ import { ApiError } from "./errors.js";
 import type { WorkerReply, WorkerRequest } from "./workerProtocol.js";
 
 export interface EngineWorker {
+  /** Every method the engine answers. */
+  readonly methods: readonly string[];
   readonly invoke: Invoke;
   readonly subscribe: Subscribe;
   close(): Promise<void>;
@@ -25,6 +27,7 @@ export function startEngineWorker(script: URL, workspaceDir: string, data: Recor
     worker.on("message", (m: WorkerReply) => {
       if (m.kind === "ready") {
         ready({
+          methods: m.methods,
           invoke: (method, args) =>
             new Promise((ok, fail) => {
               const id = next++;

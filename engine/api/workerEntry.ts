@@ -5,10 +5,12 @@ import { parentPort, workerData } from "node:worker_threads";
 import { VarbenchService } from "./service.js";
 import { toErrorData } from "./errors.js";
 import { EVENT_NAMES } from "./contract.js";
+import { METHOD_NAMES } from "./dispatch.js";
 import type { WorkerReply, WorkerRequest } from "./workerProtocol.js";
 
 const port = parentPort!;
-const service = new VarbenchService((workerData as { workspaceDir: string }).workspaceDir);
+// The desktop window is its user's own: files on this machine may be named (import, specs).
+const service = new VarbenchService((workerData as { workspaceDir: string }).workspaceDir, { localFiles: true });
 const post = (m: WorkerReply) => port.postMessage(m);
 for (const event of EVENT_NAMES) service.events.on(event, (payload) => post({ kind: "event", event, payload }));
 
@@ -22,4 +24,4 @@ port.on("message", (m: WorkerRequest) => {
     (e: unknown) => post({ kind: "error", id: m.id, error: toErrorData(e) }),
   );
 });
-post({ kind: "ready" });
+post({ kind: "ready", methods: METHOD_NAMES });

@@ -5,7 +5,8 @@ import type { ApiErrorData } from "./errors.js";
 export type WorkerRequest = { readonly kind: "call"; readonly id: number; readonly method: string; readonly args: unknown } | { readonly kind: "close" };
 
 export type WorkerReply =
-  | { readonly kind: "ready" }
+  /** `methods`: every method the engine answers, so the host can route exactly those. */
+  | { readonly kind: "ready"; readonly methods: readonly string[] }
   | { readonly kind: "closed" }
   | { readonly kind: "result"; readonly id: number; readonly result: unknown }
   | { readonly kind: "error"; readonly id: number; readonly error: ApiErrorData }

@@ -1,23 +1,19 @@
-// The main job until the workbench exists: a demo workspace holding the
-// bundled example traces, and a look at its hottest and most variable contexts.
-import { fileURLToPath } from "node:url";
+// The demo workspace (the default of `npm start`): the bundled example traces
+// imported, the example campaigns run once, and a look at the hottest and
+// most variable contexts of each traced run, all through the API.
 import { join } from "node:path";
-import { Workspace } from "../store/workspace.js";
-import { importTrace } from "../store/importTrace.js";
-import { artifactsOf, listRuns } from "../store/repositories.js";
-import { mergeThreads } from "../cct/merge.js";
-import { contextRows } from "../cct/query.js";
-import { formatNs, table } from "../report/format.js";
-import { loadRunCct } from "../store/runCct.js";
 import { execFileSync } from "node:child_process";
-import { getCampaign, listCampaigns } from "../store/campaigns.js";
-import { campaignSummaries } from "../store/campaignQueries.js";
-import { planCampaignFromFile } from "../runner/newCampaign.js";
-import { runCampaign } from "../runner/runCampaign.js";
-import { renderCampaignTable } from "./campaignCommands.js";
+import { VarbenchService } from "../api/service.js";
+import { inProcessClient } from "../api/inProcess.js";
+import type { VarbenchApi } from "../api/contract.js";
+import type { ContextStats } from "../api/types.js";
+import { PROJECT_ROOT } from "../io/projectRoot.js";
+import { formatNs, table } from "../report/format.js";
+import { campaignTable } from "./format/campaignTable.js";
+import { followCampaign } from "./follow.js";
 
-const FIXTURES = fileURLToPath(new URL("../../test/fixtures/uftrace/0.13/", import.meta.url));
-const EXAMPLES = fileURLToPath(new URL("../../examples/", import.meta.url));
+const FIXTURES = join(PROJECT_ROOT, "test", "fixtures", "uftrace", "0.13");
+const EXAMPLES = join(PROJECT_ROOT, "examples");
 /** The demo's campaigns: wall times of two designs, and the same designs traced. */
 const DEMO_CAMPAIGNS = [join(EXAMPLES, "campaigns", "frame_loop.yaml"), join(EXAMPLES, "campaigns", "frame_loop_uftrace.yaml")];
 /** The demo campaign's seed, so every demo workspace is planned alike. */
@@ -37,46 +33,48 @@ const TRACES = [
 const MIN_SHARE_FOR_COV = 0.01;
 
 export async function runDemo(dir: string): Promise<string> {
-  const ws = Workspace.init(dir);
-  const out: string[] = [`demo workspace: ${ws.dir}`];
+  const service = new VarbenchService(dir, { lazy: true, localFiles: true, remember: false });
+  const api = inProcessClient(service);
   try {
-    const have = new Set(listRuns(ws.db).map((r) => r.workload));
+    const ws = await api.workspace.open({ dir });
+    const out: string[] = [`demo workspace: ${ws.dir}`];
+    const have = new Set((await api.runs.list({})).map((r) => r.workload));
     for (const ex of TRACES) {
       if (have.has(ex.workload)) continue;
-      const r = await importTrace(ws, { trace: join(FIXTURES, ex.trace), project: "examples", workload: ex.workload, design: "O0-pg" });
-      out.push(`imported ${ex.workload} as run ${r.runId} (${r.cct.events} events)`);
+      const r = await api.runs.import({ trace: join(FIXTURES, ex.trace), project: "examples", workload: ex.workload, design: "O0-pg" });
+      out.push(`imported ${ex.workload} as run ${r.runId} (${r.events} events)`);
     }
-    // The runs that hold a trace (the campaign's `time` runs hold none).
-    for (const run of listRuns(ws.db).filter((r) => artifactsOf(ws.db, r.id).some((a) => a.kind === "cct"))) {
-      const cct = await loadRunCct(ws, run.id);
-      const rows = contextRows(mergeThreads(cct), cct.functions);
+    for (const run of (await api.runs.list({})).filter((r) => r.hasCct)) {
+      const { rows } = await api.analyses.cct({ target: { kind: "run", runId: run.id } });
       const rootTotal = rows.filter((r) => r.path.length === 1).reduce((s, r) => s + r.inclusiveNs, 0);
-      const hottest = rows.slice(0, 5);
-      const variable = rows.filter((r) => r.n > 1 && r.inclusiveNs >= MIN_SHARE_FOR_COV * rootTotal).sort((a, b) => b.cov - a.cov).slice(0, 5);
-      const render = (rs: typeof rows) =>
-        table(["N", "mean", "σ", "CoV", "total", "context"], rs.map((r) => [String(r.n), formatNs(r.meanNs), formatNs(r.stdNs), r.cov.toFixed(3), formatNs(r.inclusiveNs), r.path.join(" > ")]));
-      out.push("", `run ${run.id} (${run.workload}): hottest contexts`, render(hottest), "", `run ${run.id} (${run.workload}): most variable contexts (≥ ${MIN_SHARE_FOR_COV * 100}% of time)`, render(variable));
+      const variable = rows.filter((r) => r.n > 1 && r.inclusiveNs >= MIN_SHARE_FOR_COV * rootTotal).sort((a, b) => b.cov - a.cov);
+      out.push("", `run ${run.id} (${run.workload}): hottest contexts`, contextTable(rows.slice(0, 5)), "", `run ${run.id} (${run.workload}): most variable contexts (≥ ${MIN_SHARE_FOR_COV * 100}% of time)`, contextTable(variable.slice(0, 5)));
     }
-    out.push("", ...(await demoCampaign(ws)));
+    out.push("", ...(await demoCampaigns(api)));
+    return out.join("\n");
   } finally {
-    ws.close();
+    await service.close();
   }
-  return out.join("\n");
+}
+
+function contextTable(rows: readonly ContextStats[]): string {
+  return table(["N", "mean", "σ", "CoV", "total", "context"], rows.map((r) => [String(r.n), formatNs(r.meanNs), formatNs(r.stdNs), r.cov.toFixed(3), formatNs(r.inclusiveNs), r.path.join(" > ")]));
 }
 
 /** The example campaigns, each planned once and finished (the examples built first), and their statistics. */
-async function demoCampaign(ws: Workspace): Promise<string[]> {
+async function demoCampaigns(api: VarbenchApi): Promise<string[]> {
   const out: string[] = [];
   for (const [i, spec] of DEMO_CAMPAIGNS.entries()) {
-    let id = listCampaigns(ws.db)[i]?.id;
-    if (id === undefined) {
+    const existing = [...(await api.campaigns.list({}))].sort((a, b) => a.id - b.id)[i];
+    if (!existing) {
       if (i === 0) execFileSync("make", ["-s", "-C", EXAMPLES], { stdio: "inherit" });
-      id = planCampaignFromFile(ws, spec, DEMO_SEED).id;
-      out.push(`ran example campaign ${id} (${spec})`);
+      await followCampaign(api, async () => (await api.campaigns.launchSpec({ spec, seed: DEMO_SEED })).campaign);
+    } else if (existing.canResume) {
+      await followCampaign(api, () => api.campaigns.resume({ campaignId: existing.id }));
     }
-    if (getCampaign(ws.db, id)?.status !== "finished") await runCampaign(ws, id);
-    const c = getCampaign(ws.db, id)!;
-    out.push(`campaign ${id} (${c.name}), ${c.status}: wall time per design × workload`, renderCampaignTable(campaignSummaries(ws.db, id, c.seed)), "");
+    const c = [...(await api.campaigns.list({}))].sort((a, b) => a.id - b.id)[i];
+    if (!existing) out.push(`ran example campaign ${c.id} (${spec})`);
+    out.push(`campaign ${c.id} (${c.name}), ${c.status}: wall time per design × workload`, campaignTable(await api.campaigns.get({ campaignId: c.id })), "");
   }
   return out;
 }

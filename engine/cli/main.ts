@@ -1,22 +1,21 @@
-// The `varbench` command line: a short pipeline from arguments to the engine.
+// The `varbench` command line: a short pipeline from arguments to the API.
+// Every command is a client of the one API (in process), so it gives what the
+// workbench gives for the same run. Commands load their code only when they
+// run, and option defaults are the analyses' own (named here for --help only:
+// an option not given is left to the API), so `varbench --help` starts quickly.
 import { Command, InvalidArgumentError, Option } from "commander";
-import { Workspace } from "../store/workspace.js";
-import { importTrace } from "../store/importTrace.js";
-import { loadCct } from "./loadCct.js";
-import { renderCct } from "./cctCommand.js";
-import { runDemo } from "./demo.js";
-import { registerCampaignCommands } from "./campaignCommands.js";
-import { start } from "./startCommand.js";
-import { registerVarianceCommands } from "./varianceCommands.js";
+import { DEFAULT_PARAMETERS, DEFAULT_PROBABILITY, DEFAULT_WINDOW } from "../variance/parameters.js";
 import { DEFAULT_MAX_COVARIANCE_CHILDREN } from "../cct/cct.js";
+import { failureMessage } from "./failure.js";
 
 const program = new Command()
   .name("varbench")
-  .description("Why does a program's run time vary? Workspaces, traces and calling-context trees.")
+  .description("Why does a program's run time vary? Workspaces, campaigns, traces and their analyses.")
   .option("-w, --workspace <dir>", "workspace folder", process.env.VARBENCH_WORKSPACE ?? ".")
   .showHelpAfterError();
 
 const workspaceDir = () => program.opts<{ workspace: string }>().workspace;
+const TARGET = "run id (12), design:<campaign>:<design>[:<workload>], or a trace file or uftrace data directory";
 
 program
   .command("workspace")
@@ -24,11 +23,7 @@ program
   .command("init")
   .argument("[dir]", "folder of the new workspace", ".")
   .description("create a workspace (a SQLite file and an artifact folder)")
-  .action((dir: string) => {
-    const ws = Workspace.init(dir);
-    console.log(`workspace ready: ${ws.dir}`);
-    ws.close();
-  });
+  .action(async (dir: string) => (await import("./commands/workspace.js")).init(dir));
 
 program
   .command("import")
@@ -38,42 +33,99 @@ program
   .option("--workload <name>", "workload of the run")
   .option("--design <name>", "design of the run")
   .option("--max-children <n>", `keep child covariance for contexts with at most n children (default ${DEFAULT_MAX_COVARIANCE_CHILDREN})`, positiveInt)
-  .action(async (trace: string, o: { project: string; workload?: string; design?: string; maxChildren?: number }) => {
-    const ws = Workspace.open(workspaceDir());
-    try {
-      const r = await importTrace(ws, { trace, project: o.project, workload: o.workload, design: o.design, maxCovarianceChildren: o.maxChildren });
-      console.log(`run ${r.runId}: ${r.format} trace, ${r.cct.events} events, ${r.cct.threads.length} thread(s)`);
-      for (const w of r.warnings) console.error(`warning: ${w}`);
-    } finally {
-      ws.close();
-    }
-  });
+  .action(async (trace: string, o) => (await import("./commands/importTrace.js")).importTrace(workspaceDir(), trace, o));
 
 program
   .command("cct")
-  .description("list the calling contexts of a run or a trace with N, mean, σ, CoV and totals")
-  .argument("<run-or-trace>", "run id in the workspace, or a trace path")
-  .addOption(new Option("--sort <key>", "order of contexts").choices(["total", "self", "cov"]).default("total"))
+  .description("list the calling contexts of a run, a design's runs or a trace with N, mean, σ, CoV and totals")
+  .argument("<target>", TARGET)
+  .addOption(new Option("--sort <key>", "order of contexts (default total)").choices(["total", "self", "cov"]))
   .option("--thread <T>", "only thread T (tid, or pid/tid)")
-  .option("--limit <n>", "show at most n contexts (0: all)", positiveInt, 0)
+  .option("--limit <n>", "show at most n contexts (default 0: all)", positiveInt)
   .option("--json", "print JSON", false)
-  .option("--max-children <n>", `for a trace: keep child covariance for contexts with at most n children (default ${DEFAULT_MAX_COVARIANCE_CHILDREN})`, positiveInt)
-  .option("--on-cpu", "for a uftrace trace with scheduler events: leave the time threads spent off the CPU out", false)
-  .action(async (target: string, o: { sort: "total" | "self" | "cov"; thread?: string; limit: number; json: boolean; maxChildren?: number; onCpu: boolean }) => {
-    const { cct, label } = await loadCct(target, workspaceDir(), { maxCovarianceChildren: o.maxChildren, excludeOffCpu: o.onCpu });
-    console.log(renderCct(cct, label, o));
-  });
+  .option("--max-children <n>", `keep child covariance only for contexts with at most n children (default ${DEFAULT_MAX_COVARIANCE_CHILDREN}; builds the CCT again)`, positiveInt)
+  .option("--on-cpu", "uftrace with scheduler events: leave the time threads spent switched out out (default: off)")
+  .action(async (target: string, o) => (await import("./commands/cct.js")).cct(workspaceDir(), target, o));
 
-registerCampaignCommands(program, workspaceDir);
-registerVarianceCommands(program, workspaceDir);
+const campaign = program.command("campaign").description("run designs × workloads × repetitions under a profiler");
+campaign
+  .command("run")
+  .argument("<spec>", "campaign spec (YAML)")
+  .option("--seed <n>", "seed of the run order (default: the spec's, else random; recorded)", positiveInt)
+  .description("plan a campaign from a spec and run it, with its progress")
+  .action(async (spec: string, o: { seed?: number }) => (await import("./commands/campaign.js")).run(workspaceDir(), spec, o.seed));
+campaign
+  .command("resume")
+  .argument("<id>", "campaign id", positiveInt)
+  .description("finish a campaign whose runner stopped: interrupted runs are run again")
+  .action(async (id: number) => (await import("./commands/campaign.js")).resume(workspaceDir(), id));
+campaign
+  .command("cancel")
+  .argument("<id>", "campaign id", positiveInt)
+  .description("stop a running campaign: its current runs are stopped, queued ones cancelled")
+  .action(async (id: number) => (await import("./commands/campaign.js")).cancel(workspaceDir(), id));
+campaign
+  .command("list")
+  .description("list the campaigns of the workspace")
+  .action(async () => (await import("./commands/campaign.js")).list(workspaceDir()));
+campaign
+  .command("show")
+  .argument("<id>", "campaign id", positiveInt)
+  .option("--json", "print JSON", false)
+  .option("--csv", "print CSV", false)
+  .description("statistics of wall time per design × workload (succeeded, measured runs)")
+  .action(async (id: number, o: { json: boolean; csv: boolean }) => (await import("./commands/campaign.js")).show(workspaceDir(), id, o));
+
+const runs = program.command("runs").description("the runs of the workspace");
+runs
+  .command("list", { isDefault: true })
+  .option("--campaign <id>", "only this campaign's runs", positiveInt)
+  .option("--json", "print JSON", false)
+  .option("--csv", "print CSV", false)
+  .action(async (o: { campaign?: number; json: boolean; csv: boolean }) => (await import("./commands/runs.js")).list(workspaceDir(), o));
+runs
+  .command("show")
+  .argument("<id>", "run id", positiveInt)
+  .description("one run's details as JSON")
+  .action(async (id: number) => (await import("./commands/runs.js")).show(workspaceDir(), id));
+
+/** Options of every dominant variance command; defaults are the analysis' own. */
+const varianceOptions = (c: Command) =>
+  c
+    .option("--cov <x>", `CoV at or above which a context is high-variant (default: from --window and --probability, ${(DEFAULT_PARAMETERS.covThreshold).toFixed(1)})`, fraction)
+    .option("--window <x>", `Chebyshev window around the mean, as a share of it (paper 000 §2.1; default ${DEFAULT_WINDOW})`, fraction)
+    .option("--probability <p>", `Chebyshev probability of staying within the window (default ${DEFAULT_PROBABILITY})`, fraction)
+    .option("--cutoff <x>", `share of total time under which a context is insignificant (default ${DEFAULT_PARAMETERS.significanceCutoff})`, fraction)
+    .option("--on-cpu", "uftrace: leave the time threads spent switched out out of every call (the default)")
+    .option("--no-on-cpu", "uftrace: measure wall time, switched-out time included");
+
+varianceOptions(
+  program
+    .command("vcg")
+    .description("Variance Characterization Graph patterns of a run, a design's runs pooled, or a trace (paper 000)")
+    .argument("<target>", TARGET)
+    .option("--tau <x>", `summarization pressure τ_S, 0..1 (default ${DEFAULT_PARAMETERS.tauS})`, fraction)
+    .option("--beta <x>", `trim threshold β, 0..1 (default ${DEFAULT_PARAMETERS.beta})`, fraction)
+    .option("--json", "print JSON", false)
+    .option("--dot", "print Graphviz DOT", false)
+    .option("--ccs", "list call-context sets", false)
+    .option("--sweep", "nodes/patterns for τ_S ∈ {0.01 … 1.0} × β ∈ {0, 0.1} (paper 000 Table 1)", false),
+).action(async (target: string, o) => (await import("./commands/vcg.js")).vcg(workspaceDir(), target, o));
+
+varianceOptions(
+  program
+    .command("patterns")
+    .description("detection patterns (paper 001): minimal distinguishing call chains ranked by VIM, and the Pattern Set")
+    .argument("<target>", `profiling input: ${TARGET}`)
+    .option("--vs <target>", "a regression input: evaluate the patterns there and report the Pattern Set overlap")
+    .option("--json", "print JSON", false),
+).action(async (target: string, o) => (await import("./commands/vcg.js")).patterns(workspaceDir(), target, o));
 
 program
   .command("demo")
   .description("import the bundled example traces into a demo workspace and show its hottest and most variable contexts")
   .option("--dir <dir>", "demo workspace folder", process.env.VARBENCH_DEMO_DIR ?? ".varbench-demo")
-  .action(async (o: { dir: string }) => {
-    console.log(await runDemo(o.dir));
-  });
+  .action(async (o: { dir: string }) => console.log(await (await import("./demo.js")).runDemo(o.dir)));
 
 program
   .command("start")
@@ -84,6 +136,7 @@ program
   .option("--browser", "browser mode even when Electron is installed", false)
   .action(async (o: { dir?: string; port: number; open: boolean; browser: boolean }) => {
     const demo = o.dir === undefined;
+    const { start } = await import("./startCommand.js");
     await start({ workspace: o.dir ?? process.env.VARBENCH_DEMO_DIR ?? ".varbench-demo", demo, port: o.port, open: o.open, electron: !o.browser });
   });
 
@@ -93,9 +146,15 @@ function positiveInt(v: string): number {
   return n;
 }
 
+function fraction(v: string): number {
+  const x = Number(v);
+  if (!Number.isFinite(x) || x < 0) throw new InvalidArgumentError("expected a number ≥ 0");
+  return x;
+}
+
 try {
   await program.parseAsync();
 } catch (e) {
-  console.error(`varbench: ${(e as Error).message}`);
+  console.error(`varbench: ${failureMessage(e)}`);
   process.exitCode = 1;
 }

@@ -2,16 +2,15 @@
 // Electron window when its binary is installed, otherwise browser mode: the
 // local server, its URL printed, and a browser opened when there is one.
 import { spawn } from "node:child_process";
-import { electronBinary } from "./electronBinary.js";
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { electronBinary } from "./electronBinary.js";
 import { runDemo } from "./demo.js";
 import { VarbenchService } from "../api/service.js";
 import { startServer } from "../api/httpServer.js";
 import { DATABASE_FILE } from "../store/workspace.js";
-import { join } from "node:path";
+import { PROJECT_ROOT as ROOT } from "../io/projectRoot.js";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const RENDERER_DIST = join(ROOT, "renderer", "dist");
 const ELECTRON_MAIN = join(ROOT, "electron", "dist", "main.js");
 

@@ -1,17 +1,11 @@
-// What a command's `<run-or-trace>` argument names: a run of the workspace
-// (digits that are not a path), or a trace file or directory.
+// A command's <target> argument: a path that exists is a trace, whatever it
+// looks like; otherwise the text forms of campaign/target.ts.
 import { existsSync } from "node:fs";
-import { Workspace } from "../store/workspace.js";
+import { parseTarget, TARGET_FORMS, type TargetArg, type TargetKind } from "../campaign/target.js";
 
-export type Target = { readonly ws: Workspace; readonly runId: number } | { readonly trace: string };
-
-/** Calls `f` with the run (its workspace open for the call) or the trace path. */
-export async function withTarget<T>(target: string, workspaceDir: string, f: (t: Target) => Promise<T>): Promise<T> {
-  if (!/^\d+$/.test(target) || existsSync(target)) return f({ trace: target });
-  const ws = Workspace.open(workspaceDir);
-  try {
-    return await f({ ws, runId: Number(target) });
-  } finally {
-    ws.close();
-  }
+export function targetArg(text: string, accepts?: readonly TargetKind[]): TargetArg {
+  if (existsSync(text)) return { kind: "trace", path: text };
+  const t = parseTarget(text, accepts);
+  if (!t) throw new Error(`${text} is not a target: name ${Object.values(TARGET_FORMS).join(", ")}`);
+  return t;
 }

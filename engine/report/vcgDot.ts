@@ -3,10 +3,17 @@
 // labelled with their contribution fraction.
 import type { DominantVarianceResult } from "../variance/result.js";
 import { formatNs } from "./format.js";
+import type { Exporter } from "./exporter.js";
 
 const SHAPE = { Task: 'shape=box, style=solid', Contrast: 'shape=ellipse, style=solid', Contributor: 'shape=box, style=dashed' } as const;
 
-export function renderVcgDot(r: DominantVarianceResult): string {
+export const vcgDot: Exporter<DominantVarianceResult, unknown> = {
+  mediaType: "text/vnd.graphviz",
+  extension: "dot",
+  render: (r) => renderVcgDot(r),
+};
+
+function renderVcgDot(r: DominantVarianceResult): string {
   const q = (s: string) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;
   const lines = ["digraph vcg {", "  rankdir=TB;", '  node [fontname="Helvetica", fontsize=10];', '  edge [fontname="Helvetica", fontsize=9];'];
   for (const n of r.nodes) {

@@ -3,13 +3,20 @@
 // call-context sets, then the back-edges with their contribution fractions.
 import type { DominantVarianceResult, VcgResultNode } from "../variance/result.js";
 import { formatNs } from "./format.js";
+import type { Exporter } from "./exporter.js";
 
 export interface VcgTextOptions {
   /** List each node's call-context set. */
   readonly ccs?: boolean;
 }
 
-export function renderVcgText(r: DominantVarianceResult, options: VcgTextOptions = {}): string {
+export const vcgText: Exporter<DominantVarianceResult, VcgTextOptions> = {
+  mediaType: "text/plain",
+  extension: "txt",
+  render: (r, options) => renderVcgText(r, options),
+};
+
+function renderVcgText(r: DominantVarianceResult, options: VcgTextOptions): string {
   const p = r.parameters;
   const out = [
     `CCT: ${r.cct.contexts} contexts, ${r.cct.significant} significant (≥ ${(p.significanceCutoff * 100).toFixed(3)}% of ${formatNs(r.cct.totalNs)}), ${r.cct.highVariant} high-variant (CoV ≥ ${p.covThreshold.toFixed(2)})`,

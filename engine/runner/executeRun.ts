@@ -9,8 +9,8 @@ import { runProcess, type ProcessResult } from "./runProcess.js";
 import { captureEnvironment } from "./environment.js";
 import { PROFILERS } from "./profilers/index.js";
 import type { Watch } from "./profilers/profiler.js";
-import { withBuildDir } from "./plan.js";
-import type { CampaignSpec } from "./spec.js";
+import { withBuildDir } from "../campaign/runPlan.js";
+import type { CampaignSpec } from "../campaign/spec.js";
 
 /** A line a workload writes to stderr to record a feature of its run (issue 3). */
 const FEATURE_LINE = /^varbench:feature ([A-Za-z_][A-Za-z0-9_.-]*)=(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*$/gm;

@@ -6,9 +6,9 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { PROJECT_ROOT } from "../io/projectRoot.js";
 
-const SOURCE = fileURLToPath(new URL("./native/vbtime.c", import.meta.url));
+const SOURCE = join(PROJECT_ROOT, "engine", "runner", "native", "vbtime.c");
 
 let cached: string | undefined;
 

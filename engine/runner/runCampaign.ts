@@ -9,7 +9,7 @@ import { runProcess, signalGroup } from "./runProcess.js";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { withBuildDir } from "./plan.js";
+import { withBuildDir } from "../campaign/runPlan.js";
 
 /** Counts by run status, and the estimated time left (null until a run has finished). */
 export interface CampaignProgress {

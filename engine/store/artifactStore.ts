@@ -7,7 +7,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile, copyFile } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 import type { ByteSource, TraceDirectory } from "../trace/source.js";
-import { fileSource } from "../host/fileSource.js";
+import { fileSource, DEFAULT_CHUNK_BYTES, type OnBytes } from "../io/fileSource.js";
 import { TraceError } from "../trace/diagnostics.js";
 
 export interface StoredBlob {
@@ -40,8 +40,9 @@ export class ArtifactStore {
     return this.place(sha256, (tmp) => writeFile(tmp, bytes));
   }
 
-  /** Stores every file of a directory, then the manifest; returns the manifest blob and all blobs written. */
-  async putDirectory(dir: string): Promise<{ manifest: StoredBlob; written: StoredBlob[] }> {
+  /** Stores every file of a directory, then the manifest; returns the manifest blob, all blobs
+   * written and the directory's size (its files' bytes: what a person asks of a recording). */
+  async putDirectory(dir: string): Promise<{ manifest: StoredBlob; written: StoredBlob[]; totalBytes: number }> {
     const files: Manifest["files"] = {};
     const written: StoredBlob[] = [];
     for (const name of (await readdir(dir)).sort()) {
@@ -53,7 +54,7 @@ export class ArtifactStore {
     }
     const manifest = await this.putBytes(JSON.stringify({ files } satisfies Manifest));
     if (manifest.created) written.push(manifest);
-    return { manifest, written };
+    return { manifest, written, totalBytes: Object.values(files).reduce((n, f) => n + f.sizeBytes, 0) };
   }
 
   /** Removes blobs written by an operation that then failed, so nothing half-done stays. */
@@ -66,7 +67,7 @@ export class ArtifactStore {
   }
 
   /** A stored directory as a TraceDirectory, read straight from its blobs. */
-  async directory(manifestPath: string, label: string): Promise<TraceDirectory> {
+  async directory(manifestPath: string, label: string, onBytes?: OnBytes): Promise<TraceDirectory> {
     const { files } = JSON.parse(await this.readText(manifestPath)) as Manifest;
     const blobPath = (file: string) => {
       const entry = files[file];
@@ -78,7 +79,7 @@ export class ArtifactStore {
       list: async () => Object.keys(files).sort(),
       has: async (file) => file in files,
       readText: async (file) => readFile(blobPath(file), "utf8"),
-      open: (file): ByteSource => ({ name: `${label}/${file}`, chunks: () => fileSource(blobPath(file)).chunks() }),
+      open: (file): ByteSource => ({ name: `${label}/${file}`, chunks: () => fileSource(blobPath(file), DEFAULT_CHUNK_BYTES, onBytes).chunks() }),
     };
   }
 

@@ -1,29 +1,10 @@
 // Read-side queries of campaigns and runs for the CLI (and later the API).
 import type { Db } from "./database.js";
+import type { RunRow } from "../campaign/readModels.js";
 import { summarize, type Summary } from "../stats/summary.js";
 
-export interface RunListRow {
-  readonly id: number;
-  readonly campaignId: number | null;
-  readonly design: string | null;
-  readonly workload: string | null;
-  readonly repetition: number | null;
-  readonly warmup: boolean;
-  readonly attempt: number;
-  readonly status: string;
-  readonly exitCode: number | null;
-  readonly signal: string | null;
-  readonly wallNs: number | null;
-  readonly userNs: number | null;
-  readonly sysNs: number | null;
-  readonly peakRssKb: number | null;
-  readonly message: string | null;
-  /** The run holds a calling-context tree (it was traced). */
-  readonly hasCct: boolean;
-}
-
 /** Runs of a campaign, of a project, or one run by id (each filter optional). */
-export function runRows(db: Db, campaignId?: number, projectId?: number, runId?: number): RunListRow[] {
+export function runRows(db: Db, campaignId?: number, projectId?: number, runId?: number): RunRow[] {
   const rows = db
     .prepare(
       `SELECT r.id, r.campaign_id AS campaignId, d.name AS design, w.name AS workload, r.repetition, r.warmup, r.attempt,
@@ -33,11 +14,11 @@ export function runRows(db: Db, campaignId?: number, projectId?: number, runId?:
        FROM runs r LEFT JOIN designs d ON d.id = r.design_id LEFT JOIN workloads w ON w.id = r.workload_id
        WHERE (? IS NULL OR r.campaign_id = ?) AND (? IS NULL OR r.project_id = ?) AND (? IS NULL OR r.id = ?) ORDER BY r.campaign_id, r.ordinal, r.id`,
     )
-    .all(campaignId ?? null, campaignId ?? null, projectId ?? null, projectId ?? null, runId ?? null, runId ?? null) as (Omit<RunListRow, "warmup" | "hasCct"> & { warmup: number; hasCct: number })[];
+    .all(campaignId ?? null, campaignId ?? null, projectId ?? null, projectId ?? null, runId ?? null, runId ?? null) as (Omit<RunRow, "warmup" | "hasCct"> & { warmup: number; hasCct: number })[];
   return rows.map((r) => ({ ...r, warmup: r.warmup === 1, hasCct: r.hasCct === 1 }));
 }
 
-export function runRow(db: Db, id: number): RunListRow | undefined {
+export function runRow(db: Db, id: number): RunRow | undefined {
   return runRows(db, undefined, undefined, id)[0];
 }
 

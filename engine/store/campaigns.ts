@@ -4,9 +4,9 @@
 // plus a fresh queued attempt at the same place), so a crash never leaves half
 // a run and no planned run is lost or done twice.
 import type { Db } from "./database.js";
-import type { PlannedRun, RunPlan } from "../runner/plan.js";
+import type { PlannedRun, RunPlan } from "../campaign/runPlan.js";
 import { ensureDesign, ensureProject, ensureWorkload } from "./repositories.js";
-import type { CampaignSpec } from "../runner/spec.js";
+import type { CampaignSpec } from "../campaign/spec.js";
 
 const now = () => new Date().toISOString();
 

@@ -1,16 +1,7 @@
 // Read-side queries of projects, workloads and designs for the API: each row
 // with the counts a view shows beside it.
 import type { Db } from "./database.js";
-
-export interface ProjectCounts {
-  readonly id: number;
-  readonly name: string;
-  readonly workloads: number;
-  readonly designs: number;
-  readonly campaigns: number;
-  readonly runs: number;
-  readonly lastActivity: string | null;
-}
+import type { DesignInfo, ProjectSummary, WorkloadInfo } from "../campaign/readModels.js";
 
 const PROJECT_SELECT = `
   SELECT p.id, p.name,
@@ -21,24 +12,15 @@ const PROJECT_SELECT = `
     max(p.created_at, coalesce((SELECT max(coalesce(r.finished_at, r.created_at)) FROM runs r WHERE r.project_id = p.id), '')) AS lastActivity
   FROM projects p`;
 
-export function projectCounts(db: Db): ProjectCounts[] {
-  return db.prepare(`${PROJECT_SELECT} ORDER BY lastActivity DESC, p.name`).all() as ProjectCounts[];
+export function projectCounts(db: Db): ProjectSummary[] {
+  return db.prepare(`${PROJECT_SELECT} ORDER BY lastActivity DESC, p.name`).all() as ProjectSummary[];
 }
 
-export function projectCountsById(db: Db, id: number): ProjectCounts | undefined {
-  return db.prepare(`${PROJECT_SELECT} WHERE p.id = ?`).get(id) as ProjectCounts | undefined;
+export function projectCountsById(db: Db, id: number): ProjectSummary | undefined {
+  return db.prepare(`${PROJECT_SELECT} WHERE p.id = ?`).get(id) as ProjectSummary | undefined;
 }
 
-export interface WorkloadRow {
-  readonly id: number;
-  readonly name: string;
-  readonly argv: string[];
-  readonly features: Record<string, number>;
-  readonly requests: number | null;
-  readonly runs: number;
-}
-
-export function workloadRows(db: Db, projectId: number): WorkloadRow[] {
+export function workloadRows(db: Db, projectId: number): WorkloadInfo[] {
   const rows = db
     .prepare(
       `SELECT w.id, w.name, w.argv_json AS argv, w.features_json AS features, w.requests,
@@ -49,14 +31,7 @@ export function workloadRows(db: Db, projectId: number): WorkloadRow[] {
   return rows.map((r) => ({ ...r, argv: JSON.parse(r.argv) as string[], features: JSON.parse(r.features) as Record<string, number> }));
 }
 
-export interface DesignRow {
-  readonly id: number;
-  readonly name: string;
-  readonly variables: Record<string, string | number | boolean>;
-  readonly runs: number;
-}
-
-export function designRows(db: Db, projectId: number): DesignRow[] {
+export function designRows(db: Db, projectId: number): DesignInfo[] {
   const rows = db
     .prepare(
       `SELECT d.id, d.name, d.variables_json AS variables, (SELECT count(*) FROM runs r WHERE r.design_id = d.id) AS runs

@@ -4,7 +4,8 @@ import type { Db } from "./database.js";
 
 const now = () => new Date().toISOString();
 
-export interface RunRow {
+/** A run as stored, with its project, workload and design by name. */
+export interface StoredRun {
   readonly id: number;
   readonly project: string;
   readonly workload: string | null;
@@ -78,12 +79,12 @@ const RUN_SELECT = `
   LEFT JOIN workloads w ON w.id = r.workload_id
   LEFT JOIN designs d ON d.id = r.design_id`;
 
-export function getRun(db: Db, id: number): RunRow | undefined {
-  return db.prepare(`${RUN_SELECT} WHERE r.id = ?`).get(id) as RunRow | undefined;
+export function getRun(db: Db, id: number): StoredRun | undefined {
+  return db.prepare(`${RUN_SELECT} WHERE r.id = ?`).get(id) as StoredRun | undefined;
 }
 
-export function listRuns(db: Db): RunRow[] {
-  return db.prepare(`${RUN_SELECT} ORDER BY r.id`).all() as RunRow[];
+export function listRuns(db: Db): StoredRun[] {
+  return db.prepare(`${RUN_SELECT} ORDER BY r.id`).all() as StoredRun[];
 }
 
 export function artifactsOf(db: Db, runId: number): ArtifactRow[] {

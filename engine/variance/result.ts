@@ -70,3 +70,10 @@ export interface DominantVarianceResult {
   readonly contributions: readonly ContributionRow[];
   readonly detection: readonly DetectionRow[];
 }
+
+/** Detection patterns of a profiling input, evaluated on a regression input when one is given (001 §4). */
+export interface PatternsResult {
+  readonly label: string;
+  readonly profiling: readonly DetectionRow[];
+  readonly regression: { readonly label: string; readonly rows: readonly DetectionRow[]; readonly overlap: number } | null;
+}

@@ -7,9 +7,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildExamples, record, ROOT, tempDir, uftraceReport } from "../helpers/uftrace.js";
 import { Workspace } from "../../engine/store/workspace.js";
-import { planCampaignFromFile } from "../../engine/runner/newCampaign.js";
+import { planCampaignFromFile } from "../../engine/runner/launch.js";
 import { runCampaign } from "../../engine/runner/runCampaign.js";
-import { importTrace } from "../../engine/store/importTrace.js";
+import { importTrace } from "../../engine/ingest/importTrace.js";
 import { VarbenchService } from "../../engine/api/service.js";
 import { inProcessClient } from "../../engine/api/inProcess.js";
 import type { VarbenchApi } from "../../engine/api/contract.js";
@@ -75,11 +75,11 @@ describe("API over a real workspace", () => {
     const detail = await api.runs.get({ runId: run.id });
     assert.equal(detail.threads?.length, 1);
     assert.ok(detail.artifacts.some((a) => a.kind === "uftrace-directory"));
-    const cct = await api.runs.contexts({ runId: run.id, thread: null });
+    const cct = await api.analyses.cct({ target: { kind: "run", runId: run.id }, thread: null });
     const n = (path: string) => cct.rows.find((r) => r.path.join(">") === path)?.n;
     assert.equal(n("main>decode_frame"), 60); // 60 frames
     const report = uftraceReport(traceDir);
-    const recorded = await api.runs.contexts({ runId: tracedRun, thread: null });
+    const recorded = await api.analyses.cct({ target: { kind: "run", runId: tracedRun }, thread: null });
     const frames = recorded.rows.find((r) => r.path.join(">") === "main>decode_frame")!;
     assert.equal(frames.n, report.get("decode_frame")!.calls);
     assert.ok(Math.abs(frames.inclusiveNs - report.get("decode_frame")!.totalNs) <= report.get("decode_frame")!.toleranceNs);
@@ -92,7 +92,7 @@ describe("API over a real workspace", () => {
     assert.equal(d.durationsNs.length, report.calls);
     const sum = d.durationsNs.reduce((s, v) => s + v, 0);
     assert.ok(Math.abs(sum - report.totalNs) <= report.toleranceNs, `${sum} vs ${report.totalNs}`);
-    const row = (await api.runs.contexts({ runId: tracedRun, thread: null })).rows.find((r) => r.path.join(">") === "main>decode_frame")!;
+    const row = (await api.analyses.cct({ target: { kind: "run", runId: tracedRun }, thread: null })).rows.find((r) => r.path.join(">") === "main>decode_frame")!;
     assert.ok(Math.abs(d.summary.mean - row.meanNs) < 1e-6 * row.meanNs);
     await assert.rejects(api.runs.contextDistribution({ runId: tracedRun, path: ["main", "no_such_function"], thread: null }), /no invocation/);
     await assert.rejects(api.runs.contextDistribution({ runId: tracedRun, path: ["main"], thread: "1/1" }), /no thread 1\/1/);
@@ -162,7 +162,7 @@ describe("API over a real workspace", () => {
     const pooled = await api.analyses.vcg({ target: { kind: "design", campaignId, design: "blocks-120" }, onCpu: false });
     // The pooled tree's total time is the sum of the runs' own totals.
     let sum = 0;
-    for (const x of runs) sum += (await api.runs.contexts({ runId: x.id, thread: null })).totalNs;
+    for (const x of runs) sum += (await api.analyses.cct({ target: { kind: "run", runId: x.id }, thread: null })).totalNs;
     assert.ok(Math.abs(pooled.cct.totalNs - sum) <= 1e-9 * sum, `${pooled.cct.totalNs} vs ${sum}`);
   });
 

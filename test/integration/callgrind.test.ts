@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { buildExamples, EXAMPLES_BIN, record, tempDir, uftraceReport } from "../helpers/uftrace.js";
 import { readCallgrind, type CallgrindTable } from "../../engine/trace/callgrind/readCallgrind.js";
-import { fileSource } from "../../engine/host/fileSource.js";
+import { fileSource } from "../../engine/io/fileSource.js";
 
 /** Runs the example's plain build (no -pg: gprof's SIGPROF can kill it under valgrind). */
 function callgrind(program: string, args: readonly string[]): { file: string } {

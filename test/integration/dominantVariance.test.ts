@@ -7,15 +7,24 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { FIXTURES } from "../helpers/uftrace.js";
-import { analyzeVariance, prepareVariance } from "../../engine/host/dominantVariance.js";
-import { DEFAULT_PARAMETERS } from "../../engine/variance/parameters.js";
+import { prepareVariance as prepare } from "../../engine/analyses/dominantVariance.js";
+import { AnalysisSources } from "../../engine/analyses/sources.js";
+import { completeAnalysis } from "../../engine/variance/analyze.js";
+import { formatNs } from "../../engine/report/format.js";
+import { DEFAULT_PARAMETERS, type VarianceParameters } from "../../engine/variance/parameters.js";
 import { contributingSets } from "../../engine/variance/contribution.js";
 import { detectionPatterns, evaluatePatterns, patternSet, patternSetOverlap } from "../../engine/variance/detection.js";
 import { varbench } from "../helpers/cli.js";
 
 const DIR = join(FIXTURES, "uftrace", "0.13", "variance");
-const trace = (name: string) => ({ trace: join(DIR, name) });
+const trace = (name: string) => ({ target: { kind: "trace" as const, path: join(DIR, name) }, label: name, runs: [] });
 const ON_CPU = { excludeOffCpu: true };
+// Traces outside any workspace, read through the analyses' own sources.
+const sources = new AnalysisSources(() => {
+  throw new Error("no workspace in these tests");
+}).forCall(() => {});
+const prepareVariance = (t: ReturnType<typeof trace>, p: VarianceParameters, o: typeof ON_CPU) => prepare(sources, t, p, o.excludeOffCpu);
+const analyzeVariance = async (t: ReturnType<typeof trace>, p: VarianceParameters, o: typeof ON_CPU) => completeAnalysis(await prepareVariance(t, p, o), formatNs);
 
 describe("dominant variance analysis on recorded programs", () => {
   it("(a) Listing 1: the varying loop contributes, the exclusive callees cancel", async () => {

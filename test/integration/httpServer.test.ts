@@ -97,7 +97,7 @@ describe("browser-mode server", () => {
     const ws = new WebSocket(`ws://127.0.0.1:${server.port}/api/events`, { headers: auth() });
     await new Promise((ok) => ws.on("open", ok));
     const got = new Promise<string>((ok) => ws.on("message", (m: Buffer) => ok(m.toString())));
-    const event = { campaignId: 1, status: "running", counts: {}, total: 1, done: 0, etaMs: null, run: null, message: null };
+    const event = { campaignId: 1, status: "running", counts: {}, total: 1, done: 0, etaMs: null, run: null, message: null, ended: false };
     service.events.emit("campaignProgress", event);
     assert.deepEqual(JSON.parse(await got), { event: "campaignProgress", payload: event });
     ws.close();

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildExamples, record, tempDir } from "../helpers/uftrace.js";
-import { readTraceFile } from "../../engine/host/readTrace.js";
+import { readTraceFile } from "../../engine/io/readTrace.js";
 import { mergeThreads } from "../../engine/cct/merge.js";
 import { functionRows } from "../../engine/cct/query.js";
 import { snapshot, varbench } from "../helpers/cli.js";

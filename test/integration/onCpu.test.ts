@@ -4,7 +4,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { buildExamples, record } from "../helpers/uftrace.js";
-import { readTraceFile } from "../../engine/host/readTrace.js";
+import { readTraceFile } from "../../engine/io/readTrace.js";
 import { mergeThreads } from "../../engine/cct/merge.js";
 import { contextRows } from "../../engine/cct/query.js";
 import { SCHEDULE } from "../../engine/trace/uftrace/schedEvents.js";

@@ -4,7 +4,7 @@
 // recording gives the same CCT.
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { readTraceFile } from "../../engine/host/readTrace.js";
+import { readTraceFile } from "../../engine/io/readTrace.js";
 import { mergeThreads } from "../../engine/cct/merge.js";
 import { contextRows, functionRows } from "../../engine/cct/query.js";
 import { join } from "node:path";

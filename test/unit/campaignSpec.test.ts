@@ -1,8 +1,8 @@
 // Campaign specs: field-level errors with lines, and the plan a spec expands to.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { parseCampaignSpec, SpecError } from "../../engine/runner/spec.js";
-import { planCampaign } from "../../engine/runner/plan.js";
+import { parseCampaignSpec, SpecError } from "../../engine/campaign/spec.js";
+import { planCampaign } from "../../engine/runner/planCampaign.js";
 import { readdirSync, readFileSync } from "node:fs";
 
 const SPEC = `project: demo

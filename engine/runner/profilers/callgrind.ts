@@ -3,7 +3,7 @@
 // inclusive instruction counts and call counts per function) stored with the run.
 import { join } from "node:path";
 import { readCallgrind } from "../../trace/callgrind/readCallgrind.js";
-import { fileSource } from "../../host/fileSource.js";
+import { fileSource } from "../../io/fileSource.js";
 import type { Profiler } from "./profiler.js";
 import { storeArtifacts } from "./storeArtifact.js";
 import { toolVersion } from "./toolVersion.js";

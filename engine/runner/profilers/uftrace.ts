@@ -3,7 +3,7 @@
 // artifact and its CCT built and stored when the run ends. The run's rusage is
 // then that of uftrace with the workload under it.
 import { join } from "node:path";
-import { storeTrace } from "../../store/traceArtifacts.js";
+import { storeTrace } from "../../ingest/traceArtifacts.js";
 import type { Profiler } from "./profiler.js";
 import { toolVersion } from "./toolVersion.js";
 

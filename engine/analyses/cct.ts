@@ -1,0 +1,36 @@
+// The calling contexts of a run, a design's runs pooled, or a trace: N, mean,
+// σ, CoV, min, max and totals per context, for all threads or one.
+import { z } from "zod";
+import { targetSchema } from "../campaign/targetSchema.js";
+import { cctTable, threadMatcher } from "../cct/table.js";
+import { ApiError } from "../api/errors.js";
+import { defineAnalysis } from "./descriptor.js";
+
+export const cct = defineAnalysis({
+  kind: "cct",
+  title: "calling-context tree",
+  version: 1,
+  args: z.strictObject({
+    target: targetSchema,
+    /** One thread, as "tid" or "pid/tid"; null: all threads merged. */
+    thread: z.string().regex(/^\d+(\/\d+)?$/, 'a thread as "tid" or "pid/tid"').nullable().default(null),
+    sort: z.enum(["total", "self", "cov"]).default("total"),
+    /** At most this many contexts; 0: all. */
+    limit: z.number().int().min(0).default(0),
+    /** uftrace with scheduler events: leave the time threads spent switched out out. */
+    onCpu: z.boolean().default(false),
+    /** Keep child covariance only for contexts with at most this many children (builds the CCT again). */
+    maxChildren: z.number().int().positive().optional(),
+  }),
+  targets: { target: ["run", "design", "trace"] },
+  // A stored run's CCT is already an artifact, and a table of it is as quick to make as to read.
+  cache: false,
+  load: async (sources, { target }, args) => {
+    const tree = await sources.cct(target!, { onCpu: args.onCpu, maxCovarianceChildren: args.maxChildren });
+    if (args.thread !== null && !tree.threads.some((t) => threadMatcher(args.thread!)(t.pid, t.tid))) {
+      throw new ApiError("not-found", `no thread ${args.thread} in this trace; threads: ${tree.threads.map((t) => `${t.pid}/${t.tid}`).join(", ")}`, [{ path: "thread", message: "no such thread" }]);
+    }
+    return { tree, label: `${target!.label}${args.onCpu ? " (on-CPU time)" : ""}` };
+  },
+  compute: ({ tree, label }, args) => cctTable(tree, label, args),
+});

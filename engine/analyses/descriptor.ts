@@ -1,0 +1,65 @@
+// What an analysis is (STYLE.md "every analysis is a function from stored data
+// to a plain result object"): a kind, a version, its argument schema with the
+// defaults everyone shares, the targets it accepts, a host step that loads
+// what it reads (CCTs, traces, run rows) through Sources, and a pure step that
+// computes the plain result. The registry lists them; the API's analyses.*
+// methods, the command line and the result cache all come from it.
+import type { z } from "zod";
+import type { Target, TargetKind } from "../campaign/target.js";
+import type { RunRow } from "../campaign/readModels.js";
+import type { Cct } from "../cct/cct.js";
+import type { TraceSink } from "../trace/sink.js";
+
+/** A target resolved: what it names, worded for people, and the runs behind it (none for a trace). */
+export interface Resolved {
+  readonly target: Target;
+  readonly label: string;
+  readonly runs: readonly RunRow[];
+}
+
+/** How a CCT is to be built. The defaults give a run's stored CCT as it is. */
+export interface CctRequest {
+  /** uftrace: leave the time threads spent switched out out of every call. */
+  readonly onCpu?: boolean;
+  readonly maxCovarianceChildren?: number;
+}
+
+/** What an analysis' load step may read, and how it reports progress. */
+export interface Sources {
+  /** The target's calling-context tree: a run's stored one, built again when the request asks
+   * for other options, the runs of a design or campaign pooled (threads kept apart per run), or a trace read. */
+  cct(target: Resolved, request?: CctRequest): Promise<Cct>;
+  /** The target's traces streamed into `sink` once more (a second pass with a watcher). */
+  readAgain(target: Resolved, sink: TraceSink, request?: Pick<CctRequest, "onCpu">): Promise<void>;
+  /** Keeps an expensive preparation of a target in memory, keyed by `key`, for the next call. */
+  memo<T>(target: Resolved, key: string, make: () => Promise<T>): Promise<T>;
+  /** Reports a stage of the work: `done` of `total` units (null: unknown). */
+  progress(stage: string, done: number, total: number | null): void;
+}
+
+type FieldsOf<S extends z.ZodType> = Extract<keyof z.output<S>, string>;
+
+export interface AnalysisDescriptor<S extends z.ZodType = z.ZodType, I = unknown, R = unknown> {
+  /** The API method is analyses.<kind>. */
+  readonly kind: string;
+  /** For messages: "dominant variance analysis". */
+  readonly title: string;
+  /** Bumped whenever the result for the same inputs and arguments would change: stored results of another version are not served. */
+  readonly version: number;
+  readonly args: S;
+  /** The argument fields that name targets, and the kinds each accepts. */
+  readonly targets: { readonly [F in FieldsOf<S>]?: readonly TargetKind[] };
+  /** Keep results in the workspace's analyses table (false where reading the input is as quick). */
+  readonly cache: boolean;
+  load(sources: Sources, targets: { readonly [F in FieldsOf<S>]?: Resolved }, args: z.output<S>): Promise<I>;
+  /** Pure: the plain result. */
+  compute(input: I, args: z.output<S>): R;
+}
+
+/** Keeps a descriptor's types tied together where it is written. */
+export function defineAnalysis<S extends z.ZodType, I, R>(d: AnalysisDescriptor<S, I, R>): AnalysisDescriptor<S, I, R> {
+  return d;
+}
+
+export type ArgsIn<D> = D extends AnalysisDescriptor<infer S, unknown, unknown> ? z.input<S> : never;
+export type ResultOf<D> = D extends AnalysisDescriptor<z.ZodType, unknown, infer R> ? R : never;

@@ -1,0 +1,47 @@
+// The host half of dominant variance analysis (papers 000 and 001), shared by
+// the vcg, vcgSweep and patterns analyses: the target's CCT built (on-CPU time
+// if asked), the pure preparation (tagging, contributions), and the
+// confirmation pass run as one more streaming read of the same traces when
+// candidates need it (000 §2.2). Kept in memory per target and parameters, so
+// moving τ_S and β reruns only steps 3–5 (000 §8.1: "Steps 3–5 can then be
+// repeatedly invoked").
+import { z } from "zod";
+import { mergeThreads } from "../cct/merge.js";
+import { CctBuilder } from "../cct/cctBuilder.js";
+import { prepareAnalysis, type PreparedAnalysis } from "../variance/analyze.js";
+import { chebyshevCovThreshold, DEFAULT_PARAMETERS, DEFAULT_PROBABILITY, DEFAULT_WINDOW, type VarianceParameters } from "../variance/parameters.js";
+import type { Resolved, Sources } from "./descriptor.js";
+
+/** The arguments every dominant variance analysis shares, with their one set of defaults. */
+export const varianceArgs = {
+  /** CoV at or above which a context is high-variant; absent: from window and probability. */
+  covThreshold: z.number().positive().optional(),
+  window: z.number().positive().default(DEFAULT_WINDOW),
+  probability: z.number().gt(0).lt(1).default(DEFAULT_PROBABILITY),
+  cutoff: z.number().min(0).max(1).default(DEFAULT_PARAMETERS.significanceCutoff),
+  /** On-CPU time by default: what the papers measure (001 §2.2 counts instructions), so
+   * another process's turn on the CPU is not taken for the program's own variance. */
+  onCpu: z.boolean().default(true),
+};
+
+const shared = z.object(varianceArgs);
+export type VarianceArgs = z.output<typeof shared>;
+
+export function varianceParameters(a: VarianceArgs, tauS = DEFAULT_PARAMETERS.tauS, beta = DEFAULT_PARAMETERS.beta): VarianceParameters {
+  const covThreshold = a.covThreshold ?? chebyshevCovThreshold(a.window, a.probability);
+  return { ...DEFAULT_PARAMETERS, covThreshold, chebyshevProbability: a.probability, significanceCutoff: a.cutoff, tauS, beta };
+}
+
+/** Steps 1–2 of 000 §7 for a target, with the confirmation pass; kept in memory per target and arguments. */
+export function preparedVariance(sources: Sources, target: Resolved, a: VarianceArgs): Promise<PreparedAnalysis> {
+  const parameters = varianceParameters(a);
+  const key = `variance ${JSON.stringify([parameters.covThreshold, parameters.chebyshevProbability, parameters.significanceCutoff, a.onCpu])}`;
+  return sources.memo(target, key, () => prepareVariance(sources, target, parameters, a.onCpu));
+}
+
+export async function prepareVariance(sources: Sources, target: Resolved, parameters: VarianceParameters, onCpu: boolean): Promise<PreparedAnalysis> {
+  const cct = await sources.cct(target, { onCpu });
+  const prep = prepareAnalysis(mergeThreads(cct), cct.functions, parameters);
+  if (prep.pass) await sources.readAgain(target, new CctBuilder({ covariance: false, watch: prep.pass }), { onCpu });
+  return prep;
+}

@@ -1,0 +1,23 @@
+// Every analysis, by kind: the API offers each as analyses.<kind>, the command
+// line runs them through it, and results are cached under their kind and
+// version. Adding an analysis: its pure folder, its entry here, its renderer folder.
+import { cct } from "./cct.js";
+import { vcg } from "./vcg.js";
+import { vcgSweep } from "./vcgSweep.js";
+import { detection } from "./detection.js";
+import { compare } from "./compare.js";
+
+export const ANALYSES = {
+  cct,
+  vcg,
+  vcgSweep,
+  patterns: detection,
+  compare,
+} as const;
+
+export type AnalysisKind = keyof typeof ANALYSES;
+export type Analyses = typeof ANALYSES;
+
+export function isAnalysisKind(s: string): s is AnalysisKind {
+  return Object.hasOwn(ANALYSES, s);
+}

@@ -1,0 +1,41 @@
+// The one target resolver: a run, a design's runs in a campaign, a campaign,
+// or a trace path, checked against the workspace and worded for people.
+import type { RunRow } from "../campaign/readModels.js";
+import type { Target } from "../campaign/target.js";
+import { ApiError } from "../api/errors.js";
+import { runRow, runRows } from "../store/campaignQueries.js";
+import { getCampaign } from "../store/campaigns.js";
+import type { Workspace } from "../store/workspace.js";
+import type { Resolved } from "./descriptor.js";
+
+/** A run's label: "run 12 (blocks-60 × frames-60)". */
+export function runLabel(r: RunRow): string {
+  return `run ${r.id}${r.design ? ` (${r.design} × ${r.workload})` : ""}`;
+}
+
+/** One run as a target of its own. */
+export function runTarget(r: RunRow): Resolved {
+  return { target: { kind: "run", runId: r.id }, label: runLabel(r), runs: [r] };
+}
+
+/** `field` names the argument in messages ("target", "a", "vs"). */
+export function resolveTarget(ws: () => Workspace, target: Target, field: string): Resolved {
+  if (target.kind === "trace") return { target, label: target.path, runs: [] };
+  const db = ws().db;
+  if (target.kind === "run") {
+    const r = runRow(db, target.runId);
+    if (!r) throw new ApiError("not-found", `run ${target.runId} does not exist`, [{ path: `${field}.runId`, message: "no such run" }]);
+    return runTarget(r);
+  }
+  const c = getCampaign(db, target.campaignId);
+  if (!c) throw new ApiError("not-found", `campaign ${target.campaignId} does not exist`, [{ path: `${field}.campaignId`, message: "no such campaign" }]);
+  const measured = runRows(db, c.id).filter((r) => r.status === "succeeded" && !r.warmup);
+  if (target.kind === "campaign") {
+    if (measured.length === 0) throw new ApiError("not-found", `campaign ${c.id} has no succeeded measured run yet`, [{ path: `${field}.campaignId`, message: "no succeeded runs" }]);
+    return { target, label: `campaign ${c.id} (${c.name})`, runs: measured };
+  }
+  const runs = measured.filter((r) => r.design === target.design && (target.workload === null || r.workload === target.workload));
+  const on = target.workload ? ` × ${target.workload}` : "";
+  if (runs.length === 0) throw new ApiError("not-found", `campaign ${c.id} has no succeeded measured run of design ${target.design}${target.workload ? ` on ${target.workload}` : ""}`, [{ path: `${field}.design`, message: "no succeeded runs" }]);
+  return { target, label: `${target.design}${on} (campaign ${c.id})`, runs };
+}

@@ -1,0 +1,27 @@
+// Dominant variance analysis of a run, a design's runs pooled, or a trace:
+// VCG patterns with their back-edges and the detection patterns (papers 000, 001).
+import { z } from "zod";
+import { targetSchema } from "../campaign/targetSchema.js";
+import { completeAnalysis } from "../variance/analyze.js";
+import { DEFAULT_PARAMETERS } from "../variance/parameters.js";
+import { formatNs } from "../report/format.js";
+import { defineAnalysis } from "./descriptor.js";
+import { preparedVariance, varianceArgs, varianceParameters } from "./dominantVariance.js";
+
+export const vcg = defineAnalysis({
+  kind: "vcg",
+  title: "dominant variance analysis",
+  version: 1,
+  args: z.strictObject({
+    target: targetSchema,
+    /** Summarization pressure (000 §4). */
+    tauS: z.number().min(0).max(1).default(DEFAULT_PARAMETERS.tauS),
+    /** Trim threshold (000 §4). */
+    beta: z.number().min(0).max(0.99).default(DEFAULT_PARAMETERS.beta),
+    ...varianceArgs,
+  }),
+  targets: { target: ["run", "design", "trace"] },
+  cache: true,
+  load: async (sources, { target }, args) => preparedVariance(sources, target!, args),
+  compute: (prep, args) => completeAnalysis({ ...prep, parameters: varianceParameters(args, args.tauS, args.beta) }, formatNs),
+});

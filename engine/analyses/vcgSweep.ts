@@ -1,0 +1,29 @@
+// VCG size over a grid of τ_S and β from one preparation (the shape of paper
+// 000 Table 1): how much merging and trimming shrink the patterns.
+import { z } from "zod";
+import { targetSchema } from "../campaign/targetSchema.js";
+import { sweep } from "../variance/sweep.js";
+import { defineAnalysis } from "./descriptor.js";
+import { preparedVariance, varianceArgs } from "./dominantVariance.js";
+
+/** τ_S × β of paper 000 Table 1. */
+export const SWEEP_TAUS = [0.01, 0.2, 0.4, 0.6, 0.8, 1.0];
+export const SWEEP_BETAS = [0, 0.1];
+
+const fraction = z.number().min(0).max(1);
+
+export const vcgSweep = defineAnalysis({
+  kind: "vcgSweep",
+  title: "τ_S × β sweep of the VCG",
+  version: 1,
+  args: z.strictObject({
+    target: targetSchema,
+    taus: z.array(fraction).min(1).max(100).default(SWEEP_TAUS),
+    betas: z.array(fraction.max(0.99)).min(1).max(100).default(SWEEP_BETAS),
+    ...varianceArgs,
+  }),
+  targets: { target: ["run", "design", "trace"] },
+  cache: true,
+  load: async (sources, { target }, args) => preparedVariance(sources, target!, args),
+  compute: (prep, args) => sweep(prep, args.taus, args.betas),
+});

@@ -1,0 +1,150 @@
+// The read models of a workspace: projects, workloads, designs, campaigns and
+// runs as the views, the command line and the reports see them. Plain data,
+// defined once here (pure) so the store fills them, the API carries them and
+// the exporters render them without any of those importing another's types.
+import type { Summary } from "../stats/summary.js";
+
+export interface ProjectSummary {
+  readonly id: number;
+  readonly name: string;
+  readonly workloads: number;
+  readonly designs: number;
+  readonly campaigns: number;
+  readonly runs: number;
+  readonly lastActivity: string | null;
+}
+
+export interface WorkloadInfo {
+  readonly id: number;
+  readonly name: string;
+  readonly argv: string[];
+  readonly features: Record<string, number>;
+  readonly requests: number | null;
+  readonly runs: number;
+}
+
+export interface DesignInfo {
+  readonly id: number;
+  readonly name: string;
+  readonly variables: Record<string, string | number | boolean>;
+  readonly runs: number;
+}
+
+export interface RunRow {
+  readonly id: number;
+  readonly campaignId: number | null;
+  readonly design: string | null;
+  readonly workload: string | null;
+  readonly repetition: number | null;
+  readonly warmup: boolean;
+  readonly attempt: number;
+  readonly status: string;
+  readonly exitCode: number | null;
+  readonly signal: string | null;
+  readonly wallNs: number | null;
+  readonly userNs: number | null;
+  readonly sysNs: number | null;
+  readonly peakRssKb: number | null;
+  readonly message: string | null;
+  /** The run holds a calling-context tree (it was traced). */
+  readonly hasCct: boolean;
+}
+
+export interface CampaignInfo {
+  readonly id: number;
+  readonly projectId: number;
+  readonly project: string;
+  readonly name: string;
+  readonly status: string;
+  readonly profiler: string;
+  readonly seed: number;
+  readonly createdAt: string;
+  readonly finishedAt: string | null;
+  /** The process running the campaign, while one is. */
+  readonly runnerPid: number | null;
+  /** Current runs by status (interrupted attempts counted apart). */
+  readonly counts: Readonly<Record<string, number>>;
+  readonly total: number;
+  readonly done: number;
+  /** Queued, interrupted or cancelled runs remain and no runner is at work. */
+  readonly canResume: boolean;
+  readonly canCancel: boolean;
+}
+
+export interface ProjectDetail {
+  readonly project: ProjectSummary;
+  readonly workloads: readonly WorkloadInfo[];
+  readonly designs: readonly DesignInfo[];
+  readonly campaigns: readonly CampaignInfo[];
+}
+
+export interface DistributionGroup {
+  readonly design: string;
+  readonly workload: string;
+  /** Wall times of the succeeded, measured runs, in run order. */
+  readonly wallNs: readonly number[];
+  readonly summary: Summary | null;
+}
+
+export interface CampaignDetail {
+  readonly campaign: CampaignInfo;
+  readonly designs: readonly string[];
+  readonly workloads: readonly string[];
+  readonly repetitions: number;
+  readonly warmups: number;
+  readonly groups: readonly DistributionGroup[];
+}
+
+export interface LaunchOptions {
+  readonly projectId: number;
+  /** The campaign whose spec (commands, build steps, folder) a new one reuses; null: none can be. */
+  readonly templateCampaignId: number | null;
+  /** Every campaign that can serve as the template, newest first. */
+  readonly templates: readonly { readonly id: number; readonly name: string; readonly profiler: string }[];
+  readonly why: string | null;
+  readonly designs: readonly string[];
+  readonly workloads: readonly string[];
+  readonly profilers: readonly string[];
+  readonly repetitions: number;
+  readonly warmups: number;
+  readonly profiler: string;
+}
+
+export interface ArtifactInfo {
+  readonly id: number;
+  readonly kind: string;
+  readonly name: string;
+  /** For a stored directory (a uftrace recording), the total of its files. */
+  readonly sizeBytes: number;
+  readonly sha256: string;
+  readonly mediaType: string;
+}
+
+export interface ThreadLabel {
+  /** "pid/tid" */
+  readonly key: string;
+  readonly pid: number;
+  readonly tid: number;
+  readonly name: string | null;
+  readonly contexts: number;
+}
+
+export interface RunDetail {
+  readonly run: RunRow;
+  readonly project: string;
+  readonly createdAt: string;
+  readonly startedAt: string | null;
+  readonly finishedAt: string | null;
+  readonly voluntarySwitches: number | null;
+  readonly involuntarySwitches: number | null;
+  readonly argv: readonly string[] | null;
+  readonly environment: Readonly<Record<string, unknown>>;
+  readonly features: Readonly<Record<string, number>>;
+  readonly stdoutTail: string | null;
+  readonly stderrTail: string | null;
+  readonly artifacts: readonly ArtifactInfo[];
+  /** Threads of the run's CCT; null when the run holds none. */
+  readonly threads: readonly ThreadLabel[] | null;
+  readonly events: number | null;
+  readonly warnings: readonly string[];
+}

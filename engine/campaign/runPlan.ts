@@ -1,0 +1,37 @@
+// What a planned run is (runner/planCampaign.ts makes them from a spec).
+
+/** Everything a run needs, resolved, so a resumed campaign needs no spec file. */
+export interface RunPlan {
+  /** The design's build command, if any; `{build_dir}` is filled in by the runner. */
+  readonly build?: readonly string[];
+  readonly argv: readonly string[];
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string>>;
+  readonly prepare?: readonly string[];
+  readonly cleanup?: readonly string[];
+  readonly cpus?: string;
+  readonly timeoutMs: number;
+}
+
+export interface PlannedRun {
+  readonly ordinal: number;
+  readonly design: string;
+  readonly workload: string;
+  readonly repetition: number;
+  readonly warmup: boolean;
+  readonly plan: RunPlan;
+}
+
+/** The plan with its `{build_dir}` placeholders filled in. */
+export function withBuildDir(plan: RunPlan, buildDir: string): RunPlan {
+  const fill = (s: string) => s.split("{build_dir}").join(buildDir);
+  return {
+    ...plan,
+    ...(plan.build ? { build: plan.build.map(fill) } : {}),
+    argv: plan.argv.map(fill),
+    cwd: fill(plan.cwd),
+    env: Object.fromEntries(Object.entries(plan.env).map(([k, v]) => [k, fill(v)])),
+    ...(plan.prepare ? { prepare: plan.prepare.map(fill) } : {}),
+    ...(plan.cleanup ? { cleanup: plan.cleanup.map(fill) } : {}),
+  };
+}

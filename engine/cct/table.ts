@@ -1,0 +1,62 @@
+// A CCT as a table for people: contexts with their statistics (all threads
+// merged, or one thread), the threads, the reader's warnings and the contexts
+// whose child covariance was not kept. What `varbench cct` prints and the run
+// view shows.
+import type { Cct } from "./cct.js";
+import type { ThreadLabel } from "../campaign/readModels.js";
+import { mergeThreads } from "./merge.js";
+import { contextRows, type ContextRow, type ContextSort } from "./query.js";
+import { describeTraceWarning } from "../trace/diagnostics.js";
+
+export interface CctTableOptions {
+  /** One thread: "tid" or "pid/tid"; null: all threads merged. */
+  readonly thread: string | null;
+  readonly sort: ContextSort;
+  /** At most this many rows; 0: all. */
+  readonly limit: number;
+}
+
+export interface CctTable {
+  /** What was read: "run 3", a trace's path. */
+  readonly label: string;
+  readonly events: number;
+  readonly threads: readonly ThreadLabel[];
+  readonly thread: string | null;
+  /** Inclusive time of the root's children: the whole recorded time of the threads shown. */
+  readonly totalNs: number;
+  /** Contexts with calls, before the limit. */
+  readonly contexts: number;
+  readonly rows: readonly ContextRow[];
+  readonly warnings: readonly string[];
+  readonly maxCovarianceChildren: number;
+  /** Call chains of the contexts that had more children than the covariance limit. */
+  readonly covarianceOmitted: readonly string[];
+}
+
+export function threadLabels(cct: Cct): ThreadLabel[] {
+  return cct.threads.map((t) => ({ key: `${t.pid}/${t.tid}`, pid: t.pid, tid: t.tid, name: t.name ?? null, contexts: t.contexts.size - 1 }));
+}
+
+/** Whether `spec` ("tid" or "pid/tid") names a thread of the CCT. */
+export function threadMatcher(spec: string): (pid: number, tid: number) => boolean {
+  const [a, b] = spec.split("/").map(Number);
+  return b === undefined ? (_pid, tid) => tid === a : (pid, tid) => pid === a && tid === b;
+}
+
+export function cctTable(cct: Cct, label: string, o: CctTableOptions): CctTable {
+  const merged = mergeThreads(cct, o.thread === null ? undefined : threadMatcher(o.thread));
+  const all = contextRows(merged, cct.functions, o.sort);
+  const byId = new Map(all.map((r) => [r.id, r.path]));
+  return {
+    label,
+    events: cct.events,
+    threads: threadLabels(cct),
+    thread: o.thread,
+    totalNs: all.filter((r) => r.path.length === 1).reduce((s, r) => s + r.inclusiveNs, 0),
+    contexts: all.length,
+    rows: all.slice(0, o.limit > 0 ? o.limit : undefined),
+    warnings: cct.warnings.map(describeTraceWarning),
+    maxCovarianceChildren: cct.maxCovarianceChildren,
+    covarianceOmitted: merged.covarianceOmitted.map((c) => byId.get(c)?.join(" > ") ?? `context ${c}`),
+  };
+}

@@ -1,0 +1,46 @@
+// `varbench campaign …`: campaigns run from a spec, resumed after a crash,
+// cancelled, listed and summarised.
+import { withApi } from "../api.js";
+import { followCampaign } from "../follow.js";
+import { campaignList, campaignTable, countsText } from "../format/campaignTable.js";
+import { CAMPAIGN_EXPORTERS } from "../../report/exporters.js";
+
+export function run(workspaceDir: string, spec: string, seed?: number): Promise<void> {
+  return withApi(workspaceDir, async (api) => {
+    const end = await followCampaign(api, async () => {
+      const p = await api.campaigns.launchSpec({ spec, seed });
+      console.log(`campaign ${p.campaign.id}: ${p.runs} runs planned (seed ${p.campaign.seed}, ${p.order})`);
+      return p.campaign;
+    });
+    console.log(`campaign ${end.campaignId} ${end.status}: ${countsText(end.counts)}`);
+  });
+}
+
+export function resume(workspaceDir: string, id: number): Promise<void> {
+  return withApi(workspaceDir, async (api) => {
+    const end = await followCampaign(api, () => api.campaigns.resume({ campaignId: id }));
+    console.log(`campaign ${id} ${end.status}: ${countsText(end.counts)}`);
+  });
+}
+
+export function cancel(workspaceDir: string, id: number): Promise<void> {
+  return withApi(workspaceDir, async (api) => {
+    const c = await api.campaigns.cancel({ campaignId: id });
+    console.log(c.status === "cancelling" ? `campaign ${id}: asked runner ${c.runnerPid} to cancel` : `campaign ${id} ${c.status}: ${countsText(c.counts)}`);
+  });
+}
+
+export function list(workspaceDir: string): Promise<void> {
+  return withApi(workspaceDir, async (api) => console.log(campaignList(await api.campaigns.list({}))));
+}
+
+export function show(workspaceDir: string, id: number, o: { json: boolean; csv: boolean }): Promise<void> {
+  return withApi(workspaceDir, async (api) => {
+    const d = await api.campaigns.get({ campaignId: id });
+    const c = d.campaign;
+    if (o.json) return console.log(JSON.stringify({ campaign: { id, name: c.name, status: c.status, seed: c.seed }, groups: d.groups.map((g) => ({ design: g.design, workload: g.workload, wallNs: g.summary })) }, null, 2));
+    if (o.csv) return void process.stdout.write(CAMPAIGN_EXPORTERS.csv.render(d, {}) as string);
+    console.log(`campaign ${id} (${c.name}): ${c.status}, seed ${c.seed}`);
+    console.log(campaignTable(d));
+  });
+}

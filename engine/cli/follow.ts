@@ -1,0 +1,62 @@
+// A campaign run by this process, followed to its end on the terminal: a
+// progress bar on a terminal, a line per finished run otherwise; Ctrl+C asks
+// the API to cancel. Events are taken from the moment the call is made, so
+// nothing the runner says while starting is missed.
+import { SingleBar } from "cli-progress";
+import type { VarbenchApi } from "../api/contract.js";
+import type { CampaignInfo, CampaignProgressEvent } from "../api/types.js";
+
+/** Calls `start` (which starts the runner), then shows the campaign's progress on stderr until
+ * its runner ends, and returns its last event. A runner that failed is an error. */
+export async function followCampaign(api: VarbenchApi, start: () => Promise<CampaignInfo>): Promise<CampaignProgressEvent> {
+  const seen: CampaignProgressEvent[] = [];
+  let wake: () => void = () => {};
+  const off = api.onCampaignProgress((e) => (seen.push(e), wake()));
+  try {
+    const campaign = await start();
+    const show = progressView();
+    const interrupt = () => void api.campaigns.cancel({ campaignId: campaign.id }).catch(() => undefined);
+    process.once("SIGINT", interrupt);
+    try {
+      for (;;) {
+        const e = seen.shift();
+        if (!e) {
+          await new Promise<void>((ok) => (wake = ok));
+          continue;
+        }
+        if (e.campaignId !== campaign.id) continue;
+        show(e);
+        if (!e.ended) continue;
+        if (e.message && e.status !== "finished" && e.status !== "cancelled") throw new Error(e.message);
+        return e;
+      }
+    } finally {
+      process.off("SIGINT", interrupt);
+    }
+  } finally {
+    off();
+  }
+}
+
+function progressView(): (e: CampaignProgressEvent) => void {
+  const bar = process.stderr.isTTY ? new SingleBar({ format: "{bar} {value}/{total} runs | {failed} not succeeded | ETA {eta_formatted} | {current}", stream: process.stderr, hideCursor: true }) : null;
+  let started = false;
+  return (e) => {
+    if (e.ended) return void bar?.stop();
+    if (!e.run) {
+      if (e.message) console.error(e.message);
+      return;
+    }
+    const failed = e.done - (e.counts.succeeded ?? 0);
+    const current = `${e.run.design} × ${e.run.workload}${e.run.warmup ? " (warm-up)" : ""}`;
+    if (bar) {
+      if (!started) bar.start(e.total, e.done, { failed, current });
+      started = true;
+      bar.setTotal(e.total);
+      bar.update(e.done, { failed, current });
+    } else if (e.run.status !== "running") {
+      const eta = e.etaMs === null ? "" : `, about ${Math.ceil(e.etaMs / 1000)} s left`;
+      console.error(`run ${e.run.id} (${e.done}/${e.total}) ${current}: ${e.run.status}${eta}`);
+    }
+  };
+}

@@ -1,0 +1,35 @@
+// Campaigns and their statistics as tables for people.
+import type { CampaignDetail, CampaignInfo, RunRow } from "../../campaign/readModels.js";
+import { formatNs, table } from "../../report/format.js";
+
+export const countsText = (counts: Readonly<Record<string, number>>): string =>
+  Object.entries(counts)
+    .map(([k, v]) => `${v} ${k}`)
+    .join(", ");
+
+/** Wall-time statistics per design × workload. */
+export function campaignTable(d: CampaignDetail): string {
+  return table(
+    ["design", "workload", "N", "mean", "median", "σ", "CoV", "MAD", "min", "max", "P90", "P99", "mean 95% CI", "outliers"],
+    d.groups.map((g) => {
+      const s = g.summary;
+      return s
+        ? [g.design, g.workload, String(s.n), formatNs(s.mean), formatNs(s.median), formatNs(s.std), s.cov.toFixed(3), formatNs(s.mad), formatNs(s.min), formatNs(s.max), formatNs(s.p90), formatNs(s.p99), `${formatNs(s.meanCi95.low)} – ${formatNs(s.meanCi95.high)}`, String(s.outliers.length)]
+        : [g.design, g.workload, "0", ...Array<string>(11).fill("-")];
+    }),
+    new Set([0, 1]),
+  );
+}
+
+export function campaignList(cs: readonly CampaignInfo[]): string {
+  const rows = [...cs].sort((a, b) => a.id - b.id).map((c) => [String(c.id), c.project, c.name, c.status, String(c.seed), countsText(c.counts)]);
+  return table(["id", "project", "name", "status", "seed", "runs"], rows, new Set([1, 2, 3, 5]));
+}
+
+export function runTable(rows: readonly RunRow[]): string {
+  return table(
+    ["run", "campaign", "design", "workload", "rep", "status", "wall", "max RSS", "message"],
+    rows.map((r) => [String(r.id), r.campaignId === null ? "-" : String(r.campaignId), r.design ?? "-", r.workload ?? "-", r.warmup ? "warm-up" : r.repetition === null ? "-" : String(r.repetition), r.status, r.wallNs === null ? "-" : formatNs(r.wallNs), r.peakRssKb === null ? "-" : `${r.peakRssKb} kB`, r.message ?? ""]),
+    new Set([2, 3, 5, 8]),
+  );
+}

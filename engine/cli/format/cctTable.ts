@@ -1,0 +1,21 @@
+// A CCT table for the terminal, and as JSON for scripts.
+import type { CctTable } from "../../cct/table.js";
+import { formatNs, table } from "../../report/format.js";
+
+export function cctText(t: CctTable): string {
+  const body = table(
+    ["N", "mean", "σ", "CoV", "min", "max", "total", "self", "context"],
+    t.rows.map((r) => [String(r.n), formatNs(r.meanNs), formatNs(r.stdNs), r.cov.toFixed(3), formatNs(r.minNs), formatNs(r.maxNs), formatNs(r.inclusiveNs), formatNs(r.selfNs), r.path.join(" > ")]),
+  );
+  const notes = t.warnings.map((w) => `warning: ${w}`);
+  if (t.covarianceOmitted.length > 0) {
+    notes.push(`note: no child covariance for ${t.covarianceOmitted.length} context(s) with more than ${t.maxCovarianceChildren} children: ${t.covarianceOmitted.join("; ")}`);
+  }
+  const threads = t.threads.map((x) => x.key).join(", ");
+  return [`${t.label}: ${t.events} events, threads ${threads}${t.thread ? ` (showing ${t.thread})` : ""}`, body, ...notes].join("\n");
+}
+
+export function cctJson(t: CctTable): string {
+  const threads = t.threads.map((x) => ({ pid: x.pid, tid: x.tid, name: x.name }));
+  return JSON.stringify({ source: t.label, threads, warnings: t.warnings, covarianceOmitted: t.covarianceOmitted, contexts: t.rows }, null, 2);
+}

@@ -1,0 +1,64 @@
+// File-backed sources for the pure readers: chunks read with a fixed-size
+// buffer, so a trace of any size streams in bounded memory.
+import { open, readdir, readFile, stat } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { TraceError } from "../trace/diagnostics.js";
+import type { ByteSource, TraceDirectory } from "../trace/source.js";
+
+export const DEFAULT_CHUNK_BYTES = 4 << 20;
+
+/** Told of every chunk read, with its size: progress of long reads. */
+export type OnBytes = (bytes: number) => void;
+
+export function fileSource(path: string, chunkBytes = DEFAULT_CHUNK_BYTES, onBytes?: OnBytes): ByteSource {
+  return {
+    name: path,
+    async *chunks() {
+      const handle = await open(path, "r").catch((e: NodeJS.ErrnoException) => {
+        if (e.code === "ENOENT") throw new TraceError({ kind: "not-found", file: path });
+        throw e;
+      });
+      // One read ahead, so the disk works while the consumer decodes, into two
+      // buffers in turn: the chunk handed out last stays intact until the
+      // consumer asks for the next one (ByteSource's contract).
+      const buffers = [new Uint8Array(chunkBytes), new Uint8Array(chunkBytes)];
+      let turn = 0;
+      const read = () => {
+        const buf = buffers[turn];
+        turn ^= 1;
+        return handle.read(buf, 0, chunkBytes, null).then(({ bytesRead }) => buf.subarray(0, bytesRead));
+      };
+      let next = read();
+      try {
+        for (;;) {
+          const chunk = await next;
+          if (chunk.length === 0) return;
+          onBytes?.(chunk.length);
+          next = read();
+          yield chunk;
+        }
+      } finally {
+        await next.catch(() => undefined);
+        await handle.close();
+      }
+    },
+  };
+}
+
+export function directorySource(path: string, chunkBytes = DEFAULT_CHUNK_BYTES, onBytes?: OnBytes): TraceDirectory {
+  return {
+    name: path,
+    list: async () => (await readdir(path)).sort(),
+    has: async (file) => stat(join(path, file)).then(() => true, () => false),
+    readText: async (file) =>
+      readFile(join(path, file), "utf8").catch((e: NodeJS.ErrnoException) => {
+        if (e.code === "ENOENT") throw new TraceError({ kind: "missing-file", file: path, needed: file });
+        throw e;
+      }),
+    open: (file) => fileSource(join(path, basename(file)), chunkBytes, onBytes),
+  };
+}
+
+export async function isDirectory(path: string): Promise<boolean> {
+  return stat(path).then((s) => s.isDirectory(), () => false);
+}

@@ -1,0 +1,66 @@
+// Reads any supported trace into a sink: the one switch from a format to its
+// reader, for traces named by path (the command line, imports, the runner)
+// and for stored ones (ingest/runTrace.ts hands in the artifact's files).
+import { open } from "node:fs/promises";
+import { CctBuilder } from "../cct/cctBuilder.js";
+import type { TraceSink } from "../trace/sink.js";
+import type { ByteSource, TraceDirectory } from "../trace/source.js";
+import type { Cct, CctOptions } from "../cct/cct.js";
+import { TraceError } from "../trace/diagnostics.js";
+import { detectFormat, type TraceFormat } from "../trace/detect.js";
+import { readUftrace } from "../trace/uftrace/readUftrace.js";
+import { readChromeTrace } from "../trace/chrome/readChromeTrace.js";
+import { readTextTrace } from "../trace/text/readTextTrace.js";
+import { DEFAULT_CHUNK_BYTES, directorySource, fileSource, isDirectory, type OnBytes } from "./fileSource.js";
+
+/** How a trace is read, whatever its format. */
+export interface ReadOptions {
+  /** uftrace: leave the time threads spent off the CPU out (see UftraceReadOptions). */
+  readonly excludeOffCpu?: boolean;
+  /** Called with the bytes read so far, for progress. */
+  readonly onBytes?: OnBytes;
+}
+
+export interface ReadTraceOptions extends CctOptions, ReadOptions {
+  readonly format?: TraceFormat;
+  readonly chunkBytes?: number;
+}
+
+/** A trace's bytes: a uftrace data directory, or the one file of the other formats. */
+export type TraceInput = { readonly format: "uftrace"; readonly dir: TraceDirectory } | { readonly format: "chrome" | "text"; readonly file: ByteSource };
+
+/** The one switch from a format to its reader. */
+export async function readInput(input: TraceInput, sink: TraceSink, options: ReadOptions = {}): Promise<void> {
+  if (input.format === "uftrace") await readUftrace(input.dir, sink, { excludeOffCpu: options.excludeOffCpu });
+  else if (input.format === "chrome") await readChromeTrace(input.file, sink);
+  else await readTextTrace(input.file, sink);
+}
+
+export async function readTraceFile(path: string, options: ReadTraceOptions = {}): Promise<{ cct: Cct; format: TraceFormat }> {
+  const sink = new CctBuilder(options);
+  const format = await readTraceInto(path, sink, options);
+  return { cct: sink.finish(), format };
+}
+
+/** Streams a trace named by path into a sink (a CCT builder, or one with a watcher for a second pass). */
+export async function readTraceInto(path: string, sink: TraceSink, options: Omit<ReadTraceOptions, keyof CctOptions> = {}): Promise<TraceFormat> {
+  const dir = await isDirectory(path);
+  const format = options.format ?? detectFormat(path, dir, dir ? new Uint8Array() : await peek(path));
+  const chunk = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
+  const input: TraceInput = format === "uftrace" ? { format, dir: directorySource(path, chunk, options.onBytes) } : { format, file: fileSource(path, chunk, options.onBytes) };
+  await readInput(input, sink, options);
+  return format;
+}
+
+async function peek(path: string): Promise<Uint8Array> {
+  const handle = await open(path, "r").catch((e: NodeJS.ErrnoException) => {
+    throw e.code === "ENOENT" ? new TraceError({ kind: "not-found", file: path }) : e;
+  });
+  try {
+    const buf = new Uint8Array(256);
+    const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}

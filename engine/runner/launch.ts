@@ -1,0 +1,45 @@
+// The one way a campaign comes to be: a spec (from a file, or a template
+// campaign's spec narrowed in the workbench) planned with its seed and stored
+// with its queue of runs. The API's campaigns.launch and campaigns.launchSpec
+// (and so the command line and the demo) all come through here.
+import { readFileSync } from "node:fs";
+import { basename, dirname, resolve } from "node:path";
+import { randomInt } from "node:crypto";
+import type { Workspace } from "../store/workspace.js";
+import { createCampaign } from "../store/campaigns.js";
+import { parseCampaignSpec, type CampaignSpec } from "../campaign/spec.js";
+import { planCampaign } from "./planCampaign.js";
+
+export interface LaunchRequest {
+  readonly spec: CampaignSpec;
+  /** The folder relative paths and {spec_dir} are taken from. */
+  readonly specDir: string;
+  readonly name: string;
+  /** Where the spec came from, for messages: a file, or "campaign 3 (name)". */
+  readonly source: string;
+  /** The run order's seed; absent: the spec's, else a random one (recorded either way). */
+  readonly seed?: number;
+  /** The spec-planned campaign this one was launched from, if any. */
+  readonly templateId?: number;
+}
+
+export interface Launched {
+  readonly id: number;
+  readonly runs: number;
+  readonly seed: number;
+  readonly order: string;
+}
+
+/** Plans and stores a campaign; throws SpecError (nothing stored) when its placeholders do not resolve. */
+export function createPlannedCampaign(ws: Workspace, r: LaunchRequest): Launched {
+  const seed = r.seed ?? r.spec.seed ?? randomInt(2 ** 31 - 1);
+  const runs = planCampaign(r.spec, r.specDir, seed, r.source);
+  const id = createCampaign(ws.db, r.spec, r.name, seed, runs, r.specDir, r.templateId ?? null);
+  return { id, runs: runs.length, seed, order: r.spec.order };
+}
+
+export function planCampaignFromFile(ws: Workspace, specFile: string, seed?: number): Launched {
+  const spec = parseCampaignSpec(readFileSync(specFile, "utf8"), specFile);
+  const name = spec.name ?? basename(specFile).replace(/\.ya?ml$/, "");
+  return createPlannedCampaign(ws, { spec, specDir: dirname(resolve(specFile)), name, source: specFile, ...(seed === undefined ? {} : { seed }) });
+}
