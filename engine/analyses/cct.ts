@@ -1,6 +1,6 @@
 // The calling contexts of a run, a design's runs pooled, or a trace: N, mean,
 // σ, CoV, min, max and totals per context, for all threads or one.
-import { z } from "zod";
+import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import { cctTable, threadMatcher } from "../cct/table.js";
 import { ApiError } from "../api/errors.js";

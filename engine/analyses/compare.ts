@@ -1,6 +1,6 @@
 // Two runs, or two designs of a campaign, side by side: wall times, and the
 // contexts that got slower or faster, each side's runs pooled (cct/compare.ts).
-import { z } from "zod";
+import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import { compareSides, type SideInput } from "../cct/compareSides.js";
 import { mergeThreads } from "../cct/merge.js";

@@ -1,7 +1,7 @@
 // Detection patterns (paper 001): minimal distinguishing call chains ranked by
 // VIM, and, given a regression input, the same patterns evaluated there with
 // the overlap of the two Pattern Sets (001 §4, Table 1).
-import { z } from "zod";
+import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import { patternsReport } from "../variance/analyze.js";
 import type { PatternsResult } from "../variance/result.js";

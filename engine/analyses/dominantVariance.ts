@@ -5,7 +5,7 @@
 // candidates need it (000 §2.2). Kept in memory per target and parameters, so
 // moving τ_S and β reruns only steps 3–5 (000 §8.1: "Steps 3–5 can then be
 // repeatedly invoked").
-import { z } from "zod";
+import * as z from "zod";
 import { mergeThreads } from "../cct/merge.js";
 import { CctBuilder } from "../cct/cctBuilder.js";
 import { prepareAnalysis, type PreparedAnalysis } from "../variance/analyze.js";

@@ -1,6 +1,6 @@
 // Dominant variance analysis of a run, a design's runs pooled, or a trace:
 // VCG patterns with their back-edges and the detection patterns (papers 000, 001).
-import { z } from "zod";
+import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import { completeAnalysis } from "../variance/analyze.js";
 import { DEFAULT_PARAMETERS } from "../variance/parameters.js";

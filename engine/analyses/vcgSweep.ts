@@ -1,6 +1,6 @@
 // VCG size over a grid of τ_S and β from one preparation (the shape of paper
 // 000 Table 1): how much merging and trimming shrink the patterns.
-import { z } from "zod";
+import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import { sweep } from "../variance/sweep.js";
 import { defineAnalysis } from "./descriptor.js";

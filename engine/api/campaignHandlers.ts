@@ -54,9 +54,9 @@ export function campaignHandlers(ctx: ServiceContext): Some {
       const request = { spec, specDir: template.specDir!, name: spec.name!, source: `campaign ${template.id} (${template.name})`, templateId: template.templateId ?? template.id };
       return started(asApiError(() => createPlannedCampaign(ctx.workspace(), args.seed === undefined ? request : { ...request, seed: args.seed })));
     },
-    "campaigns.launchSpec": ({ spec, seed }) => {
+    "campaigns.launchSpec": async ({ spec, seed }) => {
       if (!ctx.localFiles) throw new ApiError("invalid-arguments", "campaign spec files can be named only from the command line or the desktop window", [{ path: "spec", message: "no file paths here" }]);
-      const launched = asApiError(() => planCampaignFromFile(ctx.workspace(), spec, seed));
+      const launched = await asApiError(() => planCampaignFromFile(ctx.workspace(), spec, seed));
       return { campaign: started(launched), runs: launched.runs, order: launched.order };
     },
     "campaigns.cancel": ({ campaignId }) => {
@@ -84,12 +84,16 @@ export function campaignHandlers(ctx: ServiceContext): Some {
 
 /** A spec that does not plan (unknown placeholders, a bad file) is the caller's to fix: its issues become field issues. */
 function asApiError<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
+  const failed = (e: unknown): never => {
     if (e instanceof SpecError) throw new ApiError("invalid-arguments", e.message, e.issues.map((i) => ({ path: i.path, message: i.message })));
     if ((e as NodeJS.ErrnoException).code === "ENOENT" || (e as NodeJS.ErrnoException).code === "EISDIR") throw new ApiError("invalid-arguments", (e as Error).message, [{ path: "spec", message: "cannot read it" }]);
     throw e;
+  };
+  try {
+    const r = f();
+    return (r instanceof Promise ? r.catch(failed) : r) as T;
+  } catch (e) {
+    return failed(e);
   }
 }
 

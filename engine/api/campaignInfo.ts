@@ -5,7 +5,7 @@ import type { ServiceContext } from "./serviceContext.js";
 import type { CampaignDetail, CampaignInfo } from "../campaign/readModels.js";
 import { getCampaign, listCampaigns, runCounts, type CampaignRow } from "../store/campaigns.js";
 import { campaignWallTimes } from "../store/campaignQueries.js";
-import { isAlive } from "../runner/runCampaign.js";
+import { isAlive } from "../runner/liveness.js";
 import { summarize } from "../stats/summary.js";
 import { ApiError } from "./errors.js";
 

@@ -1,9 +1,10 @@
 // Campaigns run by the API's own process: started in the background, their
 // progress sent as campaignProgress events, stoppable through the abort kept
-// in the service context. The runner itself (engine/runner) is unchanged.
+// in the service context. The runner (engine/runner) is loaded only when a
+// campaign starts, so commands that run none never load it.
 import type { ServiceContext } from "./serviceContext.js";
 import type { CampaignProgressEvent } from "./types.js";
-import { runCampaign, type CampaignEvent } from "../runner/runCampaign.js";
+import type { CampaignEvent } from "../runner/runCampaign.js";
 import { campaignInfoById } from "./campaignInfo.js";
 
 export function startRunner(ctx: ServiceContext, campaignId: number): void {
@@ -18,7 +19,8 @@ export function startRunner(ctx: ServiceContext, campaignId: number): void {
     const run = { id: e.run.id, design: e.run.design, workload: e.run.workload, warmup: e.run.warmup, status: e.kind === "run-finished" ? e.status : "running" };
     emit(run, e.etaMs, null);
   };
-  const done = runCampaign(ws, campaignId, onEvent, abort.signal)
+  const done = import("../runner/runCampaign.js")
+    .then(({ runCampaign }) => runCampaign(ws, campaignId, onEvent, abort.signal))
     .then(
       () => null,
       (e: unknown) => `the campaign stopped: ${e instanceof Error ? e.message : String(e)}`,

@@ -5,7 +5,7 @@
 // entry here and one handler in service.ts. The analyses.* methods come from
 // the analysis registry (engine/analyses/registry.ts): one per analysis kind,
 // with the analysis' own argument schema and result type.
-import { z } from "zod";
+import * as z from "zod";
 import { nameSchema as name } from "../campaign/names.js";
 import { CAMPAIGN_EXPORTERS, type CampaignFormat } from "../report/exporters.js";
 import type { Analyses, AnalysisKind } from "../analyses/registry.js";

@@ -1,8 +1,7 @@
-// The campaign spec (issue 3): YAML validated by one zod schema, so every
-// error names its field and the line it is on. Keys the runner does not
+// The campaign spec (issue 3): one zod schema, so every error names its field
+// (specFile.ts reads the YAML and adds the line). Keys the runner does not
 // implement are rejected, never silently ignored.
-import { LineCounter, parseDocument, isNode } from "yaml";
-import { z } from "zod";
+import * as z from "zod";
 import { nameSchema as name } from "./names.js";
 
 const argv = z.array(z.string().min(1)).min(1, "needs at least the program");
@@ -70,37 +69,6 @@ export class SpecError extends Error {
     super(issues.map((i) => `${file}${i.line ? `:${i.line}` : ""}: ${i.path ? `${i.path}: ` : ""}${i.message}`).join("\n"));
     this.name = "SpecError";
   }
-}
-
-export function parseCampaignSpec(text: string, file: string): CampaignSpec {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  if (doc.errors.length > 0) {
-    throw new SpecError(file, doc.errors.map((e) => ({ path: "", line: lines.linePos(e.pos[0]).line, message: `YAML: ${e.message.split("\n")[0]}` })));
-  }
-  const result = campaignSpecSchema.safeParse(doc.toJS());
-  if (!result.success) {
-    throw new SpecError(
-      file,
-      result.error.issues.map((issue) => {
-        // An unknown key is reported at the key itself.
-        const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
-        const path = [...issue.path, ...keys.slice(0, 1)].map(String);
-        return { path: path.join("."), line: lineOf(doc, lines, path), message: issue.code === "unrecognized_keys" ? `not a campaign field (${keys.join(", ")})` : issue.message };
-      }),
-    );
-  }
-  return result.data;
-}
-
-/** The line of the deepest node along `path` that exists in the document. */
-function lineOf(doc: ReturnType<typeof parseDocument>, lines: LineCounter, path: readonly string[]): number | null {
-  for (let n = path.length; n >= 0; n--) {
-    const keys = path.slice(0, n).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-    const node = n === 0 ? doc.contents : doc.getIn(keys, true);
-    if (isNode(node) && node.range) return lines.linePos(node.range[0]).line;
-  }
-  return null;
 }
 
 /** Seconds, or a string with a unit, as milliseconds. */

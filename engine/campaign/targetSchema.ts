@@ -1,6 +1,6 @@
 // The API's schema of a target (target.ts): checked at the boundary, a
 // design's workload defaulting to all.
-import { z } from "zod";
+import * as z from "zod";
 import { nameSchema } from "./names.js";
 import type { Target, TargetArg } from "./target.js";
 

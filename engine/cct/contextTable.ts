@@ -2,7 +2,8 @@
 // from the thread root (context 0, fn −1). Memory is bounded by the number of
 // contexts, never by the number of events.
 import { finishCovariance, leafCovariance, subCovariance, type ContextCovariance } from "./covariance.js";
-import { INCL, M2, MAX, MEAN, MIN, N, SELF, STATS_STRIDE, type RawContexts } from "./kernel/readContexts.js";
+import type { RawContexts } from "./kernel/readContexts.js";
+import { STAT, STATS_STRIDE } from "./kernel/layout.generated.js";
 
 /** The finished, serialisable columns of one CCT. Times in nanoseconds; the
  * variance is the population variance E[(X−X̄)²] of paper 000 §2. */
@@ -34,7 +35,7 @@ export function finishColumns(raw: RawContexts, withCovariance: boolean): Contex
   const keep = new Uint8Array(k);
   keep[0] = 1;
   for (let c = k - 1; c > 0; c--) {
-    if (keep[c] || stat(c, N) > 0) keep[c] = keep[raw.parent[c]] = 1;
+    if (keep[c] || stat(c, STAT.n) > 0) keep[c] = keep[raw.parent[c]] = 1;
   }
   const ids = new Int32Array(k).fill(-1);
   const kept: number[] = [];
@@ -49,20 +50,20 @@ export function finishColumns(raw: RawContexts, withCovariance: boolean): Contex
       return subCovariance(finishCovariance(acc, children[c]), dims, (ch) => ids[ch]);
     }
     const leaf = c > 0 && withCovariance && raw.childCount[c] === 0;
-    return leaf ? leafCovariance(stat(c, N), stat(c, MEAN), stat(c, M2)) : null;
+    return leaf ? leafCovariance(stat(c, STAT.n), stat(c, STAT.mean), stat(c, STAT.m2)) : null;
   });
   const column = (field: number) => Float64Array.from(kept, (c) => stat(c, field));
   return {
     size: kept.length,
     parent: Int32Array.from(kept, (c) => (c === 0 ? -1 : ids[raw.parent[c]])),
     fn: Int32Array.from(kept, (c) => raw.fn[c]),
-    n: column(N),
-    meanNs: column(MEAN),
-    m2: column(M2),
-    minNs: column(MIN),
-    maxNs: column(MAX),
-    inclusiveNs: column(INCL),
-    selfNs: column(SELF),
+    n: column(STAT.n),
+    meanNs: column(STAT.mean),
+    m2: column(STAT.m2),
+    minNs: column(STAT.min),
+    maxNs: column(STAT.max),
+    inclusiveNs: column(STAT.inclusive),
+    selfNs: column(STAT.self),
     covariance,
     covarianceOmitted: kept.flatMap((c) => (raw.omitted[c] ? [ids[c]] : [])),
   };

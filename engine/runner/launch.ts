@@ -7,7 +7,7 @@ import { basename, dirname, resolve } from "node:path";
 import { randomInt } from "node:crypto";
 import type { Workspace } from "../store/workspace.js";
 import { createCampaign } from "../store/campaigns.js";
-import { parseCampaignSpec, type CampaignSpec } from "../campaign/spec.js";
+import type { CampaignSpec } from "../campaign/spec.js";
 import { planCampaign } from "./planCampaign.js";
 
 export interface LaunchRequest {
@@ -38,7 +38,9 @@ export function createPlannedCampaign(ws: Workspace, r: LaunchRequest): Launched
   return { id, runs: runs.length, seed, order: r.spec.order };
 }
 
-export function planCampaignFromFile(ws: Workspace, specFile: string, seed?: number): Launched {
+export async function planCampaignFromFile(ws: Workspace, specFile: string, seed?: number): Promise<Launched> {
+  // The YAML reader is loaded only here, where a spec file is read.
+  const { parseCampaignSpec } = await import("../campaign/specFile.js");
   const spec = parseCampaignSpec(readFileSync(specFile, "utf8"), specFile);
   const name = spec.name ?? basename(specFile).replace(/\.ya?ml$/, "");
   return createPlannedCampaign(ws, { spec, specDir: dirname(resolve(specFile)), name, source: specFile, ...(seed === undefined ? {} : { seed }) });

@@ -10,6 +10,7 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { withBuildDir } from "../campaign/runPlan.js";
+import { isAlive } from "./liveness.js";
 
 /** Counts by run status, and the estimated time left (null until a run has finished). */
 export interface CampaignProgress {
@@ -39,6 +40,7 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
   await buildDesigns(ws, campaignId);
   const abort = new AbortController();
   signal?.addEventListener("abort", () => abort.abort(), { once: true });
+  if (signal?.aborted) abort.abort(); // cancelled while the designs were being built
   const poll = setInterval(() => {
     if (getCampaign(ws.db, campaignId)?.status === "cancelling") abort.abort();
   }, CANCEL_POLL_MS);
@@ -72,15 +74,6 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
   const final = cancelled ? "cancelled" : "finished";
   setCampaignStatus(ws.db, campaignId, final, null);
   return final;
-}
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** Where a design of a campaign is built (its `{build_dir}`). */

@@ -1,12 +1,18 @@
 // Opening a workspace database: WAL so readers never block the runner,
 // foreign keys on, and migrations brought up to date before anything else.
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
+import { createRequire } from "node:module";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
 
 export type Db = Database.Database;
 
+// Loaded when a workspace is first opened, not at start: a command that reads
+// a trace file never pays for the native module.
+const require = createRequire(import.meta.url);
+
 export function openDatabase(file: string, options: { upTo?: number } = {}): Db {
-  const db = new Database(file);
+  const BetterSqlite3 = require("better-sqlite3") as typeof Database;
+  const db = new BetterSqlite3(file);
   db.pragma("journal_mode = WAL");
   // With WAL, NORMAL never corrupts and loses nothing when a process is killed
   // (committed pages are in the OS already); only a power loss can drop the

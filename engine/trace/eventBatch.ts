@@ -2,9 +2,9 @@
 // batch instead of per event, and no floating-point time ever crosses a call
 // boundary (V8 would box each one), which keeps ingestion allocation-free.
 
-export const ENTER = 0;
-export const EXIT = 1;
-export const BATCH_EVENTS = 8192;
+import { BATCH_EVENTS, ENTER, EXIT } from "../cct/kernel/layout.generated.js";
+
+export { BATCH_EVENTS, ENTER, EXIT };
 
 export class EventBatch {
   readonly kind = new Uint8Array(BATCH_EVENTS);

@@ -1,5 +1,5 @@
 // Running the real `varbench` command as a user would.
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./uftrace.js";
@@ -10,7 +10,14 @@ export interface CliResult {
   readonly stderr: string;
 }
 
+let built = false;
+
+/** The command as users run it: the compiled CLI (built again first if the engine changed since). */
 export function varbench(args: readonly string[], cwd = ROOT): CliResult {
+  if (!built) {
+    execFileSync(process.execPath, [join(ROOT, "build", "scripts", "build-engine.mjs")], { stdio: "inherit" });
+    built = true;
+  }
   const r = spawnSync(process.execPath, [join(ROOT, "bin", "varbench.js"), ...args], { cwd, encoding: "utf8" });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -28,7 +28,7 @@ before(async () => {
   process.env.VARBENCH_CONFIG_DIR = tempDir("config");
   const dir = join(tempDir("api"), "ws");
   const ws = Workspace.init(dir);
-  campaignId = planCampaignFromFile(ws, SPEC, 7).id;
+  campaignId = (await planCampaignFromFile(ws, SPEC, 7)).id;
   await runCampaign(ws, campaignId);
   traceDir = record("frame_loop", ["40", "30"]);
   tracedRun = (await importTrace(ws, { trace: traceDir, project: "examples", workload: "recorded", design: "O0-pg" })).runId;

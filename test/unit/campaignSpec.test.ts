@@ -1,7 +1,8 @@
 // Campaign specs: field-level errors with lines, and the plan a spec expands to.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { parseCampaignSpec, SpecError } from "../../engine/campaign/spec.js";
+import { SpecError } from "../../engine/campaign/spec.js";
+import { parseCampaignSpec } from "../../engine/campaign/specFile.js";
 import { planCampaign } from "../../engine/runner/planCampaign.js";
 import { readdirSync, readFileSync } from "node:fs";
 

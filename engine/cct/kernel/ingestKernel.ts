@@ -3,12 +3,10 @@
 // callbacks routed to the thread being fed. The module is compiled once per
 // process from bytes built into the engine, so loading it needs no file access.
 import { INGEST_WASM } from "./ingestWasm.generated.js";
-import { BATCH_EVENTS } from "../../trace/eventBatch.js";
+import { RECORD_BYTES } from "./layout.generated.js";
 
 /** The exports of assembly/ingest.ts (pointers are byte offsets in `memory`). */
 interface IngestExports {
-  readonly BATCH_EVENTS: { readonly value: number };
-  readonly RECORD_BYTES: { readonly value: number };
   init(maxCovarianceChildren: number, covariance: number, watch: number): void;
   batchKindPtr(): number;
   batchFnPtr(): number;
@@ -77,7 +75,7 @@ let compiled: object | null = null;
 
 export class IngestKernel {
   readonly exports: IngestExports;
-  readonly recordBytes: number;
+  readonly recordBytes = RECORD_BYTES;
   private current: KernelThreadCallbacks | null = null;
 
   private readonly memory: { readonly buffer: ArrayBuffer };
@@ -104,8 +102,6 @@ export class IngestKernel {
     };
     this.exports = new wasm.Instance(compiled, { env }).exports as IngestExports;
     this.exports.init(maxCovarianceChildren, covariance ? 1 : 0, watching ? 1 : 0);
-    this.recordBytes = this.exports.RECORD_BYTES.value;
-    if (this.exports.BATCH_EVENTS.value < BATCH_EVENTS) throw new Error("the kernel's batch buffers are smaller than an event batch");
   }
 
   /** Routes callbacks to `thread` for the kernel calls that follow. */

@@ -1,16 +1,7 @@
 // A thread's contexts copied out of the kernel's memory, in creation order:
 // the raw tree before finishColumns (contextTable.ts) prunes and renumbers it.
 import type { IngestKernel } from "./ingestKernel.js";
-
-/** Slots per context in `stats`, and their order (STATS in assembly/layout.ts). */
-export const STATS_STRIDE = 8;
-export const N = 0;
-export const MEAN = 1;
-export const M2 = 2;
-export const MIN = 3;
-export const MAX = 4;
-export const INCL = 5;
-export const SELF = 6;
+import { STATS_STRIDE } from "./layout.generated.js";
 
 export interface RawCovariance {
   readonly n: number;

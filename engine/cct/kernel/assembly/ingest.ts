@@ -9,6 +9,7 @@ import {
   close, enterThread, lastTime, leaveThread, maxChildren, step, top, watchDuration, watching, WATCH_EVENTS, watchPath, withCovariance,
 } from "./thread";
 import { initRecords } from "./uftraceRecords";
+import { BATCH_EVENTS } from "./layout";
 
 export { newThread, setMinDuration } from "./thread";
 export { RECORD_BYTES, cacheReset, cacheSet, consumeRecords, recordsPtr } from "./uftraceRecords";
@@ -17,7 +18,7 @@ export {
   parentPtr, runningFn, runningParent, statsPtr,
 } from "./readout";
 
-export const BATCH_EVENTS: i32 = 8192;
+export { BATCH_EVENTS, ENTER, EXIT, STATS, S_INCL, S_M2, S_MAX, S_MEAN, S_MIN, S_N, S_SELF } from "./layout";
 let batchKind: usize = 0;
 let batchFn: usize = 0;
 let batchDepth: usize = 0;

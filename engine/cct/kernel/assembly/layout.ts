@@ -1,10 +1,14 @@
 // Memory layout shared by the kernel's files. Offsets are in bytes.
 
+// Exported by ingest.ts, so the kernel build writes these into
+// ../layout.generated.ts for the TypeScript side: written once, here.
 export const ENTER: i32 = 0;
 export const EXIT: i32 = 1;
+/** Events per batch the host hands in (consumeBatch). */
+export const BATCH_EVENTS: i32 = 8192;
 
 // Per context, STATS f64 slots: N, mean, M2 (Welford), min, max, inclusive,
-// self, unused (readContexts.ts reads them in this order).
+// self, unused (exported, so the host reads them by these slots).
 export const STATS: i32 = 8;
 export const S_N: i32 = 0;
 export const S_MEAN: i32 = 8;

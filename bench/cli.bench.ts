@@ -1,0 +1,63 @@
+// The command line as users run it (issue 10): whole processes, CPU time
+// (user + sys, from wait4 through the runner's own helper), each side in a
+// process of its own, alternating with `uftrace report` over the same
+// recording so drift in the machine hits both alike.
+// - `varbench --help`: under 150 ms of CPU (median of 7).
+// - `varbench cct <recording>` end to end against `uftrace report`: at least
+//   6× on a 25 M-event recording and 8× on a ≥ 50 M-event one (median ratio of 5 pairs).
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { median } from "simple-statistics";
+import { runProcess } from "../engine/runner/runProcess.js";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const PAIRS = 5;
+const HELP_RUNS = 7;
+// frame_loop makes about 206 events per frame at 200 blocks (GOP of 12 frames).
+const SIZES = [
+  { label: "25 M events", frames: 125_000, target: 6 },
+  { label: "51 M events", frames: 250_000, target: 8 },
+];
+
+execFileSync("bash", [join(ROOT, "build/scripts/install-system-deps.sh")], { stdio: "inherit" });
+execFileSync("make", ["-s", "-C", join(ROOT, "examples")], { stdio: "inherit" });
+execFileSync(process.execPath, [join(ROOT, "build/scripts/build-engine.mjs")], { stdio: "inherit" });
+const work = mkdtempSync(join(tmpdir(), "varbench-cli-bench-"));
+const line = (k: string, v: string) => console.log(`${k.padEnd(48)} ${v}`);
+
+/** CPU time of one whole process, in ms; throws when it fails. */
+async function cpuMs(argv: readonly string[]): Promise<number> {
+  const r = await runProcess({ argv, cwd: ROOT, env: process.env as Record<string, string>, timeoutMs: 600_000, stdoutFile: join(work, "out"), stderrFile: join(work, "err") });
+  if (r.outcome.kind !== "exited" || r.outcome.code !== 0) throw new Error(`${argv.join(" ")}: ${JSON.stringify(r.outcome)} ${r.stderrTail}`);
+  return (r.userNs! + r.sysNs!) / 1e6;
+}
+
+const varbench = (...args: string[]) => [process.execPath, join(ROOT, "bin", "varbench.js"), ...args];
+
+try {
+  console.log(`\ncommand-line benchmark (whole processes, CPU time; ${PAIRS} alternating pairs against uftrace report)`);
+  const help: number[] = [];
+  for (let i = 0; i < HELP_RUNS; i++) help.push(await cpuMs(varbench("--help")));
+  line("varbench --help, CPU (median)", `${median(help).toFixed(0)} ms (target < 150 ms; all: ${help.map((x) => x.toFixed(0)).join(" ")})`);
+  for (const size of SIZES) {
+    const dir = join(work, `frames-${size.frames}`);
+    execFileSync("uftrace", ["record", "--no-event", "-d", dir, join(ROOT, "examples/build/frame_loop"), String(size.frames), "200"], { stdio: "ignore" });
+    const pairs = [];
+    for (let i = 0; i < PAIRS; i++) {
+      const ours = await cpuMs(varbench("cct", dir, "--limit", "20"));
+      const peer = await cpuMs(["uftrace", "report", "-d", dir]);
+      pairs.push({ ours, peer, ratio: peer / ours });
+    }
+    const ratios = pairs.map((p) => p.ratio).sort((a, b) => a - b);
+    const mid = ratios[PAIRS >> 1];
+    line(`varbench cct, ${size.label}, CPU (median)`, `${median(pairs.map((p) => p.ours)).toFixed(0)} ms`);
+    line(`uftrace report, ${size.label}, CPU (median)`, `${median(pairs.map((p) => p.peer)).toFixed(0)} ms`);
+    line(`ratio uftrace report / varbench cct, ${size.label}`, `${mid.toFixed(2)}× (target ≥ ${size.target}×; pairs: ${ratios.map((r) => `${r.toFixed(2)}×`).join(" ")})`);
+    rmSync(dir, { recursive: true, force: true });
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
