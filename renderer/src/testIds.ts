@@ -22,4 +22,5 @@ export const TID = {
   compare: { slower: "compare-slower", faster: "compare-faster", chart: "compare-chart", sideA: "compare-side-a", sideB: "compare-side-b" },
   vcg: { link: "vcg-link", graph: "vcg-graph", tau: "vcg-tau", beta: "vcg-beta", onCpu: "vcg-on-cpu", summary: "vcg-summary", detection: "vcg-detection", segments: "vcg-segments", vs: "vcg-vs" },
   error: "error-banner",
+  analysisProgress: "analysis-progress",
 } as const;

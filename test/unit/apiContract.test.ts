@@ -7,8 +7,8 @@ import { dispatch, type Handlers } from "../../engine/api/dispatch.js";
 import { METHODS, isMethodName } from "../../engine/api/contract.js";
 import { ApiError } from "../../engine/api/errors.js";
 import { channelOf } from "../../engine/api/channels.js";
-import { parseRoute } from "../../renderer/src/lib/routes.js";
-import { parseSide } from "../../renderer/src/lib/compareSide.js";
+import { parseRoute } from "../../renderer/src/routes.js";
+import { parseSide } from "../../renderer/src/lib/sides.js";
 
 describe("API contract", () => {
   it("turns api.noun.verb(args) into the method's name and events into subscriptions", async () => {

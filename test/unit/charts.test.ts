@@ -7,7 +7,7 @@ import { boxStats, quantileSorted } from "../../renderer/src/charts/quantiles.js
 import { distributionOption } from "../../renderer/src/charts/distribution.js";
 import { unitFor } from "../../renderer/src/charts/units.js";
 import { LIGHT } from "../../renderer/src/charts/colors.js";
-import { layoutForest, matchedCount, unmatchedNodes, vcgGraphOption, vcgPairOption, X_STEP, Y_STEP } from "../../renderer/src/charts/vcgGraph.js";
+import { layoutForest, matchedCount, unmatchedNodes, vcgGraphOption, vcgPairOption, X_STEP, Y_STEP } from "../../renderer/src/vcg/vcgGraph.js";
 
 describe("histogram bins (Freedman–Diaconis)", () => {
   it("bins 1..8 as worked by hand", () => {

@@ -3,7 +3,7 @@
 // latest progress of every campaign, fed by the campaignProgress event.
 import { getContext, setContext } from "svelte";
 import type { VarbenchApi } from "../../../engine/api/contract.js";
-import type { CampaignProgressEvent } from "../../../engine/api/types.js";
+import type { AnalysisProgressEvent, CampaignProgressEvent } from "../../../engine/api/types.js";
 import { DARK, LIGHT, type ChartColors } from "../charts/colors.js";
 import { connect } from "./transport.js";
 import { Router } from "./router.svelte.js";
@@ -20,6 +20,8 @@ export class AppState {
   changes = $state(0);
   /** A menu action from the Electron shell, consumed by App.svelte. */
   menuAction = $state<string | null>(null);
+  /** Latest progress of each analysis in flight, by analysisKey. */
+  analyses = $state<Record<string, AnalysisProgressEvent>>({});
 
   constructor() {
     const c = connect();
@@ -32,8 +34,18 @@ export class AppState {
       this.progress = { ...this.progress, [e.campaignId]: e };
       this.changes++;
     });
+    this.api.onAnalysisProgress((e) => {
+      const key = analysisKey(e.kind, e.targets);
+      const { [key]: _done, ...rest } = this.analyses;
+      this.analyses = e.stage === "done" ? rest : { ...rest, [key]: e };
+    });
     c.onMenu((action) => (this.menuAction = action));
   }
+}
+
+/** An analysis call as its progress events name it: its kind and its targets' text forms. */
+export function analysisKey(kind: string, targets: readonly string[]): string {
+  return `${kind} ${targets.join(" ")}`;
 }
 
 const KEY = Symbol("varbench-app");

@@ -1,5 +1,5 @@
 // The current route as state, following the location's hash.
-import { parseRoute, type Route } from "./routes.js";
+import { parseRoute, type Route } from "../routes.js";
 
 export class Router {
   route = $state<Route>(parseRoute(location.hash));

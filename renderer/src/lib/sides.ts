@@ -1,4 +1,4 @@
-// A side of a comparison in the URL: "run:12", "design:3:blocks-60" or
+// A side of a comparison or of the VCG view in the URL: "run:12", "design:3:blocks-60" or
 // "design:3:blocks-60:frames-120" (campaign, design, optional workload): the
 // text form of a target (engine/campaign/target.ts), runs and designs only.
 import { parseTarget, type TargetArg } from "../../../engine/campaign/target.js";

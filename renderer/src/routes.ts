@@ -1,0 +1,69 @@
+// The one route table the shell renders from (App.svelte). Hash routes, so the
+// same build works from file:// (Electron) and from the server (browser mode),
+// and every view has a URL a test or a user can open. Each analysis adds its
+// routes from its own folder.
+import { defineRoute, idOf, type Location, type NavSection, type RouteDef } from "./routeTypes.js";
+import { VCG_ROUTES } from "./vcg/routes.js";
+import { COMPARE_ROUTES } from "./compare/routes.js";
+
+const only = (at: Location, first: string, length: number) => at.parts[0] === first && at.parts.length === length;
+
+export const ROUTES = [
+  defineRoute({ name: "home", nav: "workspace", match: ({ parts }) => (parts.length === 0 ? {} : null), view: () => import("./views/HomeView.svelte") }),
+  defineRoute({
+    name: "project",
+    nav: "workspace",
+    match: (at) => (only(at, "project", 2) && idOf(at.parts[1]) !== null ? { projectId: idOf(at.parts[1])! } : null),
+    view: () => import("./views/ProjectView.svelte"),
+  }),
+  defineRoute({
+    name: "launch",
+    nav: "workspace",
+    match: (at) => (only(at, "project", 3) && at.parts[2] === "launch" && idOf(at.parts[1]) !== null ? { projectId: idOf(at.parts[1])! } : null),
+    view: () => import("./views/LaunchView.svelte"),
+  }),
+  defineRoute({
+    name: "campaign",
+    nav: "workspace",
+    match: (at) => (only(at, "campaign", 2) && idOf(at.parts[1]) !== null ? { campaignId: idOf(at.parts[1])! } : null),
+    view: () => import("./views/CampaignView.svelte"),
+  }),
+  defineRoute({
+    name: "runs",
+    nav: "runs",
+    match: (at) => (only(at, "runs", 1) ? { campaignId: idOf(at.query.get("campaign") ?? undefined), projectId: idOf(at.query.get("project") ?? undefined) } : null),
+    view: () => import("./views/RunsView.svelte"),
+  }),
+  defineRoute({
+    name: "run",
+    nav: "runs",
+    match: (at) => (only(at, "run", 2) && idOf(at.parts[1]) !== null ? { runId: idOf(at.parts[1])! } : null),
+    view: () => import("./views/RunView.svelte"),
+  }),
+  ...VCG_ROUTES,
+  ...COMPARE_ROUTES,
+];
+
+type Def = (typeof ROUTES)[number];
+type Found<D> = D extends RouteDef<infer N, infer P> ? { name: N } & P : never;
+/** A route found: its name and its view's props. */
+export type Route = Found<Def> | { name: "not-found"; hash: string };
+
+export function parseRoute(hash: string): Route {
+  const [path, query = ""] = hash.replace(/^#/, "").split("?");
+  const at: Location = { parts: path.split("/").filter(Boolean), query: new URLSearchParams(query) };
+  for (const r of ROUTES) {
+    const props = r.match(at);
+    if (props) return { name: r.name, ...props } as Route;
+  }
+  return { name: "not-found", hash };
+}
+
+/** The definition of a found route (not-found has none). */
+export function routeDef(route: Route): Def | null {
+  return ROUTES.find((r) => r.name === route.name) ?? null;
+}
+
+export function navOf(route: Route): NavSection | null {
+  return routeDef(route)?.nav ?? null;
+}
