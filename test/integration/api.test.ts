@@ -5,6 +5,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { readdirSync, statSync } from "node:fs";
 import { buildExamples, record, ROOT, tempDir, uftraceReport } from "../helpers/uftrace.js";
 import { Workspace } from "../../engine/store/workspace.js";
 import { planCampaignFromFile } from "../../engine/runner/launch.js";
@@ -83,6 +84,12 @@ describe("API over a real workspace", () => {
     const frames = recorded.rows.find((r) => r.path.join(">") === "main>decode_frame")!;
     assert.equal(frames.n, report.get("decode_frame")!.calls);
     assert.ok(Math.abs(frames.inclusiveNs - report.get("decode_frame")!.totalNs) <= report.get("decode_frame")!.toleranceNs);
+  });
+
+  it("gives a stored recording the size of its files, not of its manifest", async () => {
+    const dir = (await api.runs.get({ runId: tracedRun })).artifacts.find((a) => a.kind === "uftrace-directory")!;
+    const files = readdirSync(traceDir).map((f) => statSync(join(traceDir, f))).filter((s) => s.isFile());
+    assert.equal(dir.sizeBytes, files.reduce((n, s) => n + s.size, 0));
   });
 
   it("reads every invocation time of a context again from the stored trace", async () => {

@@ -102,4 +102,14 @@ describe("browser-mode server", () => {
     assert.deepEqual(JSON.parse(await got), { event: "campaignProgress", payload: event });
     ws.close();
   });
+
+  it("forwards every event of the contract, analysis progress too", async () => {
+    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/api/events`, { headers: auth() });
+    await new Promise((ok) => ws.on("open", ok));
+    const got = new Promise<string>((ok) => ws.on("message", (m: Buffer) => ok(m.toString())));
+    const event = { kind: "vcg", targets: ["run:1"], stage: "reading run 1", done: 10, total: 100 };
+    service.events.emit("analysisProgress", event);
+    assert.deepEqual(JSON.parse(await got), { event: "analysisProgress", payload: event });
+    ws.close();
+  });
 });
