@@ -6,11 +6,10 @@ import type { VarbenchApi } from "../../../engine/api/contract.js";
 import type { AnalysisProgressEvent, CampaignProgressEvent } from "../../../engine/api/types.js";
 import { DARK, LIGHT, type ChartColors } from "../charts/colors.js";
 import { connect } from "./transport.js";
-import { Router } from "./router.svelte.js";
+import type { Navigator } from "./router.svelte.js";
 
 export class AppState {
   readonly api: VarbenchApi;
-  readonly router = new Router();
   readonly transport: "ipc" | "http";
   dark = $state(false);
   readonly colors: ChartColors = $derived(this.dark ? DARK : LIGHT);
@@ -23,7 +22,7 @@ export class AppState {
   /** Latest progress of each analysis in flight, by analysisKey. */
   analyses = $state<Record<string, AnalysisProgressEvent>>({});
 
-  constructor() {
+  constructor(readonly router: Navigator) {
     const c = connect();
     this.api = c.api;
     this.transport = c.transport;

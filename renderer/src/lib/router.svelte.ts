@@ -1,11 +1,16 @@
-// The current route as state, following the location's hash.
-import { parseRoute, type Route } from "../routes.js";
+// The current route as state, following the location's hash. It is handed
+// the route table's parser (App.svelte), so nothing a view imports leads back
+// to the table that loads the views.
+export interface Navigator {
+  go(hash: string): void;
+}
 
-export class Router {
-  route = $state<Route>(parseRoute(location.hash));
+export class Router<R> implements Navigator {
+  route = $state<R>() as R;
 
-  constructor() {
-    window.addEventListener("hashchange", () => (this.route = parseRoute(location.hash)));
+  constructor(parse: (hash: string) => R) {
+    this.route = parse(location.hash);
+    window.addEventListener("hashchange", () => (this.route = parse(location.hash)));
   }
 
   go(hash: string): void {
