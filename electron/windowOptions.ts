@@ -1,4 +1,4 @@
-// The window's security settings (DESIGN.md "Security"), apart so the smoke
+// The window's security settings (docs/design.md "Security"), apart so the smoke
 // test and the packaging checks read the same values the shell uses.
 import type { BrowserWindowConstructorOptions } from "electron";
 

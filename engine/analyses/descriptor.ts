@@ -1,4 +1,4 @@
-// What an analysis is (STYLE.md "every analysis is a function from stored data
+// What an analysis is (docs/style.md "every analysis is a function from stored data
 // to a plain result object"): a kind, a version, its argument schema with the
 // defaults everyone shares, the targets it accepts, a host step that loads
 // what it reads (CCTs, traces, run rows) through Sources, and a pure step that

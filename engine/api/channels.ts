@@ -1,4 +1,4 @@
-// Electron IPC channel names (STYLE.md: `varbench:<noun>.<verb>`), apart from
+// Electron IPC channel names (docs/style.md: `varbench:<noun>.<verb>`), apart from
 // the contract so the preload and the renderer take them without its schemas.
 
 export const channelOf = (method: string): string => `varbench:${method}`;

@@ -1,4 +1,4 @@
-// The one API contract (STYLE.md "One typed API"): every method with the schema
+// The one API contract (docs/style.md "One typed API"): every method with the schema
 // that validates its arguments at each transport's boundary and the type of its
 // result, and every event. The in-process client, the HTTP + WebSocket server
 // and the Electron IPC bridge are all driven by it, so adding a method is one

@@ -1,4 +1,4 @@
-// Browser mode (DESIGN.md "Security"): the API over HTTP + WebSocket and the
+// Browser mode (docs/design.md "Security"): the API over HTTP + WebSocket and the
 // built renderer, on 127.0.0.1 only. Every request must carry the random
 // per-start token (a cookie set when the printed URL is opened, or a bearer
 // header) and a Host of this server, so neither another local user's page nor

@@ -1,4 +1,4 @@
-// The plain, versioned data that crosses the API (DESIGN.md "The API"): what
+// The plain, versioned data that crosses the API (docs/design.md "The API"): what
 // the renderer, the CLI, Electron and the reports receive. No class instances,
 // no typed arrays, nothing that JSON or structured clone would change. The
 // engine's own result and read-model types cross as they are, one definition each.

@@ -23,6 +23,7 @@ export function workspaceHandlers(ctx: ServiceContext): Some {
     "workspace.info": info,
     "workspace.recent": () => recentWorkspaces(),
     "workspace.open": ({ dir }) => {
+      if (!ctx.localFiles) throw new ApiError("invalid-arguments", "workspaces are opened from the command line or the desktop window; browser mode serves the workspace it was started on", [{ path: "dir", message: "no folders here" }]);
       if (ctx.running.size > 0) throw new ApiError("conflict", `a campaign is running in ${ctx.workspace().dir}; cancel it or wait before opening another workspace`);
       ctx.switchWorkspace(dir);
       return info();

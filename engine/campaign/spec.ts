@@ -25,7 +25,7 @@ const design = z.strictObject({
   build: argv.optional(),
 });
 
-/** The profilers of DESIGN.md. */
+/** The profilers of docs/design.md. */
 export const PROFILER_NAMES = ["time", "uftrace", "callgrind", "gcov", "perf", "sampler"] as const;
 const profilerName = z.enum(PROFILER_NAMES, { error: () => `one of: ${PROFILER_NAMES.join(", ")}` });
 /** `profiler: uftrace`, or with options passed to it: `{ name: uftrace, options: [-t, 1us] }`. */

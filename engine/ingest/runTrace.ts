@@ -2,7 +2,6 @@
 // stored CCT does not keep (every invocation time of one context) or was not
 // built with (on-CPU time).
 import { CctBuilder } from "../cct/cctBuilder.js";
-import type { Cct, CctOptions } from "../cct/cct.js";
 import type { TraceSink } from "../trace/sink.js";
 import { DEFAULT_CHUNK_BYTES, fileSource } from "../io/fileSource.js";
 import { readInput, type ReadOptions, type TraceInput } from "../io/readTrace.js";
@@ -29,13 +28,6 @@ export async function readRunTrace(ws: Workspace, runId: number, sink: TraceSink
   else if (format === "chrome" || format === "text") input = { format, file: fileSource(ws.artifacts.absolute(art.path), DEFAULT_CHUNK_BYTES, options.onBytes) };
   else throw new Error(`run ${runId}: no reader for a ${art.kind} artifact`);
   await readInput(input, sink, options);
-}
-
-/** The run's CCT built afresh from its trace (the stored one is built with the defaults). */
-export async function buildRunCct(ws: Workspace, runId: number, options: CctOptions & RunTraceOptions = {}): Promise<Cct> {
-  const sink = new CctBuilder(options);
-  await readRunTrace(ws, runId, sink, options);
-  return sink.finish();
 }
 
 export interface ContextDurations {

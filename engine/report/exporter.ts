@@ -1,4 +1,4 @@
-// One interface for every export (STYLE.md "Exporters share one interface"):
+// One interface for every export (docs/style.md "Exporters share one interface"):
 // a format renders an engine result to text or bytes, one file per format,
 // each typed by the result it renders, so no format is kept up by hand.
 

@@ -1,5 +1,5 @@
 // A small seeded generator (mulberry32): every analysis that draws random
-// numbers takes a seed, so the same inputs give the same output (DESIGN.md).
+// numbers takes a seed, so the same inputs give the same output (docs/design.md).
 
 /** Uniform numbers in [0, 1) from a 32-bit seed. */
 export function seededRandom(seed: number): () => number {

@@ -1,4 +1,4 @@
-// Results of analyses kept in the workspace (DESIGN.md "Data flow"): keyed by
+// Results of analyses kept in the workspace (docs/design.md "Data flow"): keyed by
 // the analysis' kind, a hash of its inputs (the runs and their artifacts),
 // its parameters and the engine version that computed it, so a result is
 // served again after a restart and computed afresh when any of them changes.

@@ -1,7 +1,6 @@
-// Read-side queries of campaigns and runs for the CLI (and later the API).
+// Read-side queries of campaigns and runs for the API.
 import type { Db } from "./database.js";
 import type { RunRow } from "../campaign/readModels.js";
-import { summarize, type Summary } from "../stats/summary.js";
 
 /** Runs of a campaign, of a project, or one run by id (each filter optional). */
 export function runRows(db: Db, campaignId?: number, projectId?: number, runId?: number): RunRow[] {
@@ -30,13 +29,6 @@ export function runDetails(db: Db, id: number): Record<string, unknown> {
   return { ...r, plan_json: undefined, environment_json: undefined, features_json: undefined, plan: json("plan_json"), environment: json("environment_json"), features: json("features_json"), artifacts };
 }
 
-export interface GroupSummary {
-  readonly design: string;
-  readonly workload: string;
-  /** Wall time of the succeeded, measured (not warm-up) runs; null when there are none. */
-  readonly wallNs: Summary | null;
-}
-
 /** Wall times of the succeeded, measured (not warm-up) runs per design × workload, in run order. */
 export function campaignWallTimes(db: Db, campaignId: number): { design: string; workload: string; values: number[] }[] {
   const rows = db
@@ -54,8 +46,4 @@ export function campaignWallTimes(db: Db, campaignId: number): { design: string;
     groups.set(key, g);
   }
   return [...groups.values()];
-}
-
-export function campaignSummaries(db: Db, campaignId: number, seed: number): GroupSummary[] {
-  return campaignWallTimes(db, campaignId).map((g) => ({ design: g.design, workload: g.workload, wallNs: g.values.length > 0 ? summarize(g.values, seed) : null }));
 }

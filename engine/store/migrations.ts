@@ -3,7 +3,7 @@
 // Never edit a released migration: add the next one.
 
 export const MIGRATIONS: readonly string[] = [
-  // 1: the nouns of DESIGN.md
+  // 1: the nouns of docs/design.md
   `
   CREATE TABLE projects (
     id INTEGER PRIMARY KEY,

@@ -1,5 +1,5 @@
 // Reading and writing the nouns of the workspace. Rows cross this boundary
-// as plain objects in the vocabulary of DESIGN.md.
+// as plain objects in the vocabulary of docs/design.md.
 import type { Db } from "./database.js";
 
 const now = () => new Date().toISOString();
@@ -81,10 +81,6 @@ const RUN_SELECT = `
 
 export function getRun(db: Db, id: number): StoredRun | undefined {
   return db.prepare(`${RUN_SELECT} WHERE r.id = ?`).get(id) as StoredRun | undefined;
-}
-
-export function listRuns(db: Db): StoredRun[] {
-  return db.prepare(`${RUN_SELECT} ORDER BY r.id`).all() as StoredRun[];
 }
 
 export function artifactsOf(db: Db, runId: number): ArtifactRow[] {

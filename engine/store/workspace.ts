@@ -1,4 +1,4 @@
-// A workspace: one SQLite file plus an artifact folder beside it (DESIGN.md).
+// A workspace: one SQLite file plus an artifact folder beside it (docs/design.md).
 import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ArtifactStore } from "./artifactStore.js";

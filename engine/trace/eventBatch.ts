@@ -59,7 +59,7 @@ export interface ThreadSink {
   /** Room for raw uftrace records; valid until the next call on this sink. */
   recordBuffer(): Uint8Array;
   /** Consumes the plain entry and exit records in recordBuffer()[start, end)
-   * (16 bytes each, FORMATS.md), stopping at the first it does not handle: a
+   * (16 bytes each, docs/formats.md), stopping at the first it does not handle: a
    * payload, another record type, an address not given to cacheAddress, a
    * depth ≥ frame.maxDepth, or a time at or after frame.schedLimitNs. Events
    * queued in a batch must be consumed first. Returns where it stopped. */

@@ -1,4 +1,4 @@
-// Test ids of the renderer, imported by the end-to-end tests (STYLE.md), so a
+// Test ids of the renderer, imported by the end-to-end tests (docs/style.md), so a
 // renamed id breaks the build of the tests, not silently their selectors.
 
 export const TID = {

@@ -1,4 +1,4 @@
-// End-to-end helper (STYLE.md): the app in browser mode on a seeded
+// End-to-end helper (docs/style.md): the app in browser mode on a seeded
 // workspace, driven by the system's Chromium through playwright-core, with
 // screenshots at a fixed viewport kept under test-results/screenshots.
 import { existsSync, mkdirSync } from "node:fs";

@@ -102,6 +102,7 @@ describe("analysis layer", () => {
     try {
       await assert.rejects(api.analyses.vcg({ target: { kind: "trace", path: TRACE } }), (e: unknown) => e instanceof ApiError && e.code === "invalid-arguments" && e.issues[0].path === "target");
       await assert.rejects(api.runs.import({ trace: TRACE, project: "p" }), (e: unknown) => e instanceof ApiError && e.issues[0].path === "trace");
+      await assert.rejects(api.workspace.open({ dir: tempDir("elsewhere") }), (e: unknown) => e instanceof ApiError && e.issues[0].path === "dir");
       await assert.rejects(api.analyses.compare({ a: run1, b: { kind: "campaign", campaignId: 1 } }), (e: unknown) => e instanceof ApiError && e.issues[0].path === "b" && /takes a run id .* or a design's runs/.test(e.message));
       await assert.rejects(api.analyses.vcg({ target: { kind: "run", runId: 99 } }), (e: unknown) => e instanceof ApiError && e.code === "not-found" && e.issues[0].path === "target.runId");
     } finally {

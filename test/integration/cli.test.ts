@@ -10,7 +10,7 @@ describe("varbench CLI", () => {
   let trace: string;
   before(() => {
     buildExamples();
-    // Without scheduler events: uftrace 0.13's Chrome export drops pre-empted switches (FORMATS.md
+    // Without scheduler events: uftrace 0.13's Chrome export drops pre-empted switches (docs/formats.md
     // facts in the issue-2 note), and a pre-emption inside decode_p would give it a third child.
     trace = record("frame_loop", ["24", "30"], ["--no-event"]);
   });

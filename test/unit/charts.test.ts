@@ -1,5 +1,5 @@
 // The renderer's pure chart builders, checked against hand-computed cases
-// without a browser (STYLE.md).
+// without a browser (docs/style.md).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { histogramBins, histogramOption } from "../../renderer/src/charts/histogram.js";

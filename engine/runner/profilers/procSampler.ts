@@ -1,4 +1,4 @@
-// Per-thread samples from /proc while a run goes (FORMATS.md, "Per-thread
+// Per-thread samples from /proc while a run goes (docs/formats.md, "Per-thread
 // accounting on Linux"): CPU time in ns from schedstat, the CPU last run on
 // (stat field 39), voluntary and involuntary context switches (status). The
 // workload's processes are the run helper's descendants; a thread that

@@ -1,4 +1,4 @@
-// What watches a run (DESIGN.md): one module per profiler behind this
+// What watches a run (docs/design.md): one module per profiler behind this
 // interface. A profiler says how to run the workload's argv and what to keep
 // from the run's folder once the process has ended.
 import type { Workspace } from "../../store/workspace.js";

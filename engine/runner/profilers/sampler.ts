@@ -5,7 +5,7 @@ import type { Profiler } from "./profiler.js";
 import { storeArtifacts } from "./storeArtifact.js";
 import { ProcSampler, type SampleSet } from "./procSampler.js";
 
-/** Default sampling interval (DESIGN.md: "sampler … at fixed intervals", issue 3: 5 ms). */
+/** Default sampling interval (docs/design.md: "sampler … at fixed intervals", issue 3: 5 ms). */
 export const DEFAULT_SAMPLE_INTERVAL_MS = 5;
 
 export const samplerProfiler: Profiler = {

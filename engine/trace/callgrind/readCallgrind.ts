@@ -1,10 +1,10 @@
 // Callgrind output (`valgrind --tool=callgrind`) as a table of functions with
 // exact self and inclusive event counts and call counts, reconstructed as
-// FORMATS.md describes: self(f) = f's plain cost lines; inclusive(f) = self(f)
+// docs/formats.md describes: self(f) = f's plain cost lines; inclusive(f) = self(f)
 // + the costs of all of f's `calls=`; calls(f) = the counts of `calls=` into f.
 // Checked against `callgrind_annotate` 3.19 on the project's recursion example:
 // it does count a recursion level's calls to itself (`fib'2` → `fib'2`) in
-// inclusive cost, unlike FORMATS.md's note, so this does too; and it lists
+// inclusive cost (docs/formats.md), so this does too; and it lists
 // the self cost of inlined code (`fi=`/`fe=`) under the inlined file, where
 // this table keeps one row per function. Streamed line by line.
 import { TraceError } from "../diagnostics.js";

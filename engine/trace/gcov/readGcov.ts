@@ -1,4 +1,4 @@
-// `gcov -j -t` output (one JSON document per line, FORMATS.md) as per-function
+// `gcov -j -t` output (one JSON document per line, docs/formats.md) as per-function
 // execution counts and per-line counts. A line shared by several functions is
 // listed once per function, with that function's count, as gcov lists it.
 

@@ -1,5 +1,5 @@
 // How many payload bytes follow an entry or exit record with `more = 1`: the
-// record does not say, the argument specs in `info` do (FORMATS.md). Each
+// record does not say, the argument specs in `info` do (docs/formats.md). Each
 // value is stored at its size rounded up to 4; a string is a u16 length then
 // its bytes, rounded up to 4; the whole payload is rounded up to 8.
 import { TraceError } from "../diagnostics.js";

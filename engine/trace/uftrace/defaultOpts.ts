@@ -1,5 +1,5 @@
 // Record-time options saved in `default.opts` that an analysis must re-apply
-// (FORMATS.md): the time filter `-t`/`--time-filter` and the depth `-D`/`--depth`.
+// (docs/formats.md): the time filter `-t`/`--time-filter` and the depth `-D`/`--depth`.
 
 export interface RecordOptions {
   readonly timeFilterNs: number;

@@ -1,5 +1,5 @@
 // The `info` file of a uftrace data directory: a 40-byte binary header, then
-// `key:value` lines (FORMATS.md, "uftrace data directory").
+// `key:value` lines (docs/formats.md, "uftrace data directory").
 import { TraceError } from "../diagnostics.js";
 
 export const FEATURE = {

@@ -1,7 +1,7 @@
 // Reads a uftrace data directory (`uftrace record -d DIR`) into a TraceSink:
 // threads from `<tid>.dat` and task.txt, names by address range through the
 // session maps and `.sym` files, lost records counted, payloads skipped, the
-// recording's own options (default.opts) applied (FORMATS.md).
+// recording's own options (default.opts) applied (docs/formats.md).
 import { TraceError } from "../diagnostics.js";
 import type { TraceSink } from "../sink.js";
 import type { TraceDirectory } from "../source.js";

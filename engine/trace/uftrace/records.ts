@@ -1,4 +1,4 @@
-// Decoding one `<tid>.dat` stream: 16-byte little-endian records (FORMATS.md),
+// Decoding one `<tid>.dat` stream: 16-byte little-endian records (docs/formats.md),
 // read as four u32 words so 64-bit nanosecond times stay exact: a time is kept
 // as its difference from a base, which a double holds exactly.
 import { TraceError } from "../diagnostics.js";

@@ -1,7 +1,7 @@
 // Address → function name for uftrace recordings: module bases from
 // `sid-*.map` (and `DLOP` lines of task.txt for dlopen'ed libraries), names
 // from `<module>.sym` by range, since a record holds a return address inside
-// the function, not its start (FORMATS.md).
+// the function, not its start (docs/formats.md).
 
 export interface SymbolTable {
   /** Sorted start offsets (module-relative) and their names; null = not a function. */

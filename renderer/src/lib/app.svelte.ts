@@ -1,4 +1,4 @@
-// The application's state (STYLE.md: a class with runes, reached through
+// The application's state (docs/style.md: a class with runes, reached through
 // context with a typed key): the API client, the route, the theme, and the
 // latest progress of every campaign, fed by the campaignProgress event.
 import { getContext, setContext } from "svelte";

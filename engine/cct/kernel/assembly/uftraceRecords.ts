@@ -11,7 +11,7 @@ import {
 
 export const RECORD_BYTES: i32 = 1 << 20;
 const CACHE_SLOTS: i32 = 4096;
-// Bits 1–5 of a plain record's low word: `more` = 0 and magic 5 (FORMATS.md).
+// Bits 1–5 of a plain record's low word: `more` = 0 and magic 5 (docs/formats.md).
 const PLAIN_MASK: i32 = 0x3e;
 const PLAIN_BITS: i32 = 5 << 3;
 
