@@ -1,4 +1,4 @@
-// The layer rules of STYLE.md and the engine's host layers, checked in CI.
+// The layer rules of docs/style.md and the engine's host layers, checked in CI.
 // Known exceptions are listed here by name with their reason, never silenced
 // elsewhere. test/unit/layerRules.test.ts shows each rule refusing a bad import.
 

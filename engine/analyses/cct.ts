@@ -3,6 +3,7 @@
 import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import { cctTable, threadMatcher } from "../cct/table.js";
+import { CCT_TABLE_DEFAULTS, type Cct } from "../cct/cct.js";
 import { ApiError } from "../api/errors.js";
 import { defineAnalysis } from "./descriptor.js";
 
@@ -14,23 +15,28 @@ export const cct = defineAnalysis({
     target: targetSchema,
     /** One thread, as "tid" or "pid/tid"; null: all threads merged. */
     thread: z.string().regex(/^\d+(\/\d+)?$/, 'a thread as "tid" or "pid/tid"').nullable().default(null),
-    sort: z.enum(["total", "self", "cov"]).default("total"),
+    sort: z.enum(["total", "self", "cov"]).default(CCT_TABLE_DEFAULTS.sort),
     /** At most this many contexts; 0: all. */
-    limit: z.number().int().min(0).default(0),
+    limit: z.number().int().min(0).default(CCT_TABLE_DEFAULTS.limit),
     /** uftrace with scheduler events: leave the time threads spent switched out out. */
     onCpu: z.boolean().default(false),
     /** Keep child covariance only for contexts with at most this many children (builds the CCT again). */
     maxChildren: z.number().int().positive().optional(),
   }),
-  targets: { target: ["run", "design", "trace"] },
+  targets: { target: ["run", "design", "campaign", "trace"] },
   // A stored run's CCT is already an artifact, and a table of it is as quick to make as to read.
   cache: false,
   load: async (sources, { target }, args) => {
     const tree = await sources.cct(target!, { onCpu: args.onCpu, maxCovarianceChildren: args.maxChildren });
-    if (args.thread !== null && !tree.threads.some((t) => threadMatcher(args.thread!)(t.pid, t.tid))) {
-      throw new ApiError("not-found", `no thread ${args.thread} in this trace; threads: ${tree.threads.map((t) => `${t.pid}/${t.tid}`).join(", ")}`, [{ path: "thread", message: "no such thread" }]);
-    }
+    requireThread(tree, args.thread);
     return { tree, label: `${target!.label}${args.onCpu ? " (on-CPU time)" : ""}` };
   },
   compute: ({ tree, label }, args) => cctTable(tree, label, args),
 });
+
+/** A thread asked for ("tid" or "pid/tid") must be one of the CCT's; null asks for all. */
+export function requireThread(tree: Cct, thread: string | null): void {
+  if (thread !== null && !tree.threads.some((t) => threadMatcher(thread)(t.pid, t.tid))) {
+    throw new ApiError("not-found", `no thread ${thread} in this trace; threads: ${tree.threads.map((t) => `${t.pid}/${t.tid}`).join(", ")}`, [{ path: "thread", message: "no such thread" }]);
+  }
+}

@@ -9,7 +9,7 @@ import * as z from "zod";
 import { mergeThreads } from "../cct/merge.js";
 import { CctBuilder } from "../cct/cctBuilder.js";
 import { prepareAnalysis, type PreparedAnalysis } from "../variance/analyze.js";
-import { chebyshevCovThreshold, DEFAULT_PARAMETERS, DEFAULT_PROBABILITY, DEFAULT_WINDOW, type VarianceParameters } from "../variance/parameters.js";
+import { chebyshevCovThreshold, DEFAULT_ON_CPU, DEFAULT_PARAMETERS, DEFAULT_PROBABILITY, DEFAULT_WINDOW, type VarianceParameters } from "../variance/parameters.js";
 import type { Resolved, Sources } from "./descriptor.js";
 
 /** The arguments every dominant variance analysis shares, with their one set of defaults. */
@@ -19,9 +19,7 @@ export const varianceArgs = {
   window: z.number().positive().default(DEFAULT_WINDOW),
   probability: z.number().gt(0).lt(1).default(DEFAULT_PROBABILITY),
   cutoff: z.number().min(0).max(1).default(DEFAULT_PARAMETERS.significanceCutoff),
-  /** On-CPU time by default: what the papers measure (001 §2.2 counts instructions), so
-   * another process's turn on the CPU is not taken for the program's own variance. */
-  onCpu: z.boolean().default(true),
+  onCpu: z.boolean().default(DEFAULT_ON_CPU),
 };
 
 const shared = z.object(varianceArgs);

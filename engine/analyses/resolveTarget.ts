@@ -8,9 +8,10 @@ import { getCampaign } from "../store/campaigns.js";
 import type { Workspace } from "../store/workspace.js";
 import type { Resolved } from "./descriptor.js";
 
-/** A run's label: "run 12 (blocks-60 × frames-60)". */
+/** A run's label: "run 12 (blocks-60 × frames-60)", "run 3 (listing1)" for an import with a workload only. */
 export function runLabel(r: RunRow): string {
-  return `run ${r.id}${r.design ? ` (${r.design} × ${r.workload})` : ""}`;
+  const of = [r.design, r.workload].filter((x) => x !== null).join(" × ");
+  return `run ${r.id}${of ? ` (${of})` : ""}`;
 }
 
 /** One run as a target of its own. */

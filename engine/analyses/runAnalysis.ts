@@ -5,7 +5,7 @@
 // people as a message naming the analysis and what it looked at.
 import { createHash } from "node:crypto";
 import { formatTarget, TARGET_FORMS, type Target, type TargetKind } from "../campaign/target.js";
-import { ApiError } from "../api/errors.js";
+import { ApiError, internalError, isInternalError } from "../api/errors.js";
 import { cachedResult, inputRows, storeResult, type AnalysisKey } from "../store/analysisCache.js";
 import type { Workspace } from "../store/workspace.js";
 import type { AnalysisDescriptor, Resolved } from "./descriptor.js";
@@ -48,16 +48,26 @@ export async function runAnalysis<R>(host: AnalysisHost, d: AnalysisDescriptor<n
     const hit = cachedResult(host.workspace().db, key);
     if (hit !== undefined) return JSON.parse(hit) as R;
   }
+  let result: R;
   try {
     const input = await descriptor.load(host.sources.forCall(progress), resolved as never, args as never);
     progress("computing", 0, null);
-    const result = descriptor.compute(input, args as never);
-    if (key) storeResult(host.workspace().db, key, JSON.stringify(result));
-    return result;
+    result = descriptor.compute(input, args as never);
   } catch (e) {
     throw worded(d, Object.values(resolved), e);
   } finally {
     progress("done", 1, 1);
+  }
+  if (key) keep(host, key, result);
+  return result;
+}
+
+/** A result that cannot be stored (a read-only or full disk, a busy database) is still the answer. */
+function keep(host: AnalysisHost, key: AnalysisKey, result: unknown): void {
+  try {
+    storeResult(host.workspace().db, key, JSON.stringify(result));
+  } catch {
+    // Computed again next time; nothing else depends on the stored copy.
   }
 }
 
@@ -81,7 +91,8 @@ function resolveTargets(host: AnalysisHost, d: AnalysisDescriptor<never, unknown
 function cacheKey(host: AnalysisHost, d: AnalysisDescriptor<never, unknown, unknown>, args: Args, resolved: Record<string, Resolved>): AnalysisKey | null {
   if (!d.cache || Object.values(resolved).some((r) => r.target.kind === "trace")) return null;
   const db = host.workspace().db;
-  const inputs = Object.keys(resolved).sort().map((field) => [field, inputRows(db, resolved[field].runs.map((r) => r.id))]);
+  // The target as named is part of the key: results carry its label ("run 12", "blocks-60 (campaign 3)").
+  const inputs = Object.keys(resolved).sort().map((field) => [field, formatTarget(resolved[field].target), inputRows(db, resolved[field].runs.map((r) => r.id))]);
   const parameters = Object.fromEntries(Object.entries(args).filter(([k]) => !(k in resolved) && args[k] !== undefined));
   return {
     kind: d.kind,
@@ -96,15 +107,11 @@ function canonicalJson(v: unknown): string {
   return JSON.stringify(v, (_k, x: unknown) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x));
 }
 
-/** Errors of JavaScript itself (a TypeError, a RangeError, a WebAssembly trap) are bugs in Varbench:
- * they are worded as such, naming the analysis and its inputs. Errors Varbench raises on purpose
- * (bad input, a missing run) already speak to people and pass unchanged. */
+/** An internal error (isInternalError) is worded as a bug of this analysis, naming what it looked at. */
 function worded(d: AnalysisDescriptor<never, unknown, unknown>, resolved: readonly Resolved[], e: unknown): unknown {
-  const internal = !(e instanceof Error) || (e.constructor !== Error && e.name !== "TraceError" && e.name !== "ApiError" && e.name !== "SpecError");
-  if (!internal) return e;
-  const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  if (!isInternalError(e)) return e;
   const of = resolved.length > 0 ? ` of ${resolved.map((r) => r.label).join(" and ")}` : "";
-  return new ApiError("failed", `the ${d.title}${of} stopped on an internal error (${what}). This is a bug in Varbench; nothing in the workspace was changed.`);
+  return internalError(`the ${d.title}${of}`, e, "nothing in the workspace was changed");
 }
 
 function throttle(emit: Progress): Progress {

@@ -3,12 +3,9 @@
 import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import { sweep } from "../variance/sweep.js";
+import { SWEEP_BETAS, SWEEP_TAUS } from "../variance/parameters.js";
 import { defineAnalysis } from "./descriptor.js";
 import { preparedVariance, varianceArgs } from "./dominantVariance.js";
-
-/** τ_S × β of paper 000 Table 1. */
-export const SWEEP_TAUS = [0.01, 0.2, 0.4, 0.6, 0.8, 1.0];
-export const SWEEP_BETAS = [0, 0.1];
 
 const fraction = z.number().min(0).max(1);
 
@@ -18,8 +15,8 @@ export const vcgSweep = defineAnalysis({
   version: 1,
   args: z.strictObject({
     target: targetSchema,
-    taus: z.array(fraction).min(1).max(100).default(SWEEP_TAUS),
-    betas: z.array(fraction.max(0.99)).min(1).max(100).default(SWEEP_BETAS),
+    taus: z.array(fraction).min(1).max(100).default([...SWEEP_TAUS]),
+    betas: z.array(fraction.max(0.99)).min(1).max(100).default([...SWEEP_BETAS]),
     ...varianceArgs,
   }),
   targets: { target: ["run", "design", "trace"] },

@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { METHODS, isMethodName, type AnalysisMethodName, type ParsedArgsOf, type ResultOf, type StaticMethodName } from "./contract.js";
 import { ANALYSES, isAnalysisKind, type Analyses, type AnalysisKind } from "../analyses/registry.js";
-import { ApiError } from "./errors.js";
+import { ApiError, internalError, isInternalError } from "./errors.js";
 
 type StaticHandlers = { readonly [M in StaticMethodName]: (args: ParsedArgsOf<M>) => Promise<ResultOf<M>> | ResultOf<M> };
 type AnalysisHandlers = { readonly [K in AnalysisKind as `analyses.${K}`]: (args: z.output<Analyses[K]["args"]>) => Promise<ResultOf<`analyses.${K}`>> };
@@ -29,5 +29,9 @@ export async function dispatch(handlers: Handlers, method: string, rawArgs: unkn
     throw new ApiError("invalid-arguments", `${method}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ")}`, issues);
   }
   const handler = (handlers as unknown as Record<string, (args: unknown) => unknown>)[method];
-  return handler(parsed.data);
+  try {
+    return await handler(parsed.data);
+  } catch (e) {
+    throw isInternalError(e) ? internalError(method, e) : e;
+  }
 }

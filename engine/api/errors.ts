@@ -44,3 +44,16 @@ export function toErrorData(e: unknown): ApiErrorData {
 export function isErrorData(v: unknown): v is ApiErrorData {
   return typeof v === "object" && v !== null && typeof (v as ApiErrorData).code === "string" && typeof (v as ApiErrorData).message === "string";
 }
+
+/** Errors of JavaScript itself (a TypeError, a RangeError, a WebAssembly trap, a thrown non-error)
+ * are bugs in Varbench. Errors it raises on purpose (bad input, a missing run, a broken trace) are
+ * plain Errors or named ones and already speak to people. */
+export function isInternalError(e: unknown): boolean {
+  return !(e instanceof Error) || (e.constructor !== Error && !["TraceError", "ApiError", "SpecError"].includes(e.name));
+}
+
+/** An internal error worded for people: what stopped, the error itself (no stack), and that it is a bug. */
+export function internalError(what: string, e: unknown, consequence?: string): ApiError {
+  const detail = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  return new ApiError("failed", `${what} stopped on an internal error (${detail}). This is a bug in Varbench${consequence ? `; ${consequence}` : ""}.`);
+}

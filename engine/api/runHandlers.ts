@@ -9,6 +9,7 @@ import { artifactsOf } from "../store/repositories.js";
 import { contextDurations } from "../ingest/runTrace.js";
 import { importTrace } from "../ingest/importTrace.js";
 import { threadLabels } from "../cct/table.js";
+import { requireThread } from "../analyses/cct.js";
 import { describeTraceWarning } from "../trace/diagnostics.js";
 import { summarize } from "../stats/summary.js";
 
@@ -68,7 +69,7 @@ export function runHandlers(ctx: ServiceContext): Some {
     "runs.contextDistribution": async ({ runId, path, thread }) => {
       const cct = row(runId).hasCct ? await ctx.sources.storedCct(runId) : null;
       if (!cct) throw new ApiError("not-found", `run ${runId} holds no calling-context tree (it was not traced)`);
-      if (thread !== null && !cct.threads.some((t) => `${t.pid}/${t.tid}` === thread)) throw new ApiError("not-found", `the run has no thread ${thread}`, [{ path: "thread", message: "no such thread" }]);
+      requireThread(cct, thread);
       const d = await contextDurations(ctx.workspace(), runId, path, thread);
       if (d.durationsNs.length === 0) throw new ApiError("not-found", `run ${runId} has no invocation of ${path.join(" > ")}${thread ? ` in thread ${thread}` : ""}`);
       const values = quantileSample(d.durationsNs);

@@ -9,6 +9,9 @@ export const CCT_FORMAT_VERSION = 1;
 /** Default cap on children per context for the exact child covariance (issue 2). */
 export const DEFAULT_MAX_COVARIANCE_CHILDREN = 64;
 
+/** A CCT shown as a table: contexts by inclusive time, all of them (limit 0). */
+export const CCT_TABLE_DEFAULTS = { sort: "total", limit: 0 } as const;
+
 export interface ThreadCct {
   readonly pid: number;
   readonly tid: number;

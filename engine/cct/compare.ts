@@ -4,9 +4,8 @@
 // and those that got faster, each ranked by the time the change costs per run.
 import type { ContextRow } from "./query.js";
 
-/** A change smaller than 1% of A's mean, in the same number of calls per run,
- * counts as unchanged: below what repeated runs of the example programs vary
- * by (issue 3 measurements). */
+/** A change smaller than 1% of A's mean counts as unchanged: below what
+ * repeated runs of the example programs vary by (issue 3 measurements). */
 export const MIN_RELATIVE_CHANGE = 0.01;
 
 export interface SideStats {
@@ -68,26 +67,18 @@ export function compareContexts(a: Map<string, Pooled>, b: Map<string, Pooled>, 
   const slower: ComparedContext[] = [];
   const faster: ComparedContext[] = [];
   let unchanged = 0;
-  // Time the context costs per run: its invocations per run times its mean. A context called
-  // twice as often per run costs twice the time even if each call takes as long as before.
-  const perRun = (p: Pooled | undefined, runs: number) => (p ? (p.n / runs) * p.mean : 0);
-  const impact = (pa: Pooled | undefined, pb: Pooled | undefined) => perRun(pb, runsB) - perRun(pa, runsA);
-  const changed = new Map<ComparedContext, number>();
+  // Time the change costs per run: invocations per run times the change per invocation.
+  const impact = (c: ComparedContext) => Math.abs((c.b?.n ?? c.a?.n ?? 0) / (c.b ? runsB : runsA)) * Math.abs(c.deltaNs);
   for (const key of keys) {
     const pa = a.get(key);
     const pb = b.get(key);
     const c = compared(pa, pb);
-    const callsChanged = pa && pb ? Math.abs((pb.n / runsB) / (pa.n / runsA) - 1) >= MIN_RELATIVE_CHANGE : true;
-    const meanChanged = c.relative === null ? !(pa && pb) : Math.abs(c.relative) >= MIN_RELATIVE_CHANGE;
-    const d = impact(pa, pb);
-    if (!(callsChanged || meanChanged) || d === 0) {
-      unchanged++;
-      continue;
-    }
-    changed.set(c, Math.abs(d));
-    (d > 0 ? slower : faster).push(c);
+    if (pa && pb && (c.relative === null || Math.abs(c.relative) < MIN_RELATIVE_CHANGE)) unchanged++;
+    else if (c.deltaNs > 0) slower.push(c);
+    else if (c.deltaNs < 0) faster.push(c);
+    else unchanged++;
   }
-  const byImpact = (x: ComparedContext, y: ComparedContext) => changed.get(y)! - changed.get(x)! || x.path.join(">").localeCompare(y.path.join(">"));
+  const byImpact = (x: ComparedContext, y: ComparedContext) => impact(y) - impact(x) || x.path.join(">").localeCompare(y.path.join(">"));
   return { slower: slower.sort(byImpact), faster: faster.sort(byImpact), unchanged };
 }
 

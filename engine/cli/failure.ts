@@ -1,9 +1,29 @@
 // What the command line says when a command fails: the message Varbench
 // wrote for people; for an error of JavaScript itself (a bug), its name and
-// message with a request to report it, never a stack trace.
+// message and that it is a bug, never a stack trace. Argument fields named by
+// the API are given as the flags that set them.
+import { ApiError, internalError, isInternalError } from "../api/errors.js";
+
+/** API argument fields and the flags that set them. */
+const FLAGS: Readonly<Record<string, string>> = {
+  covThreshold: "--cov",
+  tauS: "--tau",
+  beta: "--beta",
+  window: "--window",
+  probability: "--probability",
+  cutoff: "--cutoff",
+  maxChildren: "--max-children",
+  thread: "--thread",
+  limit: "--limit",
+  seed: "--seed",
+  vs: "--vs",
+};
 
 export function failureMessage(e: unknown): string {
-  if (!(e instanceof Error)) return String(e);
-  const ours = e.constructor === Error || ["ApiError", "TraceError", "SpecError", "CommanderError", "InvalidArgumentError"].includes(e.name);
-  return ours ? e.message : `internal error (${e.name}: ${e.message}); this is a bug in Varbench, please report it`;
+  if (isInternalError(e) && !(e instanceof Error && ["CommanderError", "InvalidArgumentError"].includes(e.name))) return internalError("varbench", e).message;
+  // Arguments the API refused at its boundary ("analyses.vcg: tauS: Too big…") are named by their flags.
+  if (e instanceof ApiError && e.code === "invalid-arguments" && /^[a-z]+\.[a-zA-Z]+: /.test(e.message) && e.issues.length > 0) {
+    return e.issues.map((i) => `${FLAGS[i.path] ?? i.path}: ${i.message}`).join("; ");
+  }
+  return (e as Error).message;
 }

@@ -4,8 +4,8 @@
 // run, and option defaults are the analyses' own (named here for --help only:
 // an option not given is left to the API), so `varbench --help` starts quickly.
 import { Command, InvalidArgumentError, Option } from "commander";
-import { DEFAULT_PARAMETERS, DEFAULT_PROBABILITY, DEFAULT_WINDOW } from "../variance/parameters.js";
-import { DEFAULT_MAX_COVARIANCE_CHILDREN } from "../cct/cct.js";
+import { DEFAULT_ON_CPU, DEFAULT_PARAMETERS, DEFAULT_PROBABILITY, DEFAULT_WINDOW, SWEEP_BETAS, SWEEP_TAUS } from "../variance/parameters.js";
+import { CCT_TABLE_DEFAULTS, DEFAULT_MAX_COVARIANCE_CHILDREN } from "../cct/cct.js";
 import { failureMessage } from "./failure.js";
 
 const program = new Command()
@@ -15,7 +15,7 @@ const program = new Command()
   .showHelpAfterError();
 
 const workspaceDir = () => program.opts<{ workspace: string }>().workspace;
-const TARGET = "run id (12), design:<campaign>:<design>[:<workload>], or a trace file or uftrace data directory";
+const TARGET = "run id (12), design:<campaign>:<design>[:<workload>], campaign:<id>, or a trace file or uftrace data directory";
 
 program
   .command("workspace")
@@ -39,9 +39,9 @@ program
   .command("cct")
   .description("list the calling contexts of a run, a design's runs or a trace with N, mean, σ, CoV and totals")
   .argument("<target>", TARGET)
-  .addOption(new Option("--sort <key>", "order of contexts (default total)").choices(["total", "self", "cov"]))
+  .addOption(new Option("--sort <key>", `order of contexts (default ${CCT_TABLE_DEFAULTS.sort})`).choices(["total", "self", "cov"]))
   .option("--thread <T>", "only thread T (tid, or pid/tid)")
-  .option("--limit <n>", "show at most n contexts (default 0: all)", positiveInt)
+  .option("--limit <n>", `show at most n contexts (0: all; default ${CCT_TABLE_DEFAULTS.limit})`, positiveInt)
   .option("--json", "print JSON", false)
   .option("--max-children <n>", `keep child covariance only for contexts with at most n children (default ${DEFAULT_MAX_COVARIANCE_CHILDREN}; builds the CCT again)`, positiveInt)
   .option("--on-cpu", "uftrace with scheduler events: leave the time threads spent switched out out (default: off)")
@@ -96,8 +96,8 @@ const varianceOptions = (c: Command) =>
     .option("--window <x>", `Chebyshev window around the mean, as a share of it (paper 000 §2.1; default ${DEFAULT_WINDOW})`, fraction)
     .option("--probability <p>", `Chebyshev probability of staying within the window (default ${DEFAULT_PROBABILITY})`, fraction)
     .option("--cutoff <x>", `share of total time under which a context is insignificant (default ${DEFAULT_PARAMETERS.significanceCutoff})`, fraction)
-    .option("--on-cpu", "uftrace: leave the time threads spent switched out out of every call (the default)")
-    .option("--no-on-cpu", "uftrace: measure wall time, switched-out time included");
+    .option("--on-cpu", `uftrace: leave the time threads spent switched out out of every call${DEFAULT_ON_CPU ? " (the default)" : ""}`)
+    .option("--no-on-cpu", `uftrace: measure wall time, switched-out time included${DEFAULT_ON_CPU ? "" : " (the default)"}`);
 
 varianceOptions(
   program
@@ -109,7 +109,7 @@ varianceOptions(
     .option("--json", "print JSON", false)
     .option("--dot", "print Graphviz DOT", false)
     .option("--ccs", "list call-context sets", false)
-    .option("--sweep", "nodes/patterns for τ_S ∈ {0.01 … 1.0} × β ∈ {0, 0.1} (paper 000 Table 1)", false),
+    .option("--sweep", `nodes/patterns for τ_S ∈ {${SWEEP_TAUS.join(", ")}} × β ∈ {${SWEEP_BETAS.join(", ")}} (paper 000 Table 1)`, false),
 ).action(async (target: string, o) => (await import("./commands/vcg.js")).vcg(workspaceDir(), target, o));
 
 varianceOptions(

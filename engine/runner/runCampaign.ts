@@ -3,7 +3,7 @@
 // `concurrency` workers claim queued runs in order until none is left. Cancel
 // comes from the caller's signal or from `campaign cancel` (the campaign row).
 import type { Workspace } from "../store/workspace.js";
-import { cancelQueuedRuns, claimNextRun, failQueuedRunsOfDesign, getCampaign, interruptOrphanedRuns, queuedDesigns, runCounts, setCampaignStatus, type ClaimedRun } from "../store/campaigns.js";
+import { cancelQueuedRuns, claimNextRun, takeCampaign, failQueuedRunsOfDesign, getCampaign, interruptOrphanedRuns, queuedDesigns, runCounts, setCampaignStatus, type ClaimedRun } from "../store/campaigns.js";
 import { executeRun } from "./executeRun.js";
 import { runProcess, signalGroup } from "./runProcess.js";
 import { existsSync } from "node:fs";
@@ -35,7 +35,11 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
   const stale = interruptOrphanedRuns(ws.db, campaignId, isAlive);
   for (const s of stale) if (s.pgid !== null) signalGroup(s.pgid, "SIGKILL"); // leftovers of the dead runner
   if (stale.length > 0) onEvent({ kind: "interrupted-requeued", runIds: stale.map((s) => s.runId) });
-  setCampaignStatus(ws.db, campaignId, "running", process.pid);
+  if (takeCampaign(ws.db, campaignId, process.pid) === "cancel-pending") {
+    cancelQueuedRuns(ws.db, campaignId);
+    setCampaignStatus(ws.db, campaignId, "cancelled", null);
+    return "cancelled";
+  }
 
   await buildDesigns(ws, campaignId);
   const abort = new AbortController();

@@ -18,10 +18,15 @@ export function cachedResult(db: Db, k: AnalysisKey): string | undefined {
   return row?.json;
 }
 
-/** Stores a result; results of the same kind from other engine versions are never served again, so they go. */
+/** Results kept per kind: every slider position of every run viewed would otherwise stay forever. */
+const MAX_RESULTS_PER_KIND = 500;
+
+/** Stores a result. Results of the same kind from other engine versions are never served again, so
+ * they go, and so do the oldest beyond MAX_RESULTS_PER_KIND. */
 export function storeResult(db: Db, k: AnalysisKey, resultJson: string): void {
   db.transaction(() => {
     db.prepare("DELETE FROM analyses WHERE kind = ? AND engine_version != ?").run(k.kind, k.engineVersion);
+    db.prepare("DELETE FROM analyses WHERE kind = ? AND id NOT IN (SELECT id FROM analyses WHERE kind = ? ORDER BY id DESC LIMIT ?)").run(k.kind, k.kind, MAX_RESULTS_PER_KIND - 1);
     db.prepare(
       `INSERT INTO analyses (kind, inputs_key, parameters_json, engine_version, result_json, created_at) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (kind, inputs_key, parameters_json, engine_version) DO UPDATE SET result_json = excluded.result_json, created_at = excluded.created_at`,

@@ -137,15 +137,29 @@ export function interruptOrphanedRuns(db: Db, campaignId: number, isAlive: (pid:
   })();
 }
 
+/** A runner takes the campaign: it is "running" under this pid, unless a cancel came first (from
+ * another process, before any runner had it), in one transaction so the two cannot cross. */
+export function takeCampaign(db: Db, id: number, runnerPid: number): "running" | "cancel-pending" {
+  return db.transaction(() => {
+    const status = (db.prepare("SELECT status FROM campaigns WHERE id = ?").get(id) as { status: string }).status;
+    const queued = (db.prepare("SELECT count(*) AS n FROM runs WHERE campaign_id = ? AND status = 'queued'").get(id) as { n: number }).n;
+    if (status === "cancelling" || (status === "cancelled" && queued === 0)) return "cancel-pending";
+    setCampaignStatus(db, id, "running", runnerPid);
+    return "running";
+  })();
+}
+
 export function setCampaignStatus(db: Db, id: number, status: string, runnerPid: number | null): void {
   const final = ["finished", "cancelled"].includes(status);
   db.prepare("UPDATE campaigns SET status = ?, runner_pid = ?, finished_at = ? WHERE id = ?").run(status, runnerPid, final ? now() : null, id);
 }
 
 /** A cancelled campaign taken up again: runs that never started are queued
- * again; runs stopped by the cancel get a fresh queued attempt at their place. */
+ * again; runs stopped by the cancel get a fresh queued attempt at their place;
+ * the campaign is queued, no longer cancelled. */
 export function requeueCancelledRuns(db: Db, campaignId: number): number {
   return db.transaction(() => {
+    setCampaignStatus(db, campaignId, "queued", null);
     const fresh = db.prepare("UPDATE runs SET status = 'queued', message = NULL, finished_at = NULL WHERE campaign_id = ? AND status = 'cancelled' AND started_at IS NULL").run(campaignId).changes;
     const stopped = db.prepare("SELECT * FROM runs WHERE campaign_id = ? AND status = 'cancelled' AND started_at IS NOT NULL").all(campaignId) as Record<string, unknown>[];
     for (const r of stopped) {

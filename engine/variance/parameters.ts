@@ -41,6 +41,14 @@ export const DEFAULT_PARAMETERS: VarianceParameters = {
   chebyshevProbability: DEFAULT_PROBABILITY,
 };
 
+/** Time is on-CPU time unless asked otherwise: what the papers measure (001 §2.2 counts
+ * instructions), so another process's turn on the CPU is not taken for the program's own variance. */
+export const DEFAULT_ON_CPU = true;
+
+/** The τ_S × β grid of paper 000 Table 1, for the sweep. */
+export const SWEEP_TAUS: readonly number[] = [0.01, 0.2, 0.4, 0.6, 0.8, 1.0];
+export const SWEEP_BETAS: readonly number[] = [0, 0.1];
+
 /** Chebyshev's t for a probability bound p (Pr ≤ p): t = 1/√p, e.g. 5 for 4% (VIM's k, 001 §3.4). */
 export function chebyshevT(p: number): number {
   return 1 / Math.sqrt(p);

@@ -16,8 +16,8 @@ export interface RouteDef<N extends string = string, P extends object = object> 
   readonly nav: NavSection;
   /** The view's props when the location is this route's, else null. */
   readonly match: (at: Location) => P | null;
-  /** Each view takes its own props: those `match` returns. */
-  readonly view: () => Promise<{ default: Component<any> }>;
+  /** The view, whose props are what `match` returns. */
+  readonly view: () => Promise<{ default: Component<P> }>;
 }
 
 export const defineRoute = <N extends string, P extends object>(r: RouteDef<N, P>): RouteDef<N, P> => r;

@@ -2,7 +2,7 @@
 // without a browser (docs/style.md).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { histogramBins, histogramOption } from "../../renderer/src/charts/histogram.js";
+import { histogramBins, histogramOption } from "../../renderer/src/cct/histogram.js";
 import { boxStats, quantileSorted } from "../../renderer/src/charts/quantiles.js";
 import { distributionOption } from "../../renderer/src/charts/distribution.js";
 import { unitFor } from "../../renderer/src/charts/units.js";

@@ -1,9 +1,9 @@
 // Histogram of one context's invocation times (run detail view): bins by the
 // Freedman–Diaconis rule, the mean and median marked.
 import type { EChartsOption } from "echarts";
-import { quantileSorted } from "./quantiles.js";
-import { unitFor } from "./units.js";
-import type { ChartColors } from "./colors.js";
+import { quantileSorted } from "../charts/quantiles.js";
+import { unitFor } from "../charts/units.js";
+import type { ChartColors } from "../charts/colors.js";
 
 /** Bounds on the bin count: fewer hides shape, more than 80 is noise at this width. */
 const MIN_BINS = 5;
