@@ -79,6 +79,8 @@ export function contributionCandidates(cols: ContextColumns, tagging: Tagging, p
       for (const dim of set.dims) {
         if (dim === 0) continue;
         const d = childOf(at, c, dim);
+        // The same test as for direct children: an insignificant context is no VCG node (001 §3).
+        if (!tagging.significant[d]) continue;
         const path = [...via, d];
         out.push({ target, via: path, fraction: c.matrix[dim * c.mean.length + dim] / sigma2, exact: false });
         cascade(target, path, sigma2);
