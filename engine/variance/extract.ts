@@ -67,11 +67,23 @@ function labelContexts(cols: ContextColumns, tagging: Tagging, segments: readonl
   return type;
 }
 
-/** Each context's place among its parent's children, in first-call order (ids grow in that order). */
+/** Each context's call site [i] in its caller (000 §5 item 8). uftrace records functions, not
+ * call sites, so [i] stands for the callee function: its place among the functions its caller's
+ * function calls anywhere in the trace, in first-call order (context ids grow in that order,
+ * thread by thread). The same callee under the same caller function has the same [i] in every
+ * context, thread and pooled run, so identical behaviour under two contexts that call G and K in
+ * different orders has identical call-context sets, as MergePatternTrees needs (000 §6). */
 function callSites(cols: ContextColumns): Int32Array {
   const site = new Int32Array(cols.size);
-  const seen = new Int32Array(cols.size);
-  for (let c = 1; c < cols.size; c++) site[c] = seen[cols.parent[c]]++;
+  const callees = new Map<number, Map<number, number>>();
+  for (let c = 1; c < cols.size; c++) {
+    const caller = cols.fn[cols.parent[c]];
+    let order = callees.get(caller);
+    if (!order) callees.set(caller, (order = new Map()));
+    let i = order.get(cols.fn[c]);
+    if (i === undefined) order.set(cols.fn[c], (i = order.size));
+    site[c] = i;
+  }
   return site;
 }
 

@@ -18,7 +18,8 @@ export interface VcgNode {
   /** Call-context set (000 §5 item 8): each entry the call chain from the parent VCG node (or,
    * at a root, from the CCT root) to this node, as "[i] f [j] g [k]": [i] is the call site in
    * the caller, then each function passed and its call site. uftrace records functions, not
-   * call sites, so [i] is the callee's place among its caller's callees in first-call order. */
+   * call sites, so [i] is the callee function's place among all the functions its caller's
+   * function calls, in first-call order (extract.ts, callSites). */
   ccs: Set<string>;
   children: VcgNode[];
   parent: VcgNode | null;

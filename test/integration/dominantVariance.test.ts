@@ -6,7 +6,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { FIXTURES } from "../helpers/uftrace.js";
+import { buildExamples, FIXTURES, record } from "../helpers/uftrace.js";
 import { prepareVariance as prepare } from "../../engine/analyses/dominantVariance.js";
 import { AnalysisSources } from "../../engine/analyses/sources.js";
 import { completeAnalysis } from "../../engine/variance/analyze.js";
@@ -89,6 +89,19 @@ describe("dominant variance analysis on recorded programs", () => {
     // The regression input calls H 80 times: every pattern occurs there with N = 80.
     assert.deepEqual(evaluated.map((e) => e.stats.n), [80, 80, 80, 80]);
     assert.equal(patternSetOverlap(patternSet(found), patternSet(evaluated)), 1);
+  });
+
+  it("(e) one behaviour under two callers that call its callees in opposite orders: one pattern", async () => {
+    buildExamples();
+    const dir = record("two_orders", ["40"]);
+    const r = await analyzeVariance({ target: { kind: "trace", path: dir }, label: dir, runs: [] }, DEFAULT_PARAMETERS, ON_CPU);
+    // step() under left() calls decode, filter; under right() filter, decode: the same callees, so
+    // the same call sites [i] (000 §5 item 8), and the two patterns merge (MergePatternTrees, §6).
+    const steps = r.patterns.map((p) => r.nodes[p.root]).filter((n) => n.fname === "step");
+    assert.equal(steps.length, 1, JSON.stringify(r.patterns.map((p) => [r.nodes[p.root].fname, r.nodes[p.root].ccs])));
+    // main calls atoi, warm_up, left, right in that order ([0]…[3]).
+    assert.deepEqual([...steps[0].ccs].sort(), ["main [2] left [0]", "main [3] right [0]"]);
+    assert.equal(steps[0].n, 80);
   });
 
   it("gives identical output for the same input, and the CLI prints text, DOT, JSON and the sweep", async () => {
