@@ -20,6 +20,8 @@ export const varianceArgs = {
   probability: z.number().gt(0).lt(1).default(DEFAULT_PROBABILITY),
   cutoff: z.number().min(0).max(1).default(DEFAULT_PARAMETERS.significanceCutoff),
   onCpu: z.boolean().default(DEFAULT_ON_CPU),
+  /** Keep child covariance for contexts with at most this many children (builds the CCT again). */
+  maxChildren: z.number().int().positive().optional(),
 };
 
 const shared = z.object(varianceArgs);
@@ -33,12 +35,12 @@ export function varianceParameters(a: VarianceArgs, tauS = DEFAULT_PARAMETERS.ta
 /** Steps 1–2 of 000 §7 for a target, with the confirmation pass; kept in memory per target and arguments. */
 export function preparedVariance(sources: Sources, target: Resolved, a: VarianceArgs): Promise<PreparedAnalysis> {
   const parameters = varianceParameters(a);
-  const key = `variance ${JSON.stringify([parameters.covThreshold, parameters.chebyshevProbability, parameters.significanceCutoff, a.onCpu])}`;
-  return sources.memo(target, key, () => prepareVariance(sources, target, parameters, a.onCpu));
+  const key = `variance ${JSON.stringify([parameters.covThreshold, parameters.chebyshevProbability, parameters.significanceCutoff, a.onCpu, a.maxChildren])}`;
+  return sources.memo(target, key, () => prepareVariance(sources, target, parameters, a.onCpu, a.maxChildren));
 }
 
-export async function prepareVariance(sources: Sources, target: Resolved, parameters: VarianceParameters, onCpu: boolean): Promise<PreparedAnalysis> {
-  const cct = await sources.cct(target, { onCpu });
+export async function prepareVariance(sources: Sources, target: Resolved, parameters: VarianceParameters, onCpu: boolean, maxCovarianceChildren?: number): Promise<PreparedAnalysis> {
+  const cct = await sources.cct(target, maxCovarianceChildren === undefined ? { onCpu } : { onCpu, maxCovarianceChildren });
   const prep = prepareAnalysis(mergeThreads(cct), cct.functions, parameters);
   if (prep.pass) await sources.readAgain(target, new CctBuilder({ covariance: false, watch: prep.pass }), { onCpu });
   return prep;

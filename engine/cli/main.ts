@@ -96,6 +96,7 @@ const varianceOptions = (c: Command) =>
     .option("--window <x>", `Chebyshev window around the mean, as a share of it (paper 000 §2.1; default ${DEFAULT_WINDOW})`, fraction)
     .option("--probability <p>", `Chebyshev probability of staying within the window (default ${DEFAULT_PROBABILITY})`, fraction)
     .option("--cutoff <x>", `share of total time under which a context is insignificant (default ${DEFAULT_PARAMETERS.significanceCutoff})`, fraction)
+    .option("--max-children <n>", `keep child covariance only for contexts with at most n children (default ${DEFAULT_MAX_COVARIANCE_CHILDREN}; builds the CCT again)`, positiveInt)
     .option("--on-cpu", `uftrace: leave the time threads spent switched out out of every call${DEFAULT_ON_CPU ? " (the default)" : ""}`)
     .option("--no-on-cpu", `uftrace: measure wall time, switched-out time included${DEFAULT_ON_CPU ? "" : " (the default)"}`);
 

@@ -38,8 +38,12 @@ function renderVcgText(r: DominantVarianceResult, options: VcgTextOptions): stri
       const [from, ...rest] = s.nodes;
       const under = rest[rest.length - 1];
       const via = rest.slice(0, -1).map((id) => `(${id}) ${byId.get(id)!.fname}`);
-      out.push(`  back-edge (${under}) ${byId.get(under)!.fname} ⇢ (${from}) ${byId.get(from)!.fname}: cf = ${(s.cf * 100).toFixed(1)}%${via.length > 0 ? `, through ${via.join(", ")}` : ""}`);
+      out.push(`  back-edge (${under}) ${byId.get(under)!.fname} ⇢ (${from}) ${byId.get(from)!.fname}: cf = ${(s.cf * 100).toFixed(1)}%${via.length > 0 ? `, through ${via.join(", ")}` : ""}; variance component [${s.component}]`);
     }
+  }
+  if (r.covarianceOmitted.length > 0) {
+    const list = r.covarianceOmitted.map((c) => `${c.chain.join(" > ")}${c.highVariant ? " (high-variant)" : ""}`).join("; ");
+    out.push("", `note: ${r.covarianceOmitted.length} significant context(s) had more children than the covariance cap, so their variance is not decomposed and no contributor below them is looked for (raise --max-children): ${list}`);
   }
   if (r.detection.length > 0) {
     out.push("", "Detection patterns (paper 001), by VIM; * marks the Pattern Set");

@@ -67,6 +67,7 @@ export function completeAnalysis(prep: PreparedAnalysis, format?: (ns: number) =
       return { target: pathOf(prep.cols, prep.functions, c.target), descendant: pathOf(prep.cols, prep.functions, descendantOf(c)), exact: c.exact, cf, confirmed: cf >= p.minContribution };
     }),
     detection: detectionRows(detectionPatterns(prep.cols, prep.functions, prep.tagging, p.chebyshevProbability)),
+    covarianceOmitted: prep.cols.covarianceOmitted.filter((c) => t.significant[c]).map((c) => ({ chain: pathOf(prep.cols, prep.functions, c), highVariant: t.highVariant[c] === 1 })),
   };
 }
 
@@ -103,6 +104,6 @@ export function numberNodes(roots: readonly VcgNode[], probability: number, form
       realTime: softRealTime(n.stats.n, n.stats.meanNs, cov, [1 - probability, 0.25], format),
     };
   });
-  const segs = order.flatMap((n) => n.ols.map((s) => ({ nodes: s.nodes.map((x) => idOf.get(x)!), cf: contributionFraction(s), meanNs: s.stats.meanNs, varianceNs2: s.stats.varianceNs2, n: s.stats.n })));
+  const segs = order.flatMap((n) => n.ols.map((s) => ({ nodes: s.nodes.map((x) => idOf.get(x)!), component: s.component, cf: contributionFraction(s), meanNs: s.stats.meanNs, varianceNs2: s.stats.varianceNs2, n: s.stats.n })));
   return { nodes, segs, rootIds: roots.map((r) => idOf.get(r)!) };
 }

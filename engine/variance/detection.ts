@@ -72,13 +72,15 @@ export function detectionPatterns(cols: ContextColumns, functions: readonly stri
     .sort((a, b) => b.vim - a.vim || a.chain.join(">").localeCompare(b.chain.join(">")));
 }
 
-/** The patterns evaluated on another CCT: their chains matched at the end of its significant contexts' paths. */
+/** The patterns evaluated on another CCT: their chains matched at the end of its contexts' paths,
+ * every occurrence counted (001 §4: the statistics a pattern predicts for the regression input),
+ * significant or not. */
 export function evaluatePatterns(patterns: readonly DetectionPattern[], cols: ContextColumns, functions: readonly string[], tagging: Tagging, chebyshevProbability: number): DetectionPattern[] {
   const k = chebyshevT(1 - chebyshevProbability);
   const paths = pathsOf(cols, functions);
   return patterns.map((p) => {
     const contexts: number[] = [];
-    for (let c = 1; c < cols.size; c++) if (tagging.significant[c] && sameSuffix(paths[c], p.chain, p.chain.length)) contexts.push(c);
+    for (let c = 1; c < cols.size; c++) if (cols.n[c] > 0 && sameSuffix(paths[c], p.chain, p.chain.length)) contexts.push(c);
     const stats = contexts.map((c) => ({ n: cols.n[c], meanNs: cols.meanNs[c], varianceNs2: tagging.variance[c] })).reduce(mergeStats, { n: 0, meanNs: 0, varianceNs2: 0 });
     return { chain: p.chain, contexts, stats, cov: cov(stats), vim: k * Math.sqrt(stats.varianceNs2) * stats.n };
   });

@@ -43,7 +43,7 @@ export function extractPatterns(cols: ContextColumns, functions: readonly string
     else roots.push(n);
   }
   for (const s of segments) {
-    const seg: VcgSegment = { nodes: s.contexts.map((c) => node[c]!), stats: { n: s.n, meanNs: s.meanNs, varianceNs2: s.varianceNs2 } };
+    const seg: VcgSegment = { nodes: s.contexts.map((c) => node[c]!), component: site[s.contexts[1]], stats: { n: s.n, meanNs: s.meanNs, varianceNs2: s.varianceNs2 } };
     seg.nodes[0].ols.push(seg);
     for (const n of seg.nodes.slice(1)) n.cls.push(seg);
   }

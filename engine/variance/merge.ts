@@ -96,7 +96,7 @@ function mergeContributions(out: Merged): boolean {
         const nodes = ls.nodes.map(image);
         let seg = mnode.ols.find((s) => s.nodes.every((n, i) => n === nodes[i]) && s.nodes.length === nodes.length);
         if (!seg) {
-          seg = { nodes, stats: ls.stats };
+          seg = { nodes, component: ls.component, stats: ls.stats };
           mnode.ols.push(seg);
           out.sides.set(seg, [null, null]);
           for (const n of nodes.slice(1)) n.cls.push(seg);

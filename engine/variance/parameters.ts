@@ -24,7 +24,9 @@ export interface VarianceParameters {
  * 1/t² = 1 − probability and tσ = window·μ, so CoV ≥ window·√(1 − probability). */
 export function chebyshevCovThreshold(window: number, probability: number): number {
   if (!(window > 0) || !(probability > 0 && probability < 1)) throw new Error("a Chebyshev window > 0 and a probability in (0, 1) are needed");
-  return window * Math.sqrt(1 - probability);
+  // To 12 significant digits: √0.04 in binary makes 2·√0.04 = 0.4000000000000002, and a context
+  // whose CoV is the paper's 0.4 must be tagged ("CoV ≥ 0.4").
+  return Number((window * Math.sqrt(1 - probability)).toPrecision(12));
 }
 
 /** Window 200% of the mean at 96% → CoV 0.4 (000 §2.1). */

@@ -26,6 +26,8 @@ export interface VcgResultNode {
 export interface VcgResultSegment {
   /** Node ids from the originator to the underlier. */
   readonly nodes: readonly number[];
+  /** The originator's variance component [i] the back-edge targets: its call site (000 §3.1). */
+  readonly component: number;
   /** Contribution fraction on the back-edge (000 §6.1). */
   readonly cf: number;
   readonly meanNs: number;
@@ -69,6 +71,10 @@ export interface DominantVarianceResult {
   readonly segments: readonly VcgResultSegment[];
   readonly contributions: readonly ContributionRow[];
   readonly detection: readonly DetectionRow[];
+  /** Significant contexts whose child covariance was not kept (more children than the cap,
+   * CctOptions.maxCovarianceChildren): their variance is not decomposed (000 §2), so no
+   * contributor is looked for below them. */
+  readonly covarianceOmitted: readonly { readonly chain: readonly string[]; readonly highVariant: boolean }[];
 }
 
 /** Detection patterns of a profiling input, evaluated on a regression input when one is given (001 §4). */

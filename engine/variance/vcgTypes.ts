@@ -33,6 +33,9 @@ export interface VcgNode {
 export interface VcgSegment {
   /** Originator first, underlier last (000 §5 "Linear Segment"). */
   nodes: VcgNode[];
+  /** The originator's variance component it contributes to: the call site [i] in the
+   * originator through which the contribution flows (000 §3.1, "the [3] and [4] variance components of H"). */
+  component: number;
   /** T_i = (mean of Y^{H|W}, its variance, N of H) (000 §6.1). */
   stats: VcgStats;
 }

@@ -11,6 +11,7 @@ import { prepareVariance as prepare } from "../../engine/analyses/dominantVarian
 import { AnalysisSources } from "../../engine/analyses/sources.js";
 import { completeAnalysis } from "../../engine/variance/analyze.js";
 import { formatNs } from "../../engine/report/format.js";
+import { VCG_EXPORTERS } from "../../engine/report/exporters.js";
 import { DEFAULT_PARAMETERS, type VarianceParameters } from "../../engine/variance/parameters.js";
 import { contributingSets } from "../../engine/variance/contribution.js";
 import { detectionPatterns, evaluatePatterns, patternSet, patternSetOverlap } from "../../engine/variance/detection.js";
@@ -23,7 +24,7 @@ const ON_CPU = { excludeOffCpu: true };
 const sources = new AnalysisSources(() => {
   throw new Error("no workspace in these tests");
 }).forCall(() => {});
-const prepareVariance = (t: ReturnType<typeof trace>, p: VarianceParameters, o: typeof ON_CPU) => prepare(sources, t, p, o.excludeOffCpu);
+const prepareVariance = (t: ReturnType<typeof trace>, p: VarianceParameters, o: typeof ON_CPU, maxChildren?: number) => prepare(sources, t, p, o.excludeOffCpu, maxChildren);
 const analyzeVariance = async (t: ReturnType<typeof trace>, p: VarianceParameters, o: typeof ON_CPU) => completeAnalysis(await prepareVariance(t, p, o), formatNs);
 
 describe("dominant variance analysis on recorded programs", () => {
@@ -34,6 +35,8 @@ describe("dominant variance analysis on recorded programs", () => {
     assert.deepEqual(r.segments[0].nodes, [0, 1]);
     // G3 runs 2 or 60 times per F, independent of the G4/G5 branch: it explains nearly all of F's variance.
     assert.ok(r.segments[0].cf > 0.85 && r.segments[0].cf < 1.1, `cf ${r.segments[0].cf}`);
+    // F calls G1 first, then G3: the back-edge targets F's variance component [1] (000 §3.1).
+    assert.equal(r.segments[0].component, 1);
     // G4 alone holds a large self term of F's matrix, cancelled by its cross term with G5.
     const prep = await prepareVariance(trace("listing1"), DEFAULT_PARAMETERS, ON_CPU);
     const f = [...Array(prep.cols.size).keys()].find((c) => c > 0 && prep.functions[prep.cols.fn[c]] === "F")!;
@@ -91,6 +94,17 @@ describe("dominant variance analysis on recorded programs", () => {
     assert.equal(patternSetOverlap(patternSet(found), patternSet(evaluated)), 1);
   });
 
+  it("names the significant contexts whose covariance the child cap dropped, and decomposes none of them", async () => {
+    // F calls G1, G3 and G4 or G5: more than one child, so a cap of 1 keeps no covariance for it.
+    const r = completeAnalysis(await prepareVariance(trace("listing1"), DEFAULT_PARAMETERS, ON_CPU, 1), formatNs);
+    const f = r.covarianceOmitted.find((c) => c.chain.at(-1) === "F");
+    assert.ok(f, JSON.stringify(r.covarianceOmitted));
+    assert.equal(f.highVariant, true);
+    assert.ok(!r.segments.some((s) => r.nodes[s.nodes[0]].fname === "F"), "no back-edge into F without its covariance");
+    assert.match(renderText(r), /note: \d+ significant context\(s\) had more children than the covariance cap.*F \(high-variant\)/);
+    assert.deepEqual((await analyzeVariance(trace("listing1"), DEFAULT_PARAMETERS, ON_CPU)).covarianceOmitted, []);
+  });
+
   it("(e) one behaviour under two callers that call its callees in opposite orders: one pattern", async () => {
     buildExamples();
     const dir = record("two_orders", ["40"]);
@@ -124,6 +138,8 @@ describe("dominant variance analysis on recorded programs", () => {
     assert.match(patterns.stdout, /Pattern Set overlap: 100%/);
   });
 });
+
+const renderText = (r: Awaited<ReturnType<typeof analyzeVariance>>) => String(VCG_EXPORTERS.text.render(r, {}));
 
 function pathOf(prep: { cols: { parent: Int32Array; fn: Int32Array }; functions: readonly string[] }, c: number): string {
   const parts: string[] = [];

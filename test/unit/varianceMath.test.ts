@@ -10,6 +10,12 @@ import { chebyshevCovThreshold, chebyshevT } from "../../engine/variance/paramet
 import { softRealTime } from "../../engine/variance/realtime.js";
 import { ksDifference } from "../../engine/variance/ks.js";
 import { mergeStats } from "../../engine/variance/vcgTypes.js";
+import { tagContexts } from "../../engine/variance/tagging.js";
+import { prepareAnalysis } from "../../engine/variance/analyze.js";
+import { detectionPatterns, evaluatePatterns } from "../../engine/variance/detection.js";
+import { DEFAULT_PARAMETERS } from "../../engine/variance/parameters.js";
+import { mergeThreads } from "../../engine/cct/merge.js";
+import { cctOf, type Call } from "../helpers/memorySource.js";
 
 /** A covariance over (self, children…) from a symmetric matrix given as rows. */
 function cov(rows: number[][]) {
@@ -95,5 +101,34 @@ describe("merged statistics (000 §6.1)", () => {
         assert.ok(Math.abs(merged.varianceNs2 - pooled.varianceNs2) <= 1e-7 * Math.max(1, pooled.varianceNs2));
       }),
     );
+  });
+});
+
+describe("tagging and evaluation details (issue 11)", () => {
+  const call = (fn: string, start: number, end: number, children: Call[] = []): Call => ({ fn, start, end, children });
+
+  it("tags a context whose CoV is exactly the paper's 0.4", () => {
+    // F takes 6 and 14: mean 10, σ 4 (population), CoV 4/10 = 0.4.
+    const cct = cctOf([[call("main", 0, 30, [call("F", 1, 7), call("F", 10, 24)])]]);
+    const cols = mergeThreads(cct);
+    const f = [...Array(cols.size).keys()].find((c) => c > 0 && cct.functions[cols.fn[c]] === "F")!;
+    const t = tagContexts(cols, DEFAULT_PARAMETERS);
+    assert.equal(t.cov[f], 0.4);
+    assert.equal(t.highVariant[f], 1);
+  });
+
+  it("evaluates a pattern on every occurrence in the other input, significant or not (001 §4)", () => {
+    // Profiling input: G > F is high-variant. Regression input: G > F occurs, but its time is far
+    // under the significance cut-off beside a long H.
+    const a = cctOf([[call("main", 0, 1000, [call("G", 1, 500, [call("F", 2, 10), call("F", 20, 400)]), call("H", 501, 900)])]]);
+    const b = cctOf([[call("main", 0, 1e9, [call("G", 1, 30, [call("F", 2, 5), call("F", 6, 20)]), call("H", 31, 1e9 - 1)])]]);
+    const pa = prepareAnalysis(mergeThreads(a), a.functions, DEFAULT_PARAMETERS);
+    const pb = prepareAnalysis(mergeThreads(b), b.functions, DEFAULT_PARAMETERS);
+    const found = detectionPatterns(pa.cols, pa.functions, pa.tagging, DEFAULT_PARAMETERS.chebyshevProbability);
+    const f = found.find((p) => p.chain.at(-1) === "F")!;
+    assert.ok(f, "F is a detection pattern of the profiling input");
+    const [evaluated] = evaluatePatterns([f], pb.cols, pb.functions, pb.tagging, DEFAULT_PARAMETERS.chebyshevProbability);
+    assert.equal(pb.tagging.significant[evaluated.contexts[0]], 0, "the occurrence is insignificant there");
+    assert.equal(evaluated.stats.n, 2);
   });
 });

@@ -16,7 +16,7 @@ function node(fname: string, type: VcgNodeType, ccs: string, n: number, meanNs: 
 }
 
 function segment(nodes: VcgNode[], varianceNs2: number): VcgSegment {
-  const s: VcgSegment = { nodes, stats: { n: nodes[0].stats.n, meanNs: 1, varianceNs2 } };
+  const s: VcgSegment = { nodes, component: 0, stats: { n: nodes[0].stats.n, meanNs: 1, varianceNs2 } };
   nodes[0].ols.push(s);
   for (const x of nodes.slice(1)) x.cls.push(s);
   return s;

@@ -11,10 +11,11 @@ interface VarianceFlags {
   readonly probability?: number;
   readonly cutoff?: number;
   readonly onCpu?: boolean;
+  readonly maxChildren?: number;
 }
 
 /** The flags as the analyses' arguments; those not given keep the analyses' defaults. */
-const varianceArgs = (o: VarianceFlags) => ({ covThreshold: o.cov, window: o.window, probability: o.probability, cutoff: o.cutoff, onCpu: o.onCpu });
+const varianceArgs = (o: VarianceFlags) => ({ covThreshold: o.cov, window: o.window, probability: o.probability, cutoff: o.cutoff, onCpu: o.onCpu, maxChildren: o.maxChildren });
 
 export function vcg(workspaceDir: string, target: string, o: VarianceFlags & { tau?: number; beta?: number; json: boolean; dot: boolean; ccs: boolean; sweep: boolean }): Promise<void> {
   return withApi(workspaceDir, async (api) => {
