@@ -65,7 +65,7 @@ function layoutModule(wasm) {
     `export const RECORD_BYTES = ${value("RECORD_BYTES")};`,
     "/** f64 slots per context in the kernel's statistics, and the slot of each statistic. */",
     `export const STATS_STRIDE = ${value("STATS")};`,
-    `export const STAT = { n: ${slot("S_N")}, mean: ${slot("S_MEAN")}, m2: ${slot("S_M2")}, min: ${slot("S_MIN")}, max: ${slot("S_MAX")}, inclusive: ${slot("S_INCL")}, self: ${slot("S_SELF")} } as const;`,
+    `export const STAT = { n: ${slot("S_N")}, mean: ${slot("S_MEAN")}, m2: ${slot("S_M2")}, min: ${slot("S_MIN")}, max: ${slot("S_MAX")}, inclusive: ${slot("S_INCL")}, self: ${slot("S_SELF")}, once: ${slot("S_ONCE")} } as const;`,
     "",
   ].join("\n");
 }

@@ -18,6 +18,9 @@ export interface ContextColumns {
   readonly maxNs: Float64Array;
   readonly inclusiveNs: Float64Array;
   readonly selfNs: Float64Array;
+  /** Invocations of the parent in which this context was called exactly once (000 §2.2's
+   * inlining test); NaN for a CCT stored before it was counted. */
+  readonly calledOnce: Float64Array;
   /** Child covariance per context; null where not kept (root, or over the child limit). */
   readonly covariance: readonly (ContextCovariance | null)[];
   /** Contexts with more children than the covariance limit. */
@@ -64,6 +67,7 @@ export function finishColumns(raw: RawContexts, withCovariance: boolean): Contex
     maxNs: column(STAT.max),
     inclusiveNs: column(STAT.inclusive),
     selfNs: column(STAT.self),
+    calledOnce: column(STAT.once),
     covariance,
     covarianceOmitted: kept.flatMap((c) => (raw.omitted[c] ? [ids[c]] : [])),
   };

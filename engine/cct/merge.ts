@@ -22,6 +22,7 @@ class MergedColumns {
   private max: number[] = [-Infinity];
   private incl: number[] = [0];
   private self: number[] = [0];
+  private once: number[] = [0];
   private cov: (ContextCovariance | null)[] = [null];
   private children: number[][] = [[]];
   private omitted = new Set<number>();
@@ -56,6 +57,7 @@ class MergedColumns {
       maxNs: Float64Array.from(this.max),
       inclusiveNs: Float64Array.from(this.incl),
       selfNs: Float64Array.from(this.self),
+      calledOnce: Float64Array.from(this.once),
       covariance,
       covarianceOmitted: [...this.omitted].sort((a, b) => a - b),
     };
@@ -76,6 +78,7 @@ class MergedColumns {
       this.max.push(-Infinity);
       this.incl.push(0);
       this.self.push(0);
+      this.once.push(0);
       this.cov.push(null);
       this.children.push([]);
       this.seen.push(false);
@@ -99,6 +102,7 @@ class MergedColumns {
     this.max[m] = Math.max(this.max[m], t.maxNs[c]);
     this.incl[m] += t.inclusiveNs[c];
     this.self[m] += t.selfNs[c];
+    this.once[m] += t.calledOnce[c];
   }
 
   private mergeCov(m: number, t: ContextColumns, c: number, map: Int32Array): void {

@@ -22,7 +22,7 @@ export function parseCct(text: string, source = "CCT"): Cct {
 }
 
 const INT_COLUMNS = ["parent", "fn"] as const;
-const FLOAT_COLUMNS = ["n", "meanNs", "m2", "minNs", "maxNs", "inclusiveNs", "selfNs"] as const;
+const FLOAT_COLUMNS = ["n", "meanNs", "m2", "minNs", "maxNs", "inclusiveNs", "selfNs", "calledOnce"] as const;
 
 function columnsToJson(c: ContextColumns): Json {
   const out: Json = { size: c.size, covariance: c.covariance, covarianceOmitted: c.covarianceOmitted };
@@ -45,6 +45,8 @@ function columnsFromJson(j: Json): ContextColumns {
     maxNs: floats("maxNs", -Infinity),
     inclusiveNs: floats("inclusiveNs", 0),
     selfNs: floats("selfNs", 0),
+    // Counted since issue 11; a CCT stored before holds none (NaN: not known).
+    calledOnce: j.calledOnce === undefined ? new Float64Array(j.size as number).fill(NaN) : floats("calledOnce", NaN),
     covariance: j.covariance as ContextColumns["covariance"],
     covarianceOmitted: j.covarianceOmitted as number[],
   };

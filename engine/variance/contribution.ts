@@ -66,10 +66,15 @@ export function descendantOf(c: Candidate): number {
 export function contributionCandidates(cols: ContextColumns, tagging: Tagging, p: Pick<VarianceParameters, "minContribution" | "inliningProbability">): Candidate[] {
   const out: Candidate[] = [];
   const childOf = (owner: number, c: ContextCovariance, dim: number) => (dim === 0 ? owner : c.childContexts[dim - 1]);
-  // Called once per invocation of its parent with probability ≥ p: inlining it keeps its matrix comparable.
+  // 000 §2.2: a callee invoked "with very high probability (say, > 95%)", and "only once", in its
+  // parent's invocations: then its variance is about its component's, C_GG ≈ σ²_G, and its own
+  // matrix can stand in for it. A CCT stored before the once-count was kept falls back on N_G/N_F.
   const inlinable = (ctx: number) => {
-    const calls = cols.n[ctx] / cols.n[cols.parent[ctx]];
-    return calls >= p.inliningProbability && calls <= 1;
+    const parentN = cols.n[cols.parent[ctx]];
+    const once = cols.calledOnce[ctx];
+    const ratio = cols.n[ctx] / parentN;
+    const probability = Number.isNaN(once) ? (ratio <= 1 ? ratio : 0) : once / parentN;
+    return parentN > 0 && probability > p.inliningProbability;
   };
   const cascade = (target: number, via: number[], sigma2: number) => {
     const at = via[via.length - 1];

@@ -9,7 +9,7 @@ export interface VarianceParameters {
    * the target's variance. The papers leave the share open; 10% matches their order-of-magnitude
    * cut for dominance (β = 0.1, 000 §8; the Pattern Set's 10%, 001 §4). */
   readonly minContribution: number;
-  /** A callee invoked with at least this probability per invocation is implicitly inlined (000 §2.2: "> 95%"). */
+  /** A callee invoked exactly once in more than this share of its parent's invocations is implicitly inlined (000 §2.2: "> 95%"). */
   readonly inliningProbability: number;
   /** Summarization pressure τ_S for merging patterns, 0..1 (000 §4; §8.1 suggests 0.4 first). */
   readonly tauS: number;

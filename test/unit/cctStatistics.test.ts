@@ -90,6 +90,16 @@ function assertMatchesNaive(cols: ContextColumns, cct: Cct, ys: number[][]): voi
   close(cov.matrix.reduce((a, b) => a + b, 0), variance, "Σ C = σ²");
 }
 
+/** Per child of F, the invocations of F in which it was called exactly once, counted from the invocations themselves. */
+function assertOnceCounts(cols: ContextColumns, cct: Cct, invs: readonly Invocation[]): void {
+  for (let child = 0; child < CHILDREN.length; child++) {
+    const ctx = contextOf(cols, cct, ["main", "F", CHILDREN[child]]);
+    if (ctx < 0) continue;
+    const once = invs.filter((inv) => inv.calls.filter((c) => c.child === child).length === 1).length;
+    assert.equal(cols.calledOnce[ctx], once, `${CHILDREN[child]} called exactly once`);
+  }
+}
+
 describe("CCT statistics", () => {
   it("per-context N, mean, variance and child covariance equal the two-pass formulas", () => {
     fc.assert(
@@ -97,6 +107,7 @@ describe("CCT statistics", () => {
         const { main, ys } = layOut(invs);
         const cct = cctOf([[main]]);
         assertMatchesNaive(cct.threads[0].contexts, cct, ys);
+        assertOnceCounts(cct.threads[0].contexts, cct, invs);
       }),
       { numRuns: 200 },
     );
@@ -109,6 +120,7 @@ describe("CCT statistics", () => {
         const y = layOut(b, 5);
         const cct = cctOf([[x.main], [y.main]]);
         assertMatchesNaive(mergeThreads(cct), cct, [...x.ys, ...y.ys]);
+        assertOnceCounts(mergeThreads(cct), cct, [...a, ...b]);
       }),
       { numRuns: 200 },
     );

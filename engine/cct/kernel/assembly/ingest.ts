@@ -18,7 +18,7 @@ export {
   parentPtr, runningFn, runningParent, statsPtr,
 } from "./readout";
 
-export { BATCH_EVENTS, ENTER, EXIT, STATS, S_INCL, S_M2, S_MAX, S_MEAN, S_MIN, S_N, S_SELF } from "./layout";
+export { BATCH_EVENTS, ENTER, EXIT, STATS, S_INCL, S_M2, S_MAX, S_MEAN, S_MIN, S_N, S_ONCE, S_SELF } from "./layout";
 let batchKind: usize = 0;
 let batchFn: usize = 0;
 let batchDepth: usize = 0;

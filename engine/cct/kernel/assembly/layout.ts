@@ -8,7 +8,8 @@ export const EXIT: i32 = 1;
 export const BATCH_EVENTS: i32 = 8192;
 
 // Per context, STATS f64 slots: N, mean, M2 (Welford), min, max, inclusive,
-// self, unused (exported, so the host reads them by these slots).
+// self, and the number of its parent's invocations in which it was called
+// exactly once (exported, so the host reads them by these slots).
 export const STATS: i32 = 8;
 export const S_N: i32 = 0;
 export const S_MEAN: i32 = 8;
@@ -17,6 +18,7 @@ export const S_MIN: i32 = 24;
 export const S_MAX: i32 = 32;
 export const S_INCL: i32 = 40;
 export const S_SELF: i32 = 48;
+export const S_ONCE: i32 = 56;
 
 // A thread's struct: where its arrays are, its stack depth and counters.
 export const T_TOP = 0;
@@ -39,7 +41,8 @@ export const T_SCHILD = 64;
 export const T_MISMATCH = 68;
 export const T_MIN_DURATION = 72;
 export const T_LAST = 80;
-export const THREAD_BYTES = 88;
+export const T_CALLS = 88;
+export const THREAD_BYTES = 96;
 
 // A covariance block: n (f64), dims, cap, then mean, values and delta (cap
 // f64 each) and the upper triangle of the co-moment matrix (cap × cap f64).

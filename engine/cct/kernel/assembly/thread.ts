@@ -4,7 +4,7 @@
 // (layout.ts) when a call for it starts and stored back when it ends.
 import { addDimension, commitCovariance, startCovariance } from "./covariance";
 import {
-  ENTER, STATS, S_INCL, S_M2, S_MAX, S_MEAN, S_MIN, S_N, S_SELF, THREAD_BYTES, T_CAP, T_COV, T_FIRST, T_FN, T_LAST,
+  ENTER, STATS, S_INCL, S_M2, S_MAX, S_MEAN, S_MIN, S_N, S_ONCE, S_SELF, THREAD_BYTES, T_CALLS, T_CAP, T_COV, T_FIRST, T_FN, T_LAST,
   T_MIN_DURATION, T_MISMATCH, T_NCHILD, T_NEXT, T_OMIT, T_PARENT, T_PENDING, T_SCHILD, T_SCTX, T_SIZE, T_SSTART,
   T_STACK_CAP, T_STATS, T_TOP, T_WATCH,
 } from "./layout";
@@ -49,7 +49,8 @@ export let cap: i32 = 0;
 export let stackCap: i32 = 0;
 // Per context: parent, function, first child, next sibling, child count,
 // watched chain (−1: none), statistics, time within the parent's running
-// invocation, covariance block (0: none), omitted (over maxChildren).
+// invocation, covariance block (0: none), omitted (over maxChildren), calls
+// within the parent's running invocation.
 export let pParent: usize = 0;
 export let pFn: usize = 0;
 export let pFirst: usize = 0;
@@ -60,6 +61,7 @@ export let pStats: usize = 0;
 export let pPending: usize = 0;
 export let pCov: usize = 0;
 export let pOmit: usize = 0;
+export let pCalls: usize = 0;
 // Per open call: its context, start time and the time of its closed children.
 export let sCtx: usize = 0;
 export let sStart: usize = 0;
@@ -103,6 +105,7 @@ export function enterThread(t: usize): void {
   pPending = load<u32>(t, T_PENDING);
   pCov = load<u32>(t, T_COV);
   pOmit = load<u32>(t, T_OMIT);
+  pCalls = load<u32>(t, T_CALLS);
   sCtx = load<u32>(t, T_SCTX);
   sStart = load<u32>(t, T_SSTART);
   sChild = load<u32>(t, T_SCHILD);
@@ -128,6 +131,7 @@ export function leaveThread(): void {
   store<u32>(t, <u32>pPending, T_PENDING);
   store<u32>(t, <u32>pCov, T_COV);
   store<u32>(t, <u32>pOmit, T_OMIT);
+  store<u32>(t, <u32>pCalls, T_CALLS);
   store<u32>(t, <u32>sCtx, T_SCTX);
   store<u32>(t, <u32>sStart, T_SSTART);
   store<u32>(t, <u32>sChild, T_SCHILD);
@@ -178,7 +182,7 @@ export function close(timeNs: f64): void {
   if (duration < minDuration) return; // time filter: the caller keeps it as self time
   const w = load<i32>(pWatch + (<usize>c << 2));
   if (w >= 0) noteWatched(w, duration);
-  countInvocation(c, duration, duration - childNs, pStats, pCov, pFirst, pNext, pPending);
+  countInvocation(c, duration, duration - childNs, pStats, pCov, pFirst, pNext, pPending, pCalls);
   const sp = sChild + (<usize>top << 3);
   store<f64>(sp, load<f64>(sp) + duration);
 }
@@ -192,10 +196,11 @@ export function close(timeNs: f64): void {
 }
 
 /** Folds one invocation of `c` into its statistics (Welford's N, mean and M2,
- * then min, max and totals), its child covariance, and its parent's pending
- * time. Pointers are arguments so a caller can hold them in locals. */
+ * then min, max and totals), its child covariance, its parent's pending
+ * time, and which of its children ran exactly once in it. Pointers are
+ * arguments so a caller can hold them in locals. */
 // @ts-ignore: decorator
-@inline export function countInvocation(c: i32, duration: f64, self: f64, statsP: usize, covP: usize, firstP: usize, nextP: usize, pendingP: usize): void {
+@inline export function countInvocation(c: i32, duration: f64, self: f64, statsP: usize, covP: usize, firstP: usize, nextP: usize, pendingP: usize, callsP: usize): void {
   const o = statsP + (<usize>c << 6);
   const n1 = load<f64>(o, S_N) + 1;
   store<f64>(o, n1, S_N);
@@ -212,6 +217,18 @@ export function close(timeNs: f64): void {
   if (acc != 0) commitCovariance(<usize>acc, self, load<i32>(firstP + (<usize>c << 2)), nextP, pendingP);
   const pp = pendingP + (<usize>c << 3);
   store<f64>(pp, load<f64>(pp) + duration);
+  // Paper 000 §2.2 inlines a callee called exactly once per invocation with high probability:
+  // count, per child, the invocations of c in which it ran exactly once.
+  for (let ch = load<i32>(firstP + (<usize>c << 2)); ch != -1; ch = load<i32>(nextP + (<usize>ch << 2))) {
+    const cp = callsP + (<usize>ch << 2);
+    if (load<i32>(cp) == 1) {
+      const oo = statsP + (<usize>ch << 6);
+      store<f64>(oo, load<f64>(oo, S_ONCE) + 1, S_ONCE);
+    }
+    store<i32>(cp, 0);
+  }
+  const cc = callsP + (<usize>c << 2);
+  store<i32>(cc, load<i32>(cc) + 1);
 }
 
 function addContext(parent: i32, f: i32): i32 {
@@ -225,6 +242,7 @@ function addContext(parent: i32, f: i32): i32 {
   store<i32>(pNChild + at, 0);
   store<u32>(pCov + at, 0);
   store<i32>(pOmit + at, 0);
+  store<i32>(pCalls + at, 0);
   const o = pStats + (<usize>c << 6);
   memory.fill(o, 0, STATS << 3);
   store<f64>(o, Infinity, S_MIN);
@@ -280,6 +298,7 @@ function growContexts(next: i32): void {
   pPending = growArray(pPending, next, 8);
   pCov = growArray(pCov, next, 4);
   pOmit = growArray(pOmit, next, 4);
+  pCalls = growArray(pCalls, next, 4);
   cap = next;
 }
 
