@@ -96,7 +96,7 @@ try {
     const { cct: again } = await readTraceFile(trace);
     ingest.push(again.events / ((performance.now() - t) / 1000));
     t = performance.now();
-    const sink = new CctBuilder({ covariance: false, watch: new ConfirmationPass(prep.cols, prep.functions, prep.candidates) });
+    const sink = new CctBuilder({ covariance: false, watch: new ConfirmationPass(prep.cols, prep.functions, prep.pass.plans) });
     await readTraceInto(trace, sink);
     confirm.push(sink.events / ((performance.now() - t) / 1000));
   }

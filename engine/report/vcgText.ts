@@ -41,6 +41,18 @@ function renderVcgText(r: DominantVarianceResult, options: VcgTextOptions): stri
       out.push(`  back-edge (${under}) ${byId.get(under)!.fname} ⇢ (${from}) ${byId.get(from)!.fname}: cf = ${(s.cf * 100).toFixed(1)}%${via.length > 0 ? `, through ${via.join(", ")}` : ""}; variance component [${s.component}]`);
     }
   }
+  const targets = [...new Set(r.contributions.map((c) => c.target.join(" > ")))];
+  if (targets.length > 0) {
+    out.push("", "Contributions (000 §2): each target's contributing sets, and what was measured but is cancelled or not needed");
+    for (const t of targets) {
+      const rows = r.contributions.filter((c) => c.target.join(" > ") === t);
+      const name = (c: (typeof rows)[number]) => `${c.descendant.at(-1)}${c.ownCode ? " (own code)" : ""}`;
+      const sets = [...new Set(rows.filter((c) => c.confirmed).map((c) => c.setFraction!))];
+      const parts = sets.map((f) => `{${rows.filter((c) => c.setFraction === f).map(name).join(", ")}} ${(f * 100).toFixed(1)}%`);
+      const idle = rows.filter((c) => !c.confirmed).map((c) => `${name(c)} (cf ${(c.cf * 100).toFixed(1)}% alone)`);
+      out.push(`  ${t}: ${parts.join("; ") || "no contributing set"}${idle.length > 0 ? `; not contributing: ${idle.join(", ")}` : ""}`);
+    }
+  }
   if (r.covarianceOmitted.length > 0) {
     const list = r.covarianceOmitted.map((c) => `${c.chain.join(" > ")}${c.highVariant ? " (high-variant)" : ""}`).join("; ");
     out.push("", `note: ${r.covarianceOmitted.length} significant context(s) had more children than the covariance cap, so their variance is not decomposed and no contributor below them is looked for (raise --max-children): ${list}`);

@@ -5,9 +5,9 @@
 // patterns of paper 001. Pure: the pass over the trace is the caller's.
 import type { ContextColumns } from "../cct/contextTable.js";
 import { tagContexts, type Tagging } from "./tagging.js";
-import { contributionCandidates, descendantOf, type Candidate } from "./contribution.js";
+import { planTargets, type TargetPlan } from "./components.js";
 import { ConfirmationPass, pathOf } from "./confirmation.js";
-import { buildSegments, type Segment } from "./segments.js";
+import { buildSegments, contributions, exactMatrix, type Contribution, type PlanMatrix, type Segment } from "./segments.js";
 import { extractPatterns } from "./extract.js";
 import { agglomerate, mergeWithin } from "./agglomerate.js";
 import { prioritize, subtreeVim } from "./prioritize.js";
@@ -22,22 +22,33 @@ export interface PreparedAnalysis {
   readonly functions: readonly string[];
   readonly parameters: VarianceParameters;
   readonly tagging: Tagging;
-  readonly candidates: readonly Candidate[];
-  /** The confirmation pass to run over the trace (CctOptions.watch), or null when nothing needs confirming. */
+  /** Each high-variant context's components (exact, or to be measured). */
+  readonly plans: readonly TargetPlan[];
+  /** The confirmation pass to run over the trace (CctOptions.watch) for the plans that inline a
+   * callee, or null when none does. */
   readonly pass: ConfirmationPass | null;
 }
 
 export function prepareAnalysis(cols: ContextColumns, functions: readonly string[], parameters: VarianceParameters): PreparedAnalysis {
   const tagging = tagContexts(cols, parameters);
-  const candidates = contributionCandidates(cols, tagging, parameters);
-  const inexact = candidates.filter((c) => !c.exact);
-  return { cols, functions, parameters, tagging, candidates, pass: inexact.length > 0 ? new ConfirmationPass(cols, functions, candidates) : null };
+  const plans = planTargets(cols, tagging, parameters);
+  const measured = plans.filter((p) => !p.exact);
+  return { cols, functions, parameters, tagging, plans, pass: measured.length > 0 ? new ConfirmationPass(cols, functions, measured) : null };
+}
+
+/** Each plan's matrix: the CCT's, or the confirmation pass's once it has run. */
+function matrixOf(prep: PreparedAnalysis, p: number): PlanMatrix {
+  const plan = prep.plans[p];
+  return plan.exact ? exactMatrix(prep.cols, plan) : prep.pass!.matrix(prep.pass!.plans.indexOf(plan));
+}
+
+export function contributionsOf(prep: PreparedAnalysis): Contribution[] {
+  return contributions(prep.plans, (p) => matrixOf(prep, p), prep.tagging, prep.parameters.minContribution);
 }
 
 /** The segments, once the pass (if any) has run. */
 export function segmentsOf(prep: PreparedAnalysis): Segment[] {
-  const measured = (k: number) => prep.pass!.result(k);
-  return buildSegments(prep.cols, prep.tagging.variance, prep.candidates, measured, prep.parameters.minContribution);
+  return buildSegments(prep.plans, contributionsOf(prep));
 }
 
 /** Steps 3–5 for one τ_S and β: a fresh extraction each time, as merging builds new patterns. */
@@ -50,7 +61,8 @@ export function vcgPatterns(prep: PreparedAnalysis, segments: readonly Segment[]
 
 export function completeAnalysis(prep: PreparedAnalysis, format?: (ns: number) => string): DominantVarianceResult {
   const p = prep.parameters;
-  const segments = segmentsOf(prep);
+  const found = contributionsOf(prep);
+  const segments = buildSegments(prep.plans, found);
   const { roots, initial } = vcgPatterns(prep, segments, p.tauS, p.beta);
   const { nodes, segs, rootIds } = numberNodes(roots, p.chebyshevProbability, format);
   const t = prep.tagging;
@@ -62,9 +74,11 @@ export function completeAnalysis(prep: PreparedAnalysis, format?: (ns: number) =
     patterns: roots.map((r, i) => ({ root: rootIds[i], vim: subtreeVim(r), nodes: [...preorder(r)].length })),
     nodes,
     segments: segs,
-    contributions: prep.candidates.map((c, k) => {
-      const cf = c.exact ? c.fraction : prep.pass!.result(k).varianceNs2 / t.variance[c.target];
-      return { target: pathOf(prep.cols, prep.functions, c.target), descendant: pathOf(prep.cols, prep.functions, descendantOf(c)), exact: c.exact, cf, confirmed: cf >= p.minContribution };
+    contributions: found.map((c) => {
+      const plan = prep.plans[c.plan];
+      const x = plan.components[c.component];
+      const descendant = pathOf(prep.cols, prep.functions, x.context);
+      return { target: pathOf(prep.cols, prep.functions, plan.target), descendant, ownCode: x.own, exact: c.exact, cf: c.cf, share: c.share, setFraction: c.setFraction, confirmed: c.share !== null };
     }),
     detection: detectionRows(detectionPatterns(prep.cols, prep.functions, prep.tagging, p.chebyshevProbability)),
     covarianceOmitted: prep.cols.covarianceOmitted.filter((c) => t.significant[c]).map((c) => ({ chain: pathOf(prep.cols, prep.functions, c), highVariant: t.highVariant[c] === 1 })),

@@ -1,20 +1,13 @@
 // The confirmation pass (paper 000 §2.2): one more streaming pass over the
-// trace measures, for every candidate, the descendant's cumulative time per
-// invocation of the target, Y^{T|D} (notation of §2.3), and with it the
-// contribution fraction cf = Var(Y^{T|D}) / σ²_T (§6.1). It is a watcher of
-// the CCT builder (CctOptions.watch): the builder reports each invocation of
-// the watched call chains as it ends, a descendant always before its target's.
+// trace measures, for every target whose plan inlines a callee, the vector of
+// its components per invocation, Y^{F|A1,A2,…} (notation of §2.3), and from
+// it their full covariance matrix C^{F|A1,A2,…}, cross terms included, so §2's
+// set test applies to inlined components as to direct children. It is a
+// watcher of the CCT builder (CctOptions.watch): the builder reports each
+// invocation of the watched call chains as it ends, callees before callers.
 import type { ContextColumns } from "../cct/contextTable.js";
 import type { ContextWatch } from "../cct/cct.js";
-import { descendantOf, type Candidate } from "./contribution.js";
-
-export interface ConfirmedStats {
-  /** Invocations of the target. */
-  readonly n: number;
-  /** Mean and population variance of Y^{T|D}. */
-  readonly meanNs: number;
-  readonly varianceNs2: number;
-}
+import type { TargetPlan } from "./components.js";
 
 /** Names of the functions from the root to `c`. */
 export function pathOf(cols: ContextColumns, functions: readonly string[], c: number): string[] {
@@ -23,64 +16,105 @@ export function pathOf(cols: ContextColumns, functions: readonly string[], c: nu
   return path.reverse();
 }
 
+/** What one invocation of a watched chain does to a plan's vector: adds its time to a component,
+ * takes it from an inlined caller's own code, or (the target) ends the vector. */
+interface Role {
+  readonly plan: number;
+  /** Component index, or −1 for the target's own invocation. */
+  readonly component: number;
+  readonly sign: 1 | -1;
+}
+
+/** Streaming mean and co-moments of one plan's component vectors (Welford, all dimensions). */
+class VectorMoments {
+  n = 0;
+  readonly mean: Float64Array;
+  readonly comoment: Float64Array;
+  private readonly delta: Float64Array;
+
+  constructor(readonly k: number) {
+    this.mean = new Float64Array(k);
+    this.comoment = new Float64Array(k * k);
+    this.delta = new Float64Array(k);
+  }
+
+  add(y: Float64Array): void {
+    const k = this.k;
+    const n = ++this.n;
+    for (let i = 0; i < k; i++) {
+      this.delta[i] = y[i] - this.mean[i];
+      this.mean[i] += this.delta[i] / n;
+    }
+    for (let i = 0; i < k; i++) {
+      const di = this.delta[i];
+      for (let j = 0; j < k; j++) this.comoment[i * k + j] += di * (y[j] - this.mean[j]);
+    }
+  }
+}
+
 export class ConfirmationPass implements ContextWatch {
   readonly paths: string[][] = [];
-  private readonly pathIndex = new Map<string, number>();
-  /** Per watched path: candidates it is the target of, and those it is the descendant of. */
-  private readonly asTarget: number[][] = [];
-  private readonly asDescendant: number[][] = [];
-  private readonly pending = new Map<string, Float64Array>();
-  private readonly n: Float64Array;
-  private readonly meanY: Float64Array;
-  private readonly m2Y: Float64Array;
+  private readonly roles: Role[][] = [];
+  private readonly pending = new Map<string, Float64Array[]>();
+  private readonly moments: VectorMoments[];
 
+  /** `plans`: the targets whose matrix is measured (those that inline a callee). */
   constructor(
     cols: ContextColumns,
     functions: readonly string[],
-    readonly candidates: readonly Candidate[],
+    readonly plans: readonly TargetPlan[],
   ) {
-    const index = (c: number) => {
+    const index = new Map<string, number>();
+    const roleOf = (c: number, role: Role) => {
       const path = pathOf(cols, functions, c);
       const key = path.join("\u0000");
-      let i = this.pathIndex.get(key);
+      let i = index.get(key);
       if (i === undefined) {
         i = this.paths.push(path) - 1;
-        this.pathIndex.set(key, i);
-        this.asTarget.push([]);
-        this.asDescendant.push([]);
+        index.set(key, i);
+        this.roles.push([]);
       }
-      return i;
+      this.roles[i].push(role);
     };
-    candidates.forEach((cand, k) => {
-      this.asTarget[index(cand.target)].push(k);
-      this.asDescendant[index(descendantOf(cand))].push(k);
+    plans.forEach((plan, p) => {
+      roleOf(plan.target, { plan: p, component: -1, sign: 1 });
+      plan.components.forEach((x, i) => {
+        if (i === 0) return;
+        roleOf(x.context, { plan: p, component: i, sign: 1 });
+        // An inlined callee's own code: its time less its callees', each of which is a component.
+        if (x.path.length > 1) {
+          const caller = plan.components.findIndex((o) => o.own && o.context === x.path[x.path.length - 2]);
+          if (caller > 0) roleOf(x.context, { plan: p, component: caller, sign: -1 });
+        }
+      });
     });
-    const z = () => new Float64Array(candidates.length);
-    this.n = z();
-    this.meanY = z();
-    this.m2Y = z();
+    this.moments = plans.map((plan) => new VectorMoments(plan.components.length));
   }
 
   onClose(thread: string, paths: Int32Array, durationsNs: Float64Array, count: number): void {
     let pending = this.pending.get(thread);
-    if (!pending) this.pending.set(thread, (pending = new Float64Array(this.candidates.length)));
-    for (let i = 0; i < count; i++) {
-      const path = paths[i];
-      for (const k of this.asDescendant[path]) pending[k] += durationsNs[i];
-      for (const k of this.asTarget[path]) {
-        // One invocation of the target ended: fold its Y in with Welford's update.
-        const y = pending[k];
-        const n = ++this.n[k];
-        const dy = y - this.meanY[k];
-        this.meanY[k] += dy / n;
-        this.m2Y[k] += dy * (y - this.meanY[k]);
-        pending[k] = 0;
+    if (!pending) this.pending.set(thread, (pending = this.moments.map((m) => new Float64Array(m.k))));
+    for (let e = 0; e < count; e++) {
+      const d = durationsNs[e];
+      for (const r of this.roles[paths[e]]) {
+        const y = pending[r.plan];
+        if (r.component >= 0) {
+          y[r.component] += r.sign * d;
+          continue;
+        }
+        // One invocation of the target ended: its own code is what no component took (Eq. 1).
+        let rest = d;
+        for (let i = 1; i < y.length; i++) rest -= y[i];
+        y[0] = rest;
+        this.moments[r.plan].add(y);
+        y.fill(0);
       }
     }
   }
 
-  result(k: number): ConfirmedStats {
-    const n = this.n[k];
-    return { n, meanNs: this.meanY[k], varianceNs2: n > 0 ? this.m2Y[k] / n : 0 };
+  /** The measured covariance matrix of plan `p`'s components (population, as the CCT's). */
+  matrix(p: number): { readonly n: number; readonly mean: readonly number[]; readonly matrix: readonly number[] } {
+    const m = this.moments[p];
+    return { n: m.n, mean: Array.from(m.mean), matrix: Array.from(m.comoment, (v) => (m.n > 0 ? v / m.n : 0)) };
   }
 }

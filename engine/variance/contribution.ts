@@ -1,16 +1,11 @@
 // Variance contribution (paper 000 §2–2.2). A context's variance is the sum of
-// its per-invocation covariance matrix over (self time, each child's
-// cumulative time) (Eq. 2). Components coupled by a large cross term are
-// judged together, so that two mutually exclusive callees of similar cost
-// (large self terms, a large negative cross term) cancel and do not count,
-// while a loop whose trip count varies does (§2, Listing 1). Contributing
-// callees called with probability > 95% are implicitly inlined, cascading the
-// search below them (§2.2); what the cascade finds is only a candidate until
-// a pass over the trace confirms it (confirmation.ts).
-import type { ContextColumns } from "../cct/contextTable.js";
+// its per-invocation covariance matrix over its components: its own code and
+// each child's cumulative time (Eq. 2). Components are judged in sets: those
+// coupled by a large cross term, or whose times vary together, are judged
+// together, so that two mutually exclusive callees of similar cost (large self
+// terms, a large negative cross term) cancel and do not count, while callees
+// that vary in synchrony count as the set they are (§2, §2.2 scenario 3).
 import type { ContextCovariance } from "../cct/covariance.js";
-import type { Tagging } from "./tagging.js";
-import type { VarianceParameters } from "./parameters.js";
 
 export interface ComponentSet {
   /** Dimensions of the covariance matrix: 0 is self time, s ≥ 1 a child. */
@@ -19,12 +14,23 @@ export interface ComponentSet {
   readonly fraction: number;
 }
 
-/** The minimal sets of components that contribute at least `minContribution`
- * of `reference` (default: the matrix's own total, the context's variance).
- * Components whose cross term alone reaches that share are linked, and each
- * linked group is one candidate set: it cannot be split without dropping a
- * significant term (§2, "minimal set of children"). */
-export function contributingSets(c: ContextCovariance, minContribution: number, reference?: number): ComponentSet[] {
+/** Components whose per-invocation times correlate at least this strongly (either sign) vary
+ * together and are judged as one group (000 §2.2 scenario 3, "if their behavior varies in
+ * synchrony"); 0.5 is the usual bound of a strong correlation. */
+export const SYNCHRONY = 0.5;
+
+type Matrix = Pick<ContextCovariance, "matrix" | "mean">;
+
+/** The minimal sets of components that contribute at least `minContribution` of `reference`
+ * (default: the matrix's own total, the context's variance), 000 §2: "a minimal set of children
+ * that together contribute significantly … through all involved self-terms and cross-terms".
+ * - Components are grouped when a cross term alone reaches that share, or when they vary together.
+ * - In a significant group, the members whose removal takes the group's sum below the bar are the
+ *   set: the others are not needed (a cancelling pair linked to a contributor falls away). When no
+ *   member is needed on its own, the group is significant only together, and is the set.
+ * - What no significant group holds is judged once more as one group: sets significant only
+ *   together need not be linked pairwise. */
+export function contributingSets(c: Matrix, minContribution: number, reference?: number): ComponentSet[] {
   const k = c.mean.length;
   const m = c.matrix;
   let total = 0;
@@ -32,79 +38,53 @@ export function contributingSets(c: ContextCovariance, minContribution: number, 
   const ref = reference ?? total;
   if (!(ref > 0)) return [];
   const bar = minContribution * ref;
-  const root = Array.from({ length: k }, (_, i) => i);
-  const find = (i: number): number => (root[i] === i ? i : (root[i] = find(root[i])));
-  for (let i = 0; i < k; i++) for (let j = i + 1; j < k; j++) if (Math.abs(2 * m[i * k + j]) >= bar) root[find(i)] = find(j);
-  const groups = new Map<number, number[]>();
-  for (let i = 0; i < k; i++) groups.set(find(i), [...(groups.get(find(i)) ?? []), i]);
-  const sets: ComponentSet[] = [];
-  for (const dims of groups.values()) {
+  const sum = (dims: readonly number[]) => {
     let v = 0;
     for (const i of dims) for (const j of dims) v += m[i * k + j];
-    if (v >= bar) sets.push({ dims, fraction: v / ref });
-  }
-  return sets.sort((a, b) => b.fraction - a.fraction || a.dims[0] - b.dims[0]);
-}
-
-/** A descendant context that may be an underlying source of a target's variance. */
-export interface Candidate {
-  readonly target: number;
-  /** Contexts from the target (exclusive) down to the descendant (inclusive). */
-  readonly via: readonly number[];
-  /** Its share of the target's variance: exact for a direct child (C_GG/σ², §6.1), else estimated through inlining. */
-  readonly fraction: number;
-  /** A direct child, whose share is exact (000 §2.2); others need the confirmation pass. */
-  readonly exact: boolean;
-}
-
-export function descendantOf(c: Candidate): number {
-  return c.via[c.via.length - 1];
-}
-
-/** Contributing children of every high-variant context, and the candidates the
- * inlining cascade finds below those called with high probability (000 §2.2). */
-export function contributionCandidates(cols: ContextColumns, tagging: Tagging, p: Pick<VarianceParameters, "minContribution" | "inliningProbability">): Candidate[] {
-  const out: Candidate[] = [];
-  const childOf = (owner: number, c: ContextCovariance, dim: number) => (dim === 0 ? owner : c.childContexts[dim - 1]);
-  // 000 §2.2: a callee invoked "with very high probability (say, > 95%)", and "only once", in its
-  // parent's invocations: then its variance is about its component's, C_GG ≈ σ²_G, and its own
-  // matrix can stand in for it. A CCT stored before the once-count was kept falls back on N_G/N_F.
-  const inlinable = (ctx: number) => {
-    const parentN = cols.n[cols.parent[ctx]];
-    const once = cols.calledOnce[ctx];
-    const ratio = cols.n[ctx] / parentN;
-    const probability = Number.isNaN(once) ? (ratio <= 1 ? ratio : 0) : once / parentN;
-    return parentN > 0 && probability > p.inliningProbability;
+    return v;
   };
-  const cascade = (target: number, via: number[], sigma2: number) => {
-    const at = via[via.length - 1];
-    const c = cols.covariance[at];
-    if (!c || !inlinable(at)) return;
-    for (const set of contributingSets(c, p.minContribution, sigma2)) {
-      for (const dim of set.dims) {
-        if (dim === 0) continue;
-        const d = childOf(at, c, dim);
-        // The same test as for direct children: an insignificant context is no VCG node (001 §3).
-        if (!tagging.significant[d]) continue;
-        const path = [...via, d];
-        out.push({ target, via: path, fraction: c.matrix[dim * c.mean.length + dim] / sigma2, exact: false });
-        cascade(target, path, sigma2);
-      }
-    }
-  };
-  for (let t = 1; t < cols.size; t++) {
-    const c = cols.covariance[t];
-    if (!tagging.highVariant[t] || !c) continue;
-    const sigma2 = tagging.variance[t];
-    for (const set of contributingSets(c, p.minContribution)) {
-      for (const dim of set.dims) {
-        if (dim === 0) continue; // the target's own code: it originates its variance itself
-        const g = childOf(t, c, dim);
-        if (!tagging.significant[g]) continue;
-        out.push({ target: t, via: [g], fraction: c.matrix[dim * c.mean.length + dim] / sigma2, exact: true });
-        cascade(t, [g], sigma2);
-      }
+  const root = Array.from({ length: k }, (_, i) => i);
+  const find = (i: number): number => (root[i] === i ? i : (root[i] = find(root[i])));
+  for (let i = 0; i < k; i++) {
+    for (let j = i + 1; j < k; j++) {
+      const cij = m[i * k + j];
+      const scale = Math.sqrt(m[i * k + i] * m[j * k + j]);
+      if (Math.abs(2 * cij) >= bar || (scale > 0 && Math.abs(cij) >= SYNCHRONY * scale)) root[find(i)] = find(j);
     }
   }
-  return out;
+  const groups = new Map<number, number[]>();
+  for (let i = 0; i < k; i++) groups.set(find(i), [...(groups.get(find(i)) ?? []), i]);
+  const sets: number[][] = [];
+  for (const g of groups.values()) {
+    const s = minimalSet(g, sum, bar);
+    if (s) sets.push(s);
+  }
+  const rest = Array.from({ length: k }, (_, i) => i).filter((i) => !sets.some((s) => s.includes(i)));
+  const together = rest.length > 1 ? minimalSet(rest, sum, bar) : null;
+  if (together) sets.push(together);
+  return sets.map((dims) => ({ dims, fraction: sum(dims) / ref })).sort((a, b) => b.fraction - a.fraction || a.dims[0] - b.dims[0]);
+}
+
+/** The members of a significant group that it cannot do without; all of it when it can do
+ * without each one (significant only together); null when the group is not significant. When the
+ * needed members fall short of the bar alone, the others that add most are added back. */
+function minimalSet(group: readonly number[], sum: (dims: readonly number[]) => number, bar: number): number[] | null {
+  if (sum(group) < bar) return null;
+  const needed = group.filter((i) => sum(group.filter((j) => j !== i)) < bar);
+  if (needed.length === 0) return [...group];
+  const set = [...needed];
+  const others = group.filter((i) => !needed.includes(i));
+  while (sum(set) < bar && others.length > 0) {
+    let best = 0;
+    for (let o = 1; o < others.length; o++) if (sum([...set, others[o]]) > sum([...set, others[best]])) best = o;
+    set.push(...others.splice(best, 1));
+  }
+  return set.sort((a, b) => a - b);
+}
+
+/** Each member's share of its set: its row of the matrix within the set, over the reference.
+ * They add up to the set's fraction; a single member's share is its self term C_ii (000 §6.1's cf). */
+export function memberShares(c: Matrix, set: ComponentSet, reference: number): number[] {
+  const k = c.mean.length;
+  return set.dims.map((i) => set.dims.reduce((v, j) => v + c.matrix[i * k + j], 0) / reference);
 }

@@ -45,9 +45,17 @@ export interface VcgResultPattern {
 export interface ContributionRow {
   readonly target: readonly string[];
   readonly descendant: readonly string[];
-  /** A direct child's share is exact (from the target's covariance); deeper ones were measured by the confirmation pass. */
+  /** Only the descendant's own code contributes (it was implicitly inlined, its callees judged apart, 000 §2.2 scenario 2). */
+  readonly ownCode: boolean;
+  /** From the target's own covariance (a direct child), or measured by the confirmation pass (an inlined one). */
   readonly exact: boolean;
+  /** Its self term over the target's variance, C_AA/σ² (000 §6.1). */
   readonly cf: number;
+  /** Its part of its contributing set's variance (its row within the set, over σ²); null: in no set. */
+  readonly share: number | null;
+  /** The fraction of the target's variance its set explains; null: in no set. */
+  readonly setFraction: number | null;
+  /** In a contributing set (it has a back-edge). Unconfirmed rows were measured but are cancelled or not needed. */
   readonly confirmed: boolean;
 }
 

@@ -1,42 +1,85 @@
-// Linear segments (paper 000 §3.1, §5): a contribution from an underlier to an
-// originating target, through internal transmitter contexts. The underlier of
-// a chain is its deepest confirmed contributor (W in H → U → V → W); a segment
-// of a target that is itself internal to a longer segment with the same
-// underlier says nothing new and is dropped (U → V → W inside H → U → V → W).
+// Contributions and linear segments (paper 000 §2, §3.1, §5): each
+// high-variant target's components judged in sets (contribution.ts) on their
+// exact or measured matrix; every member of a contributing set is an
+// underlier of a segment from the target through the contexts between them
+// (transmitters). A segment of a target that is itself internal to a longer
+// segment with the same underlier says nothing new and is dropped
+// (U → V → W inside H → U → V → W).
 import type { ContextColumns } from "../cct/contextTable.js";
-import type { Candidate } from "./contribution.js";
-import type { ConfirmedStats } from "./confirmation.js";
+import type { Tagging } from "./tagging.js";
+import type { TargetPlan } from "./components.js";
+import { contributingSets, memberShares } from "./contribution.js";
 
-export interface Segment {
-  /** CCT contexts from the originator (first) to the underlier (last). */
-  readonly contexts: readonly number[];
-  /** cf = C^{H|W}_{W,W} / σ²_H (000 §6.1). */
+/** A plan's matrix: the CCT's (exact) or the confirmation pass's. */
+export interface PlanMatrix {
+  readonly n: number;
+  readonly mean: readonly number[];
+  readonly matrix: readonly number[];
+}
+
+export interface Contribution {
+  readonly plan: number;
+  readonly component: number;
+  /** Exact (the CCT's matrix) or measured by the confirmation pass. */
+  readonly exact: boolean;
+  /** Its self term over the target's variance: cf = C_AA / σ²_T (000 §6.1). */
   readonly cf: number;
-  /** T_i = (mean of Y^{H|W}, its variance, N of H) (000 §6.1). */
+  /** Its row within its set over σ²_T; null when it is in no contributing set. */
+  readonly share: number | null;
+  /** The fraction of the set it belongs to; null when in none. */
+  readonly setFraction: number | null;
+  /** T_i = (mean of Y^{T|A}, its variance, N of T) (000 §6.1). */
   readonly meanNs: number;
   readonly varianceNs2: number;
   readonly n: number;
 }
 
-/** `measured(k)` gives the confirmation pass's statistics of candidate k (only asked for inexact ones). */
-export function buildSegments(cols: ContextColumns, variance: Float64Array, candidates: readonly Candidate[], measured: (k: number) => ConfirmedStats, minContribution: number): Segment[] {
-  const confirmed = candidates.flatMap((c, k) => {
-    if (c.exact) {
-      const cov = cols.covariance[c.target]!;
-      const dim = cov.childContexts.indexOf(c.via[0]) + 1;
-      return [{ c, n: cols.n[c.target], meanNs: cov.mean[dim], varianceNs2: c.fraction * variance[c.target] }];
+export interface Segment {
+  /** CCT contexts from the originator (first) to the underlier (last). */
+  readonly contexts: readonly number[];
+  readonly cf: number;
+  readonly meanNs: number;
+  readonly varianceNs2: number;
+  readonly n: number;
+}
+
+/** Every component of every plan that is in a contributing set, and, of measured plans, those
+ * that would have been one on its own but is cancelled or not needed with the others. */
+export function contributions(plans: readonly TargetPlan[], matrixOf: (p: number) => PlanMatrix, tagging: Tagging, minContribution: number): Contribution[] {
+  return plans.flatMap((plan, p) => {
+    const m = matrixOf(p);
+    const sigma2 = tagging.variance[plan.target];
+    const k = m.mean.length;
+    const member = new Map<number, { share: number; setFraction: number }>();
+    for (const set of contributingSets(m, minContribution, sigma2)) {
+      const shares = memberShares(m, set, sigma2);
+      set.dims.forEach((d, i) => member.set(d, { share: shares[i], setFraction: set.fraction }));
     }
-    const s = measured(k);
-    return s.varianceNs2 / variance[c.target] >= minContribution ? [{ c, n: s.n, meanNs: s.meanNs, varianceNs2: s.varianceNs2 }] : [];
+    return plan.components.flatMap((x, i): Contribution[] => {
+      if (i === 0 || !tagging.significant[x.context]) return [];
+      const cf = m.matrix[i * k + i] / sigma2;
+      const inSet = member.get(i);
+      if (!inSet && (plan.exact || cf < minContribution)) return [];
+      return [{ plan: p, component: i, exact: plan.exact, cf, share: inSet?.share ?? null, setFraction: inSet?.setFraction ?? null, meanNs: m.mean[i], varianceNs2: m.matrix[i * k + i], n: m.n }];
+    });
   });
-  // Underliers: confirmed descendants with no confirmed descendant of the same target below them.
-  const below = (a: Candidate, b: Candidate) => a.target === b.target && b.via.length > a.via.length && a.via.every((x, i) => b.via[i] === x);
-  const segments = confirmed
-    .filter((a) => !confirmed.some((b) => below(a.c, b.c)))
-    .map((a) => ({ contexts: [a.c.target, ...a.c.via], cf: a.varianceNs2 / variance[a.c.target], meanNs: a.meanNs, varianceNs2: a.varianceNs2, n: a.n }));
+}
+
+export function buildSegments(plans: readonly TargetPlan[], found: readonly Contribution[]): Segment[] {
+  const segments = found
+    .filter((c) => c.share !== null)
+    .map((c) => {
+      const plan = plans[c.plan];
+      return { contexts: [plan.target, ...plan.components[c.component].path], cf: c.cf, meanNs: c.meanNs, varianceNs2: c.varianceNs2, n: c.n };
+    });
   const underlier = (s: Segment) => s.contexts[s.contexts.length - 1];
   return segments
     .filter((s) => !segments.some((o) => o !== s && underlier(o) === underlier(s) && o.contexts.length > s.contexts.length && o.contexts.slice(1, -1).includes(s.contexts[0])))
     .sort((a, b) => a.contexts[0] - b.contexts[0] || b.cf - a.cf);
 }
 
+/** The exact matrix of a plan that inlines nothing: the target's own child covariance. */
+export function exactMatrix(cols: ContextColumns, plan: TargetPlan): PlanMatrix {
+  const c = cols.covariance[plan.target]!;
+  return { n: c.n, mean: c.mean, matrix: c.matrix };
+}

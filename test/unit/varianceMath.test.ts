@@ -162,9 +162,9 @@ describe("implicit inlining (000 §2.2)", () => {
   });
 
   it("inlines a callee called exactly once in more than 95% of its parent's invocations, and no other", () => {
-    // A candidate two levels down (F → G → K) exists only if G was inlined.
-    const below = (calls: readonly number[]) => program(calls).prep.candidates.some((c) => !c.exact && c.via.length === 2);
-    // Always once: G is inlined and K, below it, is a candidate (to be confirmed by the pass).
+    // A component two levels down (F → G → K) exists only if G was inlined.
+    const below = (calls: readonly number[]) => program(calls).prep.plans.some((plan) => plan.components.some((x) => x.path.length === 2));
+    // Always once: G is inlined and K, below it, is a component (measured by the pass).
     assert.equal(below(Array(20).fill(1)), true);
     // Once in 18 of 20 (90%), though N_G/N_F = 1: not inlined.
     assert.equal(below([...Array(18).fill(1), 0, 2]), false);

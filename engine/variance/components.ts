@@ -1,0 +1,69 @@
+// The components a high-variant context's variance is decomposed into (paper
+// 000 §2, §2.2, §2.3): its own code and each child's cumulative time, as the
+// CCT's child covariance holds them (exact); where a contributing callee is
+// called exactly once with high probability it is implicitly inlined, and its
+// own code and its callees become components instead (C^{F|A1,A2…}), which
+// the confirmation pass measures with all their cross terms. The cascade
+// picks what to inline by comparing the callee's own matrix against σ²_F
+// (§2.2: "compare C^{G1}_{i,j} terms against σ²_F").
+import type { ContextColumns } from "../cct/contextTable.js";
+import type { Tagging } from "./tagging.js";
+import type { VarianceParameters } from "./parameters.js";
+import { contributingSets } from "./contribution.js";
+
+export interface Component {
+  /** The CCT context; for component 0, the target itself. */
+  readonly context: number;
+  /** Contexts from the target (exclusive) down to this one (inclusive); empty for component 0. */
+  readonly path: readonly number[];
+  /** Only the context's own code (an inlined callee, whose callees are components of their own), not its whole time. */
+  readonly own: boolean;
+}
+
+export interface TargetPlan {
+  readonly target: number;
+  /** [0] is the target's own code. */
+  readonly components: readonly Component[];
+  /** No callee inlined: the components are the target's children, in its covariance's order,
+   * and its matrix is exact (the CCT's). Else the confirmation pass measures it. */
+  readonly exact: boolean;
+}
+
+/** A decomposition is kept to as many components as a context keeps child covariance by default. */
+export const MAX_COMPONENTS = 64;
+
+export function planTargets(cols: ContextColumns, tagging: Tagging, p: Pick<VarianceParameters, "minContribution" | "inliningProbability">): TargetPlan[] {
+  // 000 §2.2: a callee invoked "with very high probability (say, > 95%)", and "only once", in its
+  // parent's invocations: then C_GG ≈ σ²_G, and its own matrix can stand in for it. A CCT stored
+  // before the once-count was kept falls back on N_G/N_F.
+  const inlinable = (ctx: number) => {
+    const parentN = cols.n[cols.parent[ctx]];
+    const once = cols.calledOnce[ctx];
+    const ratio = cols.n[ctx] / parentN;
+    const probability = Number.isNaN(once) ? (ratio <= 1 ? ratio : 0) : once / parentN;
+    return parentN > 0 && probability > p.inliningProbability;
+  };
+  // Inlined only when it has callees whose covariance was kept, and they still fit.
+  const expandable = (ctx: number, count: number) => {
+    const c = cols.covariance[ctx];
+    return tagging.significant[ctx] === 1 && c !== null && c.childContexts.length > 0 && count + c.childContexts.length + 1 <= MAX_COMPONENTS && inlinable(ctx);
+  };
+  const plans: TargetPlan[] = [];
+  for (let t = 1; t < cols.size; t++) {
+    const c = cols.covariance[t];
+    if (!tagging.highVariant[t] || !c) continue;
+    const sigma2 = tagging.variance[t];
+    const components: Component[] = [{ context: t, path: [], own: true }];
+    const add = (ctx: number, path: number[], contributes: boolean) => {
+      if (!contributes || !expandable(ctx, components.length)) return void components.push({ context: ctx, path, own: false });
+      components.push({ context: ctx, path, own: true });
+      const inner = cols.covariance[ctx]!;
+      const members = new Set(contributingSets(inner, p.minContribution, sigma2).flatMap((s) => s.dims));
+      inner.childContexts.forEach((child, i) => add(child, [...path, child], members.has(i + 1)));
+    };
+    const members = new Set(contributingSets(c, p.minContribution, sigma2).flatMap((s) => s.dims));
+    c.childContexts.forEach((child, i) => add(child, [child], members.has(i + 1)));
+    plans.push({ target: t, components, exact: components.every((x, i) => i === 0 || !x.own) });
+  }
+  return plans;
+}
