@@ -15,6 +15,8 @@ import { VarbenchService } from "../../engine/api/service.js";
 import { inProcessClient } from "../../engine/api/inProcess.js";
 import { ApiError } from "../../engine/api/errors.js";
 import type { AnalysisProgressEvent } from "../../engine/api/types.js";
+import { ENGINE_VERSION } from "../../engine/analyses/runAnalysis.js";
+import { ANALYSES } from "../../engine/analyses/registry.js";
 
 // H → U → V → W, where W's time varies and H's with it (paper 000's transmitter chain).
 const TRACE = join(FIXTURES, "uftrace", "0.13", "variance", "nested_chain_50");
@@ -55,7 +57,7 @@ describe("analysis layer", () => {
       const db = new Database(join(ws, "varbench.sqlite"));
       db.prepare("UPDATE analyses SET engine_version = '0.0' WHERE kind = 'vcg'").run();
       await assert.rejects(again.api.analyses.vcg({ target: run1 }), /no such file|missing|ENOENT/i, "a result of another engine version is not served");
-      db.prepare("UPDATE analyses SET engine_version = ? WHERE kind = 'vcg'").run(`${(await import("../../engine/analyses/runAnalysis.js")).ENGINE_VERSION}.1`);
+      db.prepare("UPDATE analyses SET engine_version = ? WHERE kind = 'vcg'").run(`${ENGINE_VERSION}.${ANALYSES.vcg.version}`);
       assert.deepEqual(await again.api.analyses.vcg({ target: run1 }), computed, "served again once the version matches");
       db.prepare("UPDATE artifacts SET sha256 = 'changed' WHERE run_id = 1 AND kind = 'cct'").run();
       db.close();
