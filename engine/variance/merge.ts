@@ -135,6 +135,8 @@ function mergeCost(out: Merged, tauS: number): number | null {
 export interface MergeResult {
   readonly node: VcgNode;
   readonly cost: number;
+  /** Each node of the two inputs' trees and its merged node. */
+  readonly image: ReadonlyMap<VcgNode, VcgNode>;
 }
 
 /** Two patterns (or sibling subtrees) merged, with their cost, or null when incompatible or costlier than τ_S. */
@@ -145,5 +147,5 @@ export function mergePatterns(a: VcgNode, b: VcgNode, tauS: number): MergeResult
   (out as { root: VcgNode }).root = root;
   if (!mergeContributions(out)) return null;
   const cost = mergeCost(out, tauS);
-  return cost === null ? null : { node: root, cost };
+  return cost === null ? null : { node: root, cost, image: out.image };
 }

@@ -5,7 +5,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { mergePatterns } from "../../engine/variance/merge.js";
-import { agglomerate } from "../../engine/variance/agglomerate.js";
+import { agglomerate, mergeWithin } from "../../engine/variance/agglomerate.js";
 import { prioritize } from "../../engine/variance/prioritize.js";
 import { preorder, type VcgNode, type VcgNodeType, type VcgSegment } from "../../engine/variance/vcgTypes.js";
 
@@ -84,6 +84,42 @@ describe("merging patterns", () => {
     assert.equal(m.node.ols.length, 1);
     assert.equal(m.node.ols[0].stats.n, 20);
     assert.equal(m.node.children[0].cls[0], m.node.ols[0]);
+  });
+});
+
+describe("merging inside a pattern (000 §4, §6)", () => {
+  /** H with two L subtrees (call sites [0] and [3]), each L with an F whose back-edge goes to H. */
+  const pattern = (bothCarry: boolean) => {
+    const f1 = node("F", "Contributor", "[0]", 30, 200, 20);
+    const f2 = node("F", "Contributor", "[0]", 40, 200, 20);
+    const l1 = node("L", "Contrast", "[0]", 30, 300, 20, [f1]);
+    const l2 = node("L", "Contrast", "[3]", 40, 300, 20, [f2]);
+    const h = node("H", "Task", "main [0]", 10, 5000, 2500, [l1, l2]);
+    segment([h, l1, f1], 2000);
+    if (bothCarry) segment([h, l2, f2], 3000);
+    return h;
+  };
+
+  it("merges sibling subtrees whose outer segments correspond, re-pointing the ancestor's segment to the merged nodes", () => {
+    const h = pattern(true);
+    mergeWithin(h, 1);
+    assert.equal(h.children.length, 1, "one L under H");
+    const [l] = h.children;
+    assert.deepEqual([...l.ccs].sort(), ["[0]", "[3]"]);
+    assert.equal(h.ols.length, 1, "one back-edge into H");
+    const seg = h.ols[0];
+    assert.deepEqual(seg.nodes, [h, l, l.children[0]]);
+    // Exact pooled statistics of the two segments (10 invocations of H each side).
+    assert.equal(seg.stats.n, 20);
+    assert.equal(l.cls[0], seg);
+    assert.equal(l.children[0].cls[0], seg);
+  });
+
+  it("keeps them apart when only one carries a segment (it would name two contradicting underliers)", () => {
+    const h = pattern(false);
+    mergeWithin(h, 1);
+    assert.equal(h.children.length, 2);
+    assert.equal(h.ols.length, 1);
   });
 });
 
