@@ -56,14 +56,16 @@ export function planTargets(cols: ContextColumns, tagging: Tagging, p: Pick<Vari
     const components: Component[] = [{ context: t, path: [], own: true }];
     const add = (ctx: number, path: number[], contributes: boolean) => {
       if (!contributes || !expandable(ctx, components.length)) return void components.push({ context: ctx, path, own: false });
-      components.push({ context: ctx, path, own: true });
       const inner = cols.covariance[ctx]!;
       const members = new Set(contributingSets(inner, p.minContribution, sigma2).flatMap((s) => s.dims));
+      // Its own code is a component where the callee's matrix says it may contribute (§2.2 scenario 2);
+      // otherwise its time stays with the target's own code (Y0 absorbs the inlined body, §2.2).
+      if (members.has(0)) components.push({ context: ctx, path, own: true });
       inner.childContexts.forEach((child, i) => add(child, [...path, child], members.has(i + 1)));
     };
     const members = new Set(contributingSets(c, p.minContribution, sigma2).flatMap((s) => s.dims));
     c.childContexts.forEach((child, i) => add(child, [child], members.has(i + 1)));
-    plans.push({ target: t, components, exact: components.every((x, i) => i === 0 || !x.own) });
+    plans.push({ target: t, components, exact: components.every((x, i) => i === 0 || (!x.own && x.path.length === 1)) });
   }
   return plans;
 }

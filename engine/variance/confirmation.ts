@@ -38,24 +38,32 @@ class VectorMoments {
     this.delta = new Float64Array(k);
   }
 
-  add(y: Float64Array): void {
+  /** Folds in the vector y[at … at + k). */
+  add(y: Float64Array, at: number): void {
     const k = this.k;
     const n = ++this.n;
     for (let i = 0; i < k; i++) {
-      this.delta[i] = y[i] - this.mean[i];
+      this.delta[i] = y[at + i] - this.mean[i];
       this.mean[i] += this.delta[i] / n;
     }
     for (let i = 0; i < k; i++) {
       const di = this.delta[i];
-      for (let j = 0; j < k; j++) this.comoment[i * k + j] += di * (y[j] - this.mean[j]);
+      for (let j = 0; j < k; j++) this.comoment[i * k + j] += di * (y[at + j] - this.mean[j]);
     }
   }
 }
 
 export class ConfirmationPass implements ContextWatch {
   readonly paths: string[][] = [];
-  private readonly roles: Role[][] = [];
-  private readonly pending = new Map<string, Float64Array[]>();
+  /** Per watched path, its roles flattened (the hot loop reads typed arrays, 000 §2.2's pass
+   * sees every event): roles of path i are [start[i], start[i + 1]) of plan/slot/sign. */
+  private readonly start: Int32Array;
+  private readonly rolePlan: Int32Array;
+  /** Index into a thread's pending vector (the plan's offset plus the component), or −1 for the target's end. */
+  private readonly roleSlot: Int32Array;
+  private readonly roleSign: Float64Array;
+  private readonly offset: Int32Array;
+  private readonly pending = new Map<string, Float64Array>();
   private readonly moments: VectorMoments[];
 
   /** `plans`: the targets whose matrix is measured (those that inline a callee). */
@@ -65,6 +73,7 @@ export class ConfirmationPass implements ContextWatch {
     readonly plans: readonly TargetPlan[],
   ) {
     const index = new Map<string, number>();
+    const roles: Role[][] = [];
     const roleOf = (c: number, role: Role) => {
       const path = pathOf(cols, functions, c);
       const key = path.join("\u0000");
@@ -72,9 +81,9 @@ export class ConfirmationPass implements ContextWatch {
       if (i === undefined) {
         i = this.paths.push(path) - 1;
         index.set(key, i);
-        this.roles.push([]);
+        roles.push([]);
       }
-      this.roles[i].push(role);
+      roles[i].push(role);
     };
     plans.forEach((plan, p) => {
       roleOf(plan.target, { plan: p, component: -1, sign: 1 });
@@ -89,25 +98,35 @@ export class ConfirmationPass implements ContextWatch {
       });
     });
     this.moments = plans.map((plan) => new VectorMoments(plan.components.length));
+    this.offset = Int32Array.from(plans, (_, p) => plans.slice(0, p).reduce((n, x) => n + x.components.length, 0));
+    const flat = roles.flat();
+    this.start = Int32Array.from({ length: roles.length + 1 }, (_, i) => roles.slice(0, i).reduce((n, r) => n + r.length, 0));
+    this.rolePlan = Int32Array.from(flat, (r) => r.plan);
+    this.roleSlot = Int32Array.from(flat, (r) => (r.component < 0 ? -1 : this.offset[r.plan] + r.component));
+    this.roleSign = Float64Array.from(flat, (r) => r.sign);
   }
 
   onClose(thread: string, paths: Int32Array, durationsNs: Float64Array, count: number): void {
-    let pending = this.pending.get(thread);
-    if (!pending) this.pending.set(thread, (pending = this.moments.map((m) => new Float64Array(m.k))));
+    let y = this.pending.get(thread);
+    if (!y) this.pending.set(thread, (y = new Float64Array(this.plans.reduce((n, x) => n + x.components.length, 0))));
     for (let e = 0; e < count; e++) {
       const d = durationsNs[e];
-      for (const r of this.roles[paths[e]]) {
-        const y = pending[r.plan];
-        if (r.component >= 0) {
-          y[r.component] += r.sign * d;
+      const path = paths[e];
+      for (let r = this.start[path]; r < this.start[path + 1]; r++) {
+        const slot = this.roleSlot[r];
+        if (slot >= 0) {
+          y[slot] += this.roleSign[r] * d;
           continue;
         }
         // One invocation of the target ended: its own code is what no component took (Eq. 1).
+        const p = this.rolePlan[r];
+        const o = this.offset[p];
+        const k = this.moments[p].k;
         let rest = d;
-        for (let i = 1; i < y.length; i++) rest -= y[i];
-        y[0] = rest;
-        this.moments[r.plan].add(y);
-        y.fill(0);
+        for (let i = 1; i < k; i++) rest -= y[o + i];
+        y[o] = rest;
+        this.moments[p].add(y, o);
+        y.fill(0, o, o + k);
       }
     }
   }
