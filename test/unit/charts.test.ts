@@ -7,7 +7,7 @@ import { boxStats, quantileSorted } from "../../renderer/src/charts/quantiles.js
 import { distributionOption } from "../../renderer/src/charts/distribution.js";
 import { unitFor } from "../../renderer/src/charts/units.js";
 import { LIGHT } from "../../renderer/src/charts/colors.js";
-import { layoutForest, matchedCount, unmatchedNodes, vcgGraphOption, vcgPairOption, X_STEP, Y_STEP } from "../../renderer/src/vcg/vcgGraph.js";
+import { layoutForest, matchedCount, nodeSignatures, unmatchedNodes, vcgGraphOption, vcgPairOption, X_STEP, Y_STEP } from "../../renderer/src/vcg/vcgGraph.js";
 
 describe("histogram bins (Freedman–Diaconis)", () => {
   it("bins 1..8 as worked by hand", () => {
@@ -93,5 +93,19 @@ describe("VCG drawing", () => {
     assert.equal(matchedCount(a, b), 2);
     const links = (vcgPairOption(a, b, LIGHT) as { series: { links: { source: string; target: string; lineStyle: { type: string } }[] }[] }).series[0].links;
     assert.deepEqual(links.filter((l) => l.lineStyle.type === "dotted").map((l) => [l.source, l.target]), [["a0", "b0"], ["a1", "b1"]]);
+  });
+
+  it("keeps one scale for x and y so a single chain is not squeezed", () => {
+    const r = result([node(0, "H", "Task", null, [1]), node(1, "W", "Task", 0, [])], []);
+    assert.equal((vcgGraphOption(r, LIGHT) as { series: { preserveAspect: unknown }[] }).series[0].preserveAspect, true);
+  });
+
+  it("matches nodes by names and types, back-edges by names alone", () => {
+    const a = nodeSignatures(result([node(0, "H", "Task", null, [1]), node(1, "W", "Task", 0, [])], []));
+    const b = nodeSignatures(result([node(0, "H", "Task", null, [1]), node(1, "W", "Contributor", 0, [])], []));
+    assert.equal(a.get(0), b.get(0));
+    assert.notEqual(a.get(1), b.get(1));
+    const bNames = nodeSignatures(result([node(0, "H", "Task", null, [1]), node(1, "W", "Contributor", 0, [])], []), false);
+    assert.equal(bNames.get(1), "/H/W");
   });
 });

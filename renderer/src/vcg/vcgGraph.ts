@@ -110,6 +110,9 @@ function graphOption(nodes: unknown[], links: unknown[]): EChartsOption {
         type: "graph",
         layout: "none",
         roam: true,
+        // One scale for x and y: a single chain has no width, and a stretched
+        // view would squeeze its boxes into a bar.
+        preserveAspect: true,
         // Room for half a node at every edge: positions are node centres.
         left: 90,
         right: 90,
@@ -134,12 +137,15 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 }
 
-/** A node's place for matching across two results: the chain of names from its pattern root. */
-export function nodeSignatures(r: DominantVarianceResult): Map<number, string> {
+/** A node's place for matching across two results: the chain of names from its pattern root,
+ * with each node's type unless `withTypes` is false. Nodes match with types (a changed role is
+ * a difference to show); back-edges match by names alone, so the same path through the
+ * program is compared even where one design made a Task of what the other calls a Contributor. */
+export function nodeSignatures(r: DominantVarianceResult, withTypes = true): Map<number, string> {
   const byId = new Map(r.nodes.map((n) => [n.id, n]));
   const sig = new Map<number, string>();
   const walk = (n: VcgResultNode, prefix: string) => {
-    const s = `${prefix}/${n.fname}:${n.type}`;
+    const s = withTypes ? `${prefix}/${n.fname}:${n.type}` : `${prefix}/${n.fname}`;
     sig.set(n.id, s);
     for (const c of n.children) walk(byId.get(c)!, s);
   };
