@@ -29,6 +29,7 @@ export interface ThreadWatch {
 
 export class ThreadBuilder implements ThreadSink {
   readonly unbalanced: UnbalancedCounts = { unmatchedExits: new Map(), closedOnMismatch: 0, closedAtEnd: 0 };
+  readonly takesPlainRecords = true;
   events = 0;
   private readonly thread: number;
   private readonly callbacks: KernelThreadCallbacks;

@@ -56,6 +56,9 @@ export class EventBatch {
  * rest itself (uftrace/records.ts). */
 export interface ThreadSink {
   consume(batch: EventBatch): void;
+  /** The sink decodes plain records itself (consumePlainRecords); when false the
+   * reader decodes every record into batches and never calls it. */
+  readonly takesPlainRecords: boolean;
   /** Room for raw uftrace records; valid until the next call on this sink. */
   recordBuffer(): Uint8Array;
   /** Consumes the plain entry and exit records in recordBuffer()[start, end)

@@ -112,7 +112,7 @@ function decodeRecords(len: number, fileOffset: number, file: string, ctx: Threa
   let i32 = new Int32Array(buf.buffer, buf.byteOffset, buf.length >>> 2);
   let pos = 0;
   while (pos + 16 <= len) {
-    if (base.set) {
+    if (base.set && sink.takesPlainRecords) {
       state.batch.flush();
       const frame: PlainRecordFrame = { baseHi: base.hi, baseLo: base.lo, maxDepth, schedLimitNs: state.nextSchedNs, offCpuNs: state.offCpuNs };
       const next = sink.consumePlainRecords(pos, len, frame);

@@ -1,0 +1,17 @@
+// Points go to k-means in an order fixed by their content, not by the order
+// runs or threads arrived in: k-means++ picks by position, so this makes every
+// result independent of run order and of run ids (the issue's property), while
+// the seed still fixes the draws.
+
+/** Indices of `vectors` sorted lexicographically by their values (equal vectors keep their order). */
+export function contentOrder(vectors: readonly Float64Array[]): number[] {
+  return vectors
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const x = vectors[a];
+      const y = vectors[b];
+      const n = Math.min(x.length, y.length);
+      for (let k = 0; k < n; k++) if (x[k] !== y[k]) return x[k] - y[k];
+      return x.length - y.length || a - b;
+    });
+}

@@ -1,0 +1,41 @@
+// The parameters of execution-pattern analysis (paper 004), each with where it comes from.
+import { PROJECTED_DIMENSIONS } from "./projection.js";
+import { FINE_INTERVALS } from "./timeline.js";
+
+export { FINE_INTERVALS, PROJECTED_DIMENSIONS };
+
+/** Aligned intervals per run: each run re-partitioned into this many equal fractions of its
+ * own length (004 §3.2.1; issue 12: M = 20). */
+export const ALIGNED_INTERVALS = 20;
+
+/** The largest K tried by BIC in the final clustering (the issue's benchmark: K = 1..30). */
+export const MAX_PATTERNS = 30;
+
+/** k-means++ seedings per K, the best kept (004 §3.2.3 clusters with K-means [7], [8];
+ * several seedings guard against a poor local optimum; issue 12: 5). */
+export const SEEDINGS = 5;
+
+export const DEFAULT_SEED = 1;
+
+/** A new run farther from every pattern's centroid than this many times the farthest member
+ * of the nearest pattern (or the typical member distance, if larger) shows a new pattern
+ * (004 §5.3: "New execution patterns can be added to such a database when they appear"; the
+ * paper gives no threshold, so the reference's own spread sets it). */
+export const NEW_PATTERN_FACTOR = 1.5;
+
+export interface PatternParameters {
+  readonly intervals: number;
+  readonly kmax: number;
+  readonly seedings: number;
+  readonly seed: number;
+  /** Thread alignment (004 §3.2.2) on; off only to show what it changes. */
+  readonly alignThreads: boolean;
+}
+
+export const DEFAULT_PATTERN_PARAMETERS: PatternParameters = {
+  intervals: ALIGNED_INTERVALS,
+  kmax: MAX_PATTERNS,
+  seedings: SEEDINGS,
+  seed: DEFAULT_SEED,
+  alignThreads: true,
+};

@@ -1,0 +1,140 @@
+// Per-thread timelines from a function trace: the analogue of paper 004's
+// per-core basic-block vectors (§3.1.2, §4.1.1) where the trace has functions,
+// not blocks. Between two events of a thread, the time goes to the function on
+// top of its stack (its self time), projected onto that function's direction
+// (projection.ts), in the global fine intervals it falls in (timeline.ts).
+// Time off the CPU (uftrace's scheduler events, shown as linux:schedule calls)
+// goes to nothing, as no instruction runs then: a waiting thread is idle.
+import { ENTER, type EventBatch, type PlainRecordFrame, type ThreadSink } from "../trace/eventBatch.js";
+import type { ThreadInfo, TraceSink } from "../trace/sink.js";
+import type { TraceWarning } from "../trace/diagnostics.js";
+import { SCHEDULE, SCHEDULE_PREEMPTED } from "../trace/uftrace/schedEvents.js";
+import { RECORD_BYTES } from "../cct/kernel/layout.generated.js";
+import { projectionOf } from "./projection.js";
+import { Timeline } from "./timeline.js";
+
+export interface ThreadTimeline {
+  readonly pid: number;
+  readonly tid: number;
+  readonly name: string;
+  /** First and last event times (ns from the trace's base). */
+  readonly firstNs: number;
+  readonly lastNs: number;
+  readonly timeline: Timeline;
+}
+
+/** A TraceSink that keeps one timeline per thread. */
+export class TraceTimelines implements TraceSink {
+  private readonly directions: (Float64Array | null)[] = [];
+  private readonly ids = new Map<string, number>();
+  private readonly threads = new Map<string, StackTimeline>();
+  readonly warnings: TraceWarning[] = [];
+
+  constructor(
+    private readonly dims: number,
+    private readonly seed: number,
+  ) {}
+
+  functionId(name: string): number {
+    let id = this.ids.get(name);
+    if (id === undefined) {
+      id = this.directions.length;
+      this.ids.set(name, id);
+      this.directions.push(name === SCHEDULE || name === SCHEDULE_PREEMPTED ? null : projectionOf(name, this.dims, this.seed));
+    }
+    return id;
+  }
+
+  thread(info: ThreadInfo): ThreadSink {
+    const key = `${info.source ?? 0}:${info.pid}/${info.tid}`;
+    let t = this.threads.get(key);
+    if (!t) {
+      t = new StackTimeline(info, this.directions, this.dims);
+      this.threads.set(key, t);
+    }
+    return t;
+  }
+
+  setTimeFilter(): void {
+    // Calls shorter than the filter were never recorded; their time is their caller's self time already.
+  }
+
+  warn(w: TraceWarning): void {
+    this.warnings.push(w);
+  }
+
+  /** Threads that ran anything, in order of their first event. */
+  finish(): ThreadTimeline[] {
+    return [...this.threads.values()]
+      .filter((t) => t.firstNs <= t.lastNs)
+      .map((t) => ({ pid: t.info.pid, tid: t.info.tid, name: t.info.name ?? "", firstNs: t.firstNs, lastNs: t.lastNs, timeline: t.timeline }))
+      .sort((a, b) => a.firstNs - b.firstNs || a.tid - b.tid);
+  }
+}
+
+class StackTimeline implements ThreadSink {
+  readonly takesPlainRecords = false;
+  readonly timeline: Timeline;
+  firstNs = Infinity;
+  lastNs = -Infinity;
+  private stack = new Int32Array(256);
+  private depth = 0;
+  private records: Uint8Array | null = null;
+
+  constructor(
+    readonly info: ThreadInfo,
+    private readonly directions: readonly (Float64Array | null)[],
+    dims: number,
+  ) {
+    this.timeline = new Timeline(dims);
+  }
+
+  consume(batch: EventBatch): void {
+    for (let i = 0; i < batch.count; i++) {
+      const t = batch.timeNs[i];
+      const fn = batch.fn[i];
+      if (this.firstNs === Infinity) this.firstNs = t;
+      if (this.depth > 0) {
+        const v = this.directions[this.stack[this.depth - 1]];
+        if (v !== null) this.timeline.add(this.lastNs, t, v);
+      }
+      if (t > this.lastNs) this.lastNs = t;
+      if (batch.kind[i] === ENTER) this.enter(fn, batch.depth[i]);
+      else this.exit(fn);
+    }
+  }
+
+  private enter(fn: number, depth: number): void {
+    // A recorded depth closes deeper open calls first (eventBatch.ts), as after lost records.
+    if (depth >= 0 && depth < this.depth) this.depth = depth;
+    if (this.depth === this.stack.length) {
+      const grown = new Int32Array(2 * this.stack.length);
+      grown.set(this.stack);
+      this.stack = grown;
+    }
+    this.stack[this.depth++] = fn;
+  }
+
+  private exit(fn: number): void {
+    for (let d = this.depth - 1; d >= 0; d--) {
+      if (this.stack[d] === fn) {
+        this.depth = d;
+        return;
+      }
+    }
+    // An exit with no open call of its function: nothing to close.
+  }
+
+  recordBuffer(): Uint8Array {
+    this.records ??= new Uint8Array(RECORD_BYTES);
+    return this.records;
+  }
+
+  consumePlainRecords(start: number, _end: number, _frame: PlainRecordFrame): number {
+    return start; // never called: takesPlainRecords is false
+  }
+
+  resetAddressCache(): void {}
+
+  cacheAddress(): void {}
+}

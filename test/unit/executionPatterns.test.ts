@@ -1,0 +1,135 @@
+// Execution patterns (paper 004 §3.2) on synthetic runs whose patterns are known:
+// two workers that either run one after the other (the second starts when the first
+// is done, 004 footnote 2) or side by side, with thread ids that change from run to
+// run, an idle pool thread in some runs, and a design uniformly slower.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { findPatterns, type PatternInputRun } from "../../engine/patterns/findPatterns.js";
+import { DEFAULT_PATTERN_PARAMETERS, PROJECTED_DIMENSIONS } from "../../engine/patterns/parameters.js";
+import { METRIC_INFO } from "../../engine/patterns/metrics.js";
+import { runPcv } from "../../engine/patterns/pcv.js";
+import { projectionOf } from "../../engine/patterns/projection.js";
+import { Timeline } from "../../engine/patterns/timeline.js";
+import type { ThreadTimeline } from "../../engine/patterns/traceTimelines.js";
+import { seededRandom } from "../../engine/stats/random.js";
+
+const D = PROJECTED_DIMENSIONS;
+const MS = 1e6;
+
+interface Segment {
+  readonly fn: string;
+  readonly from: number;
+  readonly to: number;
+}
+
+function thread(tid: number, name: string, segments: readonly Segment[]): ThreadTimeline {
+  const timeline = new Timeline(D);
+  for (const s of segments) timeline.add(s.from, s.to, projectionOf(s.fn, D, DEFAULT_PATTERN_PARAMETERS.seed));
+  return { pid: 1, tid, name, firstNs: segments[0].from, lastNs: segments[segments.length - 1].to, timeline };
+}
+
+type Kind = "serial" | "parallel";
+
+/** One run: main starts two workers; "serial": the second starts when the first is done. */
+function run(runId: number, kind: Kind, random: () => number, opts: { scale?: number; idle?: boolean; group?: string } = {}): PatternInputRun {
+  const k = opts.scale ?? 1;
+  // Crunching is a little shorter, so in both behaviours the same worker ends last: which
+  // worker ends last is itself a difference of relative speed (004 §2.2), a pattern of its own.
+  const jitter = () => 1 + (random() - 0.5) * 0.02;
+  const crunch = 36 * MS * k * jitter();
+  const hash = 40 * MS * k * jitter();
+  const tids = [100 + Math.floor(random() * 50), 200 + Math.floor(random() * 50)];
+  if (random() < 0.5) tids.reverse(); // which worker gets the lower id changes from run to run
+  const hashStart = kind === "serial" ? crunch : 0;
+  const end = Math.max(crunch, hashStart + hash);
+  const threads = [
+    thread(1, "main", [{ fn: "main", from: 0, to: 1 * MS * k }, { fn: "pthread_join", from: 1 * MS * k, to: end }]),
+    thread(tids[0], "worker", [{ fn: "crunch", from: 0, to: crunch }]),
+    thread(tids[1], "worker", [{ fn: "hash", from: hashStart, to: hashStart + hash }]),
+  ];
+  if (opts.idle) threads.push(thread(300 + runId, "pool", [{ fn: "pool_wait", from: 0, to: 0.05 * MS }]));
+  return { runId, group: opts.group ?? "base", workload: null, order: runId, metric: end, pcv: runPcv(threads, DEFAULT_PATTERN_PARAMETERS.intervals, D) };
+}
+
+function campaign(n: number, seed: number, opts: { scale?: number; idle?: (i: number) => boolean; group?: string; firstId?: number } = {}) {
+  const random = seededRandom(seed);
+  const truth = new Map<number, Kind>();
+  const runs = Array.from({ length: n }, (_, i) => {
+    const kind: Kind = i % 3 === 0 ? "serial" : "parallel";
+    const id = (opts.firstId ?? 1) + i;
+    truth.set(id, kind);
+    return run(id, kind, random, { scale: opts.scale, idle: opts.idle?.(i), group: opts.group });
+  });
+  return { runs, truth };
+}
+
+function analyse(runs: readonly PatternInputRun[], alignThreads = true) {
+  return findPatterns({ label: "test", source: "uftrace", metric: METRIC_INFO.wall, runs, notes: [] }, { ...DEFAULT_PATTERN_PARAMETERS, alignThreads }, D).result;
+}
+
+/** The partition as a set of sorted run-id lists, so pattern names do not matter. */
+function partition(r: ReturnType<typeof analyse>): string[] {
+  return r.patterns.map((p) => [...p.runs].sort((a, b) => a - b).join(",")).sort();
+}
+
+function truthPartition(truth: Map<number, Kind>): string[] {
+  const by = (k: Kind) => [...truth].filter(([, v]) => v === k).map(([id]) => id).sort((a, b) => a - b).join(",");
+  return [by("serial"), by("parallel")].sort();
+}
+
+describe("execution patterns (004 §3.2)", () => {
+  it("groups runs by behaviour with thread alignment, and wrongly without it", () => {
+    const { runs, truth } = campaign(30, 4);
+    const aligned = analyse(runs);
+    assert.deepEqual(partition(aligned), truthPartition(truth));
+    // Without alignment the workers' order follows their ids, which change from run to run.
+    assert.notDeepEqual(partition(analyse(runs, false)), truthPartition(truth));
+  });
+
+  it("puts a uniformly slower design with the same behaviour in the same patterns (interval alignment)", () => {
+    const a = campaign(24, 5, { group: "A" });
+    const b = campaign(24, 6, { group: "B", scale: 1.4, firstId: 101 });
+    const r = analyse([...a.runs, ...b.runs]);
+    assert.deepEqual(partition(r), truthPartition(new Map([...a.truth, ...b.truth])));
+    for (const p of r.patterns) assert.deepEqual(Object.keys(p.groups).sort(), ["A", "B"]);
+  });
+
+  it("is not thrown off by an idle pool thread that only some runs have", () => {
+    const { runs, truth } = campaign(30, 7, { idle: (i) => i % 2 === 0 });
+    assert.deepEqual(partition(analyse(runs)), truthPartition(truth));
+  });
+
+  it("gives the same patterns whatever the order and ids of the runs, and the same result for the same seed", () => {
+    const { runs } = campaign(21, 8);
+    const reference = analyse(runs);
+    assert.deepEqual(analyse(runs), reference);
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: runs.length, maxLength: runs.length }), (keys) => {
+        const order = runs.map((r, i) => ({ r, key: keys[i] })).sort((x, y) => x.key - y.key);
+        const renumbered = order.map(({ r }, i) => ({ ...r, runId: 1000 + i }));
+        const back = new Map(order.map(({ r }, i) => [1000 + i, r.runId]));
+        const got = analyse(renumbered).patterns.map((p) => p.runs.map((id) => back.get(id)!).sort((a, b) => a - b).join(",")).sort();
+        assert.deepEqual(got, partition(reference));
+      }),
+      { numRuns: 20, seed: 12 },
+    );
+  });
+
+  it("reports per pattern its runs, a representative among them, and the metric's mean and CoV", () => {
+    const { runs, truth } = campaign(12, 9);
+    const r = analyse(runs);
+    for (const p of r.patterns) {
+      assert.ok(p.runs.includes(p.representative));
+      const values = p.runs.map((id) => runs.find((x) => x.runId === id)!.metric!);
+      const mean = values.reduce((a, b) => a + b, 0) / values.length;
+      assert.ok(Math.abs(p.metric!.mean - mean) < 1e-6 * mean);
+    }
+    // Serial runs take about twice as long: the serial pattern's mean is about 36 + 40 = 76 ms.
+    const serial = r.patterns.find((p) => truth.get(p.runs[0]) === "serial")!;
+    assert.ok(Math.abs(serial.metric!.mean / (76 * MS) - 1) < 0.02);
+    // The discovery curve ends at the number of patterns.
+    assert.equal(r.discovery[r.discovery.length - 1], r.patterns.length);
+    assert.equal(r.discovery.length, runs.length);
+  });
+});

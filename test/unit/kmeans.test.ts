@@ -1,0 +1,77 @@
+// k-means, the principal axes and the BIC choice of K (engine/patterns/kmeans.ts,
+// principal.ts, bic.ts): Lloyd's iterations agree with ml-kmeans from the same
+// centres; K is recovered on data whose clusters are known.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { kmeans as mlKmeans } from "ml-kmeans";
+import { chooseK } from "../../engine/patterns/bic.js";
+import { lloyd, squaredDistance, type Points } from "../../engine/patterns/kmeans.js";
+import { principalPoints } from "../../engine/patterns/principal.js";
+import { seededRandom } from "../../engine/stats/random.js";
+
+function blobs(centres: readonly number[][], perBlob: number, noise: number, seed: number): Points {
+  const random = seededRandom(seed);
+  const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const dims = centres[0].length;
+  const n = centres.length * perBlob;
+  const data = new Float64Array(n * dims);
+  for (let i = 0; i < n; i++) for (let j = 0; j < dims; j++) data[i * dims + j] = centres[i % centres.length][j] + noise * normal();
+  return { data, n, dims };
+}
+
+const rows = (p: Points) => Array.from({ length: p.n }, (_, i) => [...p.data.subarray(i * p.dims, (i + 1) * p.dims)]);
+
+describe("k-means (004 §3.2.3)", () => {
+  it("ends where ml-kmeans ends from the same initial centres", () => {
+    const points = blobs([[0, 0, 0], [1, 0, 0], [0, 1, 1], [1, 1, 0]], 25, 0.3, 1);
+    const initial = [0, 1, 2, 3].map((i) => rows(points)[i * 7]);
+    const ours = lloyd(points, Float64Array.from(initial.flat()), 4);
+    const theirs = mlKmeans(rows(points), 4, { initialization: initial.map((c) => [...c]), maxIterations: 100, tolerance: 0 });
+    assert.deepEqual([...ours.assignment], theirs.clusters);
+    theirs.centroids.forEach((c, k) => c.forEach((v, j) => assert.ok(Math.abs(v - ours.centroids[k * 3 + j]) < 1e-9)));
+  });
+
+  it("finds the number of well-separated blobs by BIC, in 15 dimensions", () => {
+    const centres = [0, 1, 2, 3, 4].map((b) => Array.from({ length: 15 }, (_, j) => (j === b ? 1 : 0)));
+    const choice = chooseK(blobs(centres, 12, 0.05, 2), 30, 5, 1);
+    assert.equal(choice.best.k, 5);
+  });
+
+  it("takes identical points as one cluster, and points repeated at three places as three", () => {
+    const same = { data: new Float64Array(20 * 4).fill(0.3), n: 20, dims: 4 };
+    assert.equal(chooseK(same, 10, 3, 1).best.k, 1);
+    const three = blobs([[0, 0], [1, 0], [0, 1]], 10, 0, 3);
+    assert.equal(chooseK(three, 10, 3, 1).best.k, 3);
+  });
+
+  it("does not split one cluster whose spread lies along one direction that is no axis", () => {
+    // One behaviour whose runs differ only in how late one thing happens: a line in 15 dimensions.
+    const random = seededRandom(4);
+    const direction = Array.from({ length: 15 }, () => random() - 0.5);
+    const data = new Float64Array(40 * 15);
+    for (let i = 0; i < 40; i++) {
+      const t = 0.2 * random();
+      for (let j = 0; j < 15; j++) data[i * 15 + j] = 1 + t * direction[j];
+    }
+    assert.equal(chooseK({ data, n: 40, dims: 15 }, 20, 5, 1).best.k, 1);
+  });
+
+  it("keeps every distance on the principal axes", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 12 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 0, max: 1000 }), (n, dims, seed) => {
+        const random = seededRandom(seed);
+        const data = Float64Array.from({ length: n * dims }, () => random());
+        const p = principalPoints({ data, n, dims });
+        for (let a = 0; a < n; a++) {
+          for (let b = a + 1; b < n; b++) {
+            const before = squaredDistance(data, a * dims, data, b * dims, dims);
+            const after = squaredDistance(p.data, a * p.dims, p.data, b * p.dims, p.dims);
+            assert.ok(Math.abs(before - after) <= 1e-9 * Math.max(1, before));
+          }
+        }
+      }),
+      { numRuns: 60, seed: 5 },
+    );
+  });
+});
