@@ -10,7 +10,7 @@ const HOST = HOST_ORDER.flat();
 const folders = (names) => `^engine/(${names.join("|")})/`;
 const PURE = `^engine/(?!(${HOST.join("|")})/)[^/]+/`;
 // npm packages the pure engine may use: computation and parsing, no I/O.
-const PURE_PACKAGES = "^node_modules/(simple-statistics|zod|yaml)/";
+const PURE_PACKAGES = "^node_modules/(simple-statistics|zod|yaml|ml-matrix|ml-array-[a-z]+|is-any-array)/";
 
 /** Named exceptions to the host order, each with its reason. */
 const EXCEPTIONS = [
