@@ -10,7 +10,7 @@ const HOST = HOST_ORDER.flat();
 const folders = (names) => `^engine/(${names.join("|")})/`;
 const PURE = `^engine/(?!(${HOST.join("|")})/)[^/]+/`;
 // npm packages the pure engine may use: computation and parsing, no I/O.
-const PURE_PACKAGES = "^node_modules/(simple-statistics|zod|yaml|ml-matrix|ml-array-[a-z]+|is-any-array)/";
+const PURE_PACKAGES = "^node_modules/(simple-statistics|zod|yaml|ml-[a-z-]+|is-any-array|binary-search|cheminfo-types|fft\\.js)/";
 
 /** Named exceptions to the host order, each with its reason. */
 const EXCEPTIONS = [
@@ -87,6 +87,7 @@ module.exports = {
     exclude: { path: "(^|/)dist/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    enhancedResolveOptions: { extensions: [".ts", ".js", ".svelte"] },
+    // Packages that name their entry only in "exports" (ml-kmeans) resolve through it.
+    enhancedResolveOptions: { extensions: [".ts", ".js", ".svelte"], exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
   },
 };

@@ -29,6 +29,8 @@ export interface Sources {
   /** The target's calling-context tree: a run's stored one, built again when the request asks
    * for other options, the runs of a design or campaign pooled (threads kept apart per run), or a trace read. */
   cct(target: Resolved, request?: CctRequest): Promise<Cct>;
+  /** The text of a run's artifact of this kind (e.g. the sampler's "samples"), or null if it has none. */
+  artifactText(run: RunRow, kind: string): Promise<string | null>;
   /** The target's traces streamed into `sink` once more (a second pass with a watcher). */
   readAgain(target: Resolved, sink: TraceSink, request?: Pick<CctRequest, "onCpu">): Promise<void>;
   /** Keeps an expensive preparation of a target in memory, keyed by `key`, for the next call. */
@@ -52,8 +54,8 @@ export interface AnalysisDescriptor<S extends z.ZodType = z.ZodType, I = unknown
   /** Keep results in the workspace's analyses table (false where reading the input is as quick). */
   readonly cache: boolean;
   load(sources: Sources, targets: { readonly [F in FieldsOf<S>]?: Resolved }, args: z.output<S>): Promise<I>;
-  /** Pure: the plain result. */
-  compute(input: I, args: z.output<S>): R;
+  /** Pure: the plain result; long computations tell their stages to `progress`. */
+  compute(input: I, args: z.output<S>, progress: Sources["progress"]): R;
 }
 
 /** Keeps a descriptor's types tied together where it is written. */

@@ -6,6 +6,9 @@ import { vcg } from "./vcg.js";
 import { vcgSweep } from "./vcgSweep.js";
 import { detection } from "./detection.js";
 import { compare } from "./compare.js";
+import { executionPatterns } from "./executionPatterns.js";
+import { designComparison } from "./designComparison.js";
+import { patternCheck } from "./patternCheck.js";
 
 export const ANALYSES = {
   cct,
@@ -13,6 +16,9 @@ export const ANALYSES = {
   vcgSweep,
   patterns: detection,
   compare,
+  executionPatterns,
+  designComparison,
+  patternCheck,
 } as const;
 
 export type AnalysisKind = keyof typeof ANALYSES;

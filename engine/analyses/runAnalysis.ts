@@ -52,7 +52,7 @@ export async function runAnalysis<R>(host: AnalysisHost, d: AnalysisDescriptor<n
   try {
     const input = await descriptor.load(host.sources.forCall(progress), resolved as never, args as never);
     progress("computing", 0, null);
-    result = descriptor.compute(input, args as never);
+    result = descriptor.compute(input, args as never, progress);
   } catch (e) {
     throw worded(d, Object.values(resolved), e);
   } finally {

@@ -13,6 +13,7 @@ import { sourceSink } from "../trace/sink.js";
 import { readTraceFile, readTraceInto } from "../io/readTrace.js";
 import { loadRunCct } from "../ingest/runCct.js";
 import { readRunTrace, traceArtifact } from "../ingest/runTrace.js";
+import { artifactsOf } from "../store/repositories.js";
 import type { Workspace } from "../store/workspace.js";
 import { ApiError } from "../api/errors.js";
 import type { CctRequest, Resolved, Sources } from "./descriptor.js";
@@ -41,10 +42,17 @@ export class AnalysisSources {
   forCall(progress: Progress): Sources {
     return {
       cct: (target, request = {}) => this.cct(target, request, progress),
+      artifactText: (run, kind) => this.artifactText(run.id, kind),
       readAgain: (target, sink, request = {}) => this.read(target, sink, request.onCpu === true, `reading ${target.label} again`, progress),
       memo: <T>(target: Resolved, key: string, make: () => Promise<T>) => this.prepared.get(this.memoKey(target, key), make) as Promise<T>,
       progress,
     };
+  }
+
+  private async artifactText(runId: number, kind: string): Promise<string | null> {
+    const ws = this.workspace();
+    const art = artifactsOf(ws.db, runId).find((a) => a.kind === kind);
+    return art ? ws.artifacts.readText(art.path) : null;
   }
 
   private memoKey(target: Resolved, key: string): string {

@@ -1,89 +1,219 @@
 // Choosing K by the Bayesian Information Criterion (paper 004 §3.2.2: "The input
 // parameter K is selected by Bayesian Information Criterion (BIC) method [19]";
-// §3.2.3 again for the final clustering). [19] is the Schwarz criterion: the
-// log-likelihood of the data under the model minus (p/2)·ln R for p free
-// parameters and R points. For a k-means partition the model is a Gaussian per
-// cluster, mixed in the clusters' proportions, sharing one diagonal covariance.
-// X-means (Pelleg & Moore 2000) shares one spherical variance instead; on PCVs
-// that over-splits: run-to-run noise lives in a few of the hundreds of
-// dimensions (a boundary that moves, a thread that starts later), and a
-// spherical model credits a split that halves the noise there with a likelihood
-// gain in every dimension. With a variance per dimension the gain is counted
-// where the noise is, and a split pays (p/2)·ln R for its d new means.
-import { bestOf, seedingsFor, type Partition, type Points } from "./kmeans.js";
+// §3.2.3 again for the final clustering; [19] is Schwarz's criterion: the
+// log-likelihood minus (p/2)·ln n for p free parameters and n points).
+//
+// The way K is searched is X-means' (Pelleg & Moore 2000): start from one
+// cluster and split a cluster in two (2-means) when the BIC of the two children
+// beats the BIC of the parent, until no split pays or K reaches its limit; then
+// Lloyd's iterations over all clusters. The BIC of a split is taken along the
+// split's own direction (the line through the two children's centres, as
+// G-means tests a split's projection, Hamerly & Elkan 2003): one Gaussian
+// against two. The BIC over the whole space, as a single score per K, failed
+// on real recordings of examples/pool.c (40 runs, aligned PCVs of 1,200
+// dimensions): it chose K = 1 where two behaviours lay 5.5 apart on the first
+// principal axis with a spread of 0.3, because every one of hundreds of noisy
+// dimensions charged each new centre a parameter, and K = 20 or 30 elsewhere,
+// because k-means at K near n pairs the nearest runs and the pooled variance of
+// those pairs looks tiny. Along the split's direction neither happens: a
+// continuous spread (a thread starting a little later run by run) is one
+// Gaussian's business, two separated groups are two.
+import { settle, type Partition, type Points } from "./kmeans.js";
 import { principalPoints } from "./principal.js";
 
+/** Features are shares of an interval's time (pcv.ts). A spread under 5 points of a share along
+ * a direction counts as 5 points: identical runs would make a variance 0 and the likelihood
+ * infinite, and runs that differ by less than that (a timer's resolution against a twentieth of
+ * a run) show no new behaviour. */
+export const SHARE_RESOLUTION = 0.05;
+const VARIANCE_FLOOR = SHARE_RESOLUTION ** 2;
+
+/** One split tried: the cluster's size and the BIC of two Gaussians minus that of one along its direction. */
+export interface SplitDecision {
+  readonly size: number;
+  readonly gain: number;
+  readonly accepted: boolean;
+}
+
 export interface KChoice {
-  /** The partition of the chosen K, over `space` (its centroids are principal coordinates). */
+  /** The final partition, over `space` (its centroids are principal coordinates). */
   readonly best: Partition;
   /** The points on their principal axes (principal.ts), in the order given. */
   readonly space: Points;
-  /** BIC of every K tried, from K = 1; −Infinity where K left no degree of freedom. */
-  readonly bic: readonly number[];
+  readonly splits: readonly SplitDecision[];
 }
 
-/** Progress of the search: K done out of the largest K. */
+/** Progress of the search: clusters so far out of the most allowed. */
 export type KProgress = (k: number, kmax: number) => void;
 
-/** The partition of K = 1..kmax (at most n − 1: the variance needs n − K > 0) chosen by BIC
- * (BIC_SPREAD), found on the points' principal axes that spread beyond SHARE_RESOLUTION. */
-export function chooseK(given: Points, kmax: number, seedings: number, seed: number, progress: KProgress = () => {}): KChoice {
-  // Axes along which the runs spread less than the resolution tell no runs apart; each
-  // would only add a mean per cluster to the BIC's penalty.
+/** Clusters found by BIC-driven splitting, at most `kmax`, on the points' principal axes. */
+export function chooseK(given: Points, kmax: number, progress: KProgress = () => {}): KChoice {
+  // Axes along which the points spread less than the resolution tell none apart (and cost time).
   const points = principalPoints(given, VARIANCE_FLOOR);
-  // No axis left: the points do not differ beyond the resolution, one cluster.
-  const top = points.dims === 0 ? 1 : Math.max(1, Math.min(kmax, points.n - 1));
-  const bic: number[] = [];
-  const partitions: Partition[] = [];
-  const starts = seedingsFor(points, top, seedings, seed);
-  for (let k = 1; k <= top; k++) {
-    const p = bestOf(points, k, starts);
-    partitions.push(p);
-    bic.push(bicOf(p, points, VARIANCE_FLOOR));
-    progress(k, top);
+  const top = Math.max(1, Math.min(kmax, points.n));
+  let clusters: number[][] = [Array.from({ length: points.n }, (_, i) => i)];
+  const splits: SplitDecision[] = [];
+  const settled = new Set<number[]>();
+  while (clusters.length < top) {
+    // The largest cluster not yet settled (first in order on a tie): deterministic.
+    const open = clusters.filter((c) => !settled.has(c) && c.length >= 2).sort((a, b) => b.length - a.length || a[0] - b[0]);
+    if (open.length === 0) break;
+    const parent = open[0];
+    const children = trySplit(points, parent);
+    splits.push({ size: parent.length, gain: children.gain, accepted: children.parts !== null });
+    if (children.parts === null) settled.add(parent);
+    else clusters = clusters.filter((c) => c !== parent).concat(children.parts);
+    progress(clusters.length, top);
   }
-  // The spread runs from the lowest score up to the best K, not beyond: past the best the
-  // penalty takes the scores down again, and those lower scores say nothing about the rise.
-  const high = Math.max(...bic);
-  const low = Math.min(...bic.slice(0, bic.indexOf(high) + 1));
-  const k = bic.findIndex((b) => b >= low + BIC_SPREAD * (high - low));
-  return { best: partitions[k], space: points, bic };
+  return { best: settle(points, clusters), space: points, splits };
 }
 
-/** Schwarz's BIC of a k-means partition: log-likelihood under the shared diagonal model,
- * each dimension's variance estimated from all clusters (σ_j² = SS_j / (R − K)). */
-export function bicOf(p: Partition, points: Points, varianceFloor = 0): number {
-  const { data, dims: d } = points;
-  const R = points.n;
-  const K = p.k;
-  if (R - K <= 0) return K === 1 ? 0 : -Infinity;
-  const ss = new Float64Array(d);
-  for (let i = 0; i < R; i++) {
-    const row = i * d;
-    const c = p.assignment[i] * d;
-    for (let j = 0; j < d; j++) {
-      const t = data[row + j] - p.centroids[c + j];
-      ss[j] += t * t;
+/** The cluster's points projected on its first principal axis, cut in two where the sum of squares
+ * is least (2-means in one dimension, exact), and whether two Gaussians beat one there by BIC. */
+function trySplit(points: Points, members: readonly number[]): { parts: number[][] | null; gain: number } {
+  if (points.dims === 0) return { parts: null, gain: -Infinity };
+  const t = projectOnMainAxis(subset(points, members));
+  const side = cutInTwo(t);
+  const gain = splitGain(t, side, points.n);
+  if (!(gain > 0)) return { parts: null, gain };
+  const parts: number[][] = [[], []];
+  members.forEach((m, i) => parts[side[i]].push(m));
+  return { parts, gain };
+}
+
+const POWER_ITERATIONS = 100;
+
+/** Scores on the direction of greatest spread (power iteration on the centred points, started
+ * towards the point farthest from the centre, so the same points give the same axis). The axis is
+ * the spread's, not a split's: in more dimensions than points any two halves can be set apart
+ * along some direction, and the one 2-means would pick always looks bimodal. */
+function projectOnMainAxis(sub: Points): Float64Array {
+  const { n, dims: d } = sub;
+  const x = sub.data.slice();
+  for (let j = 0; j < d; j++) {
+    let m = 0;
+    for (let i = 0; i < n; i++) m += x[i * d + j];
+    for (let i = 0; i < n; i++) x[i * d + j] -= m / n;
+  }
+  let far = 0;
+  let farNorm = -1;
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    for (let j = 0; j < d; j++) s += x[i * d + j] ** 2;
+    if (s > farNorm) {
+      farNorm = s;
+      far = i;
     }
   }
-  let logVariances = 0;
-  for (let j = 0; j < d; j++) logVariances += Math.log(2 * Math.PI * Math.max(ss[j] / (R - K), varianceFloor));
-  let mixing = 0;
-  for (let c = 0; c < K; c++) if (p.sizes[c] > 0) mixing += p.sizes[c] * Math.log(p.sizes[c] / R);
-  const logLikelihood = mixing - (R / 2) * logVariances - (d * (R - K)) / 2;
-  const parameters = K - 1 + K * d + d;
-  return logLikelihood - (parameters / 2) * Math.log(R);
+  let v = x.slice(far * d, (far + 1) * d).map((c) => c / Math.sqrt(farNorm));
+  const t = new Float64Array(n);
+  for (let it = 0; it < POWER_ITERATIONS && farNorm > 0; it++) {
+    for (let i = 0; i < n; i++) {
+      let s = 0;
+      for (let j = 0; j < d; j++) s += x[i * d + j] * v[j];
+      t[i] = s;
+    }
+    const next = new Float64Array(d);
+    for (let i = 0; i < n; i++) for (let j = 0; j < d; j++) next[j] += x[i * d + j] * t[i];
+    let len = 0;
+    for (let j = 0; j < d; j++) len += next[j] ** 2;
+    len = Math.sqrt(len);
+    if (!(len > 0)) break;
+    let change = 0;
+    for (let j = 0; j < d; j++) {
+      next[j] /= len;
+      change += (next[j] - v[j]) ** 2;
+    }
+    v = next;
+    if (change < 1e-12) break;
+  }
+  let vlen = 0;
+  for (let j = 0; j < d; j++) vlen += v[j] ** 2;
+  vlen = Math.sqrt(vlen) || 1;
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    for (let j = 0; j < d; j++) s += x[i * d + j] * v[j];
+    t[i] = s / vlen;
+  }
+  return t;
 }
 
-/** The smallest K whose BIC gets this far from the lowest score to the highest is chosen, as
- * SimPoint [8] does: the BIC rises slowly long after the real clusters are found, as a Gaussian
- * model keeps gaining from splitting shapes that are not Gaussian (Hamerly & Elkan 2003 find
- * "the BIC is ineffective … it does not penalize strongly enough the model's complexity"). */
-export const BIC_SPREAD = 0.9;
+/** The two sides of the cut of `t` with the least sum of squares (both non-empty when n ≥ 2). */
+export function cutInTwo(t: Float64Array): Int32Array {
+  const n = t.length;
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => t[a] - t[b] || a - b);
+  const prefix = new Float64Array(n + 1);
+  const prefix2 = new Float64Array(n + 1);
+  order.forEach((i, k) => {
+    prefix[k + 1] = prefix[k] + t[i];
+    prefix2[k + 1] = prefix2[k] + t[i] * t[i];
+  });
+  const ss = (from: number, to: number) => {
+    const c = to - from;
+    const s = prefix[to] - prefix[from];
+    return prefix2[to] - prefix2[from] - (s * s) / c;
+  };
+  let best = 1;
+  let bestSs = Infinity;
+  for (let k = 1; k < n; k++) {
+    const v = ss(0, k) + ss(k, n);
+    if (v < bestSs) {
+      bestSs = v;
+      best = k;
+    }
+  }
+  const side = new Int32Array(n);
+  order.forEach((i, k) => (side[i] = k < best ? 0 : 1));
+  return side;
+}
 
-/** Features are shares of an interval's time (pcv.ts). A spread under 5 points of a share
- * along an axis counts as 5 points: identical runs would make the variance 0 and the
- * likelihood infinite, and a split that only sorts runs by differences this small (a
- * timer's resolution against a 1/20 of a run) is no new behaviour. */
-export const SHARE_RESOLUTION = 0.05;
-const VARIANCE_FLOOR = SHARE_RESOLUTION ** 2;
+/** The change of the whole model's BIC when one cluster's points `t` (along the split's axis) are
+ * given two Gaussians instead of one: the log-likelihood gained, less ½·ln R for each of the three
+ * parameters a split adds (a mean, a variance, a mixing share). R is every point's count, not the
+ * cluster's: the model whose BIC counts is the one of all R points, and its likelihood is the sum
+ * of its clusters' (X-means scores a split by the cluster's own n, which lets clusters of two or
+ * three runs split apart over differences that are only noise). */
+export function splitGain(t: Float64Array, side: Int32Array, totalPoints: number): number {
+  return logLikelihoodTwo(t, side) - logLikelihoodOne(t) - (3 / 2) * Math.log(totalPoints);
+}
+
+/** One Gaussian fitted to `t`. */
+function logLikelihoodOne(t: Float64Array): number {
+  const n = t.length;
+  const { variance } = moments(t, null, 0);
+  return -(n / 2) * Math.log(2 * Math.PI * variance) - n / 2;
+}
+
+/** Two Gaussians, one per side, mixed in their proportions. */
+function logLikelihoodTwo(t: Float64Array, side: Int32Array): number {
+  const n = t.length;
+  let logLikelihood = 0;
+  for (const c of [0, 1]) {
+    const { count, variance } = moments(t, side, c);
+    if (count === 0) return -Infinity;
+    logLikelihood += count * Math.log(count / n) - (count / 2) * Math.log(2 * Math.PI * variance) - count / 2;
+  }
+  return logLikelihood;
+}
+
+/** Count and maximum-likelihood variance (floored) of the values on side `c` (all if `side` is null). */
+function moments(t: Float64Array, side: Int32Array | null, c: number): { count: number; variance: number } {
+  let count = 0;
+  let sum = 0;
+  for (let i = 0; i < t.length; i++) {
+    if (side !== null && side[i] !== c) continue;
+    count++;
+    sum += t[i];
+  }
+  const mean = sum / Math.max(1, count);
+  let ss = 0;
+  for (let i = 0; i < t.length; i++) if (side === null || side[i] === c) ss += (t[i] - mean) ** 2;
+  return { count, variance: Math.max(ss / Math.max(1, count), VARIANCE_FLOOR) };
+}
+
+function subset(points: Points, members: readonly number[]): Points {
+  const d = points.dims;
+  const data = new Float64Array(members.length * d);
+  members.forEach((m, i) => data.set(points.data.subarray(m * d, (m + 1) * d), i * d));
+  return { data, n: members.length, dims: d };
+}

@@ -39,6 +39,8 @@ export interface PatternModel {
   readonly patterns: readonly Pattern[];
   /** The root-mean-square distance of all runs to their centroids. */
   readonly typicalDistance: number;
+  /** Each run's aligned PCV, in the order of the input runs. */
+  readonly vectors: readonly Float64Array[];
 }
 
 export type PatternProgress = (stage: string, done: number, total: number) => void;
@@ -48,7 +50,7 @@ export function findPatterns(input: PatternInput, params: PatternParameters, dim
   if (runs.length === 0) throw new Error(`${input.label}: no run to cluster`);
   const pcvs = runs.map((r) => r.pcv);
   progress("aligning threads", 0, 1);
-  const threads = params.alignThreads ? threadModel(pcvs, params.intervals, dims, params.kmax, params.seedings, params.seed) : unalignedModel(pcvs, params.intervals, dims);
+  const threads = params.alignThreads ? threadModel(pcvs, params.intervals, dims, params.kmax) : unalignedModel(pcvs, params.intervals, dims);
   const placements = pcvs.map((p) => placeThreads(threads, p));
   const vectors = pcvs.map((p, i) => alignedVector(threads, p, placements[i]));
   const size = threads.slots.length * params.intervals * dims;
@@ -57,7 +59,7 @@ export function findPatterns(input: PatternInput, params: PatternParameters, dim
   const data = new Float64Array(Math.max(1, runs.length * size));
   order.forEach((i, at) => data.set(vectors[i], at * size));
   const points = { data, n: runs.length, dims: size };
-  const choice = chooseK(points, params.kmax, params.seedings, params.seed, (k, kmax) => progress("clustering runs", k, kmax));
+  const choice = chooseK(points, params.kmax, (k, kmax) => progress("clustering runs", k, kmax));
   const found = centroidsOf(points, choice.best.assignment, choice.best.k);
   const cluster = new Int32Array(runs.length);
   order.forEach((i, at) => (cluster[i] = choice.best.assignment[at]));
@@ -97,13 +99,13 @@ export function findPatterns(input: PatternInput, params: PatternParameters, dim
     runs: patternRuns,
     patterns,
     slots: slotInfo(threads, runs, placements),
-    threadBic: threads.bic,
-    patternBic: choice.bic,
+    threadSplits: threads.splits,
+    patternSplits: choice.splits,
     discovery,
     runsToSeeAll: discovery.indexOf(patterns.length) + 1,
     notes: input.notes,
   };
-  return { result, model: { threads, centroids, size, patterns, typicalDistance } };
+  return { result, model: { threads, centroids, size, patterns, typicalDistance, vectors } };
 }
 
 function describePattern(p: number, runs: readonly PatternInputRun[], patternOf: (i: number) => number, distance: readonly number[], placements: readonly Placement[], slots: number, intervals: number): Pattern {

@@ -8,13 +8,10 @@ export { FINE_INTERVALS, PROJECTED_DIMENSIONS };
  * own length (004 §3.2.1; issue 12: M = 20). */
 export const ALIGNED_INTERVALS = 20;
 
-/** The largest K tried by BIC in the final clustering (the issue's benchmark: K = 1..30). */
+/** At most this many clusters, of threads or of runs (the issue's benchmark: K = 1..30). */
 export const MAX_PATTERNS = 30;
 
-/** k-means++ seedings per K, the best kept (004 §3.2.3 clusters with K-means [7], [8];
- * several seedings guard against a poor local optimum; issue 12: 5). */
-export const SEEDINGS = 5;
-
+/** The seed of the random projection (004 §4.1.2). */
 export const DEFAULT_SEED = 1;
 
 /** A new run farther from every pattern's centroid than this many times the farthest member
@@ -26,7 +23,7 @@ export const NEW_PATTERN_FACTOR = 1.5;
 export interface PatternParameters {
   readonly intervals: number;
   readonly kmax: number;
-  readonly seedings: number;
+  /** Draws the random projection of function features (004 §4.1.2). */
   readonly seed: number;
   /** Thread alignment (004 §3.2.2) on; off only to show what it changes. */
   readonly alignThreads: boolean;
@@ -35,7 +32,6 @@ export interface PatternParameters {
 export const DEFAULT_PATTERN_PARAMETERS: PatternParameters = {
   intervals: ALIGNED_INTERVALS,
   kmax: MAX_PATTERNS,
-  seedings: SEEDINGS,
   seed: DEFAULT_SEED,
   alignThreads: true,
 };

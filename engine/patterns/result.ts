@@ -1,5 +1,6 @@
 // What execution-pattern analysis gives (paper 004): plain data for the
 // command line, the workbench and reports alike.
+import type { SplitDecision } from "./bic.js";
 import type { MetricInfo } from "./metrics.js";
 import type { PatternParameters } from "./parameters.js";
 
@@ -64,9 +65,9 @@ export interface ExecutionPatternsResult {
   readonly runs: readonly PatternRun[];
   readonly patterns: readonly Pattern[];
   readonly slots: readonly SlotInfo[];
-  /** BIC of K = 1.. for the thread kinds and for the patterns (004 §3.2.2, §3.2.3). */
-  readonly threadBic: readonly number[];
-  readonly patternBic: readonly number[];
+  /** The splits tried while choosing K by BIC (bic.ts), for the thread kinds and for the patterns (004 §3.2.2, §3.2.3). */
+  readonly threadSplits: readonly SplitDecision[];
+  readonly patternSplits: readonly SplitDecision[];
   /** Distinct patterns seen after the first n runs in the order they ran (004 §5.3). */
   readonly discovery: readonly number[];
   /** Runs it took until the last pattern first appeared. */

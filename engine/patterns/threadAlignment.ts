@@ -9,7 +9,7 @@
 // as the most any run has, filled in order of the threads' start; a run with
 // fewer leaves the rest empty (zero vectors), so an idle pool thread that one
 // run lacks costs only its own small vector.
-import { chooseK } from "./bic.js";
+import { chooseK, type SplitDecision } from "./bic.js";
 import { centroidsOf, squaredDistance } from "./kmeans.js";
 import { contentOrder } from "./order.js";
 import type { AlignedThread, RunPcv } from "./pcv.js";
@@ -27,8 +27,8 @@ export interface ThreadModel {
   /** Kinds of thread found: centroids of the gse-features, row-major. */
   readonly kinds: number;
   readonly centroids: Float64Array;
-  /** BIC of K = 1.. for the kinds. */
-  readonly bic: readonly number[];
+  /** The splits tried while choosing the number of kinds by BIC. */
+  readonly splits: readonly SplitDecision[];
   readonly slots: readonly Slot[];
 }
 
@@ -47,21 +47,21 @@ export function gseFeature(t: AlignedThread, intervals: number, dims: number): F
 }
 
 /** Kinds of thread over all runs (steps 1–2) and the slots they give (step 3). */
-export function threadModel(runs: readonly RunPcv[], intervals: number, dims: number, kmax: number, seedings: number, seed: number): ThreadModel {
+export function threadModel(runs: readonly RunPcv[], intervals: number, dims: number, kmax: number): ThreadModel {
   const all = runs.flatMap((r) => r.threads.map((t) => gseFeature(t, intervals, dims)));
-  if (all.length === 0) return { dims, intervals, kinds: 0, centroids: new Float64Array(0), bic: [], slots: [] };
+  if (all.length === 0) return { dims, intervals, kinds: 0, centroids: new Float64Array(0), splits: [], slots: [] };
   const data = new Float64Array(all.length * dims);
   const order = contentOrder(all);
   order.forEach((i, at) => data.set(all[i], at * dims));
   const points = { data, n: all.length, dims };
-  const choice = chooseK(points, kmax, seedings, seed);
+  const choice = chooseK(points, kmax);
   // Kinds in a fixed order: the busiest first, so slot 0 is the main worker in every analysis.
   const kinds = choice.best.k;
   const found = centroidsOf(points, choice.best.assignment, kinds);
   const byWeight = Array.from({ length: kinds }, (_, c) => c).sort((a, b) => norm(found, b, dims) - norm(found, a, dims) || a - b);
   const centroids = new Float64Array(kinds * dims);
   byWeight.forEach((c, at) => centroids.set(found.subarray(c * dims, (c + 1) * dims), at * dims));
-  const model = { dims, intervals, kinds, centroids, bic: choice.bic, slots: [] as Slot[] };
+  const model = { dims, intervals, kinds, centroids, splits: choice.splits, slots: [] as Slot[] };
   const most = new Int32Array(kinds);
   for (const r of runs) {
     const count = new Int32Array(kinds);
@@ -75,7 +75,7 @@ export function threadModel(runs: readonly RunPcv[], intervals: number, dims: nu
 /** Without alignment: threads in the order of their ids, as the paper's PCV orders cores by id. */
 export function unalignedModel(runs: readonly RunPcv[], intervals: number, dims: number): ThreadModel {
   const most = Math.max(0, ...runs.map((r) => r.threads.length));
-  return { dims, intervals, kinds: 0, centroids: new Float64Array(0), bic: [], slots: Array.from({ length: most }, (_, rank) => ({ kind: -1, rank })) };
+  return { dims, intervals, kinds: 0, centroids: new Float64Array(0), splits: [], slots: Array.from({ length: most }, (_, rank) => ({ kind: -1, rank })) };
 }
 
 /** The nearest kind of a gse-feature. */

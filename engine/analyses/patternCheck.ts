@@ -1,0 +1,27 @@
+// Reproducibility by execution patterns (paper 004 §5.3): new runs placed among
+// the patterns of reference runs, or flagged as new, and their metric set
+// against each pattern's record.
+import * as z from "zod";
+import { targetSchema } from "../campaign/targetSchema.js";
+import { checkRuns, type ReproducibilityResult } from "../patterns/reproducibility.js";
+import { defineAnalysis } from "./descriptor.js";
+import { clusterRuns, patternArgs, patternRuns } from "./patternRuns.js";
+
+const accepts = ["campaign", "design", "run"] as const;
+
+export const patternCheck = defineAnalysis({
+  kind: "patternCheck",
+  title: "reproducibility check by execution patterns",
+  version: 1,
+  args: z.strictObject({ reference: targetSchema, check: targetSchema, ...patternArgs }),
+  targets: { reference: ["campaign", "design"], check: accepts },
+  cache: true,
+  load: async (sources, { reference, check }, args) => ({
+    reference: { label: reference!.label, ...(await patternRuns(sources, reference!, args, (r) => r.design ?? "—")) },
+    check: { label: check!.label, ...(await patternRuns(sources, check!, args, () => "check")) },
+  }),
+  compute: ({ reference, check }, args, progress): ReproducibilityResult => {
+    const { model } = clusterRuns(reference, args, progress);
+    return checkRuns(model, { reference: reference.label, checked: check.label }, reference.metric, check.runs.map((r) => ({ runId: r.runId, metric: r.metric, pcv: r.pcv })));
+  },
+});

@@ -1,0 +1,118 @@
+// The host half of execution-pattern analysis (paper 004), shared by the
+// executionPatterns, designComparison and patternCheck analyses: each run's
+// per-thread timelines read from its uftrace trace or its /proc samples and
+// aligned into a PCV (engine/patterns), kept in memory per target, so another
+// metric, K or design pair reuses them without reading a trace again.
+import * as z from "zod";
+import type { RunRow } from "../campaign/readModels.js";
+import { findPatterns, type PatternInput, type PatternInputRun } from "../patterns/findPatterns.js";
+import { DEFAULT_METRIC, METRIC_INFO, METRICS, metricOf } from "../patterns/metrics.js";
+import { ALIGNED_INTERVALS, DEFAULT_SEED, MAX_PATTERNS, PROJECTED_DIMENSIONS, type PatternParameters } from "../patterns/parameters.js";
+import { runPcv, type RunPcv } from "../patterns/pcv.js";
+import { samplerTimelines, type SampledThread } from "../patterns/samplerTimelines.js";
+import { TraceTimelines } from "../patterns/traceTimelines.js";
+import { ApiError } from "../api/errors.js";
+import type { Resolved, Sources } from "./descriptor.js";
+import { runLabel, runTarget } from "./resolveTarget.js";
+
+export const PATTERN_SOURCES = ["auto", "uftrace", "sampler"] as const;
+export type PatternSource = (typeof PATTERN_SOURCES)[number];
+
+/** The arguments every execution-pattern analysis shares, with their one set of defaults. */
+export const patternArgs = {
+  metric: z.enum(METRICS).default(DEFAULT_METRIC),
+  /** Per-thread timelines from the runs' traces (uftrace) or their /proc samples (sampler); auto: traces where the runs have them. */
+  source: z.enum(PATTERN_SOURCES).default("auto"),
+  intervals: z.number().int().min(2).max(200).default(ALIGNED_INTERVALS),
+  kmax: z.number().int().min(1).max(100).default(MAX_PATTERNS),
+  seed: z.number().int().min(0).max(2 ** 31 - 1).default(DEFAULT_SEED),
+  alignThreads: z.boolean().default(true),
+};
+
+const shared = z.object(patternArgs);
+export type PatternArgs = z.output<typeof shared>;
+
+export function patternParameters(a: PatternArgs): PatternParameters {
+  return { intervals: a.intervals, kmax: a.kmax, seed: a.seed, alignThreads: a.alignThreads };
+}
+
+interface Timelines {
+  readonly source: "uftrace" | "sampler";
+  readonly pcvs: ReadonlyMap<number, RunPcv>;
+  readonly notes: readonly string[];
+}
+
+/** The target's runs as clustering input, each in `group(run)`. */
+export async function patternRuns(sources: Sources, target: Resolved, a: PatternArgs, group: (r: RunRow) => string): Promise<Omit<PatternInput, "label">> {
+  const t = await sources.memo(target, `timelines ${JSON.stringify([a.source, a.intervals, a.seed])}`, () => readTimelines(sources, target, a));
+  const notes = [...t.notes];
+  const runs: PatternInputRun[] = [];
+  target.runs.forEach((r, order) => {
+    const pcv = t.pcvs.get(r.id);
+    if (!pcv) return;
+    const metric = metricOf(r, a.metric);
+    if (metric === null) notes.push(`${runLabel(r)} recorded no ${METRIC_INFO[a.metric].title}: clustered, but left out of the metric's statistics`);
+    runs.push({ runId: r.id, group: group(r), workload: r.workload, order, metric, pcv });
+  });
+  return { source: t.source, metric: METRIC_INFO[a.metric], runs, notes };
+}
+
+async function readTimelines(sources: Sources, target: Resolved, a: PatternArgs): Promise<Timelines> {
+  const source = a.source === "auto" ? (target.runs.some((r) => r.hasCct) ? "uftrace" : "sampler") : a.source;
+  const pcvs = new Map<number, RunPcv>();
+  const notes: string[] = [];
+  for (const [i, r] of target.runs.entries()) {
+    sources.progress(`per-thread timelines (${source})`, i, target.runs.length);
+    const threads = source === "uftrace" ? await traceThreads(sources, r, a.seed) : await sampledThreads(sources, r);
+    if (threads === null) notes.push(`${runLabel(r)} has no ${source === "uftrace" ? "trace" : "/proc samples"}: left out`);
+    else if (threads.length === 0) notes.push(`${runLabel(r)}: its ${source === "uftrace" ? "trace" : "samples"} show no thread running: left out`);
+    else pcvs.set(r.id, runPcv(threads, a.intervals, PROJECTED_DIMENSIONS));
+  }
+  sources.progress(`per-thread timelines (${source})`, target.runs.length, target.runs.length);
+  if (pcvs.size === 0) {
+    const how = source === "uftrace" ? "run the campaign under uftrace (or choose --source sampler)" : "run the campaign under the sampler profiler or uftrace";
+    throw new ApiError("not-found", `${target.label}: no run has per-thread timelines to find execution patterns in; ${how}`);
+  }
+  return { source, pcvs, notes };
+}
+
+/** Function directions are drawn from the analysis seed (004 §4.1.2's "randomly projected"). */
+async function traceThreads(sources: Sources, r: RunRow, seed: number) {
+  if (!r.hasCct) return null;
+  const sink = new TraceTimelines(PROJECTED_DIMENSIONS, seed);
+  await sources.readAgain(runTarget(r), sink);
+  return sink.finish();
+}
+
+/** What the sampler stores (runner/profilers/procSampler.ts), checked before use. */
+const samplesSchema = z.object({
+  threads: z.array(
+    z.object({
+      pid: z.number(),
+      tid: z.number(),
+      name: z.string(),
+      tMs: z.array(z.number()),
+      cpuNs: z.array(z.number()),
+      cpu: z.array(z.number()),
+    }),
+  ),
+});
+
+async function sampledThreads(sources: Sources, r: RunRow) {
+  const text = await sources.artifactText(r, "samples");
+  if (text === null) return null;
+  let parsed: z.output<typeof samplesSchema>;
+  try {
+    parsed = samplesSchema.parse(JSON.parse(text));
+  } catch (e) {
+    throw new ApiError("failed", `${runLabel(r)}: its stored /proc samples are not readable (${e instanceof Error ? e.message.split("\n")[0] : String(e)})`);
+  }
+  const threads: SampledThread[] = parsed.threads.filter((t) => t.tMs.length === t.cpuNs.length && t.tMs.length === t.cpu.length);
+  return samplerTimelines(threads, PROJECTED_DIMENSIONS);
+}
+
+/** Clusters the input with the shared arguments, stages told to `progress`. */
+export function clusterRuns(input: PatternInput, a: PatternArgs, progress: Sources["progress"]) {
+  if (input.runs.length === 0) throw new ApiError("not-found", `${input.label}: no run to find execution patterns in`);
+  return findPatterns(input, patternParameters(a), PROJECTED_DIMENSIONS, (stage, done, total) => progress(stage, done, total));
+}

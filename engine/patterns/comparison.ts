@@ -1,0 +1,147 @@
+// Two designs compared pattern by pattern (paper 004 §5.1, §5.2, §5.5): the
+// runs of both clustered together (findPatterns), then common and unique
+// patterns, runs matched one-to-one within common patterns, the improvement of
+// B over A under the three strategies, the per-pattern table (Table 4, with its
+// "unmatch" row), and beside them the baselines benchmarking tools use (§2.1,
+// Table 1): difference of means, the normality interval with the runs it needs,
+// Mann–Whitney with the Hodges–Lehmann shift, the visual test, and the share of
+// run pairs B wins. Improvements are relative reductions of the metric (every
+// metric here is lower-is-better): (A − B) / A, so positive means B is better.
+import { squaredDistance } from "./kmeans.js";
+import type { ExecutionPatternsResult, PatternRun } from "./result.js";
+import { fractionBLower, hodgesLehmann, mannWhitney, runsNeeded, visualTest, welchInterval } from "../stats/twoSamples.js";
+import type { Baselines, DesignComparison, MatchedPair, PatternRow, Strategies } from "./comparisonResult.js";
+
+export const SIDES = ["A", "B"] as const;
+
+export interface ComparisonOptions {
+  readonly confidence: number;
+  /** Precision for the runs needed, as a share of the mean (004 §2.1: "3 percent confidence interval width"; Georges et al.). */
+  readonly precision: number;
+}
+
+/** `vectors[i]` is run i's aligned PCV (findPatterns' model), in the order of `patterns.runs`. */
+export function compareDesigns(patterns: ExecutionPatternsResult, vectors: readonly Float64Array[], labels: { a: string; b: string }, options: ComparisonOptions): DesignComparison {
+  const runs = patterns.runs;
+  const measured = runs.map((r, i) => ({ r, i })).filter(({ r }) => r.metric !== null);
+  const of = (side: string) => measured.filter(({ r }) => r.group === side);
+  const a = of("A");
+  const b = of("B");
+  if (a.length === 0 || b.length === 0) throw new Error(`${labels.a} or ${labels.b} has no run with a ${patterns.metric.title} to compare`);
+  const rows = patternRows(patterns, a, b);
+  const matched = matchRuns(patterns, vectors, a, b);
+  const strategies = strategyImprovements(rows, matched);
+  const baselines = baselinesOf(a.map(({ r }) => r.metric!), b.map(({ r }) => r.metric!), options);
+  return { labels, metric: patterns.metric, patterns, rows, matched, strategies, baselines, unmatched: unmatchedRow(a, b, rows), confidence: options.confidence, precision: options.precision };
+}
+
+type Indexed = { readonly r: PatternRun; readonly i: number };
+
+function patternRows(patterns: ExecutionPatternsResult, a: readonly Indexed[], b: readonly Indexed[]): PatternRow[] {
+  return patterns.patterns.map((p, at): PatternRow => {
+    const va = a.filter(({ r }) => r.pattern === at).map(({ r }) => r.metric!);
+    const vb = b.filter(({ r }) => r.pattern === at).map(({ r }) => r.metric!);
+    const meanA = va.length ? mean(va) : null;
+    const meanB = vb.length ? mean(vb) : null;
+    return {
+      pattern: p.name,
+      runsA: va.length,
+      runsB: vb.length,
+      shareA: va.length / a.length,
+      shareB: vb.length / b.length,
+      meanA,
+      meanB,
+      improvement: meanA !== null && meanB !== null ? improvement(meanA, meanB) : null,
+    };
+  });
+}
+
+/** Within each common pattern, pairs of one run of A and one of B, nearest first (§5.1: "a run has a
+ * one-to-one corresponding run on the other design with similar execution pattern"). */
+function matchRuns(patterns: ExecutionPatternsResult, vectors: readonly Float64Array[], a: readonly Indexed[], b: readonly Indexed[]): MatchedPair[] {
+  const pairs: MatchedPair[] = [];
+  patterns.patterns.forEach((p, at) => {
+    const pa = a.filter(({ r }) => r.pattern === at);
+    const pb = b.filter(({ r }) => r.pattern === at);
+    const candidates = pa.flatMap((x) => pb.map((y) => ({ x, y, d: squaredDistance(vectors[x.i], 0, vectors[y.i], 0, vectors[x.i].length) })));
+    candidates.sort((u, v) => u.d - v.d || u.x.r.runId - v.x.r.runId || u.y.r.runId - v.y.r.runId);
+    const used = new Set<number>();
+    for (const { x, y, d } of candidates) {
+      if (used.has(x.i) || used.has(y.i)) continue;
+      used.add(x.i);
+      used.add(y.i);
+      pairs.push({ pattern: p.name, runA: x.r.runId, runB: y.r.runId, metricA: x.r.metric!, metricB: y.r.metric!, distance: Math.sqrt(d) });
+    }
+  });
+  return pairs;
+}
+
+/** §5.2's three strategies. */
+function strategyImprovements(rows: readonly PatternRow[], matched: readonly MatchedPair[]): Strategies {
+  const common = rows.filter((r) => r.meanA !== null && r.meanB !== null);
+  const ofA = rows.filter((r) => r.meanA !== null);
+  const ofB = rows.filter((r) => r.meanB !== null);
+  return {
+    // M-Run: the matched runs only, every pair counting once.
+    mRun: matched.length ? { improvement: improvement(sum(matched.map((m) => m.metricA)), sum(matched.map((m) => m.metricB))), basis: matched.length } : null,
+    // C-Pattern: each common pattern counts once, whatever its number of runs.
+    cPattern: common.length ? { improvement: improvement(sum(common.map((r) => r.meanA!)), sum(common.map((r) => r.meanB!))), basis: common.length } : null,
+    // A-Pattern: each design's every pattern counts once, common or not.
+    aPattern: { improvement: improvement(mean(ofA.map((r) => r.meanA!)), mean(ofB.map((r) => r.meanB!))), basis: new Set([...ofA, ...ofB].map((r) => r.pattern)).size },
+  };
+}
+
+/** Table 4's "Unmatch": runs of A's patterns that B never shows against runs of B's patterns that A never shows. */
+function unmatchedRow(a: readonly Indexed[], b: readonly Indexed[], rows: readonly PatternRow[]): PatternRow | null {
+  const onlyA = new Set(rows.map((r, at) => (r.runsB === 0 ? at : -1)).filter((at) => at >= 0));
+  const onlyB = new Set(rows.map((r, at) => (r.runsA === 0 ? at : -1)).filter((at) => at >= 0));
+  const va = a.filter(({ r }) => onlyA.has(r.pattern)).map(({ r }) => r.metric!);
+  const vb = b.filter(({ r }) => onlyB.has(r.pattern)).map(({ r }) => r.metric!);
+  if (va.length === 0 && vb.length === 0) return null;
+  const meanA = va.length ? mean(va) : null;
+  const meanB = vb.length ? mean(vb) : null;
+  return { pattern: "unmatched", runsA: va.length, runsB: vb.length, shareA: va.length / a.length, shareB: vb.length / b.length, meanA, meanB, improvement: meanA !== null && meanB !== null ? improvement(meanA, meanB) : null };
+}
+
+function baselinesOf(a: readonly number[], b: readonly number[], o: ComparisonOptions): Baselines {
+  const ma = mean(a);
+  const mb = mean(b);
+  const welch = a.length > 1 && b.length > 1 ? welchInterval(a, b, o.confidence) : null;
+  const rank = mannWhitney(a, b);
+  const shift = hodgesLehmann(a, b, o.confidence);
+  const visual = visualTest(a, b, o.confidence);
+  return {
+    meanA: ma,
+    meanB: mb,
+    means: improvement(ma, mb),
+    normality: welch ? { low: welch.low / ma, high: welch.high / ma, df: welch.df } : null,
+    runsNeededA: a.length > 1 ? runsNeeded(a, o.confidence, o.precision) : null,
+    runsNeededB: b.length > 1 ? runsNeeded(b, o.confidence, o.precision) : null,
+    mannWhitney: { u: rank.u, p: rank.p, method: rank.method },
+    hodgesLehmann: { shift: shift.shift, low: shift.low, high: shift.high, confidence: shift.confidence, relative: shift.shift / median(a) },
+    visual: { a: pick(visual.a), b: pick(visual.b), overlap: visual.overlap },
+    bLowerPairs: fractionBLower(a, b),
+  };
+}
+
+function pick(i: { low: number; high: number; mean: number }) {
+  return { low: i.low, high: i.high, mean: i.mean };
+}
+
+export function improvement(a: number, b: number): number {
+  return a === 0 ? 0 : (a - b) / a;
+}
+
+function sum(v: readonly number[]): number {
+  return v.reduce((s, x) => s + x, 0);
+}
+
+function mean(v: readonly number[]): number {
+  return sum(v) / v.length;
+}
+
+function median(v: readonly number[]): number {
+  const s = [...v].sort((x, y) => x - y);
+  const h = s.length >> 1;
+  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+}

@@ -1,0 +1,83 @@
+// What a design comparison by execution patterns gives (paper 004 §5): plain
+// data for the command line, the workbench and reports.
+import type { MetricInfo } from "./metrics.js";
+import type { ExecutionPatternsResult } from "./result.js";
+
+export interface PatternRow {
+  /** A pattern's name, or "unmatched" for Table 4's last row. */
+  readonly pattern: string;
+  readonly runsA: number;
+  readonly runsB: number;
+  /** The pattern's share of each design's runs: the pattern distribution (Fig. 15). */
+  readonly shareA: number;
+  readonly shareB: number;
+  readonly meanA: number | null;
+  readonly meanB: number | null;
+  /** (A − B) / A where both designs show the pattern. */
+  readonly improvement: number | null;
+}
+
+export interface MatchedPair {
+  readonly pattern: string;
+  readonly runA: number;
+  readonly runB: number;
+  readonly metricA: number;
+  readonly metricB: number;
+  /** Distance between the two runs' aligned PCVs. */
+  readonly distance: number;
+}
+
+export interface Improvement {
+  /** (A − B) / A: positive when B is lower (better). */
+  readonly improvement: number;
+  /** Matched pairs (M-Run) or patterns (C-Pattern, A-Pattern) it rests on. */
+  readonly basis: number;
+}
+
+export interface Strategies {
+  readonly mRun: Improvement | null;
+  readonly cPattern: Improvement | null;
+  readonly aPattern: Improvement;
+}
+
+export interface Baselines {
+  readonly meanA: number;
+  readonly meanB: number;
+  /** Difference of means, as (A − B) / A. */
+  readonly means: number;
+  /** Welch's interval of the difference of means, relative to A's mean; null with a single run on a side. */
+  readonly normality: { readonly low: number; readonly high: number; readonly df: number } | null;
+  /** Runs each design needs for its mean's interval to be within ± precision × mean (Georges et al.; 004 §2.1). */
+  readonly runsNeededA: number | null;
+  readonly runsNeededB: number | null;
+  readonly mannWhitney: { readonly u: number; readonly p: number; readonly method: "exact" | "normal" };
+  /** Median of the differences A − B (in the metric's unit) and its interval; `relative` to A's median. */
+  readonly hodgesLehmann: { readonly shift: number; readonly low: number; readonly high: number; readonly confidence: number; readonly relative: number };
+  /** Georges et al.'s visual test: each mean's interval, and whether they overlap. */
+  readonly visual: {
+    readonly a: { readonly low: number; readonly high: number; readonly mean: number };
+    readonly b: { readonly low: number; readonly high: number; readonly mean: number };
+    readonly overlap: boolean;
+  };
+  /** Share of run pairs in which B's run was lower, ties counting half. */
+  readonly bLowerPairs: number;
+}
+
+export interface DesignComparison {
+  readonly labels: { readonly a: string; readonly b: string };
+  readonly metric: MetricInfo;
+  /** The runs of both designs clustered together; a run's group is "A" or "B". */
+  readonly patterns: ExecutionPatternsResult;
+  readonly rows: readonly PatternRow[];
+  readonly unmatched: PatternRow | null;
+  readonly matched: readonly MatchedPair[];
+  readonly strategies: Strategies;
+  readonly baselines: Baselines;
+  readonly confidence: number;
+  readonly precision: number;
+}
+
+export interface DesignComparisonResult extends DesignComparison {
+  /** The comparison in plain words: what each strategy and baseline says, and where they disagree. */
+  readonly verdict: readonly string[];
+}
