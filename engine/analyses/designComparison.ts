@@ -4,14 +4,12 @@
 import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import { compareDesigns } from "../patterns/comparison.js";
+import { DEFAULT_CONFIDENCE, DEFAULT_PRECISION } from "../patterns/parameters.js";
 import type { DesignComparisonResult } from "../patterns/comparisonResult.js";
 import { verdict } from "../patterns/verdict.js";
 import { defineAnalysis } from "./descriptor.js";
 import { clusterRuns, patternArgs, patternRuns } from "./patternRuns.js";
 
-/** 95% confidence and ±1% precision: the levels paper 004 §2.1 quotes for the normality baseline. */
-export const DEFAULT_CONFIDENCE = 0.95;
-export const DEFAULT_PRECISION = 0.01;
 
 const accepts = ["design", "campaign"] as const;
 

@@ -17,6 +17,14 @@ const FLAGS: Readonly<Record<string, string>> = {
   limit: "--limit",
   seed: "--seed",
   vs: "--vs",
+  metric: "--metric",
+  source: "--source",
+  intervals: "--intervals",
+  kmax: "--kmax",
+  confidence: "--confidence",
+  precision: "--precision",
+  "a.design": "--designs",
+  "b.design": "--designs",
 };
 
 export function failureMessage(e: unknown): string {

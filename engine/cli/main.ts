@@ -7,6 +7,8 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_ON_CPU, DEFAULT_PARAMETERS, DEFAULT_PROBABILITY, DEFAULT_WINDOW, SWEEP_BETAS, SWEEP_TAUS } from "../variance/parameters.js";
 import { CCT_TABLE_DEFAULTS, DEFAULT_MAX_COVARIANCE_CHILDREN } from "../cct/cct.js";
 import { failureMessage } from "./failure.js";
+import { ALIGNED_INTERVALS, DEFAULT_CONFIDENCE, DEFAULT_PRECISION, DEFAULT_SEED, MAX_PATTERNS } from "../patterns/parameters.js";
+import { DEFAULT_METRIC, METRICS } from "../patterns/metrics.js";
 
 const program = new Command()
   .name("varbench")
@@ -122,6 +124,37 @@ varianceOptions(
     .option("--json", "print JSON", false),
 ).action(async (target: string, o) => (await import("./commands/vcg.js")).patterns(workspaceDir(), target, o));
 
+const patternOptions = (c: Command) =>
+  c
+    .option("--metric <name>", `what is compared: ${METRICS.join(", ")} (default ${DEFAULT_METRIC})`, choice(METRICS))
+    .option("--source <name>", "per-thread timelines from the runs' uftrace traces or their /proc samples: auto, uftrace, sampler (default auto: traces where the runs have them)", choice(["auto", "uftrace", "sampler"] as const))
+    .option("--intervals <n>", `equal fractions of each run's length (paper 004 §3.2.1; default ${ALIGNED_INTERVALS})`, positiveInt)
+    .option("--kmax <n>", `at most this many patterns (default ${MAX_PATTERNS})`, positiveInt)
+    .option("--seed <n>", `seed of the random projection (paper 004 §4.1.2; default ${DEFAULT_SEED})`, positiveInt)
+    .option("--no-align-threads", "leave threads in the order of their ids instead of aligning them by kind (paper 004 §3.2.2)")
+    .option("--json", "print JSON", false)
+    .option("--csv", "print CSV", false);
+
+patternOptions(
+  program
+    .command("execution-patterns")
+    .description("runs of a campaign grouped into execution patterns by their aligned per-thread timelines (paper 004)")
+    .argument("<campaign>", "campaign id (3) or campaign:<id>")
+    .option("--design <name>", "only this design's runs"),
+).action(async (target: string, o) => (await import("./commands/executionPatterns.js")).executionPatterns(workspaceDir(), target, o));
+
+patternOptions(
+  program
+    .command("compare")
+    .description("two designs of a campaign compared pattern by pattern (paper 004 §5): M-Run, C-Pattern, A-Pattern beside the usual baselines")
+    .argument("<campaign>", "campaign id (3) or campaign:<id>")
+    .requiredOption("--designs <A,B>", "the two designs, A (the reference) and B")
+    .option("--confidence <p>", `confidence of the baselines' intervals (default ${DEFAULT_CONFIDENCE})`, fraction)
+    .option("--precision <x>", `precision for the runs needed, as a share of the mean (default ${DEFAULT_PRECISION})`, fraction)
+    .option("--strategy <name>", "what --fail-if-worse judges by: m-run, c-pattern, a-pattern, means", choice(["m-run", "c-pattern", "a-pattern", "means"] as const), "m-run")
+    .option("--fail-if-worse <percent>", "exit with status 2 when B's metric is higher than A's by more than this (e.g. 2 or 2%) under --strategy", percent),
+).action(async (campaign: string, o) => (await import("./commands/executionPatterns.js")).compare(workspaceDir(), campaign, o));
+
 program
   .command("demo")
   .description("import the bundled example traces into a demo workspace and show its hottest and most variable contexts")
@@ -151,6 +184,20 @@ function fraction(v: string): number {
   const x = Number(v);
   if (!Number.isFinite(x) || x < 0) throw new InvalidArgumentError("expected a number ≥ 0");
   return x;
+}
+
+function choice<T extends string>(names: readonly T[]): (v: string) => T {
+  return (v) => {
+    if (!(names as readonly string[]).includes(v)) throw new InvalidArgumentError(`expected one of ${names.join(", ")}`);
+    return v as T;
+  };
+}
+
+/** "2" or "2%" → 0.02. */
+function percent(v: string): number {
+  const x = Number(v.replace(/%$/, ""));
+  if (!Number.isFinite(x) || x < 0) throw new InvalidArgumentError("expected a percentage ≥ 0, e.g. 2 or 2%");
+  return x / 100;
 }
 
 try {

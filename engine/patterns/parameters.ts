@@ -35,3 +35,8 @@ export const DEFAULT_PATTERN_PARAMETERS: PatternParameters = {
   seed: DEFAULT_SEED,
   alignThreads: true,
 };
+
+/** The baselines' confidence and precision: 95% and ±1% of the mean (the normality approach's
+ * 95% confidence level in 004 §2.1; Georges et al.'s intervals; the precision is ours). */
+export const DEFAULT_CONFIDENCE = 0.95;
+export const DEFAULT_PRECISION = 0.01;

@@ -26,6 +26,7 @@ export interface ThreadTimeline {
 /** A TraceSink that keeps one timeline per thread. */
 export class TraceTimelines implements TraceSink {
   private readonly directions: (Float64Array | null)[] = [];
+  private readonly names: string[] = [];
   private readonly ids = new Map<string, number>();
   private readonly threads = new Map<string, StackTimeline>();
   readonly warnings: TraceWarning[] = [];
@@ -40,6 +41,7 @@ export class TraceTimelines implements TraceSink {
     if (id === undefined) {
       id = this.directions.length;
       this.ids.set(name, id);
+      this.names.push(name);
       this.directions.push(name === SCHEDULE || name === SCHEDULE_PREEMPTED ? null : projectionOf(name, this.dims, this.seed));
     }
     return id;
@@ -55,6 +57,12 @@ export class TraceTimelines implements TraceSink {
     return t;
   }
 
+  private rootName(t: StackTimeline): string {
+    let best = -1;
+    for (const [fn, ns] of t.rootTime) if (best < 0 || ns > t.rootTime.get(best)!) best = fn;
+    return best < 0 ? "" : this.names[best];
+  }
+
   setTimeFilter(): void {
     // Calls shorter than the filter were never recorded; their time is their caller's self time already.
   }
@@ -63,11 +71,12 @@ export class TraceTimelines implements TraceSink {
     this.warnings.push(w);
   }
 
-  /** Threads that ran anything, in order of their first event. */
+  /** Threads that ran anything, in order of their first event. A thread without a name of its
+   * own is named by the outermost function it spent most time in (main, a worker's start routine). */
   finish(): ThreadTimeline[] {
     return [...this.threads.values()]
       .filter((t) => t.firstNs <= t.lastNs)
-      .map((t) => ({ pid: t.info.pid, tid: t.info.tid, name: t.info.name ?? "", firstNs: t.firstNs, lastNs: t.lastNs, timeline: t.timeline }))
+      .map((t) => ({ pid: t.info.pid, tid: t.info.tid, name: t.info.name || this.rootName(t), firstNs: t.firstNs, lastNs: t.lastNs, timeline: t.timeline }))
       .sort((a, b) => a.firstNs - b.firstNs || a.tid - b.tid);
   }
 }
@@ -77,6 +86,8 @@ class StackTimeline implements ThreadSink {
   readonly timeline: Timeline;
   firstNs = Infinity;
   lastNs = -Infinity;
+  /** Time under each outermost function (the bottom of the stack). */
+  readonly rootTime = new Map<number, number>();
   private stack = new Int32Array(256);
   private depth = 0;
   private records: Uint8Array | null = null;
@@ -97,6 +108,8 @@ class StackTimeline implements ThreadSink {
       if (this.depth > 0) {
         const v = this.directions[this.stack[this.depth - 1]];
         if (v !== null) this.timeline.add(this.lastNs, t, v);
+        const root = this.stack[0];
+        this.rootTime.set(root, (this.rootTime.get(root) ?? 0) + (t - this.lastNs));
       }
       if (t > this.lastNs) this.lastNs = t;
       if (batch.kind[i] === ENTER) this.enter(fn, batch.depth[i]);

@@ -8,9 +8,21 @@ import { campaignCsv } from "./campaignCsv.js";
 import { jsonExporter } from "./json.js";
 import { vcgText, type VcgTextOptions } from "./vcgText.js";
 import { vcgDot } from "./vcgDot.js";
+import type { ExecutionPatternsResult } from "../patterns/result.js";
+import type { DesignComparisonResult } from "../patterns/comparisonResult.js";
+import { executionPatternsText } from "./patternsText.js";
+import { executionPatternsCsv } from "./patternsCsv.js";
+import { designComparisonText } from "./comparisonText.js";
+import { designComparisonCsv } from "./comparisonCsv.js";
 
 export const CAMPAIGN_EXPORTERS = { markdown: campaignMarkdown, csv: campaignCsv, json: jsonExporter } as const satisfies Record<string, Exporter<CampaignDetail>>;
 export type CampaignFormat = keyof typeof CAMPAIGN_EXPORTERS;
 
 export const VCG_EXPORTERS = { text: vcgText, dot: vcgDot, json: jsonExporter } as const satisfies Record<string, Exporter<DominantVarianceResult, VcgTextOptions>>;
 export type VcgFormat = keyof typeof VCG_EXPORTERS;
+
+export const PATTERNS_EXPORTERS = { text: executionPatternsText, csv: executionPatternsCsv, json: jsonExporter } as const satisfies Record<string, Exporter<ExecutionPatternsResult>>;
+export type PatternsFormat = keyof typeof PATTERNS_EXPORTERS;
+
+export const COMPARISON_EXPORTERS = { text: designComparisonText, csv: designComparisonCsv, json: jsonExporter } as const satisfies Record<string, Exporter<DesignComparisonResult>>;
+export type ComparisonFormat = keyof typeof COMPARISON_EXPORTERS;

@@ -57,11 +57,14 @@ export class ProcSampler {
     if (schedstat === null || stat === null || status === null) return; // the thread ended
     const close = stat.lastIndexOf(")");
     const fields = stat.slice(close + 2).split(" "); // field 3 (state) is fields[0]
+    const name = stat.slice(stat.indexOf("(") + 1, close);
     let s = this.series.get(tid);
     if (!s) {
-      s = { pid, tid, name: stat.slice(stat.indexOf("(") + 1, close), tMs: [], cpuNs: [], cpu: [], voluntarySwitches: [], involuntarySwitches: [] };
+      s = { pid, tid, name, tMs: [], cpuNs: [], cpu: [], voluntarySwitches: [], involuntarySwitches: [] };
       this.series.set(tid, s);
     }
+    // The latest name: a process first seen between fork and exec carries its parent's (vbtime).
+    s.name = name;
     s.tMs.push(Math.round(t * 1000) / 1000);
     s.cpuNs.push(Number(schedstat.split(" ")[0]));
     s.cpu.push(Number(fields[39 - 3]));

@@ -1,0 +1,158 @@
+// Execution patterns and design comparison (paper 004) on real campaigns of
+// examples/pool.c: two designs × 20 runs under uftrace and under the /proc
+// sampler, run by the real command line. In about 40% of the runs main's setup
+// is long, so worker 1 has finished before the tail worker starts; each run
+// reports what happened (varbench:feature lines), and the expected numbers are
+// computed here from the runs table, not by the analysis.
+import { before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { ROOT, tempDir } from "../helpers/uftrace.js";
+import { varbench } from "../helpers/cli.js";
+import { VarbenchService } from "../../engine/api/service.js";
+import { inProcessClient } from "../../engine/api/inProcess.js";
+import type { DesignComparisonResult } from "../../engine/patterns/comparisonResult.js";
+import type { ExecutionPatternsResult } from "../../engine/patterns/result.js";
+
+interface RunFacts {
+  readonly id: number;
+  readonly design: string;
+  readonly wallNs: number;
+  readonly features: Record<string, number>;
+}
+
+function runCampaign(ws: string, spec: string): RunFacts[] {
+  const r = varbench(["-w", ws, "campaign", "run", join(ROOT, "examples", "campaigns", spec)]);
+  assert.equal(r.status, 0, r.stderr);
+  const db = new Database(join(ws, "varbench.sqlite"), { readonly: true });
+  const rows = db
+    .prepare(
+      `SELECT r.id, d.name AS design, r.wall_ns AS wallNs, r.features_json AS f FROM runs r JOIN designs d ON d.id = r.design_id JOIN campaigns c ON c.id = r.campaign_id
+       WHERE c.name = ? AND r.status = 'succeeded' AND r.warmup = 0 ORDER BY r.id`,
+    )
+    .all(spec.startsWith("pool_uftrace") ? "pool-traces" : "pool-sampled") as { id: number; design: string; wallNs: number; f: string }[];
+  db.close();
+  return rows.map((x) => ({ id: x.id, design: x.design, wallNs: x.wallNs, features: JSON.parse(x.f) as Record<string, number> }));
+}
+
+const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+
+/** Checks that hold for any clustering: every run in one pattern, per-pattern statistics from the runs table. */
+function checkConsistent(r: ExecutionPatternsResult, runs: readonly RunFacts[]): void {
+  assert.deepEqual(r.runs.map((x) => x.runId).sort((a, b) => a - b), runs.map((x) => x.id));
+  assert.deepEqual(r.patterns.flatMap((p) => p.runs).sort((a, b) => a - b), runs.map((x) => x.id));
+  for (const p of r.patterns) {
+    assert.ok(p.runs.includes(p.representative), `${p.name}'s representative is one of its runs`);
+    const walls = p.runs.map((id) => runs.find((x) => x.id === id)!.wallNs);
+    assert.ok(Math.abs(p.metric!.mean - mean(walls)) <= 1e-6 * mean(walls), `${p.name}: mean wall time of its runs`);
+    assert.equal(p.metric!.n, walls.length);
+  }
+  assert.equal(r.discovery.length, runs.length);
+  assert.equal(r.discovery[r.discovery.length - 1], r.patterns.length);
+  assert.ok(r.slots.length >= 3, `main, worker 1 and the tail worker each have a slot: ${JSON.stringify(r.slots)}`);
+}
+
+/** The comparison's baselines and strategies recomputed from the runs table. */
+function checkComparison(c: DesignComparisonResult, runs: readonly RunFacts[]): void {
+  const wall = (d: string) => runs.filter((x) => x.design === d).map((x) => x.wallNs);
+  const a = mean(wall("base"));
+  const b = mean(wall("fast"));
+  assert.ok(Math.abs(c.baselines.means - (a - b) / a) < 1e-9, "difference of means, (A − B) / A");
+  const common = c.rows.filter((r) => r.runsA > 0 && r.runsB > 0);
+  assert.equal(c.matched.length, common.reduce((n, r) => n + Math.min(r.runsA, r.runsB), 0), "one-to-one within each common pattern");
+  if (c.matched.length > 0) {
+    const sa = c.matched.reduce((s, m) => s + m.metricA, 0);
+    const sb = c.matched.reduce((s, m) => s + m.metricB, 0);
+    assert.ok(Math.abs(c.strategies.mRun!.improvement - (sa - sb) / sa) < 1e-9, "M-Run over the matched pairs");
+    for (const m of c.matched) {
+      assert.equal(runs.find((x) => x.id === m.runA)!.design, "base");
+      assert.equal(runs.find((x) => x.id === m.runB)!.design, "fast");
+    }
+  }
+  // B beats A in a share of run pairs: counted here over all pairs.
+  const pairs = wall("base").flatMap((x) => wall("fast").map((y) => (y < x ? 1 : y === x ? 0.5 : 0)));
+  assert.ok(Math.abs(c.baselines.bLowerPairs - mean(pairs)) < 1e-12);
+  assert.ok(c.verdict.length >= 3 && c.verdict.every((s) => s.endsWith(".")), c.verdict.join("\n"));
+}
+
+describe("execution patterns on real campaigns (paper 004)", () => {
+  let ws: string;
+  before(() => {
+    process.env.VARBENCH_CONFIG_DIR = tempDir("config");
+    ws = join(tempDir("patterns"), "ws");
+    assert.equal(varbench(["workspace", "init", ws]).status, 0);
+  });
+
+  it("under uftrace, groups the runs whose main thread did the long setup apart from the others", async () => {
+    const runs = runCampaign(ws, "pool_uftrace.yaml");
+    assert.equal(runs.length, 40);
+    const service = new VarbenchService(ws, { localFiles: true, remember: false });
+    const api = inProcessClient(service);
+    try {
+      const campaignId = 1;
+      const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId } });
+      assert.equal(r.source, "uftrace");
+      checkConsistent(r, runs);
+      // The setup's length is the program's own measure (setup_ms against worker 1's time, as
+      // long_setup reports it); both kinds occurred, and the patterns keep them apart: at least
+      // 90% of the runs sit in a pattern whose runs mostly share their kind.
+      const long = new Map(runs.map((x) => [x.id, x.features.long_setup === 1]));
+      assert.ok([...long.values()].filter(Boolean).length >= 3 && [...long.values()].filter((v) => !v).length >= 3, "both behaviours occurred");
+      assert.ok(r.patterns.length >= 2);
+      const agreeing = r.patterns.reduce((n, p) => {
+        const longs = p.runs.filter((id) => long.get(id)).length;
+        return n + Math.max(longs, p.runs.length - longs);
+      }, 0);
+      assert.ok(agreeing >= 0.9 * runs.length, `${agreeing} of ${runs.length} runs in a pattern of their own kind`);
+      // Thread ids differ in every run; thread alignment puts main first in the slots it occupies.
+      assert.ok(r.slots.some((s) => s.threadName === "main") && r.slots.some((s) => s.threadName === "worker_main"));
+
+      const c = await api.analyses.designComparison({ a: { kind: "design", campaignId, design: "base", workload: null }, b: { kind: "design", campaignId, design: "fast", workload: null } });
+      checkComparison(c, runs);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("under the /proc sampler, clusters every run and compares the designs from the same timelines", async () => {
+    const runs = runCampaign(ws, "pool_sampler.yaml");
+    assert.equal(runs.length, 40);
+    const service = new VarbenchService(ws, { localFiles: true, remember: false });
+    const api = inProcessClient(service);
+    try {
+      const campaignId = 2;
+      const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId } });
+      assert.equal(r.source, "sampler");
+      checkConsistent(r, runs);
+      assert.ok(r.slots.some((s) => s.threadName === "pool-main") && r.slots.some((s) => s.threadName === "pool-tail"), JSON.stringify(r.slots));
+      const c = await api.analyses.designComparison({ a: { kind: "design", campaignId, design: "base", workload: null }, b: { kind: "design", campaignId, design: "fast", workload: null } });
+      checkComparison(c, runs);
+      // A campaign without per-thread timelines is refused with a message that says what to do.
+      await assert.rejects(api.analyses.executionPatterns({ target: { kind: "campaign", campaignId }, source: "uftrace" }), /no run has per-thread timelines.*uftrace/);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("from the command line: text, CSV and a CI gate whose exit status follows the chosen strategy", () => {
+    const text = varbench(["-w", ws, "execution-patterns", "1"]);
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, /Execution patterns of campaign 1 \(pool-traces\)/);
+    const csv = varbench(["-w", ws, "execution-patterns", "1", "--csv"]);
+    assert.equal(csv.stdout.trim().split("\n").length, 41, "a header and a row per run");
+    const json = varbench(["-w", ws, "compare", "1", "--designs", "fast,base", "--json"]);
+    const c = JSON.parse(json.stdout) as DesignComparisonResult;
+    // B = base against A = fast: the gate fails exactly when base's mean is higher than allowed.
+    const worse = -c.baselines.means * 100;
+    const just = (pct: number) => varbench(["-w", ws, "compare", "1", "--designs", "fast,base", "--strategy", "means", "--fail-if-worse", `${pct}%`]).status;
+    if (worse > 0) {
+      assert.equal(just(Math.max(0, worse - 0.5)), 2);
+      assert.equal(just(worse + 0.5), 0);
+    } else assert.equal(just(0), 0);
+    const bad = varbench(["-w", ws, "compare", "1", "--designs", "base"]);
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /--designs: name two designs/);
+    assert.doesNotMatch(bad.stderr, /at .*\.js:\d+/);
+  });
+});
