@@ -5,6 +5,7 @@
 import { defineRoute, idOf, type Location, type NavSection, type RouteDef } from "./routeTypes.js";
 import { VCG_ROUTES } from "./vcg/routes.js";
 import { COMPARE_ROUTES } from "./compare/routes.js";
+import { PATTERNS_ROUTES } from "./patterns/routes.js";
 
 const only = (at: Location, first: string, length: number) => at.parts[0] === first && at.parts.length === length;
 
@@ -42,6 +43,7 @@ export const ROUTES = [
   }),
   ...VCG_ROUTES,
   ...COMPARE_ROUTES,
+  ...PATTERNS_ROUTES,
 ];
 
 type Def = (typeof ROUTES)[number];

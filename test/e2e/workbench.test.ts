@@ -32,8 +32,8 @@ describe("workbench in the browser", () => {
     await page.waitForSelector(sel(TID.home.project));
     assert.match(await page.textContent(sel(TID.home.project)) ?? "", /examples/);
     const rows = page.locator(`${sel(TID.home.campaigns)} tbody tr`);
-    assert.equal(await rows.count(), 2);
-    assert.equal(await page.locator(`${sel(TID.home.campaigns)} >> text=finished`).count(), 2);
+    assert.equal(await rows.count(), 3);
+    assert.equal(await page.locator(`${sel(TID.home.campaigns)} >> text=finished`).count(), 3);
     await app.screenshot("01-home");
   });
 
@@ -121,6 +121,34 @@ describe("workbench in the browser", () => {
     assert.match(await page.textContent("h1") ?? "", /design \(campaign 2\) blocks-60 and design \(campaign 2\) blocks-120/);
     assert.match(await page.textContent(sel(TID.vcg.detection)) ?? "", /Pattern Set overlap with blocks-120 \(campaign 2\)|set \(B\)/);
     await app.screenshot("11-vcg-two-designs");
+  });
+
+  it("compares two designs by matched execution patterns, and opens a pattern's representatives side by side", async () => {
+    const { page } = app;
+    // Campaign 3 of the demo is the worker pool under uftrace (paper 004 §2.2).
+    await app.goto("#/campaign/3");
+    await page.selectOption('select[aria-label="design A"]', "base");
+    await page.selectOption('select[aria-label="design B"]', "fast");
+    await page.click(`${sel(TID.campaign.comparePatterns)} button`);
+    await page.waitForSelector(sel(TID.patterns.verdict), { timeout: 120_000 });
+    assert.match(await page.textContent(sel(TID.patterns.verdict)) ?? "", /M-Run|share no execution pattern/);
+    assert.match(await page.textContent(sel(TID.patterns.strategies)) ?? "", /C-Pattern[\s\S]*Mann–Whitney/);
+    const patterns = await page.locator(sel(TID.patterns.row)).count();
+    assert.ok(patterns >= 1);
+    await page.locator(sel(TID.patterns.row)).first().click();
+    await page.waitForSelector(sel(TID.patterns.shape));
+    await app.screenshot("12-patterns-compare");
+    // The first pattern holds most runs; where both designs show it, its representatives open side by side.
+    if ((await page.locator(sel(TID.patterns.openCct)).count()) > 0) {
+      await page.click(`${sel(TID.patterns.openCct)} button`);
+      await page.waitForSelector(sel(TID.compare.chart));
+      assert.match(page.url(), /#\/compare\?a=run:\d+&b=run:\d+/);
+    }
+    // The whole campaign's patterns, with the discovery curve.
+    await app.goto("#/patterns?campaign=3");
+    await page.waitForSelector(sel(TID.patterns.discovery));
+    assert.match(await page.textContent(sel(TID.patterns.summary)) ?? "", /40 runs in \d+ patterns? · wall time · per-thread timelines from uftrace traces/);
+    assert.deepEqual(app.pageErrors, []);
   });
 
   it("follows a dark system theme", async () => {

@@ -1,0 +1,15 @@
+// Execution patterns of a campaign, or two of its designs compared pattern by
+// pattern (paper 004): "#/patterns?campaign=3&a=base&b=fast[&w=workload]".
+import { defineRoute, idOf } from "../routeTypes.js";
+
+export const PATTERNS_ROUTES = [
+  defineRoute({
+    name: "patterns",
+    nav: "compare",
+    match: ({ parts, query }) => {
+      const campaignId = idOf(query.get("campaign") ?? undefined);
+      return parts.length === 1 && parts[0] === "patterns" && campaignId !== null ? { campaignId, a: query.get("a"), b: query.get("b"), workload: query.get("w") } : null;
+    },
+    view: () => import("./PatternsView.svelte"),
+  }),
+];
