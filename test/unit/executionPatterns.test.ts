@@ -13,6 +13,7 @@ import { projectionOf } from "../../engine/patterns/projection.js";
 import { Timeline } from "../../engine/patterns/timeline.js";
 import type { ThreadTimeline } from "../../engine/patterns/traceTimelines.js";
 import { seededRandom } from "../../engine/stats/random.js";
+import { checkRuns } from "../../engine/patterns/reproducibility.js";
 
 const D = PROJECTED_DIMENSIONS;
 const MS = 1e6;
@@ -131,5 +132,25 @@ describe("execution patterns (004 §3.2)", () => {
     // The discovery curve ends at the number of patterns.
     assert.equal(r.discovery[r.discovery.length - 1], r.patterns.length);
     assert.equal(r.discovery.length, runs.length);
+  });
+
+  it("places new runs in the patterns they reproduce, and flags a behaviour never seen (004 §5.3)", () => {
+    const reference = campaign(30, 10);
+    const { model, result } = findPatterns({ label: "reference", source: "uftrace", metric: METRIC_INFO.wall, runs: reference.runs, notes: [] }, DEFAULT_PATTERN_PARAMETERS, D);
+    const repeat = campaign(9, 11, { firstId: 101 });
+    // A third behaviour: the hashing worker starts only when three quarters of the crunching is done.
+    const random = seededRandom(12);
+    const late = thread(300, "worker", [{ fn: "hash", from: 27 * MS, to: 67 * MS }]);
+    const odd = { runId: 200, metric: 67 * MS, pcv: runPcv([thread(1, "main", [{ fn: "main", from: 0, to: 1 * MS }, { fn: "pthread_join", from: 1 * MS, to: 67 * MS }]), thread(200, "worker", [{ fn: "crunch", from: 0, to: 36 * MS * (1 + random() * 0.01) }]), late], DEFAULT_PATTERN_PARAMETERS.intervals, D) };
+    const checked = checkRuns(model, { reference: "reference", checked: "repeat" }, METRIC_INFO.wall, [...repeat.runs.map((r) => ({ runId: r.runId, metric: r.metric, pcv: r.pcv })), odd]);
+    const patternOf = (kind: Kind) => result.patterns.find((p) => reference.truth.get(p.runs[0]) === kind)!.name;
+    for (const r of checked.runs.filter((x) => x.runId !== 200)) {
+      assert.equal(r.isNew, false, `run ${r.runId}`);
+      assert.equal(r.nearest, patternOf(repeat.truth.get(r.runId)!));
+      assert.ok(Math.abs(r.deviation!) < 0.03, "a repeated pattern's time is the recorded one's");
+    }
+    assert.equal(checked.runs.find((x) => x.runId === 200)!.isNew, true);
+    assert.equal(checked.newPatterns, 1);
+    assert.equal(checked.patterns.reduce((n, p) => n + p.repeatRuns, 0), 9);
   });
 });

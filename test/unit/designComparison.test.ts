@@ -1,0 +1,114 @@
+// Design comparison by patterns (paper 004 §5.2, Table 4) on a hand-built
+// clustering whose every number is worked out below, and the reproducibility
+// check (§5.3) on synthetic runs.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { compareDesigns } from "../../engine/patterns/comparison.js";
+import { verdict } from "../../engine/patterns/verdict.js";
+import { METRIC_INFO } from "../../engine/patterns/metrics.js";
+import type { ExecutionPatternsResult, Pattern, PatternRun } from "../../engine/patterns/result.js";
+import { distributionOption, improvementOption, planeOption, shapeOption } from "../../renderer/src/patterns/patternCharts.js";
+import { LIGHT } from "../../renderer/src/charts/colors.js";
+
+const MS = 1e6;
+
+/** Runs: [id, side, pattern, metric in ms, vector]. */
+type Spec = [number, "A" | "B", number, number, number[]];
+
+// P1: A 100, 110; B 80, 90, 85   P2: A 200; B 150   P3 (A only): A 300   P4 (B only): B 250
+const SPEC: Spec[] = [
+  [1, "A", 0, 100, [0, 0]],
+  [2, "A", 0, 110, [0, 1]],
+  [3, "B", 0, 80, [0, 0.1]],
+  [4, "B", 0, 90, [0, 0.95]],
+  [5, "B", 0, 85, [0, 5]],
+  [6, "A", 1, 200, [10, 0]],
+  [7, "B", 1, 150, [10, 0.5]],
+  [8, "A", 2, 300, [20, 0]],
+  [9, "B", 3, 250, [30, 0]],
+];
+
+function clustering(): { result: ExecutionPatternsResult; vectors: Float64Array[] } {
+  const runs: PatternRun[] = SPEC.map(([runId, group, pattern, ms, v]) => ({ runId, group, workload: null, pattern, metric: ms * MS, distance: 0, x: v[0], y: v[1], slots: [1], overflow: [] }));
+  const patterns: Pattern[] = [0, 1, 2, 3].map((p) => {
+    const members = SPEC.filter((s) => s[2] === p);
+    const groups: Record<string, number> = {};
+    for (const s of members) groups[s[1]] = (groups[s[1]] ?? 0) + 1;
+    return { name: `P${p + 1}`, runs: members.map((s) => s[0]), representative: members[0][0], groups, metric: null, activity: [[1, 0.5]], radius: 0 };
+  });
+  const result: ExecutionPatternsResult = {
+    label: "A vs B",
+    source: "uftrace",
+    metric: METRIC_INFO.wall,
+    parameters: { intervals: 2, kmax: 30, seed: 1, alignThreads: true, dims: 15 },
+    runs,
+    patterns,
+    slots: [{ label: "kind 1 #1", kind: 0, rank: 0, threadName: "main" }],
+    threadSplits: [],
+    patternSplits: [],
+    discovery: [1, 1, 1, 1, 1, 2, 2, 3, 4],
+    runsToSeeAll: 9,
+    notes: [],
+  };
+  return { result, vectors: SPEC.map((s) => Float64Array.from(s[4])) };
+}
+
+describe("design comparison by patterns (004 §5.2)", () => {
+  const { result, vectors } = clustering();
+  const c = compareDesigns(result, vectors, { a: "base", b: "fast" }, { confidence: 0.95, precision: 0.01 });
+
+  it("matches runs one-to-one within common patterns, nearest first", () => {
+    // P1: distances A2–B4 0.05, A1–B3 0.1, A1–B4 0.95, A2–B3 0.9, … → pairs (2,4), then (1,3);
+    // run 5 stays unmatched. P2: (6,7). P3 and P4 are unique to one design.
+    assert.deepEqual(c.matched.map((m) => [m.pattern, m.runA, m.runB]), [["P1", 2, 4], ["P1", 1, 3], ["P2", 6, 7]]);
+  });
+
+  it("computes M-Run, C-Pattern and A-Pattern as worked by hand", () => {
+    // M-Run: A 100 + 110 + 200 = 410, B 80 + 90 + 150 = 320 → (410 − 320) / 410.
+    assert.ok(Math.abs(c.strategies.mRun!.improvement - 90 / 410) < 1e-12);
+    assert.equal(c.strategies.mRun!.basis, 3);
+    // C-Pattern: pattern means A 105, 200 → 305; B 85, 150 → 235 → 70 / 305.
+    assert.ok(Math.abs(c.strategies.cPattern!.improvement - 70 / 305) < 1e-12);
+    // A-Pattern: A's patterns 105, 200, 300 → mean 201.667; B's 85, 150, 250 → 161.667 → 40 / 201.667.
+    assert.ok(Math.abs(c.strategies.aPattern.improvement - (605 / 3 - 485 / 3) / (605 / 3)) < 1e-12);
+    assert.equal(c.strategies.aPattern.basis, 4);
+  });
+
+  it("fills Table 4: per-pattern improvement and the unmatched row", () => {
+    assert.deepEqual(c.rows.map((r) => [r.pattern, r.runsA, r.runsB]), [["P1", 2, 3], ["P2", 1, 1], ["P3", 1, 0], ["P4", 0, 1]]);
+    assert.ok(Math.abs(c.rows[0].improvement! - (105 - 85) / 105) < 1e-12);
+    assert.ok(Math.abs(c.rows[1].improvement! - 50 / 200) < 1e-12);
+    assert.equal(c.rows[2].improvement, null);
+    // Unmatched: A's P3 (300) against B's P4 (250).
+    assert.ok(Math.abs(c.unmatched!.improvement! - 50 / 300) < 1e-12);
+    assert.ok(Math.abs(c.rows[0].shareB - 3 / 5) < 1e-12);
+  });
+
+  it("puts the baselines beside them, from all runs", () => {
+    // Means: A (100 + 110 + 200 + 300) / 4 = 177.5, B (80 + 90 + 85 + 150 + 250) / 5 = 131 → 46.5 / 177.5.
+    assert.ok(Math.abs(c.baselines.means - 46.5 / 177.5) < 1e-12);
+    // B lower in pairs: of 20 pairs, B wins all but (100 vs 150), (100 vs 250), (110 vs 150), (110 vs 250), (200 vs 250) → 15 / 20.
+    assert.equal(c.baselines.bLowerPairs, 15 / 20);
+  });
+
+  it("says in words what each strategy and baseline says, and where patterns are unique", () => {
+    const words = verdict(c).join("\n");
+    assert.match(words, /Under matched runs \(M-Run\), B's wall time is 22\.0% lower than A's \(3 matched pairs in 2 common patterns\)/);
+    assert.match(words, /\+23\.0% over the 2 common patterns \(C-Pattern\)/);
+    assert.match(words, /Only A shows P3 \(1 run\); only B shows P4 \(1 run\)/);
+    // Means 26.2% against M-Run 22.0%: more than a point apart, so the mix is explained.
+    assert.match(words, /disagree by 4\.2 points/);
+  });
+
+  it("draws the distribution, the plane, the improvements and a shape", () => {
+    const dist = distributionOption(result, LIGHT) as { series: { name: string; data: { value: number }[] }[] };
+    assert.deepEqual(dist.series.map((s) => s.name), ["A", "B"]);
+    assert.deepEqual(dist.series[0].data.map((d) => d.value), [2 / 4, 1 / 4, 1 / 4, 0]);
+    const plane = planeOption(result, LIGHT) as { series: { data: { value: number[]; symbol: string }[] }[] };
+    assert.deepEqual(plane.series[0].data.map((d) => d.symbol), ["circle", "circle", "triangle", "triangle", "triangle"]);
+    const bars = improvementOption({ ...c, verdict: [] }, LIGHT) as { yAxis: { data: string[] } };
+    assert.deepEqual(bars.yAxis.data, ["P1", "P2", "unmatched"]);
+    const shape = shapeOption(result.patterns[0], result.slots, LIGHT) as { series: { data: number[][] }[] };
+    assert.deepEqual(shape.series[0].data, [[0, 0, 1], [1, 0, 0.5]]);
+  });
+});
