@@ -49,7 +49,7 @@ export class ThreadBuilder implements ThreadSink {
     this.callbacks = {
       watched: (count) => watch?.onWatched(kernel.i32(x.watchPathPtr(), count), kernel.f64(x.watchDurationPtr(), count), count),
       unmatched: (fn) => void unmatched.set(fn, (unmatched.get(fn) ?? 0) + 1),
-      created: (c) => (watch ? watch.paths.findIndex((p) => isChain(c, p, x.runningParent, x.runningFn)) : -1),
+      created: watch ? watchedChains(watch.paths).follower(x.runningParent, x.runningFn) : () => -1,
     };
     this.thread = kernel.use(this.callbacks).newThread(minDurationNs);
   }
@@ -111,9 +111,55 @@ export class ThreadBuilder implements ThreadSink {
   }
 }
 
-/** True when the chain from the root to `c` is exactly these function ids. */
-function isChain(c: number, fns: Int32Array, parentOf: (c: number) => number, fnOf: (c: number) => number): boolean {
-  let k = fns.length;
-  for (; c > 0 && k > 0; c = parentOf(c)) if (fnOf(c) !== fns[--k]) return false;
-  return c === 0 && k === 0;
+/** The watched chains as a trie of function ids from the thread root: a new context's node is
+ * its parent's node's child for its function, so finding its chain takes one lookup, not a
+ * comparison with every chain. */
+class WatchTrie {
+  /** Child of node n for function f, keyed n·functions + f (exact below 2⁵³: nodes × functions). */
+  private readonly child = new Map<number, number>();
+  /** Per node: the first chain that ends there, or −1. */
+  private readonly chain: number[] = [-1];
+  private readonly functions: number;
+
+  constructor(paths: readonly Int32Array[]) {
+    this.functions = 1 + paths.reduce((m, p) => p.reduce((a, f) => Math.max(a, f), m), 0);
+    paths.forEach((p, i) => {
+      let node = 0;
+      for (const f of p) node = this.step(node, f, true);
+      // The first of equal chains is the one reported, as a search from the front finds.
+      if (node > 0 && this.chain[node] < 0) this.chain[node] = i;
+    });
+  }
+
+  /** The node below `node` for function f, or −1 (made, when `grow`). */
+  private step(node: number, f: number, grow: boolean): number {
+    if (f < 0 || f >= this.functions) return -1; // f first seen after the chains were named
+    const key = node * this.functions + f;
+    const next = this.child.get(key);
+    if (next !== undefined || !grow) return next ?? -1;
+    this.child.set(key, this.chain.length);
+    return this.chain.push(-1) - 1;
+  }
+
+  /** The `created` callback of one thread: each new context's watched chain, or −1. Contexts come
+   * parents first, so each one's node (−1: no watched chain goes through it) is known when its
+   * children come. */
+  follower(parentOf: (c: number) => number, fnOf: (c: number) => number): (c: number) => number {
+    const nodeOf: number[] = [0];
+    return (c) => {
+      const parent = nodeOf[parentOf(c)];
+      const node = parent < 0 ? -1 : this.step(parent, fnOf(c), false);
+      nodeOf[c] = node;
+      return node < 0 ? -1 : this.chain[node];
+    };
+  }
+}
+
+/** Each CctBuilder hands all its threads one array of chains: one trie for them all. */
+const tries = new WeakMap<readonly Int32Array[], WatchTrie>();
+
+function watchedChains(paths: readonly Int32Array[]): WatchTrie {
+  let trie = tries.get(paths);
+  if (!trie) tries.set(paths, (trie = new WatchTrie(paths)));
+  return trie;
 }

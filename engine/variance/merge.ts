@@ -17,18 +17,54 @@ interface Merged {
   readonly sides: Map<VcgSegment, [VcgStats | null, VcgStats | null]>;
 }
 
-/** MergePatternTrees (000 §6, lines 1–45): the merge-candidate tree, or null when the call contexts are incompatible. */
-function mergeTrees(p1: VcgNode | null, p2: VcgNode | null, out: Merged): VcgNode | null {
-  if (p1 && p2 && (p1.fname !== p2.fname || p1.type !== p2.type)) return null;
+/** Two corresponding nodes to overlay, under merged node `parent` with the call contexts `ccs`
+ * its overlay gave them (both null at the root). */
+interface Pair {
+  readonly p1: VcgNode | null;
+  readonly p2: VcgNode | null;
+  readonly parent: VcgNode | null;
+  readonly ccs: Set<string> | null;
+}
+
+/** MergePatternTrees (000 §6, lines 1–45): the merge-candidate tree, or null when the call contexts
+ * are incompatible. An explicit stack, as patterns are as deep as the recursion they came from;
+ * pairs are taken in the recursion's pre-order, so `corr` lists merged nodes in that order. */
+function mergeTrees(a: VcgNode, b: VcgNode, out: Merged): VcgNode | null {
+  let root: VcgNode | null = null;
+  const stack: Pair[] = [{ p1: a, p2: b, parent: null, ccs: null }];
+  for (let pair = stack.pop(); pair; pair = stack.pop()) {
+    const { p1, p2, parent } = pair;
+    if (p1 && p2 && (p1.fname !== p2.fname || p1.type !== p2.type)) return null;
+    const children = overlayChildren(p1, p2);
+    if (!children) return null;
+    const pm = mergedNode(p1, p2, pair.ccs);
+    out.corr.set(pm, [p1, p2]);
+    if (p1) out.image.set(p1, pm);
+    if (p2) out.image.set(p2, pm);
+    if (parent) {
+      pm.parent = parent;
+      parent.children.push(pm);
+    } else root = pm;
+    for (let m = children.length - 1; m >= 0; m--) stack.push({ ...children[m], parent: pm });
+  }
+  return root;
+}
+
+/** Lines 6–26: the merged children of p1 and p2, each with its call contexts and the child of
+ * each side it stands for, or null when the call contexts do not overlay. */
+function overlayChildren(p1: VcgNode | null, p2: VcgNode | null): Omit<Pair, "parent">[] | null {
   const assigned = new Map<string, number>();
   let count = 0;
   const all = [...(p1?.children ?? []), ...(p2?.children ?? [])].flatMap((c) => [...c.ccs]);
+  const holder = [holders(p1), holders(p2)];
   // Lines 11–26: every call context of one child must land on the same merged child, and
   // (implied by the overlay) no merged child may stand for two children of the same side.
   const owners = [new Map<number, VcgNode>(), new Map<number, VcgNode>()];
-  const claim = (side: 0 | 1, owner: VcgNode | null, cc: string): boolean => {
-    const child = owner?.children.find((c) => c.ccs.has(cc));
-    if (!child) return true;
+  const claimed = [new Set<VcgNode>(), new Set<VcgNode>()];
+  const claim = (side: 0 | 1, cc: string): boolean => {
+    const child = holder[side].get(cc);
+    // A child claimed once has all its call contexts on one merged child: claiming it again changes nothing.
+    if (!child || claimed[side].has(child)) return true;
     const m = assigned.get(cc)!;
     for (const cc1 of child.ccs) {
       const a = assigned.get(cc1);
@@ -38,36 +74,39 @@ function mergeTrees(p1: VcgNode | null, p2: VcgNode | null, out: Merged): VcgNod
     const other = owners[side].get(m);
     if (other && other !== child) return false;
     owners[side].set(m, child);
+    claimed[side].add(child);
     return true;
   };
   for (const cc of all) {
     if (!assigned.has(cc)) assigned.set(cc, count++);
-    if (!claim(0, p1, cc) || !claim(1, p2, cc)) return null;
+    if (!claim(0, cc) || !claim(1, cc)) return null;
   }
+  const ccs = Array.from({ length: count }, () => new Set<string>());
+  for (const [cc, m] of assigned) ccs[m].add(cc);
+  return ccs.map((set, m) => ({ p1: owners[0].get(m) ?? null, p2: owners[1].get(m) ?? null, ccs: set }));
+}
+
+/** Each call context of a node's children and the first child that holds it. */
+function holders(n: VcgNode | null): Map<string, VcgNode> {
+  const byCc = new Map<string, VcgNode>();
+  for (const c of n?.children ?? []) for (const cc of c.ccs) if (!byCc.has(cc)) byCc.set(cc, c);
+  return byCc;
+}
+
+/** The merged node of p1 and p2 (exact pooled statistics, §6.1), not yet linked to a parent. */
+function mergedNode(p1: VcgNode | null, p2: VcgNode | null, ccs: Set<string> | null): VcgNode {
   const base = (p1 ?? p2)!;
-  const pm: VcgNode = {
+  return {
     fname: base.fname,
     type: base.type,
     stats: p1 && p2 ? mergeStats(p1.stats, p2.stats) : base.stats,
-    ccs: new Set([...(p1?.ccs ?? []), ...(p2?.ccs ?? [])]),
+    ccs: ccs ?? new Set([...(p1?.ccs ?? []), ...(p2?.ccs ?? [])]),
     children: [],
     parent: null,
     ols: [],
     cls: [],
     contexts: [...(p1?.contexts ?? []), ...(p2?.contexts ?? [])],
   };
-  out.corr.set(pm, [p1, p2]);
-  if (p1) out.image.set(p1, pm);
-  if (p2) out.image.set(p2, pm);
-  for (let m = 0; m < count; m++) {
-    const ccs = new Set([...assigned].filter(([, v]) => v === m).map(([cc]) => cc));
-    const child = mergeTrees(owners[0].get(m) ?? null, owners[1].get(m) ?? null, out);
-    if (!child) return null;
-    child.ccs = ccs;
-    child.parent = pm;
-    pm.children.push(child);
-  }
-  return pm;
 }
 
 /** MergeContributionStructure (000 §6): false when the two contribution structures are incompatible. */
@@ -127,7 +166,7 @@ function mergeCost(out: Merged, tauS: number): number | null {
       const underlier = seg.nodes[seg.nodes.length - 1];
       if (add(weight(underlier.stats), ksDifference(s1 ?? ZERO, s2 ?? ZERO)) > tauS) return null;
     }
-    queue.push(...m.children);
+    for (const c of m.children) queue.push(c);
   }
   return sumW > 0 ? sumWD / sumW : 0;
 }

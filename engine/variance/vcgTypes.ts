@@ -19,7 +19,7 @@ export interface VcgNode {
    * at a root, from the CCT root) to this node, as "[i] f [j] g [k]": [i] is the call site in
    * the caller, then each function passed and its call site. uftrace records functions, not
    * call sites, so [i] is the callee function's place among all the functions its caller's
-   * function calls, in first-call order (extract.ts, callSites). */
+   * function calls, in the order of their names, the same in every thread and run (extract.ts, callSites). */
   ccs: Set<string>;
   children: VcgNode[];
   parent: VcgNode | null;
@@ -65,7 +65,12 @@ export function contributionFraction(seg: VcgSegment): number {
   return target > 0 ? seg.stats.varianceNs2 / target : 0;
 }
 
+/** The nodes under `node`, itself first, depth-first in child order. An explicit stack, not
+ * nested generators: a pattern is as deep as the recursion it came from. */
 export function* preorder(node: VcgNode): Generator<VcgNode> {
-  yield node;
-  for (const c of node.children) yield* preorder(c);
+  const stack = [node];
+  for (let n = stack.pop(); n; n = stack.pop()) {
+    yield n;
+    for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+  }
 }

@@ -42,6 +42,7 @@ export const T_MISMATCH = 68;
 export const T_MIN_DURATION = 72;
 export const T_LAST = 80;
 export const T_CALLS = 88;
+export const T_TOUCHED = 92;
 export const THREAD_BYTES = 96;
 
 // A covariance block: n (f64), dims, cap, then mean, values and delta (cap

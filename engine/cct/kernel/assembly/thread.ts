@@ -6,7 +6,7 @@ import { addDimension, commitCovariance, startCovariance } from "./covariance";
 import {
   ENTER, STATS, S_INCL, S_M2, S_MAX, S_MEAN, S_MIN, S_N, S_ONCE, S_SELF, THREAD_BYTES, T_CALLS, T_CAP, T_COV, T_FIRST, T_FN, T_LAST,
   T_MIN_DURATION, T_MISMATCH, T_NCHILD, T_NEXT, T_OMIT, T_PARENT, T_PENDING, T_SCHILD, T_SCTX, T_SIZE, T_SSTART,
-  T_STACK_CAP, T_STATS, T_TOP, T_WATCH,
+  T_STACK_CAP, T_STATS, T_TOP, T_TOUCHED, T_WATCH,
 } from "./layout";
 
 // @ts-ignore: decorator
@@ -50,7 +50,8 @@ export let stackCap: i32 = 0;
 // Per context: parent, function, first child, next sibling, child count,
 // watched chain (−1: none), statistics, time within the parent's running
 // invocation, covariance block (0: none), omitted (over maxChildren), calls
-// within the parent's running invocation.
+// within the parent's running invocation, and two links (8 bytes): the first
+// child called in its running invocation, and the next such sibling.
 export let pParent: usize = 0;
 export let pFn: usize = 0;
 export let pFirst: usize = 0;
@@ -62,6 +63,7 @@ export let pPending: usize = 0;
 export let pCov: usize = 0;
 export let pOmit: usize = 0;
 export let pCalls: usize = 0;
+export let pTouched: usize = 0;
 // Per open call: its context, start time and the time of its closed children.
 export let sCtx: usize = 0;
 export let sStart: usize = 0;
@@ -106,6 +108,7 @@ export function enterThread(t: usize): void {
   pCov = load<u32>(t, T_COV);
   pOmit = load<u32>(t, T_OMIT);
   pCalls = load<u32>(t, T_CALLS);
+  pTouched = load<u32>(t, T_TOUCHED);
   sCtx = load<u32>(t, T_SCTX);
   sStart = load<u32>(t, T_SSTART);
   sChild = load<u32>(t, T_SCHILD);
@@ -132,6 +135,7 @@ export function leaveThread(): void {
   store<u32>(t, <u32>pCov, T_COV);
   store<u32>(t, <u32>pOmit, T_OMIT);
   store<u32>(t, <u32>pCalls, T_CALLS);
+  store<u32>(t, <u32>pTouched, T_TOUCHED);
   store<u32>(t, <u32>sCtx, T_SCTX);
   store<u32>(t, <u32>sStart, T_SSTART);
   store<u32>(t, <u32>sChild, T_SCHILD);
@@ -182,7 +186,7 @@ export function close(timeNs: f64): void {
   if (duration < minDuration) return; // time filter: the caller keeps it as self time
   const w = load<i32>(pWatch + (<usize>c << 2));
   if (w >= 0) noteWatched(w, duration);
-  countInvocation(c, duration, duration - childNs, pStats, pCov, pFirst, pNext, pPending, pCalls);
+  countInvocation(c, duration, duration - childNs, pStats, pCov, pFirst, pNext, pPending, pCalls, pParent, pTouched);
   const sp = sChild + (<usize>top << 3);
   store<f64>(sp, load<f64>(sp) + duration);
 }
@@ -200,7 +204,7 @@ export function close(timeNs: f64): void {
  * time, and which of its children ran exactly once in it. Pointers are
  * arguments so a caller can hold them in locals. */
 // @ts-ignore: decorator
-@inline export function countInvocation(c: i32, duration: f64, self: f64, statsP: usize, covP: usize, firstP: usize, nextP: usize, pendingP: usize, callsP: usize): void {
+@inline export function countInvocation(c: i32, duration: f64, self: f64, statsP: usize, covP: usize, firstP: usize, nextP: usize, pendingP: usize, callsP: usize, parentP: usize, touchedP: usize): void {
   const o = statsP + (<usize>c << 6);
   const n1 = load<f64>(o, S_N) + 1;
   store<f64>(o, n1, S_N);
@@ -218,8 +222,11 @@ export function close(timeNs: f64): void {
   const pp = pendingP + (<usize>c << 3);
   store<f64>(pp, load<f64>(pp) + duration);
   // Paper 000 §2.2 inlines a callee called exactly once per invocation with high probability:
-  // count, per child, the invocations of c in which it ran exactly once.
-  for (let ch = load<i32>(firstP + (<usize>c << 2)); ch != -1; ch = load<i32>(nextP + (<usize>ch << 2))) {
+  // count, per child, the invocations of c in which it ran exactly once. Only the children called
+  // in this invocation are visited (they are linked as they are first called), so the cost is
+  // that of the calls made, however many children c has.
+  const head = touchedP + (<usize>c << 3);
+  for (let ch = load<i32>(head); ch != -1; ch = load<i32>(touchedP + (<usize>ch << 3), 4)) {
     const cp = callsP + (<usize>ch << 2);
     if (load<i32>(cp) == 1) {
       const oo = statsP + (<usize>ch << 6);
@@ -227,8 +234,16 @@ export function close(timeNs: f64): void {
     }
     store<i32>(cp, 0);
   }
+  store<i32>(head, -1);
   const cc = callsP + (<usize>c << 2);
-  store<i32>(cc, load<i32>(cc) + 1);
+  const calls = load<i32>(cc);
+  if (calls == 0) {
+    // c's first call in its parent's running invocation: linked into the parent's list.
+    const ph = touchedP + (<usize>load<i32>(parentP + (<usize>c << 2)) << 3);
+    store<i32>(touchedP + (<usize>c << 3), load<i32>(ph), 4);
+    store<i32>(ph, c);
+  }
+  store<i32>(cc, calls + 1);
 }
 
 function addContext(parent: i32, f: i32): i32 {
@@ -243,6 +258,7 @@ function addContext(parent: i32, f: i32): i32 {
   store<u32>(pCov + at, 0);
   store<i32>(pOmit + at, 0);
   store<i32>(pCalls + at, 0);
+  store<i32>(pTouched + (<usize>c << 3), -1);
   const o = pStats + (<usize>c << 6);
   memory.fill(o, 0, STATS << 3);
   store<f64>(o, Infinity, S_MIN);
@@ -299,6 +315,7 @@ function growContexts(next: i32): void {
   pCov = growArray(pCov, next, 4);
   pOmit = growArray(pOmit, next, 4);
   pCalls = growArray(pCalls, next, 4);
+  pTouched = growArray(pTouched, next, 8);
   cap = next;
 }
 

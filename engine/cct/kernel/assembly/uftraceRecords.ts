@@ -5,8 +5,8 @@
 // through thread.ts's step, which handles every case.
 import { ENTER, EXIT } from "./layout";
 import {
-  countInvocation, enterThread, findChild, lastTime, leaveThread, minDuration, noteWatched, pCalls, pCov, pFirst, pFn, pNext, pPending,
-  pStats, pWatch, sChild, sCtx, sStart, stackCap, step, top,
+  countInvocation, enterThread, findChild, lastTime, leaveThread, minDuration, noteWatched, pCalls, pCov, pFirst, pFn, pNext, pParent,
+  pPending, pStats, pTouched, pWatch, sChild, sCtx, sStart, stackCap, step, top,
 } from "./thread";
 
 export const RECORD_BYTES: i32 = 1 << 20;
@@ -58,7 +58,7 @@ export function consumeRecords(t: usize, start: i32, end: i32, baseHi: u32, base
   const cLow = cacheLow, cHigh = cacheHigh, cFn = cacheFn, minNs = minDuration;
   let tp = top, capacity = stackCap, last = lastTime;
   let ctxP = sCtx, startP = sStart, childP = sChild, fnP = pFn, firstP = pFirst, nextP = pNext;
-  let statsP = pStats, pendingP = pPending, covP = pCov, watchP = pWatch, callsP = pCalls;
+  let statsP = pStats, pendingP = pPending, covP = pCov, watchP = pWatch, callsP = pCalls, parentP = pParent, touchedP = pTouched;
   let pos = start;
   while (pos + 16 <= end) {
     const p = records + <usize>pos;
@@ -92,7 +92,7 @@ export function consumeRecords(t: usize, start: i32, end: i32, baseHi: u32, base
       if (load<i32>(fnP + (<usize>c << 2)) == f && duration >= minNs) {
         const w = load<i32>(watchP + (<usize>c << 2));
         if (w >= 0) noteWatched(w, duration);
-        countInvocation(c, duration, duration - load<f64>(childP + (<usize>tp << 3)), statsP, covP, firstP, nextP, pendingP, callsP);
+        countInvocation(c, duration, duration - load<f64>(childP + (<usize>tp << 3)), statsP, covP, firstP, nextP, pendingP, callsP, parentP, touchedP);
         tp--;
         const sp = childP + (<usize>tp << 3);
         store<f64>(sp, load<f64>(sp) + duration);
@@ -105,7 +105,7 @@ export function consumeRecords(t: usize, start: i32, end: i32, baseHi: u32, base
     tp = top;
     capacity = stackCap;
     ctxP = sCtx; startP = sStart; childP = sChild; fnP = pFn; firstP = pFirst; nextP = pNext;
-    statsP = pStats; pendingP = pPending; covP = pCov; watchP = pWatch; callsP = pCalls;
+    statsP = pStats; pendingP = pPending; covP = pCov; watchP = pWatch; callsP = pCalls; parentP = pParent; touchedP = pTouched;
   }
   top = tp;
   lastTime = last;
