@@ -13,7 +13,7 @@ const accepts = ["run", "design", "trace"] as const;
 export const detection = defineAnalysis({
   kind: "patterns",
   title: "detection pattern analysis",
-  version: 2,
+  version: 3,
   args: z.strictObject({ target: targetSchema, vs: targetSchema.optional(), ...varianceArgs }),
   targets: { target: accepts, vs: accepts },
   cache: true,

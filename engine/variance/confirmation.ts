@@ -16,15 +16,6 @@ export function pathOf(cols: ContextColumns, functions: readonly string[], c: nu
   return path.reverse();
 }
 
-/** What one invocation of a watched chain does to a plan's vector: adds its time to a component,
- * takes it from an inlined caller's own code, or (the target) ends the vector. */
-interface Role {
-  readonly plan: number;
-  /** Component index, or −1 for the target's own invocation. */
-  readonly component: number;
-  readonly sign: 1 | -1;
-}
-
 /** Streaming mean and co-moments of one plan's component vectors (Welford, all dimensions). */
 class VectorMoments {
   n = 0;
@@ -38,17 +29,17 @@ class VectorMoments {
     this.delta = new Float64Array(k);
   }
 
-  /** Folds in the vector y[at … at + k). */
-  add(y: Float64Array, at: number): void {
+  /** Folds in the vector y (length k). */
+  add(y: Float64Array): void {
     const k = this.k;
     const n = ++this.n;
     for (let i = 0; i < k; i++) {
-      this.delta[i] = y[at + i] - this.mean[i];
+      this.delta[i] = y[i] - this.mean[i];
       this.mean[i] += this.delta[i] / n;
     }
     for (let i = 0; i < k; i++) {
       const di = this.delta[i];
-      for (let j = 0; j < k; j++) this.comoment[i * k + j] += di * (y[at + j] - this.mean[j]);
+      for (let j = 0; j < k; j++) this.comoment[i * k + j] += di * (y[j] - this.mean[j]);
     }
   }
 }
@@ -56,14 +47,17 @@ class VectorMoments {
 export class ConfirmationPass implements ContextWatch {
   readonly paths: string[][] = [];
   /** Per watched path, its roles flattened (the hot loop reads typed arrays, 000 §2.2's pass
-   * sees every event): roles of path i are [start[i], start[i + 1]) of plan/slot/sign. */
+   * sees every event): roles of path i are [start[i], start[i + 1]) of plan/component/sign.
+   * Component −1 is the target's own invocation ending, which completes the plan's vector. */
   private readonly start: Int32Array;
   private readonly rolePlan: Int32Array;
-  /** Index into a thread's pending vector (the plan's offset plus the component), or −1 for the target's end. */
-  private readonly roleSlot: Int32Array;
+  private readonly roleComponent: Int32Array;
   private readonly roleSign: Float64Array;
-  private readonly offset: Int32Array;
-  private readonly pending = new Map<string, Float64Array>();
+  /** Per thread, the vectors of the plans whose target is running there: a vector lives from
+   * the first event that touches it to the target's end, so memory follows the open calls. */
+  private readonly open = new Map<string, Map<number, Float64Array>>();
+  /** Finished vectors kept for reuse, by length. */
+  private readonly spare = new Map<number, Float64Array[]>();
   private readonly moments: VectorMoments[];
 
   /** `plans`: the targets whose matrix is measured (those that inline a callee). */
@@ -72,63 +66,77 @@ export class ConfirmationPass implements ContextWatch {
     functions: readonly string[],
     readonly plans: readonly TargetPlan[],
   ) {
-    const index = new Map<string, number>();
-    const roles: Role[][] = [];
-    const roleOf = (c: number, role: Role) => {
-      const path = pathOf(cols, functions, c);
-      const key = path.join("\u0000");
-      let i = index.get(key);
+    const pathOfContext = new Map<number, number>();
+    const roles: number[][] = [];
+    const roleOf = (c: number, plan: number, component: number, sign: 1 | -1) => {
+      let i = pathOfContext.get(c);
       if (i === undefined) {
-        i = this.paths.push(path) - 1;
-        index.set(key, i);
+        i = this.paths.push(pathOf(cols, functions, c)) - 1;
+        pathOfContext.set(c, i);
         roles.push([]);
       }
-      roles[i].push(role);
+      roles[i].push(plan, component, sign);
     };
+    // An inlined callee's own code: its time less every callee's, whether the callee is a
+    // component or was inlined in turn (its own code then stays with the target's, Y0 of 000 §2.2).
+    const ownCode = new Map<number, number[]>();
     plans.forEach((plan, p) => {
-      roleOf(plan.target, { plan: p, component: -1, sign: 1 });
+      roleOf(plan.target, p, -1, 1);
       plan.components.forEach((x, i) => {
         if (i === 0) return;
-        roleOf(x.context, { plan: p, component: i, sign: 1 });
-        // An inlined callee's own code: its time less its callees', each of which is a component.
-        if (x.path.length > 1) {
-          const caller = plan.components.findIndex((o) => o.own && o.context === x.path[x.path.length - 2]);
-          if (caller > 0) roleOf(x.context, { plan: p, component: caller, sign: -1 });
-        }
+        roleOf(x.context, p, i, 1);
+        if (!x.own) return;
+        let owners = ownCode.get(x.context);
+        if (!owners) ownCode.set(x.context, (owners = []));
+        owners.push(p, i);
       });
     });
+    for (let c = 1; c < cols.size; c++) {
+      const owners = ownCode.get(cols.parent[c]);
+      if (owners) for (let o = 0; o < owners.length; o += 2) roleOf(c, owners[o], owners[o + 1], -1);
+    }
     this.moments = plans.map((plan) => new VectorMoments(plan.components.length));
-    this.offset = Int32Array.from(plans, (_, p) => plans.slice(0, p).reduce((n, x) => n + x.components.length, 0));
+    this.start = new Int32Array(roles.length + 1);
+    roles.forEach((r, i) => (this.start[i + 1] = this.start[i] + r.length / 3));
     const flat = roles.flat();
-    this.start = Int32Array.from({ length: roles.length + 1 }, (_, i) => roles.slice(0, i).reduce((n, r) => n + r.length, 0));
-    this.rolePlan = Int32Array.from(flat, (r) => r.plan);
-    this.roleSlot = Int32Array.from(flat, (r) => (r.component < 0 ? -1 : this.offset[r.plan] + r.component));
-    this.roleSign = Float64Array.from(flat, (r) => r.sign);
+    const column = (field: number) => Int32Array.from({ length: flat.length / 3 }, (_, r) => flat[3 * r + field]);
+    this.rolePlan = column(0);
+    this.roleComponent = column(1);
+    this.roleSign = Float64Array.from(column(2));
   }
 
   onClose(thread: string, paths: Int32Array, durationsNs: Float64Array, count: number): void {
-    let y = this.pending.get(thread);
-    if (!y) this.pending.set(thread, (y = new Float64Array(this.plans.reduce((n, x) => n + x.components.length, 0))));
+    let open = this.open.get(thread);
+    if (!open) this.open.set(thread, (open = new Map()));
     for (let e = 0; e < count; e++) {
       const d = durationsNs[e];
       const path = paths[e];
       for (let r = this.start[path]; r < this.start[path + 1]; r++) {
-        const slot = this.roleSlot[r];
-        if (slot >= 0) {
-          y[slot] += this.roleSign[r] * d;
+        const p = this.rolePlan[r];
+        const component = this.roleComponent[r];
+        let y = open.get(p);
+        if (!y) open.set(p, (y = this.take(this.moments[p].k)));
+        if (component >= 0) {
+          y[component] += this.roleSign[r] * d;
           continue;
         }
         // One invocation of the target ended: its own code is what no component took (Eq. 1).
-        const p = this.rolePlan[r];
-        const o = this.offset[p];
-        const k = this.moments[p].k;
         let rest = d;
-        for (let i = 1; i < k; i++) rest -= y[o + i];
-        y[o] = rest;
-        this.moments[p].add(y, o);
-        y.fill(0, o, o + k);
+        for (let i = 1; i < y.length; i++) rest -= y[i];
+        y[0] = rest;
+        this.moments[p].add(y);
+        open.delete(p);
+        this.spare.get(y.length)!.push(y.fill(0));
       }
     }
+    if (open.size === 0) this.open.delete(thread);
+  }
+
+  /** A zeroed vector of length k. */
+  private take(k: number): Float64Array {
+    let spare = this.spare.get(k);
+    if (!spare) this.spare.set(k, (spare = []));
+    return spare.pop() ?? new Float64Array(k);
   }
 
   /** The measured covariance matrix of plan `p`'s components (population, as the CCT's). */

@@ -1,10 +1,12 @@
 // Variance contribution (paper 000 §2–2.2). A context's variance is the sum of
 // its per-invocation covariance matrix over its components: its own code and
-// each child's cumulative time (Eq. 2). Components are judged in sets: those
-// coupled by a large cross term, or whose times vary together, are judged
-// together, so that two mutually exclusive callees of similar cost (large self
-// terms, a large negative cross term) cancel and do not count, while callees
-// that vary in synchrony count as the set they are (§2, §2.2 scenario 3).
+// each child's cumulative time (Eq. 2). The contributing sets are the minimal
+// sets of components that "together contribute significantly … through all
+// involved self-terms and cross-terms" (§2): a component counts on its own
+// when its self term stays significant after every cross term that diminishes
+// it, so two mutually exclusive callees of similar cost (large self terms, a
+// large negative cross term) do not count; small components count together
+// only where they vary in synchrony (§2.2 scenario 3).
 import type { ContextCovariance } from "../cct/covariance.js";
 
 export interface ComponentSet {
@@ -22,14 +24,15 @@ export const SYNCHRONY = 0.5;
 type Matrix = Pick<ContextCovariance, "matrix" | "mean">;
 
 /** The minimal sets of components that contribute at least `minContribution` of `reference`
- * (default: the matrix's own total, the context's variance), 000 §2: "a minimal set of children
- * that together contribute significantly … through all involved self-terms and cross-terms".
- * - Components are grouped when a cross term alone reaches that share, or when they vary together.
- * - In a significant group, the members whose removal takes the group's sum below the bar are the
- *   set: the others are not needed (a cancelling pair linked to a contributor falls away). When no
- *   member is needed on its own, the group is significant only together, and is the set.
- * - What no significant group holds is judged once more as one group: sets significant only
- *   together need not be linked pairwise. */
+ * (default: the matrix's own total, the context's variance), 000 §2.
+ * - Components are grouped when a cross term alone reaches the bar, or when they vary together.
+ * - A member significant on its own (after the cross terms that diminish it, 000 §2: "examine if
+ *   other G_j's are diminishing … the contribution") is a set; such members linked directly to
+ *   each other vary together and are one set.
+ * - The rest of a group is a set only together: members that add nothing significant to it are
+ *   removed one by one (a cancelling pair, or a small member linking two unrelated contributors).
+ * - Components in no group are judged once more together, leaving out any whose cross term with
+ *   the others is not positive: a set significant only together need not be linked pairwise. */
 export function contributingSets(c: Matrix, minContribution: number, reference?: number): ComponentSet[] {
   const k = c.mean.length;
   const m = c.matrix;
@@ -38,48 +41,26 @@ export function contributingSets(c: Matrix, minContribution: number, reference?:
   const ref = reference ?? total;
   if (!(ref > 0)) return [];
   const bar = minContribution * ref;
-  const sum = (dims: readonly number[]) => {
-    let v = 0;
-    for (const i of dims) for (const j of dims) v += m[i * k + j];
-    return v;
+  const linked = (i: number, j: number) => {
+    const cij = m[i * k + j];
+    const scale = Math.sqrt(m[i * k + i] * m[j * k + j]);
+    return Math.abs(2 * cij) >= bar || (scale > 0 && Math.abs(cij) >= SYNCHRONY * scale);
   };
-  const root = Array.from({ length: k }, (_, i) => i);
-  const find = (i: number): number => (root[i] === i ? i : (root[i] = find(root[i])));
-  for (let i = 0; i < k; i++) {
-    for (let j = i + 1; j < k; j++) {
-      const cij = m[i * k + j];
-      const scale = Math.sqrt(m[i * k + i] * m[j * k + j]);
-      if (Math.abs(2 * cij) >= bar || (scale > 0 && Math.abs(cij) >= SYNCHRONY * scale)) root[find(i)] = find(j);
-    }
-  }
-  const groups = new Map<number, number[]>();
-  for (let i = 0; i < k; i++) groups.set(find(i), [...(groups.get(find(i)) ?? []), i]);
   const sets: number[][] = [];
-  for (const g of groups.values()) {
-    const s = minimalSet(g, sum, bar);
-    if (s) sets.push(s);
+  const judged = new Set<number>();
+  for (const group of components(k, linked)) {
+    const alone = group.filter((i) => robustSum(m, k, [i]) >= bar);
+    sets.push(...components(alone.length, (a, b) => linked(alone[a], alone[b])).map((g) => g.map((a) => alone[a])));
+    if (group.length < 2) continue;
+    for (const i of group) judged.add(i);
+    const together = trimmedSet(m, k, group.filter((i) => !alone.includes(i)), bar);
+    if (together) sets.push(together);
   }
-  const rest = Array.from({ length: k }, (_, i) => i).filter((i) => !sets.some((s) => s.includes(i)));
-  const together = rest.length > 1 ? minimalSet(rest, sum, bar) : null;
+  const inSet = new Set(sets.flat());
+  const rest = withPositiveCrossTerms(m, k, range(k).filter((i) => !judged.has(i) && !inSet.has(i)));
+  const together = trimmedSet(m, k, rest, bar);
   if (together) sets.push(together);
-  return sets.map((dims) => ({ dims, fraction: sum(dims) / ref })).sort((a, b) => b.fraction - a.fraction || a.dims[0] - b.dims[0]);
-}
-
-/** The members of a significant group that it cannot do without; all of it when it can do
- * without each one (significant only together); null when the group is not significant. When the
- * needed members fall short of the bar alone, the others that add most are added back. */
-function minimalSet(group: readonly number[], sum: (dims: readonly number[]) => number, bar: number): number[] | null {
-  if (sum(group) < bar) return null;
-  const needed = group.filter((i) => sum(group.filter((j) => j !== i)) < bar);
-  if (needed.length === 0) return [...group];
-  const set = [...needed];
-  const others = group.filter((i) => !needed.includes(i));
-  while (sum(set) < bar && others.length > 0) {
-    let best = 0;
-    for (let o = 1; o < others.length; o++) if (sum([...set, others[o]]) > sum([...set, others[best]])) best = o;
-    set.push(...others.splice(best, 1));
-  }
-  return set.sort((a, b) => a - b);
+  return sets.map((dims) => ({ dims, fraction: sum(m, k, dims) / ref })).sort((a, b) => b.fraction - a.fraction || a.dims[0] - b.dims[0]);
 }
 
 /** Each member's share of its set: its row of the matrix within the set, over the reference.
@@ -87,4 +68,66 @@ function minimalSet(group: readonly number[], sum: (dims: readonly number[]) => 
 export function memberShares(c: Matrix, set: ComponentSet, reference: number): number[] {
   const k = c.mean.length;
   return set.dims.map((i) => set.dims.reduce((v, j) => v + c.matrix[i * k + j], 0) / reference);
+}
+
+function range(k: number): number[] {
+  return Array.from({ length: k }, (_, i) => i);
+}
+
+/** Σ_{i,j ∈ dims} C_ij: the set's own terms of Eq. 2. */
+function sum(m: readonly number[], k: number, dims: readonly number[]): number {
+  let v = 0;
+  for (const i of dims) for (const j of dims) v += m[i * k + j];
+  return v;
+}
+
+/** The set's terms plus every negative cross term between a member and a component outside it,
+ * counted once (the member's half of 2·C_ij in Eq. 2): what the set contributes at the least,
+ * whatever the components that cancel it do. */
+function robustSum(m: readonly number[], k: number, dims: readonly number[]): number {
+  let v = sum(m, k, dims);
+  for (const i of dims) for (let j = 0; j < k; j++) if (!dims.includes(j)) v += Math.min(0, m[i * k + j]);
+  return v;
+}
+
+/** Members of `dims` removed one by one, the one adding least first, while one adds nothing
+ * significant: its marginal term Σ(S) − Σ(S∖{i}) = 2·Σ_{j∈S} C_ij − C_ii is ≤ 0 or under the bar.
+ * What is left is a set when it reaches the bar even against the components that cancel it. */
+function trimmedSet(m: readonly number[], k: number, dims: readonly number[], bar: number): number[] | null {
+  const set = [...dims];
+  while (set.length > 0) {
+    let worst = 0;
+    let least = Infinity;
+    set.forEach((i, at) => {
+      let row = 0;
+      for (const j of set) row += m[i * k + j];
+      const marginal = 2 * row - m[i * k + i];
+      // Ties: the later component goes first, so the result does not depend on the scan.
+      if (marginal <= least) [worst, least] = [at, marginal];
+    });
+    if (least > 0 && least >= bar) break;
+    set.splice(worst, 1);
+  }
+  return set.length > 0 && robustSum(m, k, set) >= bar ? set.sort((a, b) => a - b) : null;
+}
+
+/** Drops, one at a time, the components whose cross term with the others left is not positive:
+ * they do not vary with the others, so they cannot be part of a set significant only together. */
+function withPositiveCrossTerms(m: readonly number[], k: number, dims: readonly number[]): number[] {
+  const left = [...dims];
+  for (;;) {
+    const at = left.findIndex((i) => left.reduce((v, j) => (j === i ? v : v + m[i * k + j]), 0) <= 0);
+    if (at < 0) return left;
+    left.splice(at, 1);
+  }
+}
+
+/** The connected components of 0…n−1 under `linked`, each in ascending order. */
+function components(n: number, linked: (a: number, b: number) => boolean): number[][] {
+  const root = range(n);
+  const find = (a: number): number => (root[a] === a ? a : (root[a] = find(root[a])));
+  for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) if (linked(a, b)) root[find(a)] = find(b);
+  const groups = new Map<number, number[]>();
+  for (let a = 0; a < n; a++) groups.set(find(a), [...(groups.get(find(a)) ?? []), a]);
+  return [...groups.values()];
 }

@@ -5,14 +5,14 @@
 // they only appear inside the call-context sets of the nodes below them.
 import type { ContextColumns } from "../cct/contextTable.js";
 import type { Tagging } from "./tagging.js";
-import type { Segment } from "./segments.js";
-import type { VcgNode, VcgNodeType, VcgSegment } from "./vcgTypes.js";
+import type { Segment, TermedSegment } from "./segments.js";
+import type { VcgNode, VcgNodeType } from "./vcgTypes.js";
 
 export function extractPatterns(cols: ContextColumns, functions: readonly string[], tagging: Tagging, segments: readonly Segment[]): VcgNode[] {
   // Each root node stands for its pattern (000 §6: "a pattern refers to the root node").
   const k = cols.size;
   const type = labelContexts(cols, tagging, segments);
-  const site = callSites(cols);
+  const site = callSites(cols, functions);
   const node: (VcgNode | undefined)[] = new Array(k);
   const roots: VcgNode[] = [];
   for (let c = 1; c < k; c++) {
@@ -43,7 +43,7 @@ export function extractPatterns(cols: ContextColumns, functions: readonly string
     else roots.push(n);
   }
   for (const s of segments) {
-    const seg: VcgSegment = { nodes: s.contexts.map((c) => node[c]!), component: site[s.contexts[1]], stats: { n: s.n, meanNs: s.meanNs, varianceNs2: s.varianceNs2 } };
+    const seg: TermedSegment = { nodes: s.contexts.map((c) => node[c]!), component: site[s.contexts[1]], stats: { n: s.n, meanNs: s.meanNs, varianceNs2: s.varianceNs2 }, terms: s.terms };
     seg.nodes[0].ols.push(seg);
     for (const n of seg.nodes.slice(1)) n.cls.push(seg);
   }
@@ -68,22 +68,26 @@ function labelContexts(cols: ContextColumns, tagging: Tagging, segments: readonl
 }
 
 /** Each context's call site [i] in its caller (000 §5 item 8). uftrace records functions, not
- * call sites, so [i] stands for the callee function: its place among the functions its caller's
- * function calls anywhere in the trace, in first-call order (context ids grow in that order,
- * thread by thread). The same callee under the same caller function has the same [i] in every
- * context, thread and pooled run, so identical behaviour under two contexts that call G and K in
- * different orders has identical call-context sets, as MergePatternTrees needs (000 §6). */
-function callSites(cols: ContextColumns): Int32Array {
-  const site = new Int32Array(cols.size);
-  const callees = new Map<number, Map<number, number>>();
+ * call sites, so [i] stands for the callee function: its place, in name order, among the
+ * functions its caller's function calls anywhere in the trace. Names, unlike the order of first
+ * calls (which follows the order of threads and which of them are selected), are the same in
+ * every run, so [i] is stable across threads and runs; and the same callee under the same caller
+ * function has the same [i] in every context, so identical behaviour under two contexts that call
+ * G and K in different orders has identical call-context sets, as MergePatternTrees needs (§6). */
+function callSites(cols: ContextColumns, functions: readonly string[]): Int32Array {
+  const callees = new Map<number, Set<number>>();
   for (let c = 1; c < cols.size; c++) {
     const caller = cols.fn[cols.parent[c]];
-    let order = callees.get(caller);
-    if (!order) callees.set(caller, (order = new Map()));
-    let i = order.get(cols.fn[c]);
-    if (i === undefined) order.set(cols.fn[c], (i = order.size));
-    site[c] = i;
+    let set = callees.get(caller);
+    if (!set) callees.set(caller, (set = new Set()));
+    set.add(cols.fn[c]);
   }
+  // By code unit, not locale, so the order is the same on every machine.
+  const byName = (a: number, b: number) => (functions[a] < functions[b] ? -1 : functions[a] > functions[b] ? 1 : a - b);
+  const rank = new Map<number, Map<number, number>>();
+  for (const [caller, set] of callees) rank.set(caller, new Map([...set].sort(byName).map((fn, i) => [fn, i])));
+  const site = new Int32Array(cols.size);
+  for (let c = 1; c < cols.size; c++) site[c] = rank.get(cols.fn[cols.parent[c]])!.get(cols.fn[c])!;
   return site;
 }
 

@@ -3,8 +3,10 @@
 // threads, heavy tails) through every step — tagging, contributions, the
 // confirmation pass over the same events, extraction, merging, trimming, the
 // sweep, detection patterns evaluated on a second program — with covariance on
-// and off, children capped, and random parameters. Nothing may throw, and the
-// result must be well formed.
+// and off, children capped, and random parameters. Nothing may throw, the
+// result must be well formed, and the confirmation pass's numbers must add up:
+// every own code is a time (never negative), and a target's components sum to
+// its time, so their matrix sums to its variance (000 Eq. 1–2).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -57,6 +59,22 @@ function checkWellFormed(r: DominantVarianceResult): void {
   JSON.stringify(r);
 }
 
+/** The measured matrices against the CCT: own-code means ≥ 0, Σ_ij C_ij = σ²_T (Eq. 2), N = N_T. */
+function checkMeasured(prep: PreparedAnalysis): void {
+  const pass = prep.pass;
+  if (!pass) return;
+  pass.plans.forEach((plan, p) => {
+    const m = pass.matrix(p);
+    const t = plan.target;
+    assert.equal(m.n, prep.cols.n[t], "the pass sees every invocation of the target");
+    const scale = Math.max(1, prep.cols.meanNs[t]);
+    plan.components.forEach((x, i) => assert.ok(!x.own || m.mean[i] >= -1e-9 * scale, `own code of component ${i} has mean ${m.mean[i]}`));
+    const total = m.matrix.reduce((v, c) => v + c, 0);
+    const sigma2 = prep.tagging.variance[t];
+    assert.ok(Math.abs(total - sigma2) <= 1e-6 * sigma2, `Σ C_ij = ${total}, σ²_T = ${sigma2}`);
+  });
+}
+
 describe("dominant variance on random programs", () => {
   it("never throws in any step, and its results are well formed", () => {
     let withPass = 0;
@@ -64,6 +82,7 @@ describe("dominant variance on random programs", () => {
       fc.property(programArb, programArb, settings, (p, q, s) => {
         const prep = prepare(p, s);
         if (prep.pass) withPass++;
+        checkMeasured(prep);
         checkWellFormed(completeAnalysis(prep));
         const swept = sweep(prep, [0, 0.5, 1], [0, s.beta]);
         assert.equal(swept.rows.length, 6);

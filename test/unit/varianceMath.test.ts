@@ -51,10 +51,15 @@ describe("variance contribution (000 §2)", () => {
       [4, -3],
       [-3, 10],
     ]);
-    // σ² = 4 + 10 − 6 = 8; |2·C01| = 6 ≥ 0.8 links self and child: one set, 100%.
+    // σ² = 4 + 10 − 6 = 8. Bar 0.8: |2·C01| = 6 ≥ 0.8 links self and child; each is significant on
+    // its own after the cross term that diminishes it (4 − 3 = 1, 10 − 3 = 7), and they are linked:
+    // one set, 100%.
     assert.deepEqual(contributingSets(c, 0.1), [{ dims: [0, 1], fraction: 1 }]);
-    // With a higher bar the cross term no longer links them: the child alone is 10/8.
-    assert.deepEqual(contributingSets(c, 0.9), [{ dims: [1], fraction: 1.25 }]);
+    // Bar 6.4: 6 < 6.4 and the correlation 3/√40 = 0.47 < 0.5 no longer link them; the child,
+    // 10 − 3 = 7 ≥ 6.4 after the self code's cancelling term, is a set alone: 10/8 = 125%.
+    assert.deepEqual(contributingSets(c, 0.8), [{ dims: [1], fraction: 1.25 }]);
+    // Bar 7.2: what the child contributes against that term, 7/8 = 87.5%, falls short.
+    assert.deepEqual(contributingSets(c, 0.9), []);
   });
 });
 
@@ -161,12 +166,13 @@ describe("implicit inlining (000 §2.2)", () => {
     assert.equal(prep.cols.calledOnce[g], 18);
   });
 
-  it("inlines a callee called exactly once in more than 95% of its parent's invocations, and no other", () => {
+  it("inlines a callee called exactly once in more than 95% of its parent's invocations, and no other conditional callee", () => {
     // A component two levels down (F → G → K) exists only if G was inlined.
     const below = (calls: readonly number[]) => program(calls).prep.plans.some((plan) => plan.components.some((x) => x.path.length === 2));
     // Always once: G is inlined and K, below it, is a component (measured by the pass).
     assert.equal(below(Array(20).fill(1)), true);
-    // Once in 18 of 20 (90%), though N_G/N_F = 1: not inlined.
-    assert.equal(below([...Array(18).fill(1), 0, 2]), false);
+    // Once in 19 of 20 and never more: 95% is not more than 95%, and an if-statement "prevents us
+    // from expressing C_22^F in terms of σ²_G2" (000 §2): not inlined.
+    assert.equal(below([...Array(19).fill(1), 0]), false);
   });
 });

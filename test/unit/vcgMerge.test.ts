@@ -8,6 +8,7 @@ import { mergePatterns } from "../../engine/variance/merge.js";
 import { agglomerate, mergeWithin } from "../../engine/variance/agglomerate.js";
 import { prioritize } from "../../engine/variance/prioritize.js";
 import { preorder, type VcgNode, type VcgNodeType, type VcgSegment } from "../../engine/variance/vcgTypes.js";
+import type { PlanMatrix, TermedSegment } from "../../engine/variance/segments.js";
 
 function node(fname: string, type: VcgNodeType, ccs: string, n: number, meanNs: number, sdNs: number, children: VcgNode[] = []): VcgNode {
   const x: VcgNode = { fname, type, stats: { n, meanNs, varianceNs2: sdNs * sdNs }, ccs: new Set([ccs]), children, parent: null, ols: [], cls: [], contexts: [] };
@@ -88,6 +89,16 @@ describe("merging patterns", () => {
 });
 
 describe("merging inside a pattern (000 §4, §6)", () => {
+  /** H's plan matrix over (own code, F under L1, F under L2): 10 invocations of H; F1 and F2 vary
+   * 2000 and 3000 ns² per invocation of H and covary 500. */
+  const plan: PlanMatrix = { n: 10, mean: [4400, 200, 400], matrix: [0, 0, 0, 0, 2000, 500, 0, 500, 3000] };
+  /** A segment from H whose statistics are component `i` of H's plan. */
+  const termed = (nodes: VcgNode[], i: number): TermedSegment => {
+    const s: TermedSegment = { nodes, component: 0, stats: { n: 10, meanNs: plan.mean[i], varianceNs2: plan.matrix[i * 3 + i] }, terms: { matrix: plan, components: [i] } };
+    nodes[0].ols.push(s);
+    for (const x of nodes.slice(1)) x.cls.push(s);
+    return s;
+  };
   /** H with two L subtrees (call sites [0] and [3]), each L with an F whose back-edge goes to H. */
   const pattern = (bothCarry: boolean) => {
     const f1 = node("F", "Contributor", "[0]", 30, 200, 20);
@@ -95,8 +106,8 @@ describe("merging inside a pattern (000 §4, §6)", () => {
     const l1 = node("L", "Contrast", "[0]", 30, 300, 20, [f1]);
     const l2 = node("L", "Contrast", "[3]", 40, 300, 20, [f2]);
     const h = node("H", "Task", "main [0]", 10, 5000, 2500, [l1, l2]);
-    segment([h, l1, f1], 2000);
-    if (bothCarry) segment([h, l2, f2], 3000);
+    termed([h, l1, f1], 1);
+    if (bothCarry) termed([h, l2, f2], 2);
     return h;
   };
 
@@ -109,10 +120,19 @@ describe("merging inside a pattern (000 §4, §6)", () => {
     assert.equal(h.ols.length, 1, "one back-edge into H");
     const seg = h.ols[0];
     assert.deepEqual(seg.nodes, [h, l, l.children[0]]);
-    // Exact pooled statistics of the two segments (10 invocations of H each side).
-    assert.equal(seg.stats.n, 20);
     assert.equal(l.cls[0], seg);
     assert.equal(l.children[0].cls[0], seg);
+  });
+
+  it("adds up two segments of the same invocations of their originator (000 §4), not pools them (§6.1)", () => {
+    const h = pattern(true);
+    mergeWithin(h, 1);
+    // Y^{H|F1} + Y^{H|F2} over H's 10 invocations: mean 200 + 400 = 600, variance
+    // 2000 + 3000 + 2·500 = 6000. (Pooled as separate invocations it was N = 20, mean 300 and
+    // (10·(2000 + 100²) + 10·(3000 + 100²))/20 = 12500.)
+    assert.deepEqual(h.ols[0].stats, { n: 10, meanNs: 600, varianceNs2: 6000 });
+    // The merged segment sums the two components, should it be merged again.
+    assert.deepEqual((h.ols[0] as TermedSegment).terms.components, [1, 2]);
   });
 
   it("keeps them apart when only one carries a segment (it would name two contradicting underliers)", () => {
@@ -148,6 +168,29 @@ describe("agglomerative layers, prioritising and trimming", () => {
     assert.deepEqual(kept.map((r) => r.fname), ["B", "C", "A"]);
     // β = 0.1: A (VIM 1) and C (VIM 20) fall under 10% of B's 5000.
     assert.deepEqual(prioritize(roots, 0.1).map((r) => r.fname), ["B"]);
+  });
+
+  it("merges as layers that try every pair afresh (000 §4), though it keeps the costs of pairs that outlive a layer", () => {
+    // The reference: every layer computes every pair's merge, then merges the cheapest disjoint ones.
+    const reference = (points: VcgNode[], tauS: number): VcgNode[] => {
+      let layer = points;
+      for (;;) {
+        const pairs = layer.flatMap((a, i) => layer.slice(i + 1).flatMap((b, d) => (a.fname === b.fname && a.type === b.type ? [mergePatterns(a, b, tauS)] : []).flatMap((m) => (m ? [{ i, j: i + 1 + d, m }] : []))));
+        if (pairs.length === 0) return layer;
+        pairs.sort((x, y) => x.m.cost - y.m.cost || x.i - y.i || x.j - y.j);
+        const used = new Set<number>();
+        const next = pairs.flatMap((p) => (used.has(p.i) || used.has(p.j) ? [] : (used.add(p.i), used.add(p.j), [p.m.node])));
+        layer = [...next, ...layer.filter((_, i) => !used.has(i))];
+      }
+    };
+    const shape = (roots: VcgNode[]) => roots.map((r) => `${r.fname}:${[...r.ccs].sort().join(",")}:${r.stats.n}`);
+    const point = fc.record({ f: fc.constantFrom("F", "G"), n: fc.integer({ min: 1, max: 50 }), mean: fc.integer({ min: 1, max: 40 }), sd: fc.integer({ min: 0, max: 40 }) });
+    fc.assert(
+      fc.property(fc.array(point, { maxLength: 16 }), fc.double({ min: 0, max: 1, noNaN: true }), (ps, tauS) => {
+        const make = () => ps.map((p, i) => node(p.f, "Task", `main [${i}]`, p.n, p.mean * 100, p.sd * 100));
+        assert.deepEqual(shape(agglomerate(make(), tauS)), shape(reference(make(), tauS)));
+      }),
+    );
   });
 
   it("gives the same output for the same input", () => {
