@@ -23,6 +23,7 @@ const FLAGS: Readonly<Record<string, string>> = {
   kmax: "--kmax",
   confidence: "--confidence",
   precision: "--precision",
+  check: "--check",
   "a.design": "--designs",
   "b.design": "--designs",
 };

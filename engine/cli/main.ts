@@ -140,7 +140,8 @@ patternOptions(
     .command("execution-patterns")
     .description("runs of a campaign grouped into execution patterns by their aligned per-thread timelines (paper 004)")
     .argument("<campaign>", "campaign id (3) or campaign:<id>")
-    .option("--design <name>", "only this design's runs"),
+    .option("--design <name>", "only this design's runs")
+    .option("--check <target>", "place these runs (a campaign, design:<campaign>:<design> or a run) among the patterns and compare their metric with the record (paper 004 §5.3)"),
 ).action(async (target: string, o) => (await import("./commands/executionPatterns.js")).executionPatterns(workspaceDir(), target, o));
 
 patternOptions(

@@ -14,6 +14,8 @@ import { executionPatternsText } from "./patternsText.js";
 import { executionPatternsCsv } from "./patternsCsv.js";
 import { designComparisonText } from "./comparisonText.js";
 import { designComparisonCsv } from "./comparisonCsv.js";
+import type { ReproducibilityResult } from "../patterns/reproducibility.js";
+import { reproducibilityTextExporter } from "./reproducibilityText.js";
 
 export const CAMPAIGN_EXPORTERS = { markdown: campaignMarkdown, csv: campaignCsv, json: jsonExporter } as const satisfies Record<string, Exporter<CampaignDetail>>;
 export type CampaignFormat = keyof typeof CAMPAIGN_EXPORTERS;
@@ -26,3 +28,5 @@ export type PatternsFormat = keyof typeof PATTERNS_EXPORTERS;
 
 export const COMPARISON_EXPORTERS = { text: designComparisonText, csv: designComparisonCsv, json: jsonExporter } as const satisfies Record<string, Exporter<DesignComparisonResult>>;
 export type ComparisonFormat = keyof typeof COMPARISON_EXPORTERS;
+
+export const REPRODUCIBILITY_EXPORTERS = { text: reproducibilityTextExporter, json: jsonExporter } as const satisfies Record<string, Exporter<ReproducibilityResult>>;

@@ -150,6 +150,10 @@ describe("execution patterns on real campaigns (paper 004)", () => {
       assert.equal(just(Math.max(0, worse - 0.5)), 2);
       assert.equal(just(worse + 0.5), 0);
     } else assert.equal(just(0), 0);
+    // The reference's own runs, checked against it, all reproduce their patterns (004 §5.3).
+    const check = varbench(["-w", ws, "execution-patterns", "1", "--design", "base", "--check", "design:1:base"]);
+    assert.equal(check.status, 0, check.stderr);
+    assert.match(check.stdout, /Every run reproduces a recorded pattern\./);
     const bad = varbench(["-w", ws, "compare", "1", "--designs", "base"]);
     assert.equal(bad.status, 1);
     assert.match(bad.stderr, /--designs: name two designs/);

@@ -4,7 +4,7 @@
 import { withApi } from "../api.js";
 import { withAnalysisProgress } from "../analysisProgress.js";
 import { targetArg } from "../target.js";
-import { COMPARISON_EXPORTERS, PATTERNS_EXPORTERS } from "../../report/exporters.js";
+import { COMPARISON_EXPORTERS, PATTERNS_EXPORTERS, REPRODUCIBILITY_EXPORTERS } from "../../report/exporters.js";
 import type { DesignComparisonResult } from "../../patterns/comparisonResult.js";
 import type { MetricName } from "../../patterns/metrics.js";
 
@@ -23,11 +23,17 @@ export interface PatternFlags {
 const patternArgs = (o: PatternFlags) => ({ metric: o.metric, source: o.source, intervals: o.intervals, kmax: o.kmax, seed: o.seed, alignThreads: o.alignThreads });
 const formatOf = (o: PatternFlags) => (o.json ? "json" : o.csv ? "csv" : "text");
 
-export function executionPatterns(workspaceDir: string, target: string, o: PatternFlags & { design?: string }): Promise<void> {
+export function executionPatterns(workspaceDir: string, target: string, o: PatternFlags & { design?: string; check?: string }): Promise<void> {
   return withApi(workspaceDir, async (api) => {
     const t = targetArg(target, ["campaign"]);
     const chosen = o.design === undefined ? t : t.kind === "campaign" ? { kind: "design" as const, campaignId: t.campaignId, design: o.design, workload: null } : null;
     if (!chosen) throw new Error("--design needs a campaign as the target (campaign:<id> or its id)");
+    if (o.check !== undefined) {
+      if (o.csv) throw new Error("--check prints text or --json");
+      const check = targetArg(o.check, ["campaign"]);
+      const r = await withAnalysisProgress(api, () => api.analyses.patternCheck({ reference: chosen, check, ...patternArgs(o) }));
+      return void process.stdout.write(String(REPRODUCIBILITY_EXPORTERS[o.json ? "json" : "text"].render(r, undefined)));
+    }
     const result = await withAnalysisProgress(api, () => api.analyses.executionPatterns({ target: chosen, ...patternArgs(o) }));
     process.stdout.write(String(PATTERNS_EXPORTERS[formatOf(o)].render(result, undefined)));
   });
