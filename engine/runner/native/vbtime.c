@@ -74,6 +74,13 @@ int main(int argc, char **argv)
 		perror("vbtime: pipe");
 		return 2;
 	}
+	/* Pinned before the fork, so the workload is on the named CPUs from its first instant (a
+	 * sampler that reads it between fork and exec sees it there too); the helper only waits. */
+	if (pin && sched_setaffinity(0, sizeof cpus, &cpus) < 0) {
+		int e = errno;
+		fprintf(report, "{\"status\":\"exec-failed\",\"errno\":%d,\"message\":\"cpus: %s\"}\n", e, strerror(e));
+		return 0;
+	}
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	pid_t pid = fork();
@@ -84,11 +91,6 @@ int main(int argc, char **argv)
 	if (pid == 0) {
 		close(errpipe[0]);
 		fclose(report);
-		if (pin && sched_setaffinity(0, sizeof cpus, &cpus) < 0) {
-			int e = errno;
-			(void)!write(errpipe[1], &e, sizeof e);
-			_exit(127);
-		}
 		execvp(argv[arg], argv + arg);
 		int e = errno;
 		(void)!write(errpipe[1], &e, sizeof e);
