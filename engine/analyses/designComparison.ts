@@ -7,6 +7,7 @@ import { compareDesigns } from "../patterns/comparison.js";
 import { DEFAULT_CONFIDENCE, DEFAULT_PRECISION } from "../patterns/parameters.js";
 import type { DesignComparisonResult } from "../patterns/comparisonResult.js";
 import { verdict } from "../patterns/verdict.js";
+import { ApiError } from "../api/errors.js";
 import { defineAnalysis } from "./descriptor.js";
 import { clusterRuns, patternArgs, patternRuns } from "./patternRuns.js";
 
@@ -16,7 +17,7 @@ const accepts = ["design", "campaign"] as const;
 export const designComparison = defineAnalysis({
   kind: "designComparison",
   title: "design comparison by execution patterns",
-  version: 1,
+  version: 2,
   args: z.strictObject({
     a: targetSchema,
     b: targetSchema,
@@ -29,10 +30,10 @@ export const designComparison = defineAnalysis({
   load: async (sources, { a, b }, args) => {
     const sa = await patternRuns(sources, a!, args, () => "A");
     const sb = await patternRuns(sources, b!, args, () => "B");
-    if (sa.source !== sb.source) throw new Error(`${a!.label} has ${sa.source} timelines and ${b!.label} ${sb.source} timelines: choose one source for both`);
+    if (sa.source !== sb.source) throw new ApiError("invalid-arguments", `${a!.label} has ${sa.source} timelines and ${b!.label} ${sb.source} timelines: choose one source for both`);
     const shared = new Set(sa.runs.map((r) => r.runId));
     const overlap = sb.runs.filter((r) => shared.has(r.runId));
-    if (overlap.length > 0) throw new Error(`${a!.label} and ${b!.label} share run ${overlap.map((r) => r.runId).join(", ")}: compare two different sets of runs`);
+    if (overlap.length > 0) throw new ApiError("invalid-arguments", `${a!.label} and ${b!.label} share run ${overlap.map((r) => r.runId).join(", ")}: compare two different sets of runs`);
     return { labels: { a: a!.label, b: b!.label }, input: { label: `${a!.label} vs ${b!.label}`, source: sa.source, metric: sa.metric, runs: [...sa.runs, ...sb.runs], notes: [...sa.notes, ...sb.notes] } };
   },
   compute: ({ labels, input }, args, progress): DesignComparisonResult => {

@@ -11,7 +11,7 @@ import { ALIGNED_INTERVALS, DEFAULT_SEED, MAX_PATTERNS, PROJECTED_DIMENSIONS, ty
 import { runPcv, type RunPcv } from "../patterns/pcv.js";
 import { samplerTimelines, type SampledThread } from "../patterns/samplerTimelines.js";
 import { TraceTimelines } from "../patterns/traceTimelines.js";
-import { ApiError } from "../api/errors.js";
+import { ApiError, isInternalError } from "../api/errors.js";
 import type { Resolved, Sources } from "./descriptor.js";
 import { runLabel, runTarget } from "./resolveTarget.js";
 
@@ -47,13 +47,15 @@ export async function patternRuns(sources: Sources, target: Resolved, a: Pattern
   const t = await sources.memo(target, `timelines ${JSON.stringify([a.source, a.intervals, a.seed])}`, () => readTimelines(sources, target, a));
   const notes = [...t.notes];
   const runs: PatternInputRun[] = [];
-  target.runs.forEach((r, order) => {
+  for (const r of target.runs) {
     const pcv = t.pcvs.get(r.id);
-    if (!pcv) return;
-    const metric = metricOf(r, a.metric);
+    if (!pcv) continue;
+    const value = metricOf(r, a.metric);
+    const metric = value !== null && Number.isFinite(value) ? value : null;
     if (metric === null) notes.push(`${runLabel(r)} recorded no ${METRIC_INFO[a.metric].title}: clustered, but left out of the metric's statistics`);
-    runs.push({ runId: r.id, group: group(r), workload: r.workload, order, metric, pcv });
-  });
+    // Run ids follow the order runs were planned and made, across designs too (the discovery curve).
+    runs.push({ runId: r.id, group: group(r), workload: r.workload, order: r.id, metric, pcv });
+  }
   return { source: t.source, metric: METRIC_INFO[a.metric], runs, notes };
 }
 
@@ -63,7 +65,15 @@ async function readTimelines(sources: Sources, target: Resolved, a: PatternArgs)
   const notes: string[] = [];
   for (const [i, r] of target.runs.entries()) {
     sources.progress(`per-thread timelines (${source})`, i, target.runs.length);
-    const threads = source === "uftrace" ? await traceThreads(sources, r, a.seed) : await sampledThreads(sources, r);
+    let threads;
+    try {
+      threads = source === "uftrace" ? await traceThreads(sources, r, a.seed) : await sampledThreads(sources, r);
+    } catch (e) {
+      // A run whose stored data cannot be read is left out and named; a bug is not.
+      if (isInternalError(e)) throw e;
+      notes.push(`${runLabel(r)} left out: ${e instanceof Error ? e.message : String(e)}`);
+      continue;
+    }
     if (threads === null) notes.push(`${runLabel(r)} has no ${source === "uftrace" ? "trace" : "/proc samples"}: left out`);
     else if (threads.length === 0) notes.push(`${runLabel(r)}: its ${source === "uftrace" ? "trace" : "samples"} show no thread running: left out`);
     else pcvs.set(r.id, runPcv(threads, a.intervals, PROJECTED_DIMENSIONS));
@@ -71,7 +81,7 @@ async function readTimelines(sources: Sources, target: Resolved, a: PatternArgs)
   sources.progress(`per-thread timelines (${source})`, target.runs.length, target.runs.length);
   if (pcvs.size === 0) {
     const how = source === "uftrace" ? "run the campaign under uftrace (or choose --source sampler)" : "run the campaign under the sampler profiler or uftrace";
-    throw new ApiError("not-found", `${target.label}: no run has per-thread timelines to find execution patterns in; ${how}`);
+    throw new ApiError("not-found", `${target.label}: no run has per-thread timelines to find execution patterns in; ${how}${notes.length > 0 ? ` (${notes.slice(0, 3).join("; ")}${notes.length > 3 ? `; ${notes.length - 3} more` : ""})` : ""}`);
   }
   return { source, pcvs, notes };
 }
@@ -105,7 +115,8 @@ async function sampledThreads(sources: Sources, r: RunRow) {
   try {
     parsed = samplesSchema.parse(JSON.parse(text));
   } catch (e) {
-    throw new ApiError("failed", `${runLabel(r)}: its stored /proc samples are not readable (${e instanceof Error ? e.message.split("\n")[0] : String(e)})`);
+    const detail = e instanceof z.ZodError ? e.issues.map((i) => `${i.path.join(".") || "the file"}: ${i.message}`).slice(0, 2).join("; ") : e instanceof Error ? e.message : String(e);
+    throw new Error(`its stored /proc samples are not readable (${detail})`);
   }
   const threads: SampledThread[] = parsed.threads.filter((t) => t.tMs.length === t.cpuNs.length && t.tMs.length === t.cpu.length);
   return samplerTimelines(threads, PROJECTED_DIMENSIONS);

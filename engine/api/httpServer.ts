@@ -65,8 +65,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (req.method !== "POST") return send(res, 405, "text/plain; charset=utf-8", "API calls are POST");
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== `http://${req.headers.host}`) return send(res, 403, "text/plain; charset=utf-8", "refused: foreign origin");
+    let body: string;
     try {
-      const body = await readBody(req);
+      body = await readBody(req);
+    } catch (e) {
+      if (!(e instanceof BodyTooLarge)) throw e;
+      // Said before the connection is closed on the rest of the body.
+      res.writeHead(413, { "content-type": "application/json", "cache-control": "no-store", connection: "close" });
+      return void res.end(JSON.stringify({ error: { code: "invalid-arguments", message: e.message, issues: [] } }), () => req.destroy());
+    }
+    try {
       const result = await options.service.call(method, body.length === 0 ? {} : JSON.parse(body));
       send(res, 200, "application/json", JSON.stringify({ result: result ?? null }));
     } catch (e) {
@@ -76,7 +84,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
 
   async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {
-    let file = resolve(staticDir, "." + decodeURIComponent(pathname));
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return send(res, 400, "text/plain; charset=utf-8", "refused: the path is not valid percent-encoding");
+    }
+    let file = resolve(staticDir, "." + decoded);
     if (file !== staticDir && !file.startsWith(staticDir + sep)) return send(res, 403, "text/plain; charset=utf-8", "refused: outside the renderer");
     const info = await stat(file).catch(() => null);
     if (!info || info.isDirectory()) file = join(staticDir, "index.html"); // the renderer routes by hash
@@ -145,6 +159,8 @@ function cookie(req: IncomingMessage, name: string): string | null {
   return null;
 }
 
+class BodyTooLarge extends Error {}
+
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((ok, fail) => {
     const chunks: Buffer[] = [];
@@ -152,8 +168,9 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on("data", (c: Buffer) => {
       size += c.length;
       if (size > MAX_BODY_BYTES) {
-        fail(new Error(`request body over ${MAX_BODY_BYTES} bytes`));
-        req.destroy();
+        // Stop reading; the caller answers 413 and then closes the connection.
+        req.pause();
+        fail(new BodyTooLarge(`the request body is over ${MAX_BODY_BYTES} bytes`));
       } else chunks.push(c);
     });
     req.on("end", () => ok(Buffer.concat(chunks).toString("utf8")));

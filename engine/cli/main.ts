@@ -128,8 +128,8 @@ const patternOptions = (c: Command) =>
   c
     .option("--metric <name>", `what is compared: ${METRICS.join(", ")} (default ${DEFAULT_METRIC})`, choice(METRICS))
     .option("--source <name>", "per-thread timelines from the runs' uftrace traces or their /proc samples: auto, uftrace, sampler (default auto: traces where the runs have them)", choice(["auto", "uftrace", "sampler"] as const))
-    .option("--intervals <n>", `equal fractions of each run's length (paper 004 §3.2.1; default ${ALIGNED_INTERVALS})`, positiveInt)
-    .option("--kmax <n>", `at most this many patterns (default ${MAX_PATTERNS})`, positiveInt)
+    .option("--intervals <n>", `equal fractions of each run's length, 2–200 (paper 004 §3.2.1; default ${ALIGNED_INTERVALS})`, positiveInt)
+    .option("--kmax <n>", `at most this many patterns, 1–100 (default ${MAX_PATTERNS})`, positiveInt)
     .option("--seed <n>", `seed of the random projection (paper 004 §4.1.2; default ${DEFAULT_SEED})`, positiveInt)
     .option("--no-align-threads", "leave threads in the order of their ids instead of aligning them by kind (paper 004 §3.2.2)")
     .option("--json", "print JSON", false)
@@ -141,7 +141,7 @@ patternOptions(
     .description("runs of a campaign grouped into execution patterns by their aligned per-thread timelines (paper 004)")
     .argument("<campaign>", "campaign id (3) or campaign:<id>")
     .option("--design <name>", "only this design's runs")
-    .option("--check <target>", "place these runs (a campaign, design:<campaign>:<design> or a run) among the patterns and compare their metric with the record (paper 004 §5.3)"),
+    .option("--check <target>", "place these runs (a campaign id, design:<campaign>:<design>, or run:<id>) among the patterns and compare their metric with the record (paper 004 §5.3)"),
 ).action(async (target: string, o) => (await import("./commands/executionPatterns.js")).executionPatterns(workspaceDir(), target, o));
 
 patternOptions(
@@ -150,7 +150,7 @@ patternOptions(
     .description("two designs of a campaign compared pattern by pattern (paper 004 §5): M-Run, C-Pattern, A-Pattern beside the usual baselines")
     .argument("<campaign>", "campaign id (3) or campaign:<id>")
     .requiredOption("--designs <A,B>", "the two designs, A (the reference) and B")
-    .option("--confidence <p>", `confidence of the baselines' intervals (default ${DEFAULT_CONFIDENCE})`, fraction)
+    .option("--confidence <p>", `confidence of the baselines' intervals, 0.5–0.999 (default ${DEFAULT_CONFIDENCE})`, fraction)
     .option("--precision <x>", `precision for the runs needed, as a share of the mean (default ${DEFAULT_PRECISION})`, fraction)
     .option("--strategy <name>", "what --fail-if-worse judges by: m-run, c-pattern, a-pattern, means", choice(["m-run", "c-pattern", "a-pattern", "means"] as const), "m-run")
     .option("--fail-if-worse <percent>", "exit with status 2 when B's metric is higher than A's by more than this (e.g. 2 or 2%) under --strategy", percent),

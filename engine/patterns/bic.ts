@@ -6,20 +6,20 @@
 // The way K is searched is X-means' (Pelleg & Moore 2000): start from one
 // cluster and split a cluster in two (2-means) when the BIC of the two children
 // beats the BIC of the parent, until no split pays or K reaches its limit; then
-// Lloyd's iterations over all clusters. The BIC of a split is taken along the
-// split's own direction (the line through the two children's centres, as
-// G-means tests a split's projection, Hamerly & Elkan 2003): one Gaussian
-// against two. The BIC over the whole space, as a single score per K, failed
-// on real recordings of examples/pool.c (40 runs, aligned PCVs of 1,200
-// dimensions): it chose K = 1 where two behaviours lay 5.5 apart on the first
+// Lloyd's iterations over all clusters. The BIC of a split is taken in one
+// dimension, as G-means tests a split's projection (Hamerly & Elkan 2003): along
+// each of the cluster's first principal axes, one Gaussian against two. The
+// BIC over the whole space, as a single score per K, failed on real recordings
+// of examples/pool.c (40 runs, aligned PCVs of 1,200 dimensions): it chose K = 1 where two behaviours lay 5.5 apart on the first
 // principal axis with a spread of 0.3, because every one of hundreds of noisy
 // dimensions charged each new centre a parameter, and K = 20 or 30 elsewhere,
 // because k-means at K near n pairs the nearest runs and the pooled variance of
-// those pairs looks tiny. Along the split's direction neither happens: a
-// continuous spread (a thread starting a little later run by run) is one
-// Gaussian's business, two separated groups are two.
+// those pairs looks tiny. In one dimension neither happens: two separated
+// groups along an axis are two Gaussians' business, a spread without a gap
+// mostly one's (a uniform spread gains nothing from two halves; a skewed one
+// can still be cut, so a continuous variation over many runs can give a few
+// patterns).
 import { settle, type Partition, type Points } from "./kmeans.js";
-import { principalPoints } from "./principal.js";
 
 /** Features are shares of an interval's time (pcv.ts). A spread under 5 points of a share along
  * a direction counts as 5 points: identical runs would make a variance 0 and the likelihood
@@ -36,20 +36,18 @@ export interface SplitDecision {
 }
 
 export interface KChoice {
-  /** The final partition, over `space` (its centroids are principal coordinates). */
+  /** The final partition (centroids in the points' own space). */
   readonly best: Partition;
-  /** The points on their principal axes (principal.ts), in the order given. */
-  readonly space: Points;
+  /** Each point's scores on the first two principal axes of all points (zeros where they spread less), for a picture. */
+  readonly plane: Float64Array;
   readonly splits: readonly SplitDecision[];
 }
 
 /** Progress of the search: clusters so far out of the most allowed. */
 export type KProgress = (k: number, kmax: number) => void;
 
-/** Clusters found by BIC-driven splitting, at most `kmax`, on the points' principal axes. */
-export function chooseK(given: Points, kmax: number, progress: KProgress = () => {}): KChoice {
-  // Axes along which the points spread less than the resolution tell none apart (and cost time).
-  const points = principalPoints(given, VARIANCE_FLOOR);
+/** Clusters found by BIC-driven splitting, at most `kmax`. */
+export function chooseK(points: Points, kmax: number, progress: KProgress = () => {}): KChoice {
   const top = Math.max(1, Math.min(kmax, points.n));
   let clusters: number[][] = [Array.from({ length: points.n }, (_, i) => i)];
   const splits: SplitDecision[] = [];
@@ -60,34 +58,45 @@ export function chooseK(given: Points, kmax: number, progress: KProgress = () =>
     if (open.length === 0) break;
     const parent = open[0];
     const children = trySplit(points, parent);
-    splits.push({ size: parent.length, gain: children.gain, accepted: children.parts !== null });
+    // A cluster whose points do not spread at all has no split to score (and −∞ is no JSON).
+    if (Number.isFinite(children.gain)) splits.push({ size: parent.length, gain: children.gain, accepted: children.parts !== null });
     if (children.parts === null) settled.add(parent);
     else clusters = clusters.filter((c) => c !== parent).concat(children.parts);
     progress(clusters.length, top);
   }
-  return { best: settle(points, clusters), space: points, splits };
+  return { best: settle(points, clusters), plane: planeOf(points), splits };
 }
 
-/** The cluster's points projected on its first principal axis, cut in two where the sum of squares
- * is least (2-means in one dimension, exact), and whether two Gaussians beat one there by BIC. */
+/** Principal axes of a cluster tried for a split: the behaviour that separates two groups is not
+ * always the one that spreads the cluster most (a setup that varies continuously can spread it more
+ * than a worker that starts late in some runs). */
+export const AXES_TRIED = 3;
+
+/** The cluster's points projected on each of its first principal axes, each cut in two where the sum
+ * of squares is least (2-means in one dimension, exact); the best cut, if two Gaussians beat one
+ * there by BIC after paying ln(AXES_TRIED) for having looked along several axes. */
 function trySplit(points: Points, members: readonly number[]): { parts: number[][] | null; gain: number } {
   if (points.dims === 0) return { parts: null, gain: -Infinity };
-  const t = projectOnMainAxis(subset(points, members));
-  const side = cutInTwo(t);
-  const gain = splitGain(t, side, points.n);
-  if (!(gain > 0)) return { parts: null, gain };
+  let best: { side: Int32Array; gain: number } | null = null;
+  for (const t of principalScores(subset(points, members), AXES_TRIED)) {
+    const side = cutInTwo(t);
+    const gain = splitGain(t, side, points.n) - Math.log(AXES_TRIED);
+    if (best === null || gain > best.gain) best = { side, gain };
+  }
+  if (best === null || !(best.gain > 0)) return { parts: null, gain: best?.gain ?? -Infinity };
   const parts: number[][] = [[], []];
-  members.forEach((m, i) => parts[side[i]].push(m));
-  return { parts, gain };
+  members.forEach((m, i) => parts[best!.side[i]].push(m));
+  return { parts, gain: best.gain };
 }
 
-const POWER_ITERATIONS = 100;
+const POWER_ITERATIONS = 60;
 
-/** Scores on the direction of greatest spread (power iteration on the centred points, started
- * towards the point farthest from the centre, so the same points give the same axis). The axis is
- * the spread's, not a split's: in more dimensions than points any two halves can be set apart
- * along some direction, and the one 2-means would pick always looks bimodal. */
-function projectOnMainAxis(sub: Points): Float64Array {
+/** Scores on the `count` directions of greatest spread, one after another (power iteration on the
+ * centred points, each started towards the point farthest from the centre, then taken out of the
+ * points before the next), so the same points give the same axes. The axes are the spread's, not a
+ * split's: in more dimensions than points any two halves can be set apart along some direction, and
+ * the one 2-means would pick always looks bimodal. */
+function principalScores(sub: Points, count: number): Float64Array[] {
   const { n, dims: d } = sub;
   const x = sub.data.slice();
   for (let j = 0; j < d; j++) {
@@ -95,8 +104,22 @@ function projectOnMainAxis(sub: Points): Float64Array {
     for (let i = 0; i < n; i++) m += x[i * d + j];
     for (let i = 0; i < n; i++) x[i * d + j] -= m / n;
   }
+  const out: Float64Array[] = [];
+  for (let axis = 0; axis < Math.min(count, d, n - 1); axis++) {
+    const t = mainAxisScores(x, n, d);
+    if (t === null) break;
+    out.push(t.scores);
+    // Deflate: take this axis out of every point.
+    for (let i = 0; i < n; i++) for (let j = 0; j < d; j++) x[i * d + j] -= t.scores[i] * t.axis[j];
+  }
+  return out;
+}
+
+/** The unit axis of greatest spread of the centred rows of `x`, and each row's score on it; null
+ * where the rows do not spread. */
+function mainAxisScores(x: Float64Array, n: number, d: number): { axis: Float64Array; scores: Float64Array } | null {
   let far = 0;
-  let farNorm = -1;
+  let farNorm = 0;
   for (let i = 0; i < n; i++) {
     let s = 0;
     for (let j = 0; j < d; j++) s += x[i * d + j] ** 2;
@@ -105,9 +128,10 @@ function projectOnMainAxis(sub: Points): Float64Array {
       far = i;
     }
   }
+  if (!(farNorm > 0)) return null;
   let v = x.slice(far * d, (far + 1) * d).map((c) => c / Math.sqrt(farNorm));
   const t = new Float64Array(n);
-  for (let it = 0; it < POWER_ITERATIONS && farNorm > 0; it++) {
+  for (let it = 0; it < POWER_ITERATIONS; it++) {
     for (let i = 0; i < n; i++) {
       let s = 0;
       for (let j = 0; j < d; j++) s += x[i * d + j] * v[j];
@@ -118,24 +142,21 @@ function projectOnMainAxis(sub: Points): Float64Array {
     let len = 0;
     for (let j = 0; j < d; j++) len += next[j] ** 2;
     len = Math.sqrt(len);
-    if (!(len > 0)) break;
+    if (!(len > 0)) return null;
     let change = 0;
     for (let j = 0; j < d; j++) {
       next[j] /= len;
       change += (next[j] - v[j]) ** 2;
     }
     v = next;
-    if (change < 1e-12) break;
+    if (change < 1e-9) break; // the axis to a few parts in 10⁵: enough to cut along it
   }
-  let vlen = 0;
-  for (let j = 0; j < d; j++) vlen += v[j] ** 2;
-  vlen = Math.sqrt(vlen) || 1;
   for (let i = 0; i < n; i++) {
     let s = 0;
     for (let j = 0; j < d; j++) s += x[i * d + j] * v[j];
-    t[i] = s / vlen;
+    t[i] = s;
   }
-  return t;
+  return { axis: v, scores: t };
 }
 
 /** The two sides of the cut of `t` with the least sum of squares (both non-empty when n ≥ 2). */
@@ -209,6 +230,12 @@ function moments(t: Float64Array, side: Int32Array | null, c: number): { count: 
   let ss = 0;
   for (let i = 0; i < t.length; i++) if (side === null || side[i] === c) ss += (t[i] - mean) ** 2;
   return { count, variance: Math.max(ss / Math.max(1, count), VARIANCE_FLOOR) };
+}
+
+function planeOf(points: Points): Float64Array {
+  const out = new Float64Array(points.n * 2);
+  principalScores(points, 2).forEach((t, axis) => t.forEach((x, i) => (out[i * 2 + axis] = x)));
+  return out;
 }
 
 function subset(points: Points, members: readonly number[]): Points {

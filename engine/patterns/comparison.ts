@@ -110,15 +110,19 @@ function baselinesOf(a: readonly number[], b: readonly number[], o: ComparisonOp
   const rank = mannWhitney(a, b);
   const shift = hodgesLehmann(a, b, o.confidence);
   const visual = visualTest(a, b, o.confidence);
+  const finite = (x: number) => (Number.isFinite(x) ? x : null);
+  // Welch's interval needs variation on some side and a mean of A to be relative to.
+  const normal = welch && ma !== 0 && Number.isFinite(welch.low) && Number.isFinite(welch.high) ? { low: welch.low / ma, high: welch.high / ma, df: welch.df } : null;
+  const mid = median(a);
   return {
     meanA: ma,
     meanB: mb,
     means: improvement(ma, mb),
-    normality: welch ? { low: welch.low / ma, high: welch.high / ma, df: welch.df } : null,
-    runsNeededA: a.length > 1 ? runsNeeded(a, o.confidence, o.precision) : null,
-    runsNeededB: b.length > 1 ? runsNeeded(b, o.confidence, o.precision) : null,
+    normality: normal,
+    runsNeededA: a.length > 1 ? finite(runsNeeded(a, o.confidence, o.precision)) : null,
+    runsNeededB: b.length > 1 ? finite(runsNeeded(b, o.confidence, o.precision)) : null,
     mannWhitney: { u: rank.u, p: rank.p, method: rank.method },
-    hodgesLehmann: { shift: shift.shift, low: shift.low, high: shift.high, confidence: shift.confidence, relative: shift.shift / median(a) },
+    hodgesLehmann: { shift: shift.shift, low: shift.low, high: shift.high, confidence: shift.confidence, relative: mid === 0 ? null : shift.shift / mid },
     visual: { a: pick(visual.a), b: pick(visual.b), overlap: visual.overlap },
     bLowerPairs: fractionBLower(a, b),
   };

@@ -47,12 +47,13 @@ export interface Baselines {
   readonly means: number;
   /** Welch's interval of the difference of means, relative to A's mean; null with a single run on a side. */
   readonly normality: { readonly low: number; readonly high: number; readonly df: number } | null;
-  /** Runs each design needs for its mean's interval to be within ± precision × mean (Georges et al.; 004 §2.1). */
+  /** Runs each design needs for its mean's interval to be within ± precision × mean (Georges et al.; 004 §2.1);
+   * null with a single run or a mean of 0. */
   readonly runsNeededA: number | null;
   readonly runsNeededB: number | null;
   readonly mannWhitney: { readonly u: number; readonly p: number; readonly method: "exact" | "normal" };
-  /** Median of the differences A − B (in the metric's unit) and its interval; `relative` to A's median. */
-  readonly hodgesLehmann: { readonly shift: number; readonly low: number; readonly high: number; readonly confidence: number; readonly relative: number };
+  /** Median of the differences A − B (in the metric's unit) and its interval; `relative` to A's median (null when that is 0). */
+  readonly hodgesLehmann: { readonly shift: number; readonly low: number; readonly high: number; readonly confidence: number; readonly relative: number | null };
   /** Georges et al.'s visual test: each mean's interval, and whether they overlap. */
   readonly visual: {
     readonly a: { readonly low: number; readonly high: number; readonly mean: number };

@@ -41,6 +41,8 @@ export interface PatternModel {
   readonly typicalDistance: number;
   /** Each run's aligned PCV, in the order of the input runs. */
   readonly vectors: readonly Float64Array[];
+  /** Per pattern, the slots every one of its runs filled: a run without such a thread is not that pattern. */
+  readonly requiredSlots: readonly (readonly number[])[];
 }
 
 export type PatternProgress = (stage: string, done: number, total: number) => void;
@@ -71,8 +73,6 @@ export function findPatterns(input: PatternInput, params: PatternParameters, dim
   const centroids = new Float64Array(ranked.length * size);
   ranked.forEach((c, r) => centroids.set(found.subarray(c * size, (c + 1) * size), r * size));
   const distance = vectors.map((v, i) => Math.sqrt(squaredDistance(v, 0, centroids, rankOf.get(cluster[i])! * size, size)));
-  // The picture: the first two principal axes (zero where the runs span fewer).
-  const plane = choice.space;
   const at = new Int32Array(runs.length);
   order.forEach((i, pos) => (at[i] = pos));
   const patternOf = (i: number) => rankOf.get(cluster[i])!;
@@ -84,8 +84,8 @@ export function findPatterns(input: PatternInput, params: PatternParameters, dim
     pattern: patternOf(i),
     metric: r.metric,
     distance: distance[i],
-    x: plane.dims > 0 ? plane.data[at[i] * plane.dims] : 0,
-    y: plane.dims > 1 ? plane.data[at[i] * plane.dims + 1] : 0,
+    x: choice.plane[at[i] * 2],
+    y: choice.plane[at[i] * 2 + 1],
     slots: [...placements[i].slots].map((t) => (t < 0 ? null : r.pcv.threads[t].tid)),
     overflow: placements[i].overflow.map((t) => r.pcv.threads[t].tid),
   }));
@@ -105,7 +105,8 @@ export function findPatterns(input: PatternInput, params: PatternParameters, dim
     runsToSeeAll: discovery.indexOf(patterns.length) + 1,
     notes: input.notes,
   };
-  return { result, model: { threads, centroids, size, patterns, typicalDistance, vectors } };
+  const requiredSlots = patterns.map((_, p) => threads.slots.map((_, slot) => slot).filter((slot) => placements.every((pl, i) => patternOf(i) !== p || pl.slots[slot] >= 0)));
+  return { result, model: { threads, centroids, size, patterns, typicalDistance, vectors, requiredSlots } };
 }
 
 function describePattern(p: number, runs: readonly PatternInputRun[], patternOf: (i: number) => number, distance: readonly number[], placements: readonly Placement[], slots: number, intervals: number): Pattern {

@@ -1,7 +1,7 @@
-// Points go to k-means in an order fixed by their content, not by the order
-// runs or threads arrived in: k-means++ picks by position, so this makes every
-// result independent of run order and of run ids (the issue's property), while
-// the seed still fixes the draws.
+// Points go to the clustering in an order fixed by their content, not by the
+// order runs or threads arrived in: the split search breaks ties by position and
+// k-means numbers clusters by first member, so this makes every result
+// independent of run order and of run ids.
 
 /** Indices of `vectors` sorted lexicographically by their values (equal vectors keep their order). */
 export function contentOrder(vectors: readonly Float64Array[]): number[] {

@@ -10,6 +10,7 @@ import type { PatternModel } from "./findPatterns.js";
 import { squaredDistance } from "./kmeans.js";
 import type { MetricInfo } from "./metrics.js";
 import { NEW_PATTERN_FACTOR } from "./parameters.js";
+import { SHARE_RESOLUTION } from "./bic.js";
 import type { RunPcv } from "./pcv.js";
 import { alignedVector, placeThreads } from "./threadAlignment.js";
 
@@ -21,6 +22,8 @@ export interface CheckedRun {
   /** The distance beyond which the run shows a pattern the reference never did. */
   readonly threshold: number;
   readonly isNew: boolean;
+  /** Why the run shows a new pattern, in words; null when it reproduces one. */
+  readonly reason: string | null;
   /** Threads the reference's slots had no room for (more of a kind than any reference run had). */
   readonly unplaced: number;
   readonly metric: number | null;
@@ -55,6 +58,8 @@ export interface CheckInput {
 }
 
 export function checkRuns(model: PatternModel, labels: { reference: string; checked: string }, metric: MetricInfo, runs: readonly CheckInput[]): ReproducibilityResult {
+  // Below this no distance says anything: every slot's share off by the resolution in every interval.
+  const floor = SHARE_RESOLUTION * Math.sqrt(model.threads.slots.length * model.threads.intervals);
   const checked = runs.map((r): CheckedRun => {
     const placement = placeThreads(model.threads, r.pcv);
     const v = alignedVector(model.threads, r.pcv, placement);
@@ -69,18 +74,29 @@ export function checkRuns(model: PatternModel, labels: { reference: string; chec
     }
     const pattern = model.patterns[nearest];
     const distance = Math.sqrt(best);
-    const threshold = NEW_PATTERN_FACTOR * Math.max(pattern.radius, model.typicalDistance);
-    const isNew = distance > threshold || placement.overflow.length > 0;
+    const threshold = NEW_PATTERN_FACTOR * Math.max(pattern.radius, model.typicalDistance, floor);
+    // A thread the slots have no room for counts only if it did something; an idle extra pool thread does not.
+    const unplaced = placement.overflow.filter((t) => r.pcv.threads[t].busy.some((b) => b >= SHARE_RESOLUTION)).length;
+    const missing = model.requiredSlots[nearest].filter((slot) => placement.slots[slot] < 0);
+    const reason =
+      unplaced > 0
+        ? `${unplaced} busy ${unplaced === 1 ? "thread" : "threads"} more of a kind than any reference run had`
+        : missing.length > 0
+          ? `no thread in ${missing.length} of the slots every run of ${pattern.name} filled`
+          : distance > threshold
+            ? `${distance.toFixed(3)} from ${pattern.name}, beyond ${threshold.toFixed(3)}`
+            : null;
     const recorded = pattern.metric?.mean ?? null;
     return {
       runId: r.runId,
       nearest: pattern.name,
       distance,
       threshold,
-      isNew,
-      unplaced: placement.overflow.length,
+      isNew: reason !== null,
+      reason,
+      unplaced,
       metric: r.metric,
-      deviation: !isNew && r.metric !== null && recorded ? (r.metric - recorded) / recorded : null,
+      deviation: reason === null && r.metric !== null && recorded ? (r.metric - recorded) / recorded : null,
     };
   });
   const patterns = model.patterns.map((p): PatternRecord => {

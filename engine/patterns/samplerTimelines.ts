@@ -40,15 +40,16 @@ export function samplerTimelines(threads: readonly SampledThread[], dims: number
         const t1 = s.tMs[i] * 1e6;
         const ran = s.cpuNs[i] - s.cpuNs[i - 1];
         if (!(ran > 0 && t1 > t0)) continue;
-        // The CPU time spread evenly over the span between the samples.
-        const rate = ran / (t1 - t0);
+        // The CPU time spread evenly over the span between the samples; one thread cannot run
+        // more than the time that passed (a sample read a little late can say so: it counts as busy).
+        const rate = Math.min(1, ran / (t1 - t0));
         timeline.add(t0, t1, axes[RUNNING], rate);
         if (s.cpu[i] !== s.cpu[i - 1]) timeline.add(t0, t1, axes[MIGRATING], rate, 0);
         if (cpuAt.get(s.tMs[i])?.some((o) => o.tid !== s.tid && o.cpu === s.cpu[i] && o.ran)) timeline.add(t0, t1, axes[SHARING], rate, 0);
       }
+      // A thread that never ran between samples stays, idle: waiting is behaviour too.
       return { pid: s.pid, tid: s.tid, name: s.name, firstNs: s.tMs[0] * 1e6, lastNs: s.tMs[s.tMs.length - 1] * 1e6, timeline };
-    })
-    .filter((t) => t.timeline.count > 0);
+    });
 }
 
 /** Which thread sat on which CPU at each sample time, and whether it ran since the previous sample. */

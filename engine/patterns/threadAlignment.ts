@@ -38,27 +38,42 @@ export interface Placement {
   readonly overflow: readonly number[];
 }
 
-/** The gse-feature of a thread (004 §3.2.2 step 1, Fig. 9): its interval vectors merged. */
+/** The gse-feature of a thread (004 §3.2.2 step 1, Fig. 9): its interval vectors merged, per unit
+ * of the time it was busy, so the feature says what the thread runs (its paths: "similar gse-features,
+ * and thus similar execution paths from similar threads") and not how much of this run it filled: the
+ * same worker in a slow run and a fast one is one kind, and the pattern is left to the final
+ * clustering. A thread that never ran has the zero vector: idle threads are a kind of their own. */
 export function gseFeature(t: AlignedThread, intervals: number, dims: number): Float64Array {
   const out = new Float64Array(dims);
   for (let j = 0; j < intervals; j++) for (let k = 0; k < dims; k++) out[k] += t.features[j * dims + k];
-  for (let k = 0; k < dims; k++) out[k] /= intervals;
+  let busy = 0;
+  for (let j = 0; j < intervals; j++) busy += t.busy[j];
+  if (busy > 0) for (let k = 0; k < dims; k++) out[k] /= busy;
   return out;
 }
 
 /** Kinds of thread over all runs (steps 1–2) and the slots they give (step 3). */
 export function threadModel(runs: readonly RunPcv[], intervals: number, dims: number, kmax: number): ThreadModel {
-  const all = runs.flatMap((r) => r.threads.map((t) => gseFeature(t, intervals, dims)));
+  const threads = runs.flatMap((r) => r.threads);
+  const all = threads.map((t) => gseFeature(t, intervals, dims));
   if (all.length === 0) return { dims, intervals, kinds: 0, centroids: new Float64Array(0), splits: [], slots: [] };
   const data = new Float64Array(all.length * dims);
   const order = contentOrder(all);
   order.forEach((i, at) => data.set(all[i], at * dims));
   const points = { data, n: all.length, dims };
   const choice = chooseK(points, kmax);
-  // Kinds in a fixed order: the busiest first, so slot 0 is the main worker in every analysis.
+  // Kinds in a fixed order: the busiest first (mean busy share of their threads), so slot 0 is the
+  // main worker in every analysis.
   const kinds = choice.best.k;
   const found = centroidsOf(points, choice.best.assignment, kinds);
-  const byWeight = Array.from({ length: kinds }, (_, c) => c).sort((a, b) => norm(found, b, dims) - norm(found, a, dims) || a - b);
+  const busy = new Float64Array(kinds);
+  const members = new Int32Array(kinds);
+  order.forEach((i, at) => {
+    const c = choice.best.assignment[at];
+    members[c]++;
+    busy[c] += threads[i].busy.reduce((a, b) => a + b, 0) / intervals;
+  });
+  const byWeight = Array.from({ length: kinds }, (_, c) => c).sort((a, b) => busy[b] / members[b] - busy[a] / members[a] || a - b);
   const centroids = new Float64Array(kinds * dims);
   byWeight.forEach((c, at) => centroids.set(found.subarray(c * dims, (c + 1) * dims), at * dims));
   const model = { dims, intervals, kinds, centroids, splits: choice.splits, slots: [] as Slot[] };
@@ -119,10 +134,4 @@ export function alignedVector(model: ThreadModel, run: RunPcv, placement: Placem
     if (i >= 0) out.set(run.threads[i].features, at * size);
   });
   return out;
-}
-
-function norm(data: Float64Array, row: number, dims: number): number {
-  let s = 0;
-  for (let k = 0; k < dims; k++) s += data[row * dims + k] ** 2;
-  return s;
 }

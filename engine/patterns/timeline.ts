@@ -4,8 +4,10 @@
 // intervals to collect PCVs for all runs"). The run's length is not known
 // while its events stream in, so intervals start at 1 ns and double, merging
 // neighbours, whenever the thread would need more than 2 × FINE_INTERVALS:
-// a run ends with between FINE_INTERVALS and twice as many intervals over its
-// length, each a power of two nanoseconds, the same grid in every thread.
+// a thread ends with at most twice FINE_INTERVALS intervals over its length
+// (a run, over its own, with at least FINE_INTERVALS at its longest thread's
+// resolution), each a power of two nanoseconds from time 0, so the threads'
+// grids nest in one another.
 // Each interval holds the projected feature vector (projection.ts) of the time
 // spent in it and, last, the time itself (how busy the thread was).
 

@@ -24,14 +24,28 @@ export function verdict(c: DesignComparison): string[] {
     out.push(`B is better in ${better} of ${common.length} common patterns, from ${signed(sorted[0].improvement!)} (${sorted[0].pattern}) to ${signed(sorted[sorted.length - 1].improvement!)} (${sorted[sorted.length - 1].pattern}).`);
   }
   out.push(baselineSentence(c));
-  if (c.baselines.runsNeededA !== null && c.baselines.runsNeededB !== null) {
+  if (c.baselines.runsNeededA !== null && c.baselines.runsNeededB !== null && Number.isFinite(c.baselines.runsNeededA + c.baselines.runsNeededB)) {
     out.push(`For the mean within ±${pct(c.precision)} at ${pct(c.confidence)} confidence, A needs ${c.baselines.runsNeededA} runs and B ${c.baselines.runsNeededB} (they have ${countOf(c, "A")} and ${countOf(c, "B")}).`);
   }
   const primary = mRun ?? cPattern ?? aPattern;
+  const primaryName = mRun ? "M-Run" : cPattern ? "C-Pattern" : "A-Pattern";
   const gap = c.baselines.means - primary.improvement;
-  if (Math.abs(gap) > DISAGREEMENT || Math.sign(c.baselines.means) !== Math.sign(primary.improvement)) out.push(mixSentence(c, gap));
+  if (Math.abs(gap) > DISAGREEMENT || Math.sign(c.baselines.means) !== Math.sign(primary.improvement)) out.push(mixSentence(c, gap, primaryName));
+  const views = [
+    ["M-Run", mRun?.improvement],
+    ["C-Pattern", cPattern?.improvement],
+    ["A-Pattern", aPattern.improvement],
+    ["the means", c.baselines.means],
+  ].filter((v): v is [string, number] => typeof v[1] === "number" && Math.abs(v[1]) > DISAGREEMENT / 2);
+  if (views.some((v) => v[1] > 0) && views.some((v) => v[1] < 0)) {
+    const side = (positive: boolean) => views.filter((v) => v[1] > 0 === positive).map((v) => v[0]).join(", ");
+    out.push(`They do not even agree on the direction: ${side(true)} find B better, ${side(false)} find it worse.`);
+  }
   const significant = c.baselines.mannWhitney.p < 1 - c.confidence;
-  if (!significant && Math.abs(primary.improvement) > DISAGREEMENT) out.push(`Mann–Whitney finds no significant difference over all runs (p = ${c.baselines.mannWhitney.p.toPrecision(2)}) where the matched patterns see ${signed(primary.improvement)}: the run-to-run variation between patterns hides it.`);
+  if (!significant && (mRun || cPattern) && Math.abs(primary.improvement) > DISAGREEMENT) {
+    const why = c.patterns.patterns.length > 1 ? `: over all runs, the differences between patterns weigh against it` : "";
+    out.push(`Mann–Whitney finds no significant difference over all runs (p = ${c.baselines.mannWhitney.p.toPrecision(2)}) where ${primaryName} sees ${signed(primary.improvement)}${why}.`);
+  }
   const onlyA = c.rows.filter((r) => r.runsB === 0);
   const onlyB = c.rows.filter((r) => r.runsA === 0);
   if (onlyA.length || onlyB.length) {
@@ -45,13 +59,13 @@ export function verdict(c: DesignComparison): string[] {
 function baselineSentence(c: DesignComparison): string {
   const b = c.baselines;
   const welch = b.normality ? ` (Welch ${pct(c.confidence)} interval ${signed(b.normality.low)} to ${signed(b.normality.high)})` : "";
-  const hl = `Hodges–Lehmann shift ${signed(b.hodgesLehmann.relative)} of A's median`;
+  const hl = b.hodgesLehmann.relative === null ? "Hodges–Lehmann shift 0" : `Hodges–Lehmann shift ${signed(b.hodgesLehmann.relative)} of A's median`;
   const visual = b.visual.overlap ? "the two means' intervals overlap (visual test: no significant difference)" : "the two means' intervals do not overlap (visual test: a significant difference)";
   return `Over all runs the means differ by ${signed(b.means)}${welch}; Mann–Whitney p = ${b.mannWhitney.p.toPrecision(2)}, ${hl}; B is lower in ${pct(b.bLowerPairs)} of run pairs; ${visual}.`;
 }
 
 /** Why the means differ from the strategies: the designs' pattern mixes, and how far apart the patterns lie. */
-function mixSentence(c: DesignComparison, gap: number): string {
+function mixSentence(c: DesignComparison, gap: number, primaryName: string): string {
   const shares = c.rows
     .filter((r) => Math.abs(r.shareA - r.shareB) >= 0.05)
     .map((r) => `${r.pattern}: A ${pct(r.shareA)}, B ${pct(r.shareB)}`)
@@ -62,7 +76,7 @@ function mixSentence(c: DesignComparison, gap: number): string {
     .sort((x, y) => x.m - y.m);
   const spread = speeds.length > 1 ? ` and ${speeds[speeds.length - 1].r.pattern}'s runs are ${pct(speeds[speeds.length - 1].m / speeds[0].m - 1)} higher than ${speeds[0].r.pattern}'s` : "";
   const mix = shares ? `The designs' runs fall into the patterns in different proportions (${shares})${spread}, so the difference of means mixes the change of design with the change of pattern mix (004 §5.2).` : "";
-  return `The means and the pattern strategies disagree by ${Math.abs(gap * 100).toFixed(1)} points. ${mix}`.trim();
+  return `The means and ${primaryName} disagree by ${Math.abs(gap * 100).toFixed(1)} points. ${mix}`.trim();
 }
 
 function overallMean(r: PatternRow): number | null {

@@ -18,17 +18,17 @@ export function activityBars(p: Pattern): string[] {
 }
 
 export function patternsText(r: ExecutionPatternsResult): string {
-  const groups = [...new Set(r.runs.map((x) => x.group))];
+  const groups = [...new Set(r.runs.map((x) => x.group))].sort();
   const rows = r.patterns.map((p) => [
     p.name,
     String(p.runs.length),
     ...groups.map((g) => String(p.groups[g] ?? 0)),
     formatMetric(r.metric, p.metric?.mean ?? null),
-    p.metric ? p.metric.cov.toFixed(3) : "-",
+    p.metric && p.metric.n > 1 ? p.metric.cov.toFixed(3) : "-",
     `run ${p.representative}`,
   ]);
   const out = [
-    `Execution patterns of ${r.label} (paper 004): ${r.runs.length} runs, ${r.patterns.length} ${r.patterns.length === 1 ? "pattern" : "patterns"}, ${r.metric.title}, timelines from ${r.source}`,
+    `Execution patterns of ${r.label} (paper 004): ${r.runs.length} ${r.runs.length === 1 ? "run" : "runs"}, ${r.patterns.length} ${r.patterns.length === 1 ? "pattern" : "patterns"}, ${r.metric.title}, timelines from ${r.source}`,
     "",
     table(["pattern", "runs", ...groups, `mean ${r.metric.name}`, "CoV", "representative"], rows, new Set([0, groups.length + 4])),
     "",

@@ -91,6 +91,15 @@ describe("browser-mode server", () => {
     assert.equal((await raw("/api/workspace.info", { headers: auth() })).status, 405);
   });
 
+  it("answers a body over 1 MiB with 413 and a path that is not percent-encoding with 400, and keeps serving", async () => {
+    const big = await raw("/api/workspace.info", { method: "POST", body: `{"x":"${"a".repeat((1 << 20) + 10)}"}`, headers: auth() });
+    assert.equal(big.status, 413);
+    assert.match((JSON.parse(big.body) as { error: { message: string } }).error.message, /over 1048576 bytes/);
+    const bad = await raw("/%E0%A4%A", { headers: auth() });
+    assert.equal(bad.status, 400);
+    assert.equal((await raw("/api/workspace.info", { method: "POST", body: "{}", headers: auth() })).status, 200);
+  });
+
   it("sends events over a WebSocket that needs the token too", async () => {
     const refused = new WebSocket(`ws://127.0.0.1:${server.port}/api/events`);
     await new Promise<void>((ok) => refused.on("error", () => ok()));

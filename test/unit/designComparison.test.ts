@@ -111,4 +111,12 @@ describe("design comparison by patterns (004 §5.2)", () => {
     const shape = shapeOption(result.patterns[0], result.slots, LIGHT) as { series: { data: number[][] }[] };
     assert.deepEqual(shape.series[0].data, [[0, 0, 1], [1, 0, 0.5]]);
   });
+
+  it("says nothing that is not a number when the metric is zero everywhere", () => {
+    const zero: ExecutionPatternsResult = { ...result, runs: result.runs.map((x) => ({ ...x, metric: 0 })) };
+    const z = compareDesigns(zero, vectors, { a: "base", b: "fast" }, { confidence: 0.95, precision: 0.01 });
+    assert.equal(z.baselines.normality, null);
+    assert.equal(z.baselines.hodgesLehmann.relative, null);
+    assert.doesNotMatch(verdict(z).join("\n"), /NaN|Infinity/);
+  });
 });

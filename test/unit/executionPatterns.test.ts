@@ -153,4 +153,50 @@ describe("execution patterns (004 §3.2)", () => {
     assert.equal(checked.newPatterns, 1);
     assert.equal(checked.patterns.reduce((n, p) => n + p.repeatRuns, 0), 9);
   });
+
+  it("does not flag as new a run that matches identical reference runs closely, or that has an extra idle pool thread; flags one missing a worker", () => {
+    // Reference runs without any jitter: every run alike, so the patterns' own spread is 0.
+    const exact = (runId: number, threads: ThreadTimeline[]) => ({ runId, group: "base", workload: null, order: runId, metric: 50 * MS, pcv: runPcv(threads, DEFAULT_PATTERN_PARAMETERS.intervals, D) });
+    const base = (late = 0, extra: ThreadTimeline[] = [], workers = 2) =>
+      [thread(1, "main", [{ fn: "main", from: 0, to: 1 * MS }, { fn: "pthread_join", from: 1 * MS, to: 40 * MS }]), thread(2, "worker", [{ fn: "crunch", from: 0, to: 36 * MS - late }]), ...(workers > 1 ? [thread(3, "worker", [{ fn: "hash", from: 0, to: 40 * MS }])] : []), ...extra];
+    const reference = Array.from({ length: 10 }, (_, i) => exact(i + 1, base()));
+    const { model } = findPatterns({ label: "reference", source: "uftrace", metric: METRIC_INFO.wall, runs: reference, notes: [] }, DEFAULT_PATTERN_PARAMETERS, D);
+    const idle = thread(9, "pool", [{ fn: "pool_wait", from: 0, to: 0.01 * MS }]);
+    const checked = checkRuns(model, { reference: "r", checked: "c" }, METRIC_INFO.wall, [
+      { runId: 101, metric: 50 * MS, pcv: exact(101, base(0.01 * MS)).pcv },
+      { runId: 102, metric: 50 * MS, pcv: exact(102, base(0, [idle])).pcv },
+      { runId: 103, metric: 50 * MS, pcv: exact(103, base(0, [], 1)).pcv },
+    ]);
+    assert.deepEqual(checked.runs.map((r) => r.isNew), [false, false, true], JSON.stringify(checked.runs));
+    assert.match(checked.runs[2].reason!, /no thread in 1 of the slots every run of P1 filled/);
+  });
+
+  it("gives identical workers one kind of thread, whatever pattern their run shows", () => {
+    // Eight workers doing the same work; in half the runs they start one after another.
+    const random = seededRandom(13);
+    const runs = Array.from({ length: 20 }, (_, i) => {
+      const serial = i % 2 === 0;
+      const workers = Array.from({ length: 8 }, (_, w) => thread(100 + w + 10 * i, "worker", [{ fn: "crunch", from: serial ? w * 5 * MS : 0, to: (serial ? w * 5 * MS : 0) + 5 * MS * (1 + 0.01 * random()) }]));
+      const end = Math.max(...workers.map((t) => t.lastNs));
+      const threads = [thread(1, "main", [{ fn: "main", from: 0, to: end }]), ...workers];
+      return { runId: i + 1, group: "base", workload: null, order: i, metric: end, pcv: runPcv(threads, DEFAULT_PATTERN_PARAMETERS.intervals, D) };
+    });
+    const r = analyse(runs);
+    assert.equal(r.slots.length, 9, JSON.stringify(r.slots));
+    assert.deepEqual(partition(r), [runs.filter((_, i) => i % 2 === 0).map((x) => x.runId).join(","), runs.filter((_, i) => i % 2 === 1).map((x) => x.runId).join(",")].sort());
+  });
+
+  it("keeps a rare behaviour apart among many runs", () => {
+    const { runs } = campaign(198, 14, { firstId: 1 });
+    // Two runs where the hashing worker starts only at three quarters of the crunching.
+    const random = seededRandom(15);
+    const rare = [301, 302].map((runId) => {
+      const crunch = 36 * MS * (1 + 0.01 * random());
+      const threads = [thread(1, "main", [{ fn: "main", from: 0, to: 1 * MS }, { fn: "pthread_join", from: 1 * MS, to: 67 * MS }]), thread(runId, "worker", [{ fn: "crunch", from: 0, to: crunch }]), thread(runId + 1000, "worker", [{ fn: "hash", from: 27 * MS, to: 67 * MS }])];
+      return { runId, group: "base", workload: null, order: runId, metric: 67 * MS, pcv: runPcv(threads, DEFAULT_PATTERN_PARAMETERS.intervals, D) };
+    });
+    const r = analyse([...runs, ...rare]);
+    const home = r.patterns.find((p) => p.runs.includes(301))!;
+    assert.deepEqual([...home.runs].sort((a, b) => a - b), [301, 302]);
+  });
 });

@@ -21,7 +21,10 @@ export interface PatternFlags {
 
 /** The flags as the analyses' arguments; those not given keep the analyses' defaults. */
 const patternArgs = (o: PatternFlags) => ({ metric: o.metric, source: o.source, intervals: o.intervals, kmax: o.kmax, seed: o.seed, alignThreads: o.alignThreads });
-const formatOf = (o: PatternFlags) => (o.json ? "json" : o.csv ? "csv" : "text");
+function formatOf(o: PatternFlags): "json" | "csv" | "text" {
+  if (o.json && o.csv) throw new Error("--json and --csv: choose one");
+  return o.json ? "json" : o.csv ? "csv" : "text";
+}
 
 export function executionPatterns(workspaceDir: string, target: string, o: PatternFlags & { design?: string; check?: string }): Promise<void> {
   return withApi(workspaceDir, async (api) => {
@@ -30,6 +33,7 @@ export function executionPatterns(workspaceDir: string, target: string, o: Patte
     if (!chosen) throw new Error("--design needs a campaign as the target (campaign:<id> or its id)");
     if (o.check !== undefined) {
       if (o.csv) throw new Error("--check prints text or --json");
+      formatOf(o);
       const check = targetArg(o.check, ["campaign"]);
       const r = await withAnalysisProgress(api, () => api.analyses.patternCheck({ reference: chosen, check, ...patternArgs(o) }));
       return void process.stdout.write(String(REPRODUCIBILITY_EXPORTERS[o.json ? "json" : "text"].render(r, undefined)));
