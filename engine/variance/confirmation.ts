@@ -55,7 +55,7 @@ export class ConfirmationPass implements ContextWatch {
   private readonly roleSign: Float64Array;
   /** Per thread, the vectors of the plans whose target is running there: a vector lives from
    * the first event that touches it to the target's end, so memory follows the open calls. */
-  private readonly open = new Map<string, Map<number, Float64Array>>();
+  private readonly open = new Map<string, OpenCalls>();
   /** Finished vectors kept for reuse, by length. */
   private readonly spare = new Map<number, Float64Array[]>();
   private readonly moments: VectorMoments[];
@@ -107,17 +107,28 @@ export class ConfirmationPass implements ContextWatch {
 
   onClose(thread: string, paths: Int32Array, durationsNs: Float64Array, count: number): void {
     let open = this.open.get(thread);
-    if (!open) this.open.set(thread, (open = new Map()));
+    if (!open) this.open.set(thread, (open = { plans: [], vectors: [] }));
+    // A thread has few targets open at once (their nesting), so a short list scanned per event
+    // beats a map: this is the pass's hot loop.
+    const { plans, vectors } = open;
+    const { start, rolePlan, roleComponent, roleSign } = this;
     for (let e = 0; e < count; e++) {
       const d = durationsNs[e];
       const path = paths[e];
-      for (let r = this.start[path]; r < this.start[path + 1]; r++) {
-        const p = this.rolePlan[r];
-        const component = this.roleComponent[r];
-        let y = open.get(p);
-        if (!y) open.set(p, (y = this.take(this.moments[p].k)));
+      const end = start[path + 1];
+      for (let r = start[path]; r < end; r++) {
+        const p = rolePlan[r];
+        const component = roleComponent[r];
+        let at = plans.length - 1;
+        while (at >= 0 && plans[at] !== p) at--;
+        if (at < 0) {
+          at = plans.length;
+          plans.push(p);
+          vectors.push(this.take(this.moments[p].k));
+        }
+        const y = vectors[at];
         if (component >= 0) {
-          y[component] += this.roleSign[r] * d;
+          y[component] += roleSign[r] * d;
           continue;
         }
         // One invocation of the target ended: its own code is what no component took (Eq. 1).
@@ -125,11 +136,14 @@ export class ConfirmationPass implements ContextWatch {
         for (let i = 1; i < y.length; i++) rest -= y[i];
         y[0] = rest;
         this.moments[p].add(y);
-        open.delete(p);
+        plans[at] = plans[plans.length - 1];
+        vectors[at] = vectors[vectors.length - 1];
+        plans.pop();
+        vectors.pop();
         this.spare.get(y.length)!.push(y.fill(0));
       }
     }
-    if (open.size === 0) this.open.delete(thread);
+    if (plans.length === 0) this.open.delete(thread);
   }
 
   /** A zeroed vector of length k. */
@@ -144,4 +158,10 @@ export class ConfirmationPass implements ContextWatch {
     const m = this.moments[p];
     return { n: m.n, mean: Array.from(m.mean), matrix: Array.from(m.comoment, (v) => (m.n > 0 ? v / m.n : 0)) };
   }
+}
+
+/** The targets a thread has open, and the vector of each. */
+interface OpenCalls {
+  readonly plans: number[];
+  readonly vectors: Float64Array[];
 }
