@@ -1,0 +1,116 @@
+// BB-TrendProf (paper 002 ch. 2): locations (basic blocks, lines, functions)
+// with a cost per workload are grouped into clusters (clusters.ts); each
+// cluster's cost is fitted to each workload feature by a powerlaw y = a·f^b
+// (§2.3.2) and by a linear model with an intercept (the thesis fits both,
+// §2.3: "We use linear models, y = a + bf, and powerlaw models, y = af^b"),
+// the better one in relative error named as the cluster's model (a start-up
+// cost makes small inputs look sub-linear to a powerlaw); the powerlaw gets
+// bootstrap intervals for a, b and the predictions at 2·f95 and 10·f95.
+// Clusters are ranked by their maximum cost, and those over 2% of some
+// workload's total cost are the costly ones.
+import { quantileSorted } from "simple-statistics";
+import { bootstrapPower, type Interval } from "./bootstrap.js";
+import { ALPHA, buildClusters, type Series } from "./clusters.js";
+import { linearFit, logError, powerFit, type LinearFit, type PowerFit } from "./regression.js";
+
+/** A cluster is costly when it takes more than this share of some workload's total cost (issue 13). */
+export const COSTLY_SHARE = 0.02;
+/** Predictions at these multiples of the 95th-percentile feature value (§2.3.2). */
+export const PREDICTION_FACTORS: readonly number[] = [2, 10];
+
+export interface FeatureFit {
+  readonly feature: string;
+  readonly power: PowerFit;
+  readonly linear: LinearFit;
+  /** The model with the smaller relative error, Σ (log ŷ/y)². */
+  readonly model: "power" | "linear";
+  /** The 95th-percentile value of the feature (§2.3.2's f95). */
+  readonly f95: number;
+  /** The chosen model's predictions at PREDICTION_FACTORS × f95. */
+  readonly predictions: readonly { readonly at: number; readonly value: number }[];
+  /** Bootstrap 95% intervals of the powerlaw (costly clusters only). */
+  readonly intervals: { readonly a: Interval; readonly b: Interval; readonly predictions: readonly Interval[] } | null;
+}
+
+export interface TrendCluster {
+  /** The representative's name: a feature's or a location's. */
+  readonly name: string;
+  readonly representativeIsFeature: boolean;
+  readonly members: readonly string[];
+  readonly cost: readonly number[];
+  readonly maxCost: number;
+  /** Its largest share of a workload's total cost. */
+  readonly maxShare: number;
+  readonly costly: boolean;
+  readonly fits: readonly FeatureFit[];
+}
+
+export interface TrendInput {
+  readonly locations: readonly Series[];
+  readonly features: readonly Series[];
+  readonly seed: number;
+  /** Bootstrap resamples (002 §2.3.2: 1,000). */
+  readonly resamples?: number;
+  readonly alpha?: number;
+}
+
+export interface BbTrendResult {
+  readonly workloads: number;
+  /** Clusters ranked by maximum cost, largest first (§2.3.2). */
+  readonly clusters: readonly TrendCluster[];
+  readonly discarded: number;
+}
+
+export type TrendProgress = (done: number, total: number) => void;
+
+export function bbTrendProf(input: TrendInput, progress: TrendProgress = () => {}): BbTrendResult {
+  const k = input.locations[0]?.values.length ?? input.features[0]?.values.length ?? 0;
+  const { clusters, discarded } = buildClusters(input.locations, input.features, input.alpha ?? ALPHA);
+  const totals = new Float64Array(k);
+  for (const l of input.locations) for (let i = 0; i < k; i++) totals[i] += l.values[i];
+  const ranked = clusters
+    .map((c) => ({ c, max: Math.max(...c.cost) }))
+    .sort((x, y) => y.max - x.max);
+  return {
+    workloads: k,
+    discarded: discarded.length,
+    clusters: ranked.map(({ c, max }, at) => {
+      progress(at, ranked.length);
+      let maxShare = 0;
+      for (let i = 0; i < k; i++) if (totals[i] > 0) maxShare = Math.max(maxShare, c.cost[i] / totals[i]);
+      const costly = maxShare > COSTLY_SHARE;
+      const rep = c.representative;
+      return {
+        name: rep.kind === "feature" ? input.features[rep.index].name : input.locations[rep.index].name,
+        representativeIsFeature: rep.kind === "feature",
+        members: c.members.map((m) => input.locations[m].name),
+        cost: Array.from(c.cost),
+        maxCost: max,
+        maxShare,
+        costly,
+        fits: input.features.map((f, fi) => fitFeature(f, c.cost, costly, input.seed + 7919 * fi + at, input.resamples)),
+      };
+    }),
+  };
+}
+
+function fitFeature(f: Series, cost: Float64Array, withIntervals: boolean, seed: number, resamples?: number): FeatureFit {
+  const power = powerFit(f.values, cost);
+  const linear = linearFit(f.values, cost);
+  const powerError = logError((x) => power.a * x ** power.b, f.values, cost);
+  const linearError = logError((x) => linear.a + linear.b * x, f.values, cost);
+  const model = linearError < powerError ? "linear" : "power";
+  const sorted = Array.from(f.values).sort((a, b) => a - b);
+  const f95 = sorted.length > 0 ? quantileSorted(sorted, 0.95) : NaN;
+  const at = PREDICTION_FACTORS.map((m) => m * f95);
+  const predict = (x: number) => (model === "power" ? power.a * x ** power.b : linear.a + linear.b * x);
+  return {
+    feature: f.name,
+    power,
+    linear,
+    model,
+    f95,
+    predictions: at.map((x) => ({ at: x, value: predict(x) })),
+    intervals: withIntervals ? bootstrapPower(f.values, cost, at, seed, resamples) : null,
+  };
+}
