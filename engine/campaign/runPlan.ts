@@ -7,6 +7,8 @@ export interface RunPlan {
   readonly argv: readonly string[];
   readonly cwd: string;
   readonly env: Readonly<Record<string, string>>;
+  /** The workload's input files, measured before each run (bytes, lines). */
+  readonly inputs?: readonly string[];
   readonly prepare?: readonly string[];
   readonly cleanup?: readonly string[];
   readonly cpus?: string;
@@ -30,6 +32,7 @@ export function withBuildDir(plan: RunPlan, buildDir: string): RunPlan {
     ...(plan.build ? { build: plan.build.map(fill) } : {}),
     argv: plan.argv.map(fill),
     cwd: fill(plan.cwd),
+    ...(plan.inputs ? { inputs: plan.inputs.map(fill) } : {}),
     env: Object.fromEntries(Object.entries(plan.env).map(([k, v]) => [k, fill(v)])),
     ...(plan.prepare ? { prepare: plan.prepare.map(fill) } : {}),
     ...(plan.cleanup ? { cleanup: plan.cleanup.map(fill) } : {}),

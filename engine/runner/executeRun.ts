@@ -8,6 +8,7 @@ import type { StoredBlob } from "../store/artifactStore.js";
 import { runProcess, type ProcessResult } from "./runProcess.js";
 import { captureEnvironment } from "./environment.js";
 import { PROFILERS } from "./profilers/index.js";
+import { inputFeatures } from "./inputFeatures.js";
 import type { Watch } from "./profilers/profiler.js";
 import { withBuildDir } from "../campaign/runPlan.js";
 import type { CampaignSpec } from "../campaign/spec.js";
@@ -30,6 +31,15 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: Campa
       if (prep.outcome.kind !== "exited" || prep.outcome.code !== 0) {
         const outcome = toOutcome(prep, plan.prepare, plan.timeoutMs);
         finishRun(ws.db, run.id, { ...emptyUsage(), status: outcome.status === "succeeded" ? "failed" : outcome.status, environment, features: {}, message: `prepare step failed: ${outcome.message}`, stdoutTail: prep.stdoutTail, stderrTail: prep.stderrTail, artifacts: [], exitCode: null, signal: null });
+        return "failed";
+      }
+    }
+    let measured: Record<string, number> = {};
+    if (plan.inputs && plan.inputs.length > 0) {
+      try {
+        measured = await inputFeatures(plan.inputs);
+      } catch (e) {
+        finishRun(ws.db, run.id, { ...emptyUsage(), status: "failed", environment, features: {}, message: (e as Error).message, stdoutTail: "", stderrTail: "", artifacts: [], exitCode: null, signal: null });
         return "failed";
       }
     }
@@ -59,7 +69,7 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: Campa
       if (clean.outcome.kind !== "exited" || clean.outcome.code !== 0) message = [message, `cleanup step failed: ${toOutcome(clean, plan.cleanup, plan.timeoutMs).message}`].filter(Boolean).join("; ");
     }
     const stderrText = await readFile(join(dir, "run.err"), "utf8");
-    const features = Object.fromEntries([...stderrText.matchAll(FEATURE_LINE)].map((m) => [m[1], Number(m[2])]));
+    const features = { ...measured, ...Object.fromEntries([...stderrText.matchAll(FEATURE_LINE)].map((m) => [m[1], Number(m[2])])) };
     for (const [kind, file] of [["stdout", "run.out"], ["stderr", "run.err"]] as const) {
       const blob = await ws.artifacts.putFile(join(dir, file));
       written.push(blob);

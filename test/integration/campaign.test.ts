@@ -157,6 +157,21 @@ describe("campaigns", () => {
     assert.deepEqual([lines.filter((l) => l === "prepare").length, lines.filter((l) => l === "cleanup").length], [4, 4]);
   });
 
+  it("measures each workload's input files (bytes, lines) as features of its runs, and fails a run whose input is missing", () => {
+    const ws = workspace();
+    const dir = tempDir("spec");
+    writeFileSync(join(dir, "small.txt"), "one\ntwo\nthree"); // 13 bytes, 3 lines (the last without a newline)
+    writeFileSync(join(dir, "big.txt"), "a\n".repeat(50)); // 100 bytes, 50 lines
+    const file = spec(dir, `workloads:\n  - name: small\n    argv: [/bin/true]\n    inputs: ["small.txt"]\n  - name: both\n    argv: [/bin/true]\n    inputs: ["{spec_dir}/small.txt", "big.txt"]\n  - name: gone\n    argv: [/bin/true]\n    inputs: ["missing.txt"]\nrepetitions: 1\n`);
+    assert.equal(varbench(["-w", ws, "campaign", "run", file]).status, 0);
+    const rows = query<{ w: string; status: string; f: string; message: string | null }>(ws, "SELECT w.name AS w, r.status, r.features_json AS f, r.message FROM runs r JOIN workloads w ON w.id = r.workload_id ORDER BY w.name");
+    const by = new Map(rows.map((r) => [r.w, r]));
+    assert.deepEqual(JSON.parse(by.get("small")!.f), { input_bytes: 13, input_lines: 3 });
+    assert.deepEqual(JSON.parse(by.get("both")!.f), { input_1_bytes: 13, input_1_lines: 3, input_2_bytes: 100, input_2_lines: 50, input_bytes: 113, input_lines: 53 });
+    assert.equal(by.get("gone")!.status, "failed");
+    assert.match(by.get("gone")!.message!, /input .*missing\.txt is not a file the run can read/);
+  });
+
   it("a failing prepare step fails the run and says so", () => {
     const ws = workspace();
     const file = spec(tempDir("spec"), `workloads:\n  - name: w\n    argv: [/bin/true]\nrepetitions: 1\nprepare: [sh, -c, "exit 4"]\n`);
