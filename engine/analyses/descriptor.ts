@@ -31,6 +31,8 @@ export interface Sources {
   cct(target: Resolved, request?: CctRequest): Promise<Cct>;
   /** The text of a run's artifact of this kind (e.g. the sampler's "samples"), or null if it has none. */
   artifactText(run: RunRow, kind: string): Promise<string | null>;
+  /** A run's numeric features: its workload's, its inputs' as measured, and those it reported. */
+  runFeatures(run: RunRow): Promise<Readonly<Record<string, number>>>;
   /** The target's traces streamed into `sink` once more (a second pass with a watcher). */
   readAgain(target: Resolved, sink: TraceSink, request?: Pick<CctRequest, "onCpu">): Promise<void>;
   /** Keeps an expensive preparation of a target in memory, keyed by `key`, for the next call. */

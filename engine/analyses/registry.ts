@@ -9,6 +9,7 @@ import { compare } from "./compare.js";
 import { executionPatterns } from "./executionPatterns.js";
 import { designComparison } from "./designComparison.js";
 import { patternCheck } from "./patternCheck.js";
+import { trends } from "./trends.js";
 
 export const ANALYSES = {
   cct,
@@ -19,6 +20,7 @@ export const ANALYSES = {
   executionPatterns,
   designComparison,
   patternCheck,
+  trends,
 } as const;
 
 export type AnalysisKind = keyof typeof ANALYSES;

@@ -24,6 +24,7 @@ const FLAGS: Readonly<Record<string, string>> = {
   confidence: "--confidence",
   precision: "--precision",
   check: "--check",
+  feature: "--feature",
   "a.design": "--designs",
   "b.design": "--designs",
 };

@@ -157,6 +157,18 @@ patternOptions(
 ).action(async (campaign: string, o) => (await import("./commands/executionPatterns.js")).compare(workspaceDir(), campaign, o));
 
 program
+  .command("trends")
+  .description("how each cluster of code's cost grows with the workloads' features: powerlaw and linear fits with bootstrap intervals (paper 002, BB-TrendProf)")
+  .argument("<campaign>", "campaign id (3) or campaign:<id>")
+  .option("--feature <name>", "only this workload feature (default: every feature all runs have)")
+  .option("--source <name>", "costs from gcov line counts, callgrind functions or uftrace functions: auto, gcov, callgrind, uftrace (default auto)", choice(["auto", "gcov", "callgrind", "uftrace"] as const))
+  .option("--design <name>", "only this design's runs")
+  .option("--seed <n>", "seed of the bootstrap (default 1)", positiveInt)
+  .option("--json", "print JSON", false)
+  .option("--csv", "print CSV", false)
+  .action(async (campaign: string, o) => (await import("./commands/trends.js")).trends(workspaceDir(), campaign, o));
+
+program
   .command("demo")
   .description("import the bundled example traces into a demo workspace and show its hottest and most variable contexts")
   .option("--dir <dir>", "demo workspace folder", process.env.VARBENCH_DEMO_DIR ?? ".varbench-demo")

@@ -16,6 +16,9 @@ import { designComparisonText } from "./comparisonText.js";
 import { designComparisonCsv } from "./comparisonCsv.js";
 import type { ReproducibilityResult } from "../patterns/reproducibility.js";
 import { reproducibilityTextExporter } from "./reproducibilityText.js";
+import type { TrendsResult } from "../trend/result.js";
+import { trendsTextExporter } from "./trendsText.js";
+import { trendsCsv } from "./trendsCsv.js";
 
 export const CAMPAIGN_EXPORTERS = { markdown: campaignMarkdown, csv: campaignCsv, json: jsonExporter } as const satisfies Record<string, Exporter<CampaignDetail>>;
 export type CampaignFormat = keyof typeof CAMPAIGN_EXPORTERS;
@@ -30,3 +33,5 @@ export const COMPARISON_EXPORTERS = { text: designComparisonText, csv: designCom
 export type ComparisonFormat = keyof typeof COMPARISON_EXPORTERS;
 
 export const REPRODUCIBILITY_EXPORTERS = { text: reproducibilityTextExporter, json: jsonExporter } as const satisfies Record<string, Exporter<ReproducibilityResult>>;
+
+export const TRENDS_EXPORTERS = { text: trendsTextExporter, csv: trendsCsv, json: jsonExporter } as const satisfies Record<string, Exporter<TrendsResult>>;

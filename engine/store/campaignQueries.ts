@@ -21,6 +21,13 @@ export function runRow(db: Db, id: number): RunRow | undefined {
   return runRows(db, undefined, undefined, id)[0];
 }
 
+/** A run's numeric features (features_json), the non-numbers left out. */
+export function runFeatures(db: Db, id: number): Record<string, number> {
+  const r = db.prepare("SELECT features_json AS f FROM runs WHERE id = ?").get(id) as { f: string } | undefined;
+  const all = r ? (JSON.parse(r.f) as Record<string, unknown>) : {};
+  return Object.fromEntries(Object.entries(all).filter((e): e is [string, number] => typeof e[1] === "number" && Number.isFinite(e[1])));
+}
+
 export function runDetails(db: Db, id: number): Record<string, unknown> {
   const r = db.prepare("SELECT * FROM runs WHERE id = ?").get(id) as Record<string, unknown> | undefined;
   if (!r) throw new Error(`run ${id} does not exist`);

@@ -1,0 +1,27 @@
+// `varbench trends`: empirical computational complexity of a campaign's runs
+// (paper 002, BB-TrendProf) from the command line.
+import { withApi } from "../api.js";
+import { withAnalysisProgress } from "../analysisProgress.js";
+import { targetArg } from "../target.js";
+import { TRENDS_EXPORTERS } from "../../report/exporters.js";
+import type { TrendSource } from "../../trend/costTables.js";
+
+export interface TrendFlags {
+  readonly feature?: string;
+  readonly source?: "auto" | TrendSource;
+  readonly design?: string;
+  readonly seed?: number;
+  readonly json: boolean;
+  readonly csv: boolean;
+}
+
+export function trends(workspaceDir: string, campaign: string, o: TrendFlags): Promise<void> {
+  return withApi(workspaceDir, async (api) => {
+    if (o.json && o.csv) throw new Error("--json and --csv: choose one");
+    const t = targetArg(campaign, ["campaign"]);
+    if (t.kind !== "campaign") throw new Error(`${campaign}: name a campaign (campaign:<id> or its id)`);
+    const target = o.design === undefined ? t : { kind: "design" as const, campaignId: t.campaignId, design: o.design, workload: null };
+    const r = await withAnalysisProgress(api, () => api.analyses.trends({ target, feature: o.feature, source: o.source, seed: o.seed }));
+    process.stdout.write(String(TRENDS_EXPORTERS[o.json ? "json" : o.csv ? "csv" : "text"].render(r, undefined)));
+  });
+}

@@ -1,0 +1,36 @@
+// Empirical complexity as CSV: one row per cluster and feature.
+import type { TrendsResult } from "../trend/result.js";
+import type { Exporter } from "./exporter.js";
+import { toCsv } from "./csv.js";
+
+export const trendsCsv: Exporter<TrendsResult> = {
+  mediaType: "text/csv",
+  extension: "csv",
+  render: (r) =>
+    toCsv(
+      r.clusters.flatMap((c, rank) =>
+        c.fits.map((f) => ({
+          rank: rank + 1,
+          cluster: c.name,
+          locations: c.members.length,
+          max_cost: c.maxCost,
+          max_share: c.maxShare,
+          feature: f.feature,
+          model: f.model,
+          power_a: f.power.a,
+          power_b: f.power.b,
+          power_r2: f.power.r2,
+          ignored_zeros: f.power.ignored,
+          linear_a: f.linear.a,
+          linear_b: f.linear.b,
+          linear_r2: f.linear.r2,
+          b_low: f.intervals?.b.low ?? null,
+          b_high: f.intervals?.b.high ?? null,
+          prediction_at: f.predictions[f.predictions.length - 1]?.at ?? null,
+          prediction: f.predictions[f.predictions.length - 1]?.value ?? null,
+          prediction_low: f.intervals?.predictions[f.predictions.length - 1]?.low ?? null,
+          prediction_high: f.intervals?.predictions[f.predictions.length - 1]?.high ?? null,
+        })),
+      ),
+    ) + "\n",
+};

@@ -1,0 +1,20 @@
+// What empirical complexity analysis gives (paper 002): plain data for the
+// command line, the workbench and reports.
+import type { BbTrendResult } from "./bbTrendProf.js";
+import type { TrendSource } from "./costTables.js";
+
+export interface TrendWorkload {
+  readonly runId: number;
+  readonly workload: string | null;
+  readonly features: Readonly<Record<string, number>>;
+}
+
+export interface TrendsResult extends BbTrendResult {
+  readonly label: string;
+  readonly source: TrendSource;
+  /** The features every run has, in the order the fits list them. */
+  readonly features: readonly string[];
+  /** The runs, one workload each (002 §2.1's columns). */
+  readonly runs: readonly TrendWorkload[];
+  readonly notes: readonly string[];
+}
