@@ -5,6 +5,7 @@
 // replacement from a seeded generator, so the same data give the same intervals.
 import { quantileSorted } from "simple-statistics";
 import { seededRandom } from "../stats/random.js";
+import { logPoints } from "./regression.js";
 
 /** Resamples (002 §2.3.2). */
 export const BOOTSTRAP_RESAMPLES = 1000;
@@ -25,14 +26,7 @@ export interface PowerIntervals {
 
 /** Percentile intervals for a powerlaw fit of y to x (points with x, y > 0), and for its predictions at `at`. */
 export function bootstrapPower(x: ArrayLike<number>, y: ArrayLike<number>, at: readonly number[], seed: number, resamples = BOOTSTRAP_RESAMPLES): PowerIntervals | null {
-  const lx: number[] = [];
-  const ly: number[] = [];
-  for (let i = 0; i < x.length; i++) {
-    if (x[i] > 0 && y[i] > 0) {
-      lx.push(Math.log(x[i]));
-      ly.push(Math.log(y[i]));
-    }
-  }
+  const { lx, ly } = logPoints(x, y);
   const k = lx.length;
   if (k < 3) return null;
   // The points in an order of their own, so the same workloads listed in any order give the same draws.

@@ -55,6 +55,14 @@ export function linearFit(x: ArrayLike<number>, y: ArrayLike<number>, use: Array
 
 /** y = a·x^b by linear regression of log y on log x, points with x or y ≤ 0 left out. */
 export function powerFit(x: ArrayLike<number>, y: ArrayLike<number>): PowerFit {
+  const { lx, ly } = logPoints(x, y);
+  if (lx.length === 0) return { a: NaN, b: NaN, r2: 0, n: 0, ignored: x.length };
+  const f = linearFit(lx, ly);
+  return { a: Math.exp(f.a), b: f.b, r2: f.r2, n: f.n, ignored: x.length - lx.length };
+}
+
+/** (log x, log y) of the points where both are positive: what a powerlaw is fitted to (A.1.3). */
+export function logPoints(x: ArrayLike<number>, y: ArrayLike<number>): { lx: number[]; ly: number[] } {
   const lx: number[] = [];
   const ly: number[] = [];
   for (let i = 0; i < x.length; i++) {
@@ -63,9 +71,7 @@ export function powerFit(x: ArrayLike<number>, y: ArrayLike<number>): PowerFit {
       ly.push(Math.log(y[i]));
     }
   }
-  if (lx.length === 0) return { a: NaN, b: NaN, r2: 0, n: 0, ignored: x.length };
-  const f = linearFit(lx, ly);
-  return { a: Math.exp(f.a), b: f.b, r2: f.r2, n: f.n, ignored: x.length - lx.length };
+  return { lx, ly };
 }
 
 /** Sum of squared log residuals, Σ (log (ŷ/y))² over the points with y > 0 (the relative error a
