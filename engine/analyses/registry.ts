@@ -10,6 +10,7 @@ import { executionPatterns } from "./executionPatterns.js";
 import { designComparison } from "./designComparison.js";
 import { patternCheck } from "./patternCheck.js";
 import { trends } from "./trends.js";
+import { trendComparison } from "./trendComparison.js";
 
 export const ANALYSES = {
   cct,
@@ -21,6 +22,7 @@ export const ANALYSES = {
   designComparison,
   patternCheck,
   trends,
+  trendComparison,
 } as const;
 
 export type AnalysisKind = keyof typeof ANALYSES;

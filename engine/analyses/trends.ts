@@ -20,7 +20,7 @@ const ARTIFACT: Readonly<Record<Exclude<TrendSource, "uftrace">, string>> = { gc
 export const trends = defineAnalysis({
   kind: "trends",
   title: "empirical complexity analysis",
-  version: 1,
+  version: 2,
   args: z.strictObject({
     target: targetSchema,
     /** Where the costs come from; auto: uftrace traces, else gcov, else callgrind, whichever the runs have. */
@@ -39,7 +39,17 @@ export const trends = defineAnalysis({
   },
 });
 
-async function loadCosts(sources: Sources, target: Resolved, asked: "auto" | TrendSource, only: string | undefined) {
+/** What the trends analyses read: costs per location and features per run of one target. */
+export interface LoadedCosts {
+  readonly label: string;
+  readonly source: TrendSource;
+  readonly runs: TrendWorkload[];
+  readonly notes: string[];
+  readonly features: { readonly name: string; readonly values: Float64Array }[];
+  readonly locations: { readonly name: string; readonly values: Float64Array }[];
+}
+
+export async function loadCosts(sources: Sources, target: Resolved, asked: "auto" | TrendSource, only: string | undefined): Promise<LoadedCosts> {
   const source: TrendSource = asked !== "auto" ? asked : target.runs.every((r) => r.hasCct) ? "uftrace" : (await hasArtifact(sources, target.runs[0], ARTIFACT.gcov)) ? "gcov" : "callgrind";
   const tables: CostTable[] = [];
   const runs: TrendWorkload[] = [];

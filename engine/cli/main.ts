@@ -163,6 +163,7 @@ program
   .option("--feature <name>", "only this workload feature (default: every feature all runs have)")
   .option("--source <name>", "costs from gcov line counts, callgrind functions or uftrace functions: auto, gcov, callgrind, uftrace (default auto)", choice(["auto", "gcov", "callgrind", "uftrace"] as const))
   .option("--design <name>", "only this design's runs")
+  .option("--designs <A,B>", "compare two designs location by location: both fits, the difference of exponents with its interval, where they cross")
   .option("--seed <n>", "seed of the bootstrap (default 1)", positiveInt)
   .option("--json", "print JSON", false)
   .option("--csv", "print CSV", false)

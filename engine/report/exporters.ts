@@ -19,6 +19,9 @@ import { reproducibilityTextExporter } from "./reproducibilityText.js";
 import type { TrendsResult } from "../trend/result.js";
 import { trendsTextExporter } from "./trendsText.js";
 import { trendsCsv } from "./trendsCsv.js";
+import type { TrendComparisonResult } from "../trend/result.js";
+import { trendComparisonTextExporter } from "./trendComparisonText.js";
+import { trendComparisonCsv } from "./trendComparisonCsv.js";
 
 export const CAMPAIGN_EXPORTERS = { markdown: campaignMarkdown, csv: campaignCsv, json: jsonExporter } as const satisfies Record<string, Exporter<CampaignDetail>>;
 export type CampaignFormat = keyof typeof CAMPAIGN_EXPORTERS;
@@ -35,3 +38,5 @@ export type ComparisonFormat = keyof typeof COMPARISON_EXPORTERS;
 export const REPRODUCIBILITY_EXPORTERS = { text: reproducibilityTextExporter, json: jsonExporter } as const satisfies Record<string, Exporter<ReproducibilityResult>>;
 
 export const TRENDS_EXPORTERS = { text: trendsTextExporter, csv: trendsCsv, json: jsonExporter } as const satisfies Record<string, Exporter<TrendsResult>>;
+
+export const TREND_COMPARISON_EXPORTERS = { text: trendComparisonTextExporter, csv: trendComparisonCsv, json: jsonExporter } as const satisfies Record<string, Exporter<TrendComparisonResult>>;

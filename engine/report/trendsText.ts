@@ -6,7 +6,7 @@ import type { TrendsResult } from "../trend/result.js";
 import type { Exporter } from "./exporter.js";
 import { table } from "./format.js";
 
-const num = (x: number) => (Math.abs(x) >= 1e5 || (Math.abs(x) < 1e-2 && x !== 0) ? x.toExponential(2) : x.toFixed(2));
+export const num = (x: number) => (Math.abs(x) >= 1e5 || (Math.abs(x) < 1e-2 && x !== 0) ? x.toExponential(2) : x.toFixed(2));
 
 /** "2.89·n^2.00" or "12.0 + 8.03·n". */
 export function modelText(f: FeatureFit): string {

@@ -10,13 +10,17 @@
 // workload's total cost are the costly ones.
 import { quantileSorted } from "simple-statistics";
 import { bootstrapPower, type Interval } from "./bootstrap.js";
+import { isCostLocation } from "./costTables.js";
 import { ALPHA, buildClusters, type Series } from "./clusters.js";
-import { linearFit, logError, powerFit, type LinearFit, type PowerFit } from "./regression.js";
+import { linearFit, logError, powerFit, standardError, type LinearFit, type PowerFit } from "./regression.js";
 
 /** A cluster is costly when it takes more than this share of some workload's total cost (issue 13). */
 export const COSTLY_SHARE = 0.02;
 /** Predictions at these multiples of the 95th-percentile feature value (§2.3.2). */
 export const PREDICTION_FACTORS: readonly number[] = [2, 10];
+/** The bootstrap band a plot draws around a powerlaw: its 95% interval at this many feature values,
+ * evenly spaced in log x from the smallest measured value to the last prediction. */
+export const BAND_POINTS = 24;
 
 export interface FeatureFit {
   readonly feature: string;
@@ -28,8 +32,17 @@ export interface FeatureFit {
   readonly f95: number;
   /** The chosen model's predictions at PREDICTION_FACTORS × f95. */
   readonly predictions: readonly { readonly at: number; readonly value: number }[];
-  /** Bootstrap 95% intervals of the powerlaw (costly clusters only). */
-  readonly intervals: { readonly a: Interval; readonly b: Interval; readonly predictions: readonly Interval[] } | null;
+  /** Bootstrap 95% intervals of the powerlaw (costly clusters only), and its band for plots. */
+  readonly intervals: { readonly a: Interval; readonly b: Interval; readonly predictions: readonly Interval[]; readonly band: readonly BandPoint[] } | null;
+  /** Observed minus predicted by the chosen model, one per workload (the residual plot of §2.3.2). */
+  readonly residuals: readonly number[];
+  /** The chosen model's standard error (A.1.5), and that over the mean cost (§3.4.5). */
+  readonly standardError: number;
+  readonly relativeError: number;
+}
+
+export interface BandPoint extends Interval {
+  readonly at: number;
 }
 
 export interface TrendCluster {
@@ -67,7 +80,8 @@ export function bbTrendProf(input: TrendInput, progress: TrendProgress = () => {
   const k = input.locations[0]?.values.length ?? input.features[0]?.values.length ?? 0;
   const { clusters, discarded } = buildClusters(input.locations, input.features, input.alpha ?? ALPHA);
   const totals = new Float64Array(k);
-  for (const l of input.locations) for (let i = 0; i < k; i++) totals[i] += l.values[i];
+  // A workload's total cost leaves call counts out (they are not cost: costTables.ts).
+  for (const l of input.locations) if (isCostLocation(l.name)) for (let i = 0; i < k; i++) totals[i] += l.values[i];
   const ranked = clusters
     .map((c) => ({ c, max: Math.max(...c.cost) }))
     .sort((x, y) => y.max - x.max);
@@ -104,6 +118,8 @@ function fitFeature(f: Series, cost: Float64Array, withIntervals: boolean, seed:
   const f95 = sorted.length > 0 ? quantileSorted(sorted, 0.95) : NaN;
   const at = PREDICTION_FACTORS.map((m) => m * f95);
   const predict = (x: number) => (model === "power" ? power.a * x ** power.b : linear.a + linear.b * x);
+  const se = standardError(predict, f.values, cost);
+  const mean = cost.reduce((s, v) => s + v, 0) / Math.max(1, cost.length);
   return {
     feature: f.name,
     power,
@@ -111,6 +127,20 @@ function fitFeature(f: Series, cost: Float64Array, withIntervals: boolean, seed:
     model,
     f95,
     predictions: at.map((x) => ({ at: x, value: predict(x) })),
-    intervals: withIntervals ? bootstrapPower(f.values, cost, at, seed, resamples) : null,
+    intervals: withIntervals ? powerIntervals(f.values, cost, at, seed, resamples) : null,
+    residuals: Array.from(cost, (y, i) => y - predict(f.values[i])),
+    standardError: se,
+    relativeError: mean > 0 ? se / mean : NaN,
   };
+}
+
+/** The bootstrap's intervals at the predictions and along a band from the smallest positive feature value to the last prediction. */
+function powerIntervals(x: ArrayLike<number>, cost: Float64Array, at: readonly number[], seed: number, resamples?: number): FeatureFit["intervals"] {
+  let low = Infinity;
+  for (let i = 0; i < x.length; i++) if (x[i] > 0 && x[i] < low) low = x[i];
+  const high = at[at.length - 1];
+  const grid = Number.isFinite(low) && high > low ? Array.from({ length: BAND_POINTS }, (_, i) => low * (high / low) ** (i / (BAND_POINTS - 1))) : [];
+  const r = bootstrapPower(x, cost, [...at, ...grid], seed, resamples);
+  if (!r) return null;
+  return { a: r.a, b: r.b, predictions: r.predictions.slice(0, at.length), band: grid.map((g, i) => ({ at: g, ...r.predictions[at.length + i] })) };
 }

@@ -10,6 +10,14 @@ import type { ContextColumns } from "../cct/contextTable.js";
 export const TREND_SOURCES = ["gcov", "callgrind", "uftrace"] as const;
 export type TrendSource = (typeof TREND_SOURCES)[number];
 
+/** Locations named so count calls, not cost: left out of a workload's total. */
+export const CALLS_SUFFIX = " (calls)";
+
+/** Whether a location measures cost (lines run, instructions, time) rather than calls. */
+export function isCostLocation(name: string): boolean {
+  return !name.endsWith(CALLS_SUFFIX);
+}
+
 /** A run's cost per location name. */
 export type CostTable = Map<string, number>;
 
@@ -29,7 +37,7 @@ export function callgrindCosts(t: CallgrindTable): CostTable {
   const event = t.events[0] ?? "cost";
   for (const f of t.functions) {
     out.set(`${f.name} (self ${event})`, (out.get(`${f.name} (self ${event})`) ?? 0) + (f.self[0] ?? 0));
-    out.set(`${f.name} (calls)`, (out.get(`${f.name} (calls)`) ?? 0) + f.calls);
+    out.set(f.name + CALLS_SUFFIX, (out.get(f.name + CALLS_SUFFIX) ?? 0) + f.calls);
   }
   return out;
 }
@@ -39,7 +47,7 @@ export function cctCosts(cols: ContextColumns, functions: readonly string[]): Co
   const out: CostTable = new Map();
   for (let c = 1; c < cols.size; c++) {
     const name = functions[cols.fn[c]];
-    out.set(`${name} (calls)`, (out.get(`${name} (calls)`) ?? 0) + cols.n[c]);
+    out.set(name + CALLS_SUFFIX, (out.get(name + CALLS_SUFFIX) ?? 0) + cols.n[c]);
     out.set(`${name} (self ns)`, (out.get(`${name} (self ns)`) ?? 0) + cols.selfNs[c]);
   }
   return out;

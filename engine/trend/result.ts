@@ -2,6 +2,7 @@
 // command line, the workbench and reports.
 import type { BbTrendResult } from "./bbTrendProf.js";
 import type { TrendSource } from "./costTables.js";
+import type { TrendComparison } from "./designTrends.js";
 
 export interface TrendWorkload {
   readonly runId: number;
@@ -16,5 +17,14 @@ export interface TrendsResult extends BbTrendResult {
   readonly features: readonly string[];
   /** The runs, one workload each (002 §2.1's columns). */
   readonly runs: readonly TrendWorkload[];
+  readonly notes: readonly string[];
+}
+
+/** Two designs' scalability compared location by location (designTrends.ts). */
+export interface TrendComparisonResult extends TrendComparison {
+  readonly labels: { readonly a: string; readonly b: string };
+  readonly source: TrendSource;
+  /** The feature both designs were fitted to. */
+  readonly feature: string;
   readonly notes: readonly string[];
 }

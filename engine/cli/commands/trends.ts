@@ -3,13 +3,15 @@
 import { withApi } from "../api.js";
 import { withAnalysisProgress } from "../analysisProgress.js";
 import { targetArg } from "../target.js";
-import { TRENDS_EXPORTERS } from "../../report/exporters.js";
+import { TREND_COMPARISON_EXPORTERS, TRENDS_EXPORTERS } from "../../report/exporters.js";
 import type { TrendSource } from "../../trend/costTables.js";
 
 export interface TrendFlags {
   readonly feature?: string;
   readonly source?: "auto" | TrendSource;
   readonly design?: string;
+  /** Two designs compared: "A,B". */
+  readonly designs?: string;
   readonly seed?: number;
   readonly json: boolean;
   readonly csv: boolean;
@@ -20,6 +22,15 @@ export function trends(workspaceDir: string, campaign: string, o: TrendFlags): P
     if (o.json && o.csv) throw new Error("--json and --csv: choose one");
     const t = targetArg(campaign, ["campaign"]);
     if (t.kind !== "campaign") throw new Error(`${campaign}: name a campaign (campaign:<id> or its id)`);
+    if (o.designs !== undefined) {
+      if (o.design !== undefined) throw new Error("--design and --designs: choose one");
+      const names = o.designs.split(",").map((s) => s.trim());
+      if (names.length !== 2 || names.some((n) => n === "")) throw new Error(`--designs: name two designs, A,B (got "${o.designs}")`);
+      const [a, b] = names.map((design) => ({ kind: "design" as const, campaignId: t.campaignId, design, workload: null }));
+      const r = await withAnalysisProgress(api, () => api.analyses.trendComparison({ a, b, feature: o.feature, source: o.source, seed: o.seed }));
+      process.stdout.write(String(TREND_COMPARISON_EXPORTERS[o.json ? "json" : o.csv ? "csv" : "text"].render(r, undefined)));
+      return;
+    }
     const target = o.design === undefined ? t : { kind: "design" as const, campaignId: t.campaignId, design: o.design, workload: null };
     const r = await withAnalysisProgress(api, () => api.analyses.trends({ target, feature: o.feature, source: o.source, seed: o.seed }));
     process.stdout.write(String(TRENDS_EXPORTERS[o.json ? "json" : o.csv ? "csv" : "text"].render(r, undefined)));

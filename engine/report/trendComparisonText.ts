@@ -1,0 +1,53 @@
+// Two designs' empirical complexity as text: per location both powerlaws, the
+// difference of exponents with its interval, the crossing of the fits and the
+// crossing seen in the data, the whole program first.
+import type { LocationComparison } from "../trend/designTrends.js";
+import { WHOLE_PROGRAM } from "../trend/designTrends.js";
+import type { TrendComparisonResult } from "../trend/result.js";
+import type { Exporter } from "./exporter.js";
+import { table } from "./format.js";
+import { num, shortName } from "./trendsText.js";
+
+/** How many locations the text lists beyond the whole program. */
+const TEXT_LOCATIONS = 20;
+
+export function trendComparisonText(r: TrendComparisonResult): string {
+  const [a, b] = r.designs;
+  const fit = (l: LocationComparison, i: 0 | 1) => {
+    const f = l.fits[i];
+    return f ? `${num(f.power.a)}·${r.feature}^${f.power.b.toFixed(2)}` : "not reached";
+  };
+  const rows = r.locations.slice(0, TEXT_LOCATIONS + 1).map((l) => [
+    shortName(l.name),
+    fit(l, 0),
+    fit(l, 1),
+    l.exponentDifference ? `${signed(l.exponentDifference.value)}${l.exponentDifference.interval ? ` (${signed(l.exponentDifference.interval.low)} … ${signed(l.exponentDifference.interval.high)})` : ""}` : "-",
+    l.crossover === null ? "-" : `${num(l.crossover)}${l.crossoverMeasured ? "" : " (outside)"}`,
+    l.observedCrossing ? `${num(l.observedCrossing[0])} … ${num(l.observedCrossing[1])}` : "-",
+    l.scalesWorse ?? "neither shown",
+  ]);
+  const whole = r.locations.find((l) => l.name === WHOLE_PROGRAM);
+  return [
+    `Empirical complexity of ${r.labels.a} (A) and ${r.labels.b} (B) in ${r.feature}, costs from ${r.source} (paper 002, powerlaw fits with 95% bootstrap intervals)`,
+    whole ? verdictLine(whole, a, b, r.feature) : "",
+    "",
+    table(["location", `A: ${a}`, `B: ${b}`, "exponent B − A (95%)", "fits cross at", "data cross between", "scales worse"], rows, new Set([0, 1, 2, 6])),
+    r.locations.length > TEXT_LOCATIONS + 1 ? `… ${r.locations.length - TEXT_LOCATIONS - 1} more locations (--csv or --json lists them all)` : "",
+    ...r.notes.map((n) => `note: ${n}`),
+  ]
+    .filter((line, i) => line !== "" || i === 2)
+    .join("\n");
+}
+
+function verdictLine(l: LocationComparison, a: string, b: string, feature: string): string {
+  const d = l.exponentDifference;
+  if (!d) return `The whole program could not be fitted under both designs.`;
+  const worse = l.scalesWorse;
+  const lead = worse ? `${worse} scales worse: its exponent in ${feature} is larger by ${Math.abs(d.value).toFixed(2)}` : `Neither design is shown to scale worse: the exponents differ by ${signed(d.value)}, an interval that includes 0`;
+  const cross = l.crossover !== null && l.crossoverMeasured ? `; the fits cross at ${feature} ≈ ${num(l.crossover)}, inside the measured range, so ${worse === a ? b : a} is the cheaper beyond it` : l.crossover !== null ? `; the fits would cross at ${feature} ≈ ${num(l.crossover)}, outside the measured range` : "";
+  return `${lead}${cross}.`;
+}
+
+const signed = (x: number) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(2);
+
+export const trendComparisonTextExporter: Exporter<TrendComparisonResult> = { mediaType: "text/plain", extension: "txt", render: (r) => trendComparisonText(r) + "\n" };
