@@ -16,7 +16,7 @@ const accepts = ["design", "campaign"] as const;
 export const trendComparison = defineAnalysis({
   kind: "trendComparison",
   title: "comparison of two designs' empirical complexity",
-  version: 1,
+  version: 2,
   args: z.strictObject({
     a: targetSchema,
     b: targetSchema,
@@ -29,8 +29,8 @@ export const trendComparison = defineAnalysis({
   targets: { a: accepts, b: accepts },
   cache: true,
   load: async (sources, { a, b }, args) => {
-    const ca = await loadCosts(sources, a!, args.source, args.feature);
-    const cb = await loadCosts(sources, b!, args.source === "auto" ? ca.source : args.source, args.feature);
+    const ca = await loadCosts(sources, a!, args.source, args.feature, true);
+    const cb = await loadCosts(sources, b!, args.source === "auto" ? ca.source : args.source, args.feature, true);
     if (ca.source !== cb.source) throw new ApiError("invalid-arguments", `${a!.label} has ${ca.source} costs and ${b!.label} ${cb.source} costs: choose one --source for both`);
     const shared = new Set(cb.runs.map((r) => r.runId));
     const overlap = ca.runs.filter((r) => shared.has(r.runId));

@@ -49,14 +49,15 @@ export interface LoadedCosts {
   readonly locations: { readonly name: string; readonly values: Float64Array }[];
 }
 
-export async function loadCosts(sources: Sources, target: Resolved, asked: "auto" | TrendSource, only: string | undefined): Promise<LoadedCosts> {
+/** `inclusive`: functions' inclusive costs as locations too (for comparing designs; never clustered, they would count callees twice). */
+export async function loadCosts(sources: Sources, target: Resolved, asked: "auto" | TrendSource, only: string | undefined, inclusive = false): Promise<LoadedCosts> {
   const source: TrendSource = asked !== "auto" ? asked : target.runs.every((r) => r.hasCct) ? "uftrace" : (await hasArtifact(sources, target.runs[0], ARTIFACT.gcov)) ? "gcov" : "callgrind";
   const tables: CostTable[] = [];
   const runs: TrendWorkload[] = [];
   const notes: string[] = [];
   for (const [i, r] of target.runs.entries()) {
     sources.progress(`costs per location (${source})`, i, target.runs.length);
-    const costs = await costsOf(sources, r, source);
+    const costs = await costsOf(sources, r, source, inclusive);
     if (!costs) {
       notes.push(`${runLabel(r)} has no ${source} data: left out`);
       continue;
@@ -74,15 +75,15 @@ export async function loadCosts(sources: Sources, target: Resolved, asked: "auto
   return { label: target.label, source, runs, notes, features, locations: locationSeries(tables) };
 }
 
-async function costsOf(sources: Sources, r: RunRow, source: TrendSource): Promise<CostTable | null> {
+async function costsOf(sources: Sources, r: RunRow, source: TrendSource, inclusive: boolean): Promise<CostTable | null> {
   if (source === "uftrace") {
     if (!r.hasCct) return null;
     const cct = await sources.cct(runTarget(r));
-    return cctCosts(mergeThreads(cct), cct.functions);
+    return cctCosts(mergeThreads(cct), cct.functions, inclusive);
   }
   const text = await sources.artifactText(r, ARTIFACT[source]);
   if (text === null) return null;
-  return source === "gcov" ? gcovCosts(JSON.parse(text) as GcovTable) : callgrindCosts(JSON.parse(text) as CallgrindTable);
+  return source === "gcov" ? gcovCosts(JSON.parse(text) as GcovTable) : callgrindCosts(JSON.parse(text) as CallgrindTable, inclusive);
 }
 
 async function hasArtifact(sources: Sources, r: RunRow, kind: string): Promise<boolean> {

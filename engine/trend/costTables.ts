@@ -13,11 +13,6 @@ export type TrendSource = (typeof TREND_SOURCES)[number];
 /** Locations named so count calls, not cost: left out of a workload's total. */
 export const CALLS_SUFFIX = " (calls)";
 
-/** Whether a location measures cost (lines run, instructions, time) rather than calls. */
-export function isCostLocation(name: string): boolean {
-  return !name.endsWith(CALLS_SUFFIX);
-}
-
 /** A run's cost per location name. */
 export type CostTable = Map<string, number>;
 
@@ -31,24 +26,73 @@ export function gcovCosts(t: GcovTable): CostTable {
   return out;
 }
 
-/** callgrind: each function's self cost in its first event (instructions, Ir) and its calls. */
-export function callgrindCosts(t: CallgrindTable): CostTable {
+/** Costs that include the callees' (a function's inclusive cost): for comparing designs, where the
+ * same caller over different callees is the location both share; never summed with self costs. */
+export const INCLUSIVE_MARK = "(inclusive";
+
+/** Whether a location measures cost (lines run, instructions, time) rather than calls or costs already counted in its callees. */
+export function isCostLocation(name: string): boolean {
+  return !name.endsWith(CALLS_SUFFIX) && !name.includes(INCLUSIVE_MARK);
+}
+
+/** callgrind's name for a function's n-th level of recursion ("f'2", without --separate-recs=1): the function's own. */
+const RECURSION_LEVEL = /'\d+$/;
+
+/** callgrind: each function's self cost in its first event (instructions, Ir) and its calls, the
+ * levels of a recursion as one function; with `inclusive`, the outermost level's inclusive cost too. */
+export function callgrindCosts(t: CallgrindTable, inclusive = false): CostTable {
   const out: CostTable = new Map();
   const event = t.events[0] ?? "cost";
+  const add = (key: string, v: number) => out.set(key, (out.get(key) ?? 0) + v);
   for (const f of t.functions) {
-    out.set(`${f.name} (self ${event})`, (out.get(`${f.name} (self ${event})`) ?? 0) + (f.self[0] ?? 0));
-    out.set(f.name + CALLS_SUFFIX, (out.get(f.name + CALLS_SUFFIX) ?? 0) + f.calls);
+    const name = f.name.replace(RECURSION_LEVEL, "");
+    add(`${name} (self ${event})`, f.self[0] ?? 0);
+    add(name + CALLS_SUFFIX, f.calls);
+    if (inclusive && name === f.name) add(`${name} ${INCLUSIVE_MARK} ${event})`, f.inclusive[0] ?? 0);
   }
   return out;
 }
 
-/** uftrace: each function's calls and self time (ns) over all its contexts and threads. */
-export function cctCosts(cols: ContextColumns, functions: readonly string[]): CostTable {
+/** uftrace: each function's calls and self time (ns) over all its contexts and threads; with
+ * `inclusive`, its inclusive time too, counted in its outermost contexts only (not twice in a recursion). */
+export function cctCosts(cols: ContextColumns, functions: readonly string[], inclusive = false): CostTable {
   const out: CostTable = new Map();
+  const add = (key: string, v: number) => out.set(key, (out.get(key) ?? 0) + v);
+  const outermost = inclusive ? outermostContexts(cols) : null;
   for (let c = 1; c < cols.size; c++) {
     const name = functions[cols.fn[c]];
-    out.set(name + CALLS_SUFFIX, (out.get(name + CALLS_SUFFIX) ?? 0) + cols.n[c]);
-    out.set(`${name} (self ns)`, (out.get(`${name} (self ns)`) ?? 0) + cols.selfNs[c]);
+    add(name + CALLS_SUFFIX, cols.n[c]);
+    add(`${name} (self ns)`, cols.selfNs[c]);
+    if (outermost?.[c]) add(`${name} ${INCLUSIVE_MARK} ns)`, cols.inclusiveNs[c]);
+  }
+  return out;
+}
+
+/** 1 for each context none of whose ancestors is of its function: a depth-first walk with open counts per function. */
+function outermostContexts(cols: ContextColumns): Uint8Array {
+  const first = new Int32Array(cols.size).fill(-1);
+  const next = new Int32Array(cols.size).fill(-1);
+  for (let c = cols.size - 1; c >= 1; c--) {
+    const p = cols.parent[c];
+    if (p < 0) continue;
+    next[c] = first[p];
+    first[p] = c;
+  }
+  const open = new Int32Array(cols.fn.reduce((m, f) => Math.max(m, f), 0) + 1);
+  const out = new Uint8Array(cols.size);
+  const stack: number[] = [];
+  for (let c = first[0]; c >= 0; c = next[c]) stack.push(c);
+  // A negative entry closes the context −(entry + 1) after its subtree.
+  while (stack.length > 0) {
+    const e = stack.pop()!;
+    if (e < 0) {
+      open[cols.fn[-(e + 1)]]--;
+      continue;
+    }
+    if (open[cols.fn[e]] === 0) out[e] = 1;
+    open[cols.fn[e]]++;
+    stack.push(-(e + 1));
+    for (let c = first[e]; c >= 0; c = next[c]) stack.push(c);
   }
   return out;
 }

@@ -40,7 +40,8 @@ export interface LocationComparison {
   readonly fits: readonly [DesignFit | null, DesignFit | null];
   /** b_B − b_A and its 95% bootstrap interval (null when either fit is missing). */
   readonly exponentDifference: { readonly value: number; readonly interval: Interval | null } | null;
-  /** Where a_A·x^b_A = a_B·x^b_B, if the exponents differ. */
+  /** Where a_A·x^b_A = a_B·x^b_B, when the exponents are shown to differ (the interval of the
+   * difference excludes 0): fits whose exponents may be equal cross nowhere that means anything. */
   readonly crossover: number | null;
   /** Whether that point lies inside the feature values both designs were measured at. */
   readonly crossoverMeasured: boolean;
@@ -104,7 +105,8 @@ function compareFits(name: string, fa: DesignFit | null, fb: DesignFit | null, a
   }
   const value = fb.power.b - fa.power.b;
   const interval = differenceInterval(a.feature, ca!, b.feature, cb!, seed, resamples);
-  const crossover = value !== 0 ? (fa.power.a / fb.power.a) ** (1 / value) : null;
+  const differ = interval !== null && (interval.low > 0 || interval.high < 0);
+  const crossover = differ ? (fa.power.a / fb.power.a) ** (1 / value) : null;
   const crossoverMeasured = crossover !== null && range !== null && crossover >= range[0] && crossover <= range[1];
   const scalesWorse = interval === null ? null : interval.low > 0 ? b.design : interval.high < 0 ? a.design : null;
   return { name, fits: [fa, fb], exponentDifference: { value, interval }, crossover: crossover !== null && Number.isFinite(crossover) ? crossover : null, crossoverMeasured, observedCrossing: observedCrossing(a.feature, ca!, b.feature, cb!), scalesWorse };

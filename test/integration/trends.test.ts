@@ -91,3 +91,54 @@ function swapsOf(n: number, seed: number): number {
   }
   return swaps;
 }
+
+describe("two designs' empirical complexity: merge sort and insertion sort under callgrind", () => {
+  let ws: string;
+  before(() => {
+    process.env.VARBENCH_CONFIG_DIR = tempDir("config");
+    ws = join(tempDir("sorts"), "ws");
+    assert.equal(varbench(["workspace", "init", ws]).status, 0);
+    const r = varbench(["-w", ws, "campaign", "run", join(ROOT, "examples", "campaigns", "sorts_callgrind.yaml")]);
+    assert.equal(r.status, 0, r.stderr);
+  });
+
+  it("names insertion sort as the design that scales worse, with the crossing inside the measured sizes", async () => {
+    const service = new VarbenchService(ws, { localFiles: true, remember: false });
+    try {
+      const design = (name: string) => ({ kind: "design" as const, campaignId: 1, design: name, workload: null });
+      const r = await inProcessClient(service).analyses.trendComparison({ a: design("merge"), b: design("insertion") });
+      assert.equal(r.source, "callgrind");
+      assert.equal(r.feature, "n");
+      assert.equal(r.locations[0].name, "(whole program)");
+      const main = r.locations.find((l) => l.name === "main (inclusive Ir)")!;
+      for (const l of [r.locations[0], main]) {
+        assert.match(l.scalesWorse ?? "", /^insertion/, l.name);
+        assert.ok(l.exponentDifference!.interval!.low > 0, l.name);
+        // Insertion sort on n random ints costs about n²/4 shifts; merge sort about n·log₂ n steps,
+        // plus 1.5 · 10⁵ instructions of start-up both share: the designs trade places at a few dozen ints.
+        assert.equal(l.crossoverMeasured, true, l.name);
+        assert.ok(l.observedCrossing !== null && l.observedCrossing[0] >= 8 && l.observedCrossing[1] <= 256, JSON.stringify(l.observedCrossing));
+      }
+      // Each sort's own instructions: n² for insertion sort; n·log n for merge sort, whose log-log slope
+      // over 8…2048 is 1 + ln(log₂ 2048 / log₂ 8) / ln(2048 / 8) = 1.23.
+      const insertion = r.locations.find((l) => l.name === "insertion_sort (self Ir)")!;
+      assert.equal(insertion.fits[0], null);
+      assert.ok(Math.abs(insertion.fits[1]!.power.b - 2) < 0.1, String(insertion.fits[1]!.power.b));
+      const merge = r.locations.find((l) => l.name === "merge_sort (self Ir)")!;
+      assert.equal(merge.fits[1], null);
+      assert.ok(Math.abs(merge.fits[0]!.power.b - 1.23) < 0.08, String(merge.fits[0]!.power.b));
+      // Code both designs run alike is not called worse, and its fits are not said to cross.
+      const fill = r.locations.find((l) => l.name === "fill_random (self Ir)")!;
+      assert.equal(fill.scalesWorse, null);
+      assert.equal(fill.crossover, null);
+      const text = varbench(["-w", ws, "trends", "1", "--designs", "merge,insertion"]);
+      assert.equal(text.status, 0, text.stderr);
+      assert.match(text.stdout, /insertion \(campaign 1\) scales worse: its exponent in n is larger by \d\.\d\d; the fits cross at n ≈ [\d.]+, inside the measured range/);
+      const one = varbench(["-w", ws, "trends", "1", "--designs", "merge"]);
+      assert.equal(one.status, 1);
+      assert.match(one.stderr, /--designs: name two designs, A,B/);
+    } finally {
+      await service.close();
+    }
+  });
+});
