@@ -11,6 +11,7 @@ import { designComparison } from "./designComparison.js";
 import { patternCheck } from "./patternCheck.js";
 import { trends } from "./trends.js";
 import { trendComparison } from "./trendComparison.js";
+import { functionTrends } from "./functionTrends.js";
 
 export const ANALYSES = {
   cct,
@@ -23,6 +24,7 @@ export const ANALYSES = {
   patternCheck,
   trends,
   trendComparison,
+  functionTrends,
 } as const;
 
 export type AnalysisKind = keyof typeof ANALYSES;

@@ -164,6 +164,8 @@ program
   .option("--source <name>", "costs from gcov line counts, callgrind functions or uftrace functions: auto, gcov, callgrind, uftrace (default auto)", choice(["auto", "gcov", "callgrind", "uftrace"] as const))
   .option("--design <name>", "only this design's runs")
   .option("--designs <A,B>", "compare two designs location by location: both fits, the difference of exponents with its interval, where they cross")
+  .option("--functions", "per function from uftrace traces (paper 002 ch. 3, CF-TrendProf): self, transitive and total costs per invocation and per workload, best of direct and derived models", false)
+  .option("--cost <what>", "with --functions, what a call costs: time (on-CPU ns, default) or calls", choice(["time", "calls"] as const))
   .option("--seed <n>", "seed of the bootstrap (default 1)", positiveInt)
   .option("--json", "print JSON", false)
   .option("--csv", "print CSV", false)

@@ -22,6 +22,9 @@ import { trendsCsv } from "./trendsCsv.js";
 import type { TrendComparisonResult } from "../trend/result.js";
 import { trendComparisonTextExporter } from "./trendComparisonText.js";
 import { trendComparisonCsv } from "./trendComparisonCsv.js";
+import type { CfTrendsResult } from "../trend/cf/cfResult.js";
+import { functionTrendsTextExporter } from "./functionTrendsText.js";
+import { functionTrendsCsv } from "./functionTrendsCsv.js";
 
 export const CAMPAIGN_EXPORTERS = { markdown: campaignMarkdown, csv: campaignCsv, json: jsonExporter } as const satisfies Record<string, Exporter<CampaignDetail>>;
 export type CampaignFormat = keyof typeof CAMPAIGN_EXPORTERS;
@@ -40,3 +43,5 @@ export const REPRODUCIBILITY_EXPORTERS = { text: reproducibilityTextExporter, js
 export const TRENDS_EXPORTERS = { text: trendsTextExporter, csv: trendsCsv, json: jsonExporter } as const satisfies Record<string, Exporter<TrendsResult>>;
 
 export const TREND_COMPARISON_EXPORTERS = { text: trendComparisonTextExporter, csv: trendComparisonCsv, json: jsonExporter } as const satisfies Record<string, Exporter<TrendComparisonResult>>;
+
+export const FUNCTION_TRENDS_EXPORTERS = { text: functionTrendsTextExporter, csv: functionTrendsCsv, json: jsonExporter } as const satisfies Record<string, Exporter<CfTrendsResult>>;

@@ -3,13 +3,16 @@
 import { withApi } from "../api.js";
 import { withAnalysisProgress } from "../analysisProgress.js";
 import { targetArg } from "../target.js";
-import { TREND_COMPARISON_EXPORTERS, TRENDS_EXPORTERS } from "../../report/exporters.js";
+import { FUNCTION_TRENDS_EXPORTERS, TREND_COMPARISON_EXPORTERS, TRENDS_EXPORTERS } from "../../report/exporters.js";
 import type { TrendSource } from "../../trend/costTables.js";
 
 export interface TrendFlags {
   readonly feature?: string;
   readonly source?: "auto" | TrendSource;
   readonly design?: string;
+  /** CF-TrendProf per function from uftrace traces, with this cost per call. */
+  readonly functions?: boolean;
+  readonly cost?: "time" | "calls";
   /** Two designs compared: "A,B". */
   readonly designs?: string;
   readonly seed?: number;
@@ -24,6 +27,7 @@ export function trends(workspaceDir: string, campaign: string, o: TrendFlags): P
     if (t.kind !== "campaign") throw new Error(`${campaign}: name a campaign (campaign:<id> or its id)`);
     if (o.designs !== undefined) {
       if (o.design !== undefined) throw new Error("--design and --designs: choose one");
+      if (o.functions) throw new Error("--functions and --designs: choose one");
       const names = o.designs.split(",").map((s) => s.trim());
       if (names.length !== 2 || names.some((n) => n === "")) throw new Error(`--designs: name two designs, A,B (got "${o.designs}")`);
       const [a, b] = names.map((design) => ({ kind: "design" as const, campaignId: t.campaignId, design, workload: null }));
@@ -32,6 +36,13 @@ export function trends(workspaceDir: string, campaign: string, o: TrendFlags): P
       return;
     }
     const target = o.design === undefined ? t : { kind: "design" as const, campaignId: t.campaignId, design: o.design, workload: null };
+    if (o.functions) {
+      if (o.source !== undefined && o.source !== "uftrace") throw new Error("--functions models each function's invocations from uftrace traces: leave out --source or give --source uftrace");
+      const r = await withAnalysisProgress(api, () => api.analyses.functionTrends({ target, feature: o.feature, cost: o.cost }));
+      process.stdout.write(String(FUNCTION_TRENDS_EXPORTERS[o.json ? "json" : o.csv ? "csv" : "text"].render(r, undefined)));
+      return;
+    }
+    if (o.cost !== undefined) throw new Error("--cost goes with --functions");
     const r = await withAnalysisProgress(api, () => api.analyses.trends({ target, feature: o.feature, source: o.source, seed: o.seed }));
     process.stdout.write(String(TRENDS_EXPORTERS[o.json ? "json" : o.csv ? "csv" : "text"].render(r, undefined)));
   });

@@ -1,0 +1,172 @@
+// CF-TrendProf's model selection (paper 002 §3.4): for every performance
+// variable the direct models (§3.4.1), the derived models its structure
+// supports (§3.4.2), each scored (§3.4.3), the lowest score the best; derived
+// models built from the best models of their parts, in the two passes of
+// §3.4.4, functions taken callees first. uftrace records calls, not loops, so
+// the rules over loop counts (3.1, 3.2, 3.4) have nothing to derive from; the
+// others are all here:
+//   3.3 [transitive] ≺ [self] ⊕ [pure-transitive]
+//   3.5 [total-self] ≺ [call-count] ⊗ [self]
+//   3.6 [total-transitive] ≺ [total-self]
+//   3.7 [via G] ≺ [calls to G per invocation] ⊗ [transitive of G]       (second pass)
+//   3.8 [transitive] ≺ [self] ⊕ ⊕_G [via G]                              (second pass)
+//   3.9 [total-transitive] ≺ [call-count] ⊗ [transitive]                (second pass)
+import type { Group, Observations } from "./groupStats.js";
+import { perWorkload } from "./groupStats.js";
+import { constantModel, featureModels } from "./directModels.js";
+import { scoreModel, type FeatureKind, type Scored } from "./modelScore.js";
+import { add, evaluate, featuresOf, modelText, multiply, type Model } from "./symbolicModel.js";
+import { calleesFirst } from "./callOrder.js";
+import { RECURSIVE_SUFFIX, type UnitData } from "./invocationFrames.js";
+import { VARIABLE_NAMES, type CfFunction, type CfModelResult, type CfVariable, type VariableKind } from "./cfResult.js";
+
+/** Alternatives kept per variable for people to look through: the best and the next. */
+export const ALTERNATIVES_SHOWN = 12;
+
+export interface CfInput {
+  readonly units: readonly UnitData[];
+  /** Workload features: one value per workload. */
+  readonly features: readonly { readonly name: string; readonly values: ArrayLike<number> }[];
+}
+
+interface Candidate extends Scored {
+  readonly model: Model;
+  readonly rule: string | null;
+  readonly derivation: string | null;
+}
+
+class Variable {
+  readonly candidates: Candidate[] = [];
+  constructor(
+    readonly kind: VariableKind,
+    readonly unit: UnitData,
+    readonly callee: string | null,
+    readonly obs: Observations,
+    readonly perInvocation: boolean,
+  ) {}
+
+  get best(): Candidate {
+    return this.candidates.reduce((b, c) => (c.score.total < b.score.total ? c : b));
+  }
+}
+
+export function cfTrendProf(input: CfInput, progress: (done: number, total: number) => void = () => {}): CfFunction[] {
+  const values = new Map(input.features.map((f) => [f.name, f.values]));
+  const value = (g: Group, f: string) => values.get(f)![g.workload];
+  const kindOf = (): FeatureKind => "workload";
+  const consider = (v: Variable, model: Model, rule: string | null, derivation: string | null) => {
+    if (model.some((t) => !Number.isFinite(t.coef))) return;
+    v.candidates.push({ model, rule, derivation, ...scoreModel(model, v.obs, value, kindOf) });
+  };
+  const direct = (v: Variable) => {
+    consider(v, constantModel(v.obs), null, null);
+    for (const f of input.features) for (const m of featureModels(v.obs, f.name, value)) consider(v, m, null, null);
+  };
+
+  const index = new Map(input.units.map((u, i) => [u.name, i]));
+  const vars = input.units.map((u) => ({
+    self: new Variable("self", u, null, u.self, true),
+    pure: new Variable("pure", u, null, u.pure, true),
+    transitive: new Variable("transitive", u, null, u.transitive, true),
+    callees: [...u.callees].filter(([g]) => index.has(g)).map(([g, c]) => ({ g, calls: new Variable("calls", u, g, c.calls, true), via: new Variable("via", u, g, c.via, true) })),
+    count: new Variable("count", u, null, perWorkload(u.count), false),
+    totalSelf: new Variable("totalSelf", u, null, perWorkload(u.totalSelf), false),
+    totalTransitive: new Variable("totalTransitive", u, null, perWorkload(u.totalTransitive), false),
+  }));
+  const order = calleesFirst(vars.map((v) => v.callees.map((c) => index.get(c.g)!)));
+  const both = (x: Variable, y: Variable, op: "⊕" | "⊗") => {
+    const [bx, by] = [x.best, y.best];
+    return { model: op === "⊕" ? add(bx.model, by.model) : multiply(bx.model, by.model), text: `(${modelText(bx.model)}) ${op} (${modelText(by.model)})` };
+  };
+  const total = 2 * order.length;
+  let done = 0;
+
+  // First pass: direct models everywhere, and the derived models of Figure 3.6 that need no loops.
+  for (const i of order) {
+    progress(done++, total);
+    const v = vars[i];
+    direct(v.self);
+    direct(v.pure);
+    direct(v.transitive);
+    const d33 = both(v.self, v.pure, "⊕");
+    consider(v.transitive, d33.model, "3.3", d33.text);
+    for (const c of v.callees) {
+      direct(c.calls);
+      direct(c.via);
+    }
+    direct(v.count);
+    direct(v.totalSelf);
+    const d35 = both(v.count, v.self, "⊗");
+    consider(v.totalSelf, d35.model, "3.5", d35.text);
+    direct(v.totalTransitive);
+    const s = v.totalSelf.best;
+    consider(v.totalTransitive, s.model, "3.6", `(${modelText(s.model)})`);
+  }
+  // Second pass: Figure 3.7, with every callee's transitive-cost model now complete.
+  for (const i of order) {
+    progress(done++, total);
+    const v = vars[i];
+    for (const c of v.callees) {
+      const d37 = both(c.calls, vars[index.get(c.g)!].transitive, "⊗");
+      consider(c.via, d37.model, "3.7", d37.text);
+    }
+    if (v.callees.length > 0) {
+      const parts = [v.self.best, ...v.callees.map((c) => c.via.best)];
+      consider(v.transitive, add(...parts.map((p) => p.model)), "3.8", parts.map((p) => `(${modelText(p.model)})`).join(" ⊕ "));
+    }
+    const d39 = both(v.count, v.transitive, "⊗");
+    consider(v.totalTransitive, d39.model, "3.9", d39.text);
+  }
+  progress(total, total);
+  return vars
+    .map((v) => functionResult(v.self.unit, [v.self, v.pure, v.transitive, ...v.callees.flatMap((c) => [c.calls, c.via]), v.count, v.totalSelf, v.totalTransitive], value))
+    .sort((a, b) => b.maxTotalTransitive - a.maxTotalTransitive || a.name.localeCompare(b.name));
+}
+
+function functionResult(u: UnitData, variables: readonly Variable[], value: (g: Group, f: string) => number): CfFunction {
+  return {
+    name: u.name,
+    recursive: u.name.endsWith(RECURSIVE_SUFFIX),
+    maxTotalSelf: Math.max(0, ...u.totalSelf),
+    maxTotalTransitive: Math.max(0, ...u.totalTransitive),
+    callees: [...u.callees.keys()].sort(),
+    variables: variables.map((v) => variableResult(v, value)),
+  };
+}
+
+function variableResult(v: Variable, value: (g: Group, f: string) => number): CfVariable {
+  const ranked = [...v.candidates].sort((a, b) => a.score.total - b.score.total);
+  const best = ranked[0];
+  const label =
+    v.kind === "calls" ? `calls to ${v.callee} per invocation of ${v.unit.name}` : v.kind === "via" ? `transitive-cost of calls from ${v.unit.name} to ${v.callee}` : `${VARIABLE_NAMES[v.kind]} of ${v.unit.name}`;
+  return {
+    kind: v.kind,
+    callee: v.callee,
+    label,
+    perInvocation: v.perInvocation,
+    observations: v.obs.count,
+    mean: v.obs.mean,
+    best: modelResult(best),
+    alternatives: ranked.slice(0, ALTERNATIVES_SHOWN).map(modelResult),
+    points: [...v.obs.groups.values()]
+      .filter((g) => g.moments.n > 0)
+      .map((g) => ({ workload: g.workload, n: g.moments.n, mean: g.moments.mean, predicted: evaluate(best.model, (f) => value(g, f)) })),
+  };
+}
+
+function modelResult(c: Candidate): CfModelResult {
+  return {
+    text: modelText(c.model),
+    terms: c.model.map((t) => ({ coef: t.coef, powers: Object.fromEntries(t.powers) })),
+    rule: c.rule,
+    derivation: c.derivation,
+    score: c.score,
+    standardError: c.standardError,
+    relativeError: c.relativeError,
+  };
+}
+
+/** The features a model uses (for views that plot against one). */
+export function modelFeatures(m: CfModelResult): string[] {
+  return [...featuresOf(m.terms.map((t) => ({ coef: t.coef, powers: Object.entries(t.powers) })))];
+}
