@@ -12,15 +12,18 @@ export class EventBatch {
   /** Call depth the recorder saw for an entry, or −1 when the format has none. */
   readonly depth = new Int32Array(BATCH_EVENTS);
   readonly timeNs = new Float64Array(BATCH_EVENTS);
+  /** The arguments an entry carried (uftrace -A), by its index, for sinks that take them. */
+  readonly args = new Map<number, readonly number[]>();
   count = 0;
 
   constructor(private readonly sink: ThreadSink) {}
 
   // A full batch is handed on before the next write, so code that fills the
   // arrays in place (the uftrace decoder) and these methods can be mixed.
-  enter(fn: number, timeNs: number, depth = -1): void {
+  enter(fn: number, timeNs: number, depth = -1, args: readonly number[] | null = null): void {
     if (this.count === BATCH_EVENTS) this.flush();
     const i = this.count;
+    if (args !== null) this.args.set(i, args);
     this.kind[i] = ENTER;
     this.fn[i] = fn;
     this.depth[i] = depth;
@@ -41,6 +44,7 @@ export class EventBatch {
   flush(): void {
     if (this.count > 0) this.sink.consume(this);
     this.count = 0;
+    this.args.clear();
   }
 }
 
@@ -67,6 +71,8 @@ export interface ThreadSink {
    * depth ≥ frame.maxDepth, or a time at or after frame.schedLimitNs. Events
    * queued in a batch must be consumed first. Returns where it stopped. */
   consumePlainRecords(start: number, end: number, frame: PlainRecordFrame): number;
+  /** The sink reads entries' arguments (EventBatch.args); readers decode them only then. */
+  readonly takesArguments?: boolean;
   /** Forgets every cached address (a new stream: addresses are per process). */
   resetAddressCache(): void;
   /** The function of the address keyed (low, high) in cache slot `slot` (see records.ts). */

@@ -56,6 +56,17 @@ describe("per-function empirical complexity of bubble sort under uftrace (002 ch
     assert.equal(v(r, "self-cost of swap").best.text, "1");
   });
 
+  it("reads bsort's argument as an invocation feature, and prefers the workload's n where both fit alike (§3.4.3's V)", () => {
+    const r = results.time!;
+    const bsort = r.functions.find((f) => f.name === "bsort")!;
+    assert.deepEqual(bsort.argNames, ["bsort.arg1"]);
+    const self = v(r, "self-cost of bsort");
+    for (const p of self.points) assert.deepEqual(p.args, [r.runs[p.workload].features.n]);
+    const inArg = self.alternatives.find((a) => a.text.includes("bsort.arg1"));
+    assert.ok(inArg && inArg.score.v === 3, "a model in the argument was considered, at V = 3");
+    assert.ok(!self.best.text.includes("bsort.arg1") && self.best.score.v <= 2, self.best.text);
+  });
+
   it("models time as Figure 3.11 does in shape: bsort's self-cost quadratic, its transitive-cost the sum of its parts", () => {
     const r = results.time!;
     const self = v(r, "self-cost of bsort").best;

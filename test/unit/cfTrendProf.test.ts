@@ -111,3 +111,43 @@ describe("CF-TrendProf (002 ch. 3)", () => {
     assert.equal(calleesFirst(chain)[0], 199_999);
   });
 });
+
+describe("CF-TrendProf's invocation features (002 §3.3.1)", () => {
+  /** One run: main calls work(k) for k = 1…m, work's own time 3k µs, as uftrace -A work@arg1 records it
+   * (µs, not ns: §3.4.3's α = 1111 makes a cost of a few dozen units not worth modelling beyond its mean). */
+  function run(frames: CfFrames, w: number, m: number): void {
+    const sink = frames.sink(w);
+    const batch = new EventBatch(sink.thread({ pid: 1, tid: 1 }));
+    const [main, work] = [sink.functionId("main"), sink.functionId("work")];
+    let t = 0;
+    batch.enter(main, t++);
+    for (let k = 1; k <= m; k++) {
+      batch.enter(work, t, -1, [k]);
+      t += 3000 * k;
+      batch.exit(work, t);
+    }
+    batch.exit(main, ++t);
+    batch.flush();
+    sink.finish();
+  }
+
+  it("models a function's cost in its own argument, and its callers' in the workload's features", () => {
+    const sizes = [4, 8, 16, 32];
+    const frames = new CfFrames(sizes.length, "time");
+    sizes.forEach((m, w) => run(frames, w, m));
+    const fns = cfTrendProf({ units: frames.finish(), features: [{ name: "m", values: sizes }] });
+    const work = fns.find((f) => f.name === "work")!;
+    assert.deepEqual(work.argNames, ["work.arg1"]);
+    const self = variable(fns, "work", "self-cost of work");
+    assert.equal(self.best.text, "3000·work.arg1");
+    // §3.4.3's V: 3 for an invocation feature.
+    assert.equal(self.best.score.v, 3);
+    assert.equal(self.points.length, sizes.reduce((s, m) => s + m, 0), "one point per (workload, argument)");
+    // Per workload, work's total is Σ 3000k = 1500m² + 1500m: no argument is known there.
+    const total = variable(fns, "work", "total-self-cost of work");
+    assert.ok(total.alternatives.every((a) => !a.text.includes("work.arg1")));
+    // main's calls to work cost 1500m² + 1500m per invocation: a model in m, not in work's argument.
+    const via = variable(fns, "main", "transitive-cost of calls from main to work");
+    assert.ok(via.alternatives.every((a) => !a.text.includes("work.arg1")), via.alternatives.map((a) => a.text).join("; "));
+  });
+});

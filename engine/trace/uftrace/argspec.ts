@@ -7,6 +7,8 @@ import { TraceError } from "../diagnostics.js";
 interface ValueSpec {
   /** Bytes for fixed-size values; -1 for a length-prefixed string. */
   readonly size: number;
+  /** How its bytes read as a number: signed (uftrace's default, `d`), unsigned (`u`, `x`, `o`, pointers), floating point; strings and chars read as none. */
+  readonly kind: "signed" | "unsigned" | "float" | "none";
 }
 
 interface SpecRule {
@@ -86,9 +88,55 @@ function parseRules(line: string, file: string): SpecRule[] {
         .slice(at + 1)
         .split(",")
         .filter((a) => /^(arg|fparg|retval)/.test(a))
-        .map((a) => ({ size: valueSize(a, file) }));
+        .map((a) => ({ size: valueSize(a, file), kind: valueKind(a) }));
       return { pattern: new RegExp(`^(?:${name})$`), values };
     });
+}
+
+/** The numbers in an entry's payload, in spec order (NaN for a string or a char; an integer beyond 2^53 rounded). */
+export function decodeArgs(specs: SpecList, name: string, buf: Uint8Array, start: number): number[] {
+  const rule = specs.ruleFor(name);
+  if (!rule) return [];
+  const view = new DataView(buf.buffer, buf.byteOffset + start);
+  const out: number[] = [];
+  let offset = 0;
+  for (const v of rule.values) {
+    if (v.size < 0) {
+      out.push(NaN);
+      offset += align(2 + view.getUint16(offset, true), 4);
+      continue;
+    }
+    out.push(readNumber(view, offset, v));
+    offset += align(v.size, 4);
+  }
+  return out;
+}
+
+function readNumber(view: DataView, at: number, v: ValueSpec): number {
+  if (v.kind === "none") return NaN;
+  if (v.kind === "float") return v.size === 4 ? view.getFloat32(at, true) : v.size === 8 ? view.getFloat64(at, true) : NaN;
+  switch (v.size) {
+    case 1:
+      return v.kind === "signed" ? view.getInt8(at) : view.getUint8(at);
+    case 2:
+      return v.kind === "signed" ? view.getInt16(at, true) : view.getUint16(at, true);
+    case 4:
+      return v.kind === "signed" ? view.getInt32(at, true) : view.getUint32(at, true);
+    case 8:
+      return Number(v.kind === "signed" ? view.getBigInt64(at, true) : view.getBigUint64(at, true));
+    default:
+      return NaN;
+  }
+}
+
+function valueKind(arg: string): ValueSpec["kind"] {
+  if (arg.startsWith("fparg")) return "float";
+  const slash = arg.indexOf("/");
+  const fmt = slash < 0 ? "" : arg.slice(slash + 1);
+  if (fmt === "s" || fmt === "S" || fmt === "c" || fmt.startsWith("e:")) return "none";
+  if (fmt.startsWith("f")) return "float";
+  if (fmt.startsWith("u") || fmt.startsWith("x") || fmt.startsWith("o") || fmt.startsWith("p")) return "unsigned";
+  return "signed";
 }
 
 function valueSize(arg: string, file: string): number {

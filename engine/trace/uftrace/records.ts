@@ -4,7 +4,7 @@
 import { TraceError } from "../diagnostics.js";
 import { ENTER, EventBatch, EXIT, type PlainRecordFrame, type ThreadSink } from "../eventBatch.js";
 import type { ByteSource } from "../source.js";
-import { payloadBytes, type PayloadSpecs } from "./argspec.js";
+import { decodeArgs, payloadBytes, type PayloadSpecs } from "./argspec.js";
 import type { SchedIntervals } from "./schedEvents.js";
 import type { TimeBase } from "./timeBase.js";
 
@@ -179,7 +179,7 @@ function decodeOne(buf: Uint8Array, i32: Int32Array, pos: number, len: number, f
   }
   const timeNs = recordTime(i32, pos, base) - state.offCpuNs;
   const fn = state.cacheFn[slot];
-  if (type === TYPE_ENTRY) state.batch.enter(fn, timeNs, depth);
+  if (type === TYPE_ENTRY) state.batch.enter(fn, timeNs, depth, size > 16 && ctx.sink.takesArguments ? decodeArgs(ctx.specs.entry, ctx.nameOf(fn), buf, pos + 16) : null);
   else state.batch.exit(fn, timeNs);
   return pos + size;
 }

@@ -41,6 +41,8 @@ export interface CfPoint {
   readonly mean: number;
   /** The best model's prediction here. */
   readonly predicted: number;
+  /** The invocation features' values here, in the order of the function's argNames (empty for none). */
+  readonly args: readonly number[];
 }
 
 export interface CfVariable {
@@ -55,6 +57,7 @@ export interface CfVariable {
   readonly best: CfModelResult;
   /** Every model considered, best first. */
   readonly alternatives: readonly CfModelResult[];
+  /** Observations by workload and invocation features (at most POINTS_SHOWN, evenly spread). */
   readonly points: readonly CfPoint[];
 }
 
@@ -62,6 +65,8 @@ export interface CfFunction {
   /** The function, or "f (recursive)" for its calls made while it was already running. */
   readonly name: string;
   readonly recursive: boolean;
+  /** Its invocation features: the arguments uftrace captured ("bsort.arg1"). */
+  readonly argNames: readonly string[];
   /** Largest over the workloads (§3.4.5: "this maximum cost helps put scalability models and standard errors into perspective"). */
   readonly maxTotalSelf: number;
   readonly maxTotalTransitive: number;

@@ -22,6 +22,8 @@ import { VARIABLE_NAMES, type CfFunction, type CfModelResult, type CfVariable, t
 
 /** Alternatives kept per variable for people to look through: the best and the next. */
 export const ALTERNATIVES_SHOWN = 12;
+/** Points kept per variable for its plots: every workload's, and as many invocation-feature values as fit. */
+export const POINTS_SHOWN = 2000;
 
 export interface CfInput {
   readonly units: readonly UnitData[];
@@ -48,19 +50,35 @@ class Variable {
   get best(): Candidate {
     return this.candidates.reduce((b, c) => (c.score.total < b.score.total ? c : b));
   }
+
+  /** The best model that uses no feature outside `allowed`: what a derived model of another
+   * variable can be built from (a callee's arguments are not known at its caller's invocations). */
+  bestWithin(allowed: ReadonlySet<string>): Candidate {
+    let best: Candidate | null = null;
+    for (const c of this.candidates) if ((best === null || c.score.total < best.score.total) && [...featuresOf(c.model)].every((f) => allowed.has(f))) best = c;
+    return best ?? this.best;
+  }
 }
 
 export function cfTrendProf(input: CfInput, progress: (done: number, total: number) => void = () => {}): CfFunction[] {
   const values = new Map(input.features.map((f) => [f.name, f.values]));
-  const value = (g: Group, f: string) => values.get(f)![g.workload];
-  const kindOf = (): FeatureKind => "workload";
+  // Invocation features (§3.3.1) are the arguments of the function whose invocation it is, by position.
+  const argIndex = new Map(input.units.flatMap((u) => u.argNames.map((name, k) => [name, k] as const)));
+  const value = (g: Group, f: string) => {
+    const w = values.get(f);
+    return w ? w[g.workload] : (g.invocation[argIndex.get(f)!] ?? NaN);
+  };
+  const kindOf = (f: string): FeatureKind => (values.has(f) ? "workload" : "invocation");
+  const workloadOnly = new Set(values.keys());
+  /** The features a variable's observations carry: the workload's, and for per-invocation ones the invocation's own that were numbers every time. */
+  const scope = (v: Variable) => (v.perInvocation ? new Set([...workloadOnly, ...v.unit.argNames.filter((a) => [...v.obs.groups.values()].every((g) => Number.isFinite(value(g, a))))]) : workloadOnly);
   const consider = (v: Variable, model: Model, rule: string | null, derivation: string | null) => {
     if (model.some((t) => !Number.isFinite(t.coef))) return;
     v.candidates.push({ model, rule, derivation, ...scoreModel(model, v.obs, value, kindOf) });
   };
   const direct = (v: Variable) => {
     consider(v, constantModel(v.obs), null, null);
-    for (const f of input.features) for (const m of featureModels(v.obs, f.name, value)) consider(v, m, null, null);
+    for (const f of scope(v)) for (const m of featureModels(v.obs, f, value)) consider(v, m, null, null);
   };
 
   const index = new Map(input.units.map((u, i) => [u.name, i]));
@@ -74,8 +92,10 @@ export function cfTrendProf(input: CfInput, progress: (done: number, total: numb
     totalTransitive: new Variable("totalTransitive", u, null, perWorkload(u.totalTransitive), false),
   }));
   const order = calleesFirst(vars.map((v) => v.callees.map((c) => index.get(c.g)!)));
-  const both = (x: Variable, y: Variable, op: "⊕" | "⊗") => {
-    const [bx, by] = [x.best, y.best];
+  /** A derived model of `into` from the best models of x and y usable at into's observations (§3.4.4: "only the best model for each sub-component"). */
+  const both = (x: Variable, y: Variable, op: "⊕" | "⊗", into: Variable) => {
+    const allowed = scope(into);
+    const [bx, by] = [x.bestWithin(allowed), y.bestWithin(allowed)];
     return { model: op === "⊕" ? add(bx.model, by.model) : multiply(bx.model, by.model), text: `(${modelText(bx.model)}) ${op} (${modelText(by.model)})` };
   };
   const total = 2 * order.length;
@@ -88,7 +108,7 @@ export function cfTrendProf(input: CfInput, progress: (done: number, total: numb
     direct(v.self);
     direct(v.pure);
     direct(v.transitive);
-    const d33 = both(v.self, v.pure, "⊕");
+    const d33 = both(v.self, v.pure, "⊕", v.transitive);
     consider(v.transitive, d33.model, "3.3", d33.text);
     for (const c of v.callees) {
       direct(c.calls);
@@ -96,10 +116,10 @@ export function cfTrendProf(input: CfInput, progress: (done: number, total: numb
     }
     direct(v.count);
     direct(v.totalSelf);
-    const d35 = both(v.count, v.self, "⊗");
+    const d35 = both(v.count, v.self, "⊗", v.totalSelf);
     consider(v.totalSelf, d35.model, "3.5", d35.text);
     direct(v.totalTransitive);
-    const s = v.totalSelf.best;
+    const s = v.totalSelf.bestWithin(workloadOnly);
     consider(v.totalTransitive, s.model, "3.6", `(${modelText(s.model)})`);
   }
   // Second pass: Figure 3.7, with every callee's transitive-cost model now complete.
@@ -107,14 +127,15 @@ export function cfTrendProf(input: CfInput, progress: (done: number, total: numb
     progress(done++, total);
     const v = vars[i];
     for (const c of v.callees) {
-      const d37 = both(c.calls, vars[index.get(c.g)!].transitive, "⊗");
+      const d37 = both(c.calls, vars[index.get(c.g)!].transitive, "⊗", c.via);
       consider(c.via, d37.model, "3.7", d37.text);
     }
     if (v.callees.length > 0) {
-      const parts = [v.self.best, ...v.callees.map((c) => c.via.best)];
+      const allowed = scope(v.transitive);
+      const parts = [v.self.bestWithin(allowed), ...v.callees.map((c) => c.via.bestWithin(allowed))];
       consider(v.transitive, add(...parts.map((p) => p.model)), "3.8", parts.map((p) => `(${modelText(p.model)})`).join(" ⊕ "));
     }
-    const d39 = both(v.count, v.transitive, "⊗");
+    const d39 = both(v.count, v.transitive, "⊗", v.totalTransitive);
     consider(v.totalTransitive, d39.model, "3.9", d39.text);
   }
   progress(total, total);
@@ -127,6 +148,7 @@ function functionResult(u: UnitData, variables: readonly Variable[], value: (g: 
   return {
     name: u.name,
     recursive: u.name.endsWith(RECURSIVE_SUFFIX),
+    argNames: [...u.argNames],
     maxTotalSelf: Math.max(0, ...u.totalSelf),
     maxTotalTransitive: Math.max(0, ...u.totalTransitive),
     callees: [...u.callees.keys()].sort(),
@@ -148,10 +170,19 @@ function variableResult(v: Variable, value: (g: Group, f: string) => number): Cf
     mean: v.obs.mean,
     best: modelResult(best),
     alternatives: ranked.slice(0, ALTERNATIVES_SHOWN).map(modelResult),
-    points: [...v.obs.groups.values()]
-      .filter((g) => g.moments.n > 0)
-      .map((g) => ({ workload: g.workload, n: g.moments.n, mean: g.moments.mean, predicted: evaluate(best.model, (f) => value(g, f)) })),
+    points: evenlySpread([...v.obs.groups.values()].filter((g) => g.moments.n > 0), POINTS_SHOWN).map((g) => ({
+      workload: g.workload,
+      n: g.moments.n,
+      mean: g.moments.mean,
+      predicted: evaluate(best.model, (f) => value(g, f)),
+      args: g.invocation,
+    })),
   };
+}
+
+function evenlySpread<T>(items: readonly T[], most: number): T[] {
+  if (items.length <= most) return [...items];
+  return Array.from({ length: most }, (_, i) => items[Math.floor((i * items.length) / most)]);
 }
 
 function modelResult(c: Candidate): CfModelResult {

@@ -22,6 +22,8 @@ export type CfCost = (typeof CF_COSTS)[number];
 
 export const RECURSIVE_SUFFIX = " (recursive)";
 
+const NO_ARGS: readonly number[] = [];
+
 export interface CalleeData {
   /** Calls to the callee per invocation of the caller (0 where it made none). */
   readonly calls: Observations;
@@ -31,6 +33,8 @@ export interface CalleeData {
 
 export interface UnitData {
   readonly name: string;
+  /** Its invocation features (paper 002 §3.3.1), named "f.arg1", …: the arguments uftrace captured (-A f@arg1). */
+  readonly argNames: string[];
   readonly self: Observations;
   readonly pure: Observations;
   readonly transitive: Observations;
@@ -56,7 +60,7 @@ export class CfFrames {
     let u = this.byName.get(name);
     if (!u) {
       const per = () => new Float64Array(this.workloads);
-      u = { name, self: new Observations(), pure: new Observations(), transitive: new Observations(), callees: new Map(), count: per(), totalSelf: per(), totalTransitive: per() };
+      u = { name, argNames: [], self: new Observations(), pure: new Observations(), transitive: new Observations(), callees: new Map(), count: per(), totalSelf: per(), totalTransitive: per() };
       this.byName.set(name, u);
     }
     return u;
@@ -86,6 +90,8 @@ export class CfFrames {
 interface Frame {
   readonly unit: UnitData;
   readonly fn: number;
+  /** Its arguments: the invocation's features. */
+  readonly args: readonly number[];
   readonly startNs: number;
   childNs: number;
   childCalls: number;
@@ -134,6 +140,7 @@ export class RunFrameSink implements TraceSink {
 
 class FrameThread implements ThreadSink {
   readonly takesPlainRecords = false;
+  readonly takesArguments = true;
   private readonly stack: Frame[] = [];
   /** Open invocations per function id: a call while its function is open is recursive. */
   private active = new Int32Array(64);
@@ -150,12 +157,12 @@ class FrameThread implements ThreadSink {
     for (let i = 0; i < batch.count; i++) {
       const t = batch.timeNs[i];
       if (t > this.lastNs) this.lastNs = t;
-      if (batch.kind[i] === ENTER) this.enter(batch.fn[i], t, batch.depth[i]);
+      if (batch.kind[i] === ENTER) this.enter(batch.fn[i], t, batch.depth[i], batch.args.get(i) ?? NO_ARGS);
       else this.exit(batch.fn[i], t);
     }
   }
 
-  private enter(fn: number, t: number, depth: number): void {
+  private enter(fn: number, t: number, depth: number, args: readonly number[]): void {
     // A recorded depth closes deeper open calls first (eventBatch.ts).
     if (depth >= 0) while (this.stack.length > depth) this.close(t);
     if (fn >= this.active.length) {
@@ -165,9 +172,12 @@ class FrameThread implements ThreadSink {
     }
     const name = this.active[fn] > 0 ? this.names[fn] + RECURSIVE_SUFFIX : this.names[fn];
     const unit = this.run.frames.unit(name);
+    // A function's arguments are its features; the same function traced with fewer values leaves the rest NaN (not used).
+    while (unit.argNames.length < args.length) unit.argNames.push(`${this.names[fn]}.arg${unit.argNames.length + 1}`);
+    const values = args.length === unit.argNames.length ? args : unit.argNames.map((_, k) => args[k] ?? NaN);
     this.active[fn]++;
     this.openUnits.set(unit, (this.openUnits.get(unit) ?? 0) + 1);
-    this.stack.push({ unit, fn, startNs: t, childNs: 0, childCalls: 0, callees: null });
+    this.stack.push({ unit, fn, args: values, startNs: t, childNs: 0, childCalls: 0, callees: null });
   }
 
   private exit(fn: number, t: number): void {
@@ -190,9 +200,9 @@ class FrameThread implements ThreadSink {
     const time = this.run.frames.cost === "time";
     const self = time ? Math.max(0, durationNs - f.childNs) : 1;
     const transitive = time ? Math.max(durationNs, self) : 1 + f.childCalls;
-    u.self.at(w).add(self);
-    u.pure.at(w).add(transitive - self);
-    u.transitive.at(w).add(transitive);
+    u.self.at(w, f.args).add(self);
+    u.pure.at(w, f.args).add(transitive - self);
+    u.transitive.at(w, f.args).add(transitive);
     if (f.callees) {
       for (const [callee, [calls, cost]] of f.callees) {
         let c = u.callees.get(callee.name);
@@ -200,8 +210,8 @@ class FrameThread implements ThreadSink {
           c = { calls: new Observations(), via: new Observations() };
           u.callees.set(callee.name, c);
         }
-        c.calls.at(w).add(calls);
-        c.via.at(w).add(cost);
+        c.calls.at(w, f.args).add(calls);
+        c.via.at(w, f.args).add(cost);
       }
     }
     u.count[w]++;
