@@ -92,6 +92,32 @@ function swapsOf(n: number, seed: number): number {
   return swaps;
 }
 
+describe("empirical complexity of bubble sort under callgrind: functions for locations (002 §2.1.2)", () => {
+  it("clusters bsort's and swap's costs together and fits them n^2", async () => {
+    process.env.VARBENCH_CONFIG_DIR = tempDir("config");
+    const ws = join(tempDir("bsort-callgrind"), "ws");
+    assert.equal(varbench(["workspace", "init", ws]).status, 0);
+    const run = varbench(["-w", ws, "campaign", "run", join(ROOT, "examples", "campaigns", "bsort_callgrind.yaml")]);
+    assert.equal(run.status, 0, run.stderr);
+    const service = new VarbenchService(ws, { localFiles: true, remember: false });
+    try {
+      const r = await inProcessClient(service).analyses.trends({ target: { kind: "campaign", campaignId: 1 } });
+      assert.equal(r.source, "callgrind");
+      assert.equal(r.runs.length, 12);
+      // With functions for locations the compares (bsort's own instructions) and the swaps (swap's
+      // instructions and calls) vary together: one quadratic cluster, where lines made two (§2.3.1).
+      const bsort = r.clusters.find((c) => c.members.includes("bsort (self Ir)"))!;
+      assert.deepEqual([...bsort.members].sort(), ["bsort (self Ir)", "swap (calls)", "swap (self Ir)"]);
+      const b = bsort.fits[0].power.b;
+      // Its compares (0.5n² − 0.5n) and the calls of its swaps (about n²/4) are both quadratic.
+      assert.ok(Math.abs(b - 2) < 0.05, String(b));
+      assert.equal(r.clusters[0], bsort, "the costliest cluster");
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe("two designs' empirical complexity: merge sort and insertion sort under callgrind", () => {
   let ws: string;
   before(() => {
