@@ -151,3 +151,19 @@ describe("CF-TrendProf's invocation features (002 §3.3.1)", () => {
     assert.ok(via.alternatives.every((a) => !a.text.includes("work.arg1")), via.alternatives.map((a) => a.text).join("; "));
   });
 });
+
+describe("CF-TrendProf's multi-feature models (002 §3.4.2)", () => {
+  it("adds sub-models in different features: n for the loop of its own, m² for its callee", () => {
+    // Workloads on a grid of (n, m); f has n µs of its own and calls g, which takes m² µs.
+    const grid = [4, 8, 16, 32].flatMap((n) => [3, 9, 27].map((m) => ({ n, m })));
+    const frames = new CfFrames(grid.length, "time");
+    grid.forEach(({ n, m }, w) => feed(frames, w, ["f", [["g", [], 1000 * m * m]], 1000 * n]));
+    const fns = cfTrendProf({ units: frames.finish(), features: [{ name: "n", values: grid.map((x) => x.n) }, { name: "m", values: grid.map((x) => x.m) }] });
+    const t = variable(fns, "f", "transitive-cost of f");
+    assert.equal(t.best.text, "1000·m^2 + 1000·n");
+    // V: two workload features, 2 each.
+    assert.equal(t.best.score.v, 4);
+    assert.ok(t.best.rule === "3.3" || t.best.rule === "3.8");
+    assert.ok(t.best.standardError < 1e-6);
+  });
+});
