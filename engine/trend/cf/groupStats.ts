@@ -54,13 +54,20 @@ export interface Group {
 /** A performance variable's observations by key. */
 export class Observations {
   readonly groups = new Map<string, Group>();
+  /** The groups without invocation features by workload: the common case, found without building a key. */
+  private readonly plain: Moments[] = [];
 
   at(workload: number, invocation: readonly number[] = []): Moments {
+    if (invocation.length === 0) {
+      const m = this.plain[workload];
+      if (m) return m;
+    }
     const key = invocation.length === 0 ? String(workload) : `${workload}|${invocation.join(",")}`;
     let g = this.groups.get(key);
     if (!g) {
       g = { workload, invocation, moments: new Moments() };
       this.groups.set(key, g);
+      if (invocation.length === 0) this.plain[workload] = g.moments;
     }
     return g.moments;
   }

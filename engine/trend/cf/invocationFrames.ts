@@ -32,6 +32,8 @@ export interface CalleeData {
 }
 
 export interface UnitData {
+  /** Its index among the units, for per-thread counters. */
+  readonly id: number;
   readonly name: string;
   /** Its invocation features (paper 002 §3.3.1), named "f.arg1", …: the arguments uftrace captured (-A f@arg1). */
   readonly argNames: string[];
@@ -48,8 +50,6 @@ export interface UnitData {
 /** The data of several runs, one workload each, gathered run by run. */
 export class CfFrames {
   private readonly byName = new Map<string, UnitData>();
-  /** Invocations closed at the end of a stream or by a mismatched exit. */
-  closedOpen = 0;
 
   constructor(
     private readonly workloads: number,
@@ -60,7 +60,7 @@ export class CfFrames {
     let u = this.byName.get(name);
     if (!u) {
       const per = () => new Float64Array(this.workloads);
-      u = { name, argNames: [], self: new Observations(), pure: new Observations(), transitive: new Observations(), callees: new Map(), count: per(), totalSelf: per(), totalTransitive: per() };
+      u = { id: this.byName.size, name, argNames: [], self: new Observations(), pure: new Observations(), transitive: new Observations(), callees: new Map(), count: per(), totalSelf: per(), totalTransitive: per() };
       this.byName.set(name, u);
     }
     return u;
@@ -144,7 +144,10 @@ class FrameThread implements ThreadSink {
   private readonly stack: Frame[] = [];
   /** Open invocations per function id: a call while its function is open is recursive. */
   private active = new Int32Array(64);
-  private readonly openUnits = new Map<UnitData, number>();
+  /** Open invocations per unit id: the outermost of a unit's closes its total-transitive-cost. */
+  private openUnits = new Int32Array(64);
+  /** Units by 2·fn (+1 for a recursive call): the name and map looked up once per function. */
+  private readonly units: (UnitData | undefined)[] = [];
   private lastNs = 0;
   private records: Uint8Array | null = null;
 
@@ -170,13 +173,18 @@ class FrameThread implements ThreadSink {
       grown.set(this.active);
       this.active = grown;
     }
-    const name = this.active[fn] > 0 ? this.names[fn] + RECURSIVE_SUFFIX : this.names[fn];
-    const unit = this.run.frames.unit(name);
+    const slot = 2 * fn + (this.active[fn] > 0 ? 1 : 0);
+    const unit = (this.units[slot] ??= this.run.frames.unit(this.active[fn] > 0 ? this.names[fn] + RECURSIVE_SUFFIX : this.names[fn]));
+    if (unit.id >= this.openUnits.length) {
+      const grown = new Int32Array(Math.max(2 * this.openUnits.length, unit.id + 1));
+      grown.set(this.openUnits);
+      this.openUnits = grown;
+    }
     // A function's arguments are its features; the same function traced with fewer values leaves the rest NaN (not used).
     while (unit.argNames.length < args.length) unit.argNames.push(`${this.names[fn]}.arg${unit.argNames.length + 1}`);
     const values = args.length === unit.argNames.length ? args : unit.argNames.map((_, k) => args[k] ?? NaN);
     this.active[fn]++;
-    this.openUnits.set(unit, (this.openUnits.get(unit) ?? 0) + 1);
+    this.openUnits[unit.id]++;
     this.stack.push({ unit, fn, args: values, startNs: t, childNs: 0, childCalls: 0, callees: null });
   }
 
@@ -217,8 +225,7 @@ class FrameThread implements ThreadSink {
     u.count[w]++;
     u.totalSelf[w] += self;
     this.active[f.fn]--;
-    const open = this.openUnits.get(u)! - 1;
-    this.openUnits.set(u, open);
+    const open = --this.openUnits[u.id];
     // Total-transitive-cost counts the outermost open invocation of a unit only (§3.3.2: "taking care to avoid double-counting recursive calls").
     if (open === 0) u.totalTransitive[w] += transitive;
     const parent = this.stack[this.stack.length - 1];
