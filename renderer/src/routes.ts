@@ -6,6 +6,7 @@ import { defineRoute, idOf, type Location, type NavSection, type RouteDef } from
 import { VCG_ROUTES } from "./vcg/routes.js";
 import { COMPARE_ROUTES } from "./compare/routes.js";
 import { PATTERNS_ROUTES } from "./patterns/routes.js";
+import { TRENDS_ROUTES } from "./trends/routes.js";
 
 const only = (at: Location, first: string, length: number) => at.parts[0] === first && at.parts.length === length;
 
@@ -44,6 +45,7 @@ export const ROUTES = [
   ...VCG_ROUTES,
   ...COMPARE_ROUTES,
   ...PATTERNS_ROUTES,
+  ...TRENDS_ROUTES,
 ];
 
 type Def = (typeof ROUTES)[number];

@@ -32,8 +32,9 @@ describe("workbench in the browser", () => {
     await page.waitForSelector(sel(TID.home.project));
     assert.match(await page.textContent(sel(TID.home.project)) ?? "", /examples/);
     const rows = page.locator(`${sel(TID.home.campaigns)} tbody tr`);
-    assert.equal(await rows.count(), 3);
-    assert.equal(await page.locator(`${sel(TID.home.campaigns)} >> text=finished`).count(), 3);
+    // The demo's six example campaigns (engine/cli/demo.ts), all finished.
+    assert.equal(await rows.count(), 6);
+    assert.equal(await page.locator(`${sel(TID.home.campaigns)} >> text=finished`).count(), 6);
     await app.screenshot("01-home");
   });
 
@@ -44,6 +45,10 @@ describe("workbench in the browser", () => {
     await app.screenshot("02-project");
     await page.click(sel(TID.project.launch));
     await page.waitForSelector(sel(TID.launch.form));
+    // The worker pool's campaign as the template: two designs, one workload.
+    await page.selectOption(sel(TID.launch.template), "3");
+    // Its two designs listed and both ticked: the form has taken the template's values.
+    await page.waitForSelector(`${sel(TID.launch.design)}:checked >> nth=1`);
     await page.fill(sel(TID.launch.repetitions), "0");
     await page.click(sel(TID.launch.submit));
     assert.match(await page.textContent(sel(TID.launch.fieldError)) ?? "", /at least 1/);

@@ -1,0 +1,146 @@
+// The Trends view end to end in Chromium (paper 002): a workspace built by the
+// real command line from the thesis's bubble sort under gcov, opened from the
+// campaign page — the ranked clusters, the compares cluster's n^2.00 and the
+// size cluster's n^1.00, a cluster's best-fit and residuals plots — and two
+// designs' trends compared. Screenshots go to test-results/screenshots.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, tempDir } from "../helpers/uftrace.js";
+import { varbench } from "../helpers/cli.js";
+import { idle, openBrowserApp, SCREENSHOTS, VIEWPORT, type BrowserApp } from "../helpers/browserApp.js";
+import { TID } from "../../renderer/src/testIds.js";
+
+const sel = (id: string) => `[data-testid="${id}"]`;
+const BSORT = join(ROOT, "examples", "bsort.c");
+/** Two designs of one program under callgrind (merge sort against insertion sort), when the example exists. */
+const SORTS = join(ROOT, "examples", "campaigns", "sorts_callgrind.yaml");
+/** Analyses and campaigns on a loaded 2-core machine: generous, never a timing assertion. */
+const SLOW = { timeout: 180_000 };
+
+/** The file:line of the first line of code in bsort.c containing `text` (as the integration test finds it). */
+const lineOf = (text: string) => `${BSORT}:${readFileSync(BSORT, "utf8").split("\n").findIndex((l) => l.includes(text) && !/^\s*(\/\*|\*)/.test(l)) + 1}`;
+/** "1.99 … 2.02" → its midpoint and width. */
+function interval(text: string): { mid: number; width: number } {
+  const [low, high] = text.split("…").map((s) => Number(s.trim()));
+  return { mid: (low + high) / 2, width: high - low };
+}
+
+/** The two designs to compare: the callgrind sorts example, or a spec of our own (two loops under gcov). */
+function comparisonSpec(): { spec: string; a: string; b: string; worse: string } {
+  if (existsSync(SORTS)) return { spec: SORTS, a: "merge", b: "insertion", worse: "insertion" };
+  const dir = tempDir("e2e-loops");
+  writeFileSync(
+    join(dir, "loops.c"),
+    ["#include <stdlib.h>", "int main(int argc, char **argv)", "{", "\tlong n = atol(argv[2]);", "\tint square = argv[1][0] == 's';", "\tvolatile long s = 0;", "\tfor (long i = 0; i < n; i++)", "\t\tfor (long j = 0; j < (square ? n : 1); j++)", "\t\t\ts += j;", "\treturn 0;", "}", ""].join("\n"),
+  );
+  const build = `[gcc, --coverage, -O0, -o, "{build_dir}/loops", "{spec_dir}/loops.c"]`;
+  const workloads = [10, 30, 100, 300, 1000].map((n) => `  - { name: n-${n}, argv: ["{build_dir}/loops", "{mode}", "{n}"], features: { n: ${n} } }`);
+  writeFileSync(
+    join(dir, "loops.yaml"),
+    ["project: trends-e2e", "name: loops", "designs:", `  - { name: linear, variables: { mode: linear }, build: ${build} }`, `  - { name: square, variables: { mode: square }, build: ${build} }`, "workloads:", ...workloads, "repetitions: 2", "profiler: gcov", "order: sequential", "timeout: 60s", ""].join("\n"),
+  );
+  return { spec: join(dir, "loops.yaml"), a: "linear", b: "square", worse: "square" };
+}
+
+let app: BrowserApp;
+let ws: string;
+const compared = comparisonSpec();
+
+before(async () => {
+  process.env.VARBENCH_CONFIG_DIR ??= tempDir("config");
+  ws = join(tempDir("e2e-trends"), "ws");
+  assert.equal(varbench(["workspace", "init", ws]).status, 0);
+  // Campaign 1: bubble sort on 60 to 4,000 ints under gcov (18 runs); campaign 2: two designs.
+  for (const spec of [join(ROOT, "examples", "campaigns", "bsort_gcov.yaml"), compared.spec]) {
+    const r = varbench(["-w", ws, "campaign", "run", spec]);
+    assert.equal(r.status, 0, r.stderr);
+  }
+  app = await openBrowserApp(ws);
+});
+
+after(async () => {
+  await app?.close();
+});
+
+describe("trends in the browser", () => {
+  it("ranks bubble sort's clusters: the compares first at n^2.00, the size cluster at n^1.00", async () => {
+    const { page } = app;
+    await app.goto("#/campaign/1");
+    await page.click(`${sel(TID.campaign.trends)} button`);
+    await page.waitForSelector(sel(TID.trends.cluster), SLOW);
+    assert.match(page.url(), /#\/trends\?campaign=1$/);
+    assert.match((await page.textContent(sel(TID.trends.summary))) ?? "", /18 workloads · costs from gcov · feature n · 2 clusters \(\d costly\)/);
+    const cells = (row: ReturnType<typeof page.locator>) => row.locator('[role="gridcell"]').allTextContents();
+    const first = page.locator(sel(TID.trends.cluster)).first();
+    // Columns: rank, costly, representative, locations, max cost, max share, model, R², SE/mean, exponent 95%, prediction.
+    const top = await cells(first);
+    assert.equal(top[0], "1");
+    assert.equal(await first.locator('[role="gridcell"]').nth(2).getAttribute("title"), lineOf("while (j < n)"), "the compares cluster's representative (002 §2.3.1)");
+    assert.match(top[6], /^\d\.\d\d·n\^2\.00$/);
+    const b2 = interval(top[9]);
+    assert.ok(Math.abs(b2.mid - 2) < 0.05 && b2.width < 0.2, top[9]);
+    const size = await cells(page.locator(sel(TID.trends.cluster), { hasText: "feature n" }));
+    const b1 = interval(size[9]);
+    assert.ok(Math.abs(b1.mid - 1) < 0.05, size[9]);
+    await app.screenshot("21-trends");
+    // The export is rendered in the page by the engine's exporters, as the command line's --csv.
+    await page.selectOption(sel(TID.trends.exportFormat), "csv");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click(sel(TID.trends.export))]);
+    assert.equal(download.suggestedFilename(), "trends-1.csv");
+    assert.match(readFileSync((await download.path())!, "utf8").split("\n")[0], /^rank,cluster,locations,max_cost/);
+
+    await first.click();
+    await page.waitForSelector(`${sel(TID.trends.fit)} canvas`, SLOW);
+    await page.waitForSelector(`${sel(TID.trends.residuals)} canvas`, SLOW);
+    const members = (await page.textContent(sel(TID.trends.members))) ?? "";
+    assert.match(members, /bsort\.c:\d+ · representative/);
+    assert.doesNotMatch(members, /\/examples\//, "members by their file's basename");
+    assert.match((await page.textContent(sel(TID.trends.alternatives))) ?? "", /smaller relative error Σ \(log ŷ\/y\)²/);
+    await app.screenshot("22-trends-cluster");
+
+    await page.locator(sel(TID.trends.cluster), { hasText: "feature n" }).click();
+    await page.waitForSelector(`${sel(TID.trends.selected)} h3:has-text("feature n")`);
+    await app.screenshot("23-trends-feature-n");
+    assert.deepEqual(app.pageErrors, []);
+  });
+
+  it(`compares two designs' trends from the campaign page: ${compared.worse} scales worse`, async () => {
+    const { page } = app;
+    await app.goto("#/campaign/2");
+    await page.selectOption('select[aria-label="design A"]', compared.a);
+    await page.selectOption('select[aria-label="design B"]', compared.b);
+    await page.click(`${sel(TID.campaign.compareTrends)} button`);
+    await page.waitForSelector(sel(TID.trends.verdict), SLOW);
+    assert.match(page.url(), new RegExp(`#/trends\\?campaign=2&a=${compared.a}&b=${compared.b}$`));
+    assert.match((await page.textContent(sel(TID.trends.verdict))) ?? "", new RegExp(`^${compared.worse} scales worse: its exponent in n is larger by \\d\\.\\d\\d`));
+    assert.equal(await page.locator(sel(TID.trends.location)).first().locator('[role="gridcell"]').nth(1).textContent(), "(whole program)");
+    await page.waitForSelector(`${sel(TID.trends.comparison)} canvas`, SLOW);
+    await app.screenshot("24-trends-compare");
+    // One design alone, from the design selector: its clusters and the top one's plots.
+    await page.selectOption('select[aria-label="design B"]', "");
+    await page.waitForSelector(sel(TID.trends.cluster), SLOW);
+    assert.match(page.url(), new RegExp(`#/trends\\?campaign=2&design=${compared.a}$`));
+    await page.locator(sel(TID.trends.cluster)).first().click();
+    await page.waitForSelector(`${sel(TID.trends.fit)} canvas`, SLOW);
+    await app.screenshot("26-trends-one-design");
+    assert.deepEqual(app.pageErrors, []);
+  });
+
+  it("follows a dark system theme", async () => {
+    const context = await app.browser.newContext({ viewport: VIEWPORT, colorScheme: "dark" });
+    try {
+      const page = await context.newPage();
+      await page.goto(app.server.openUrl);
+      await page.evaluate((h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h), "#/trends?campaign=1");
+      await page.locator(sel(TID.trends.cluster)).first().click(SLOW);
+      await page.waitForSelector(`${sel(TID.trends.fit)} canvas`, SLOW);
+      await idle(page);
+      assert.equal(await page.evaluate("getComputedStyle(document.body).backgroundColor"), "rgb(13, 17, 23)");
+      await page.screenshot({ path: join(SCREENSHOTS, "25-trends-dark.png"), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
