@@ -46,7 +46,7 @@ export async function runAnalysis<R>(host: AnalysisHost, d: AnalysisDescriptor<n
   const key = cacheKey(host, d, args, resolved);
   if (key) {
     const hit = cachedResult(host.workspace().db, key);
-    if (hit !== undefined) return JSON.parse(hit) as R;
+    if (hit !== undefined) return hit as R;
   }
   let result: R;
   try {

@@ -7,11 +7,12 @@ import { targetSchema } from "../campaign/targetSchema.js";
 import { mergeThreads } from "../cct/merge.js";
 import { bbTrendProf } from "../trend/bbTrendProf.js";
 import { BOOTSTRAP_RESAMPLES } from "../trend/bootstrap.js";
-import { callgrindCosts, cctCosts, gcovCosts, locationSeries, TREND_SOURCES, type CostTable, type TrendSource } from "../trend/costTables.js";
+import { callgrindCosts, cctCosts, gcovCosts, isCostLocation, locationSeries, TREND_SOURCES, type CostTable, type TrendSource } from "../trend/costTables.js";
 import type { TrendsResult, TrendWorkload } from "../trend/result.js";
 import type { GcovTable } from "../trace/gcov/readGcov.js";
 import type { CallgrindTable } from "../trace/callgrind/readCallgrind.js";
 import { ApiError } from "../api/errors.js";
+import { selectFeatures, type FeatureSelection } from "../trend/featureSelection.js";
 import { defineAnalysis, type Resolved, type Sources } from "./descriptor.js";
 import { runLabel, runTarget } from "./resolveTarget.js";
 
@@ -20,7 +21,7 @@ const ARTIFACT: Readonly<Record<Exclude<TrendSource, "uftrace">, string>> = { gc
 export const trends = defineAnalysis({
   kind: "trends",
   title: "empirical complexity analysis",
-  version: 2,
+  version: 3,
   args: z.strictObject({
     target: targetSchema,
     /** Where the costs come from; auto: uftrace traces, else gcov, else callgrind, whichever the runs have. */
@@ -34,8 +35,12 @@ export const trends = defineAnalysis({
   cache: true,
   load: async (sources, { target }, args) => loadCosts(sources, target!, args.source, args.feature),
   compute: (input, args, progress): TrendsResult => {
-    const r = bbTrendProf({ locations: input.locations, features: input.features, seed: args.seed, resamples: args.resamples }, (done, total) => progress("fitting clusters", done, total));
-    return { ...r, label: input.label, source: input.source, features: input.features.map((f) => f.name), runs: input.runs, notes: input.notes };
+    // Clusters sum their locations' costs, so call counts (another unit) are not clustered with instructions or time.
+    const locations = input.locations.filter((l) => isCostLocation(l.name));
+    const calls = input.locations.length - locations.length;
+    const r = bbTrendProf({ locations, features: input.features, seed: args.seed, resamples: args.resamples }, (done, total) => progress("fitting clusters", done, total));
+    const notes = calls > 0 ? [...input.notes, `${calls} call counts not clustered with costs (another unit): varbench trends --functions models each function's calls`] : input.notes;
+    return { ...r, label: input.label, source: input.source, features: input.features.map((f) => f.name), runs: input.runs, notes };
   },
 });
 
@@ -51,7 +56,7 @@ export interface LoadedCosts {
 
 /** `inclusive`: functions' inclusive costs as locations too (for comparing designs; never clustered, they would count callees twice). */
 export async function loadCosts(sources: Sources, target: Resolved, asked: "auto" | TrendSource, only: string | undefined, inclusive = false): Promise<LoadedCosts> {
-  const source: TrendSource = asked !== "auto" ? asked : target.runs.every((r) => r.hasCct) ? "uftrace" : (await hasArtifact(sources, target.runs[0], ARTIFACT.gcov)) ? "gcov" : "callgrind";
+  const source: TrendSource = asked !== "auto" ? asked : await detectSource(sources, target);
   const tables: CostTable[] = [];
   const runs: TrendWorkload[] = [];
   const notes: string[] = [];
@@ -66,13 +71,21 @@ export async function loadCosts(sources: Sources, target: Resolved, asked: "auto
     runs.push({ runId: r.id, workload: r.workload, features: await sources.runFeatures(r) });
   }
   if (runs.length < 3) throw new ApiError("not-found", `${target.label}: ${runs.length} run(s) with ${source} data; a trend needs at least 3 workloads (run the campaign under ${source === "uftrace" ? "uftrace" : source}, on inputs of several sizes)`);
-  const names = [...new Set(runs.flatMap((r) => Object.keys(r.features)))].sort();
-  const shared = names.filter((n) => runs.every((r) => n in r.features));
-  for (const n of names) if (!shared.includes(n)) notes.push(`feature ${n} is missing from some runs: not used`);
-  const features = (only ? shared.filter((n) => n === only) : shared).map((name) => ({ name, values: Float64Array.from(runs, (r) => r.features[name]) }));
-  if (only && features.length === 0) throw new ApiError("invalid-arguments", `${target.label}: no feature ${only} in every run (features: ${shared.join(", ") || "none"})`, [{ path: "feature", message: "not a feature of every run" }]);
-  if (features.length === 0) throw new ApiError("not-found", `${target.label}: its runs share no numeric feature to fit costs to (declare features on the workloads, give them inputs, or print varbench:feature lines)`);
+  const chosen = usableFeatures(target.label, runs, only);
+  notes.push(...chosen.notes);
+  const features = chosen.features;
   return { label: target.label, source, runs, notes, features, locations: locationSeries(tables) };
+}
+
+/** The features a trend can be fitted to (featureSelection.ts), or an error that says why there are none. */
+export function usableFeatures(label: string, runs: readonly TrendWorkload[], only: string | undefined): FeatureSelection {
+  const chosen = selectFeatures(runs, only);
+  if (chosen.refused !== null) throw new ApiError("invalid-arguments", `${label}: feature ${only} ${chosen.refused} (features: ${chosen.shared.join(", ") || "none"})`, [{ path: "feature", message: chosen.refused }]);
+  if (chosen.features.length === 0) {
+    const why = chosen.notes.length > 0 ? `: ${chosen.notes.join("; ")}` : " (declare features on the workloads, give them inputs, or print varbench:feature lines)";
+    throw new ApiError("not-found", `${label}: its runs share no feature that varies enough to fit costs to${why}`);
+  }
+  return chosen;
 }
 
 async function costsOf(sources: Sources, r: RunRow, source: TrendSource, inclusive: boolean): Promise<CostTable | null> {
@@ -84,6 +97,16 @@ async function costsOf(sources: Sources, r: RunRow, source: TrendSource, inclusi
   const text = await sources.artifactText(r, ARTIFACT[source]);
   if (text === null) return null;
   return source === "gcov" ? gcovCosts(JSON.parse(text) as GcovTable) : callgrindCosts(JSON.parse(text) as CallgrindTable, inclusive);
+}
+
+/** Where the runs' costs are: uftrace traces, else gcov's or callgrind's tables, whichever the first run has. */
+async function detectSource(sources: Sources, target: Resolved): Promise<TrendSource> {
+  if (target.runs.length > 0 && target.runs.every((r) => r.hasCct)) return "uftrace";
+  for (const r of target.runs.slice(0, 1)) {
+    if (await hasArtifact(sources, r, ARTIFACT.gcov)) return "gcov";
+    if (await hasArtifact(sources, r, ARTIFACT.callgrind)) return "callgrind";
+  }
+  throw new ApiError("not-found", `${target.label}: its runs hold no costs per location (a trend needs runs under gcov, callgrind or uftrace; these ran under another profiler, or did not succeed)`);
 }
 
 async function hasArtifact(sources: Sources, r: RunRow, kind: string): Promise<boolean> {

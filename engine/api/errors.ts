@@ -52,8 +52,21 @@ export function isInternalError(e: unknown): boolean {
   return !(e instanceof Error) || (e.constructor !== Error && !["TraceError", "ApiError", "SpecError"].includes(e.name));
 }
 
-/** An internal error worded for people: what stopped, the error itself (no stack), and that it is a bug. */
+/** What SQLite's codes mean for a workspace's database (better-sqlite3's SqliteError carries `code`). */
+const STORAGE_PROBLEMS: Readonly<Record<string, string>> = {
+  SQLITE_CORRUPT: "the workspace database (varbench.sqlite) is damaged",
+  SQLITE_NOTADB: "the workspace database (varbench.sqlite) is not an SQLite database: it was overwritten or cut short",
+  SQLITE_FULL: "the disk holding the workspace is full",
+  SQLITE_READONLY: "the workspace database is read-only here",
+  SQLITE_CANTOPEN: "the workspace database cannot be opened (missing, or no permission)",
+};
+
+/** An internal error worded for people: what stopped, the error itself (no stack), and that it is a
+ * bug — unless it is the workspace's storage failing, which is said as such. */
 export function internalError(what: string, e: unknown, consequence?: string): ApiError {
+  const code = e instanceof Error && e.name === "SqliteError" ? String((e as Error & { code?: unknown }).code ?? "") : "";
+  const storage = Object.entries(STORAGE_PROBLEMS).find(([prefix]) => code.startsWith(prefix));
+  if (storage) return new ApiError("failed", `${what} stopped: ${storage[1]} (${e instanceof Error ? e.message : ""}). Restore it from a backup, or start a new workspace and import its runs.`);
   const detail = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
   return new ApiError("failed", `${what} stopped on an internal error (${detail}). This is a bug in Varbench${consequence ? `; ${consequence}` : ""}.`);
 }

@@ -25,6 +25,7 @@ const FLAGS: Readonly<Record<string, string>> = {
   precision: "--precision",
   check: "--check",
   feature: "--feature",
+  "target.campaignId": "<campaign>",
   "a.design": "--designs",
   "b.design": "--designs",
 };

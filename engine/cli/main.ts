@@ -10,6 +10,13 @@ import { failureMessage } from "./failure.js";
 import { ALIGNED_INTERVALS, DEFAULT_CONFIDENCE, DEFAULT_PRECISION, DEFAULT_SEED, MAX_PATTERNS } from "../patterns/parameters.js";
 import { DEFAULT_METRIC, METRICS } from "../patterns/metrics.js";
 
+// A reader that stops early (varbench … | head) closes the pipe: the rest of the output is not
+// wanted, which is no failure. Any other failure to write is said in a line, not a stack.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code !== "EPIPE") console.error(`varbench: cannot write the output (${e.message})`);
+  process.exit(e.code === "EPIPE" ? 0 : 1);
+});
+
 const program = new Command()
   .name("varbench")
   .description("Why does a program's run time vary? Workspaces, campaigns, traces and their analyses.")

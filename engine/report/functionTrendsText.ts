@@ -25,7 +25,7 @@ export function functionTrendsText(r: CfTrendsResult): string {
       ]),
   );
   return [
-    `Per-function empirical complexity of ${r.label} (paper 002 ch. 3, CF-TrendProf): ${r.runs.length} workloads, cost = ${r.cost === "time" ? "on-CPU time (ns)" : "calls"}, features ${r.features.join(", ")}`,
+    `Per-function empirical complexity of ${r.label} (paper 002 ch. 3, CF-TrendProf): ${r.runs.length} runs, cost = ${r.cost === "time" ? "on-CPU time (ns)" : "calls"}, features ${r.features.join(", ")}`,
     `${r.functions.length} functions, most costly first; best model of each variable by the score of §3.4.3 (α = 1111)`,
     "",
     table(["function", `max total (${r.unit})`, "variable", "best model", "source", "SE/mean"], rows, new Set([0, 2, 3, 4])),

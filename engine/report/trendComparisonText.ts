@@ -15,7 +15,7 @@ export function trendComparisonText(r: TrendComparisonResult): string {
   const [a, b] = r.designs;
   const fit = (l: LocationComparison, i: 0 | 1) => {
     const f = l.fits[i];
-    return f ? `${num(f.power.a)}·${r.feature}^${f.power.b.toFixed(2)}` : "not reached";
+    return f ? (f.power.n > 0 ? `${num(f.power.a)}·${r.feature}^${num(f.power.b)}` : "no powerlaw (costs or feature ≤ 0)") : "not reached";
   };
   const rows = r.locations.slice(0, TEXT_LOCATIONS + 1).map((l) => [
     shortName(l.name),
@@ -39,15 +39,17 @@ export function trendComparisonText(r: TrendComparisonResult): string {
     .join("\n");
 }
 
-function verdictLine(l: LocationComparison, a: string, b: string, feature: string): string {
+export function verdictLine(l: LocationComparison, a: string, b: string, feature: string): string {
   const d = l.exponentDifference;
   if (!d) return `The whole program could not be fitted under both designs.`;
   const worse = l.scalesWorse;
   const lead = worse ? `${worse} scales worse: its exponent in ${feature} is larger by ${Math.abs(d.value).toFixed(2)}` : `Neither design is shown to scale worse: the exponents differ by ${signed(d.value)}, an interval that includes 0`;
-  const cross = l.crossover !== null && l.crossoverMeasured ? `; the fits cross at ${feature} ≈ ${num(l.crossover)}, inside the measured range, so ${worse === a ? b : a} is the cheaper beyond it` : l.crossover !== null ? `; the fits would cross at ${feature} ≈ ${num(l.crossover)}, outside the measured range` : "";
+  // A crossing is reported only where the exponents are shown to differ (designTrends.ts), so `worse` names one design here.
+  const cheaper = worse === a ? b : a;
+  const cross = worse && l.crossover !== null ? (l.crossoverMeasured ? `; the fits cross at ${feature} ≈ ${num(l.crossover)}, inside the measured range, so ${cheaper} is the cheaper beyond it` : `; the fits would cross at ${feature} ≈ ${num(l.crossover)}, outside the measured range`) : "";
   return `${lead}${cross}.`;
 }
 
-const signed = (x: number) => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(2);
+const signed = (x: number | null) => (x === null || !Number.isFinite(x) ? "-" : (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(2));
 
 export const trendComparisonTextExporter: Exporter<TrendComparisonResult> = { mediaType: "text/plain", extension: "txt", render: (r) => trendComparisonText(r) + "\n" };

@@ -6,11 +6,19 @@ import type { TrendsResult } from "../trend/result.js";
 import type { Exporter } from "./exporter.js";
 import { table } from "./format.js";
 
-export const num = (x: number) => (Math.abs(x) >= 1e5 || (Math.abs(x) < 1e-2 && x !== 0) ? x.toExponential(2) : x.toFixed(2));
+/** A number for a table; "-" for none (a result read back from the cache holds null for NaN and ±Infinity). */
+export function num(x: number | null): string {
+  if (x === null || !Number.isFinite(x)) return "-";
+  return Math.abs(x) >= 1e5 || (Math.abs(x) < 1e-2 && x !== 0) ? x.toExponential(2) : x.toFixed(2);
+}
 
-/** "2.89·n^2.00" or "12.0 + 8.03·n". */
+/** An exponent to two places, never "-0.00". */
+const exponent = (b: number) => (Math.abs(b) < 0.005 ? "0.00" : b.toFixed(2));
+
+/** "2.89·n^2.00" or "12.00 + 8.03·n" or "1323.65 − 0.49·n". */
 export function modelText(f: FeatureFit): string {
-  return f.model === "power" ? `${num(f.power.a)}·${f.feature}^${f.power.b.toFixed(2)}` : `${num(f.linear.a)} + ${num(f.linear.b)}·${f.feature}`;
+  if (f.model === "power") return `${num(f.power.a)}·${f.feature}^${exponent(f.power.b)}`;
+  return `${num(f.linear.a)} ${f.linear.b < 0 ? "−" : "+"} ${num(Math.abs(f.linear.b))}·${f.feature}`;
 }
 
 /** A location's name without the folders of its file. */
@@ -27,13 +35,13 @@ export function trendsText(r: TrendsResult): string {
       j === 0 ? num(c.maxCost) : "",
       j === 0 ? `${(c.maxShare * 100).toFixed(1)}%` : "",
       modelText(f),
-      (f.model === "power" ? f.power.r2 : f.linear.r2).toFixed(3),
-      f.intervals ? `${f.intervals.b.low.toFixed(2)} … ${f.intervals.b.high.toFixed(2)}` : "-",
+      num(f.model === "power" ? f.power.r2 : f.linear.r2),
+      f.intervals ? `${num(f.intervals.b.low)} … ${num(f.intervals.b.high)}` : "-",
       `${num(f.predictions[f.predictions.length - 1]?.value ?? NaN)} at ${num(f.predictions[f.predictions.length - 1]?.at ?? NaN)}`,
     ]),
   );
   return [
-    `Empirical complexity of ${r.label} (paper 002, BB-TrendProf): ${r.runs.length} workloads, costs from ${r.source}, features ${r.features.join(", ")}`,
+    `Empirical complexity of ${r.label} (paper 002, BB-TrendProf): ${r.runs.length} runs, costs from ${r.source}, features ${r.features.join(", ")}`,
     `${r.clusters.length} clusters of locations that vary together; ${r.discarded} locations nearly constant (σ < 10) left out`,
     "",
     table(["rank", "cluster", "locations", "max cost", "max share", "model", "R²", "exponent 95%", "prediction (10 × f95)"], rows, new Set([1, 5])),

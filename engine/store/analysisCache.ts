@@ -2,7 +2,10 @@
 // the analysis' kind, a hash of its inputs (the runs and their artifacts),
 // its parameters and the engine version that computed it, so a result is
 // served again after a restart and computed afresh when any of them changes.
+import { createHash } from "node:crypto";
 import type { Db } from "./database.js";
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 export interface AnalysisKey {
   readonly kind: string;
@@ -11,11 +14,26 @@ export interface AnalysisKey {
   readonly engineVersion: string;
 }
 
-export function cachedResult(db: Db, k: AnalysisKey): string | undefined {
+/** The kept result, parsed; undefined when there is none, or when the one kept does not match its
+ * checksum or does not parse (a damaged or hand-edited row): it is dropped and computed again. */
+export function cachedResult(db: Db, k: AnalysisKey): unknown {
   const row = db
-    .prepare("SELECT result_json AS json FROM analyses WHERE kind = ? AND inputs_key = ? AND parameters_json = ? AND engine_version = ?")
-    .get(k.kind, k.inputsKey, k.parametersJson, k.engineVersion) as { json: string } | undefined;
-  return row?.json;
+    .prepare("SELECT id, result_json AS json, result_sha256 AS sha FROM analyses WHERE kind = ? AND inputs_key = ? AND parameters_json = ? AND engine_version = ?")
+    .get(k.kind, k.inputsKey, k.parametersJson, k.engineVersion) as { id: number; json: string; sha: string | null } | undefined;
+  if (!row) return undefined;
+  if (row.sha === sha256(row.json)) {
+    try {
+      return JSON.parse(row.json);
+    } catch {
+      // Falls through: a checksum over text that does not parse was written by hand.
+    }
+  }
+  try {
+    db.prepare("DELETE FROM analyses WHERE id = ?").run(row.id);
+  } catch {
+    // A read-only workspace keeps the damaged row; it is never served all the same.
+  }
+  return undefined;
 }
 
 /** Results kept per kind: every slider position of every run viewed would otherwise stay forever. */
@@ -28,9 +46,9 @@ export function storeResult(db: Db, k: AnalysisKey, resultJson: string): void {
     db.prepare("DELETE FROM analyses WHERE kind = ? AND engine_version != ?").run(k.kind, k.engineVersion);
     db.prepare("DELETE FROM analyses WHERE kind = ? AND id NOT IN (SELECT id FROM analyses WHERE kind = ? ORDER BY id DESC LIMIT ?)").run(k.kind, k.kind, MAX_RESULTS_PER_KIND - 1);
     db.prepare(
-      `INSERT INTO analyses (kind, inputs_key, parameters_json, engine_version, result_json, created_at) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (kind, inputs_key, parameters_json, engine_version) DO UPDATE SET result_json = excluded.result_json, created_at = excluded.created_at`,
-    ).run(k.kind, k.inputsKey, k.parametersJson, k.engineVersion, resultJson, new Date().toISOString());
+      `INSERT INTO analyses (kind, inputs_key, parameters_json, engine_version, result_json, result_sha256, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (kind, inputs_key, parameters_json, engine_version) DO UPDATE SET result_json = excluded.result_json, result_sha256 = excluded.result_sha256, created_at = excluded.created_at`,
+    ).run(k.kind, k.inputsKey, k.parametersJson, k.engineVersion, resultJson, sha256(resultJson), new Date().toISOString());
   })();
 }
 

@@ -111,6 +111,10 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE campaigns ADD COLUMN spec_dir TEXT;
   ALTER TABLE campaigns ADD COLUMN template_id INTEGER REFERENCES campaigns(id);
   `,
+  // 5: a checksum of each kept analysis result, so a damaged one is computed again rather than served
+  `
+  ALTER TABLE analyses ADD COLUMN result_sha256 TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -4,6 +4,12 @@
 
 import { BATCH_EVENTS, ENTER, EXIT } from "../cct/kernel/layout.generated.js";
 
+/** An entry's numeric arguments (uftrace -A) and their names in the recording's spec ("arg2", "fparg1"). */
+export interface ArgValues {
+  readonly labels: readonly string[];
+  readonly values: readonly number[];
+}
+
 export { BATCH_EVENTS, ENTER, EXIT };
 
 export class EventBatch {
@@ -13,14 +19,14 @@ export class EventBatch {
   readonly depth = new Int32Array(BATCH_EVENTS);
   readonly timeNs = new Float64Array(BATCH_EVENTS);
   /** The arguments an entry carried (uftrace -A), by its index, for sinks that take them. */
-  readonly args = new Map<number, readonly number[]>();
+  readonly args = new Map<number, ArgValues>();
   count = 0;
 
   constructor(private readonly sink: ThreadSink) {}
 
   // A full batch is handed on before the next write, so code that fills the
   // arrays in place (the uftrace decoder) and these methods can be mixed.
-  enter(fn: number, timeNs: number, depth = -1, args: readonly number[] | null = null): void {
+  enter(fn: number, timeNs: number, depth = -1, args: ArgValues | null = null): void {
     if (this.count === BATCH_EVENTS) this.flush();
     const i = this.count;
     if (args !== null) this.args.set(i, args);

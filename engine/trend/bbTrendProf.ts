@@ -11,6 +11,7 @@
 import { quantileSorted } from "simple-statistics";
 import { bootstrapPower, type Interval } from "./bootstrap.js";
 import { isCostLocation } from "./costTables.js";
+import { MIN_DISTINCT_VALUES } from "./featureSelection.js";
 import { ALPHA, buildClusters, type Series } from "./clusters.js";
 import { linearFit, logError, powerFit, standardError, type LinearFit, type PowerFit } from "./regression.js";
 
@@ -111,9 +112,11 @@ export function bbTrendProf(input: TrendInput, progress: TrendProgress = () => {
 function fitFeature(f: Series, cost: Float64Array, withIntervals: boolean, seed: number, resamples?: number): FeatureFit {
   const power = powerFit(f.values, cost);
   const linear = linearFit(f.values, cost);
-  const powerError = logError((x) => power.a * x ** power.b, f.values, cost);
+  // A powerlaw through fewer than three feature values (the rest with cost or feature 0, left out) fits exactly and says nothing.
+  const powerFitted = distinctPositive(f.values, cost) >= MIN_DISTINCT_VALUES;
+  const powerError = powerFitted ? logError((x) => power.a * x ** power.b, f.values, cost) : Infinity;
   const linearError = logError((x) => linear.a + linear.b * x, f.values, cost);
-  const model = linearError < powerError ? "linear" : "power";
+  const model = powerFitted && powerError <= linearError ? "power" : "linear";
   const sorted = Array.from(f.values).sort((a, b) => a - b);
   const f95 = sorted.length > 0 ? quantileSorted(sorted, 0.95) : NaN;
   const at = PREDICTION_FACTORS.map((m) => m * f95);
@@ -127,11 +130,18 @@ function fitFeature(f: Series, cost: Float64Array, withIntervals: boolean, seed:
     model,
     f95,
     predictions: at.map((x) => ({ at: x, value: predict(x) })),
-    intervals: withIntervals ? powerIntervals(f.values, cost, at, seed, resamples) : null,
+    intervals: withIntervals && powerFitted ? powerIntervals(f.values, cost, at, seed, resamples) : null,
     residuals: Array.from(cost, (y, i) => y - predict(f.values[i])),
     standardError: se,
     relativeError: mean > 0 ? se / mean : NaN,
   };
+}
+
+/** Distinct feature values among the points a powerlaw is fitted to (x > 0 and cost > 0). */
+function distinctPositive(x: ArrayLike<number>, cost: Float64Array): number {
+  const seen = new Set<number>();
+  for (let i = 0; i < x.length; i++) if (x[i] > 0 && cost[i] > 0) seen.add(x[i]);
+  return seen.size;
 }
 
 /** The bootstrap's intervals at the predictions and along a band from the smallest positive feature value to the last prediction. */

@@ -7,6 +7,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { EventBatch } from "../../engine/trace/eventBatch.js";
+import { RunFrameSink } from "../../engine/trend/cf/frameSink.js";
 import { CfFrames, type CfCost } from "../../engine/trend/cf/invocationFrames.js";
 import { cfTrendProf } from "../../engine/trend/cf/cfTrendProf.js";
 import { programArb, runProgram } from "../helpers/randomProgram.js";
@@ -33,7 +34,7 @@ describe("CF-TrendProf on any call stream", () => {
       fc.property(fc.array(programArb, { minLength: 3, maxLength: 4 }), fc.constantFrom<CfCost>("time", "calls"), (programs, cost) => {
         const frames = new CfFrames(programs.length, cost);
         programs.forEach((p, w) => {
-          const sink = frames.sink(w);
+          const sink = new RunFrameSink(frames, w);
           runProgram(p, sink);
           sink.finish();
         });
@@ -49,7 +50,7 @@ describe("CF-TrendProf on any call stream", () => {
       fc.property(fc.array(fc.array(event, { maxLength: 200 }), { minLength: 3, maxLength: 4 }), (streams) => {
         const frames = new CfFrames(streams.length, "time");
         streams.forEach((events, w) => {
-          const sink = frames.sink(w);
+          const sink = new RunFrameSink(frames, w);
           const ids = ["a", "b", "c", "d", "e", "f"].map((n) => sink.functionId(n));
           const batch = new EventBatch(sink.thread({ pid: 1, tid: 1 }));
           let t = 0;

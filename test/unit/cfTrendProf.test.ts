@@ -4,6 +4,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { EventBatch } from "../../engine/trace/eventBatch.js";
+import { RunFrameSink } from "../../engine/trend/cf/frameSink.js";
 import { CfFrames, type CfCost } from "../../engine/trend/cf/invocationFrames.js";
 import { cfTrendProf } from "../../engine/trend/cf/cfTrendProf.js";
 import { perWorkload } from "../../engine/trend/cf/groupStats.js";
@@ -16,7 +17,7 @@ type Call = [string, Call[]] | [string, Call[], number];
 
 /** Feeds one run's calls (name, callees[, self ns]) into `frames` as workload `w`, 1 ns of self time per call unless given. */
 function feed(frames: CfFrames, w: number, root: Call): void {
-  const sink = frames.sink(w);
+  const sink = new RunFrameSink(frames, w);
   const thread = sink.thread({ pid: 1, tid: 1 });
   const batch = new EventBatch(thread);
   let t = 0;
@@ -113,16 +114,18 @@ describe("CF-TrendProf (002 ch. 3)", () => {
 });
 
 describe("CF-TrendProf's invocation features (002 §3.3.1)", () => {
+  /** The labels of uftrace's spec "work@arg1", one array for every entry as the reader gives them. */
+  const ARG1 = ["arg1"];
   /** One run: main calls work(k) for k = 1…m, work's own time 3k µs, as uftrace -A work@arg1 records it
    * (µs, not ns: §3.4.3's α = 1111 makes a cost of a few dozen units not worth modelling beyond its mean). */
   function run(frames: CfFrames, w: number, m: number): void {
-    const sink = frames.sink(w);
+    const sink = new RunFrameSink(frames, w);
     const batch = new EventBatch(sink.thread({ pid: 1, tid: 1 }));
     const [main, work] = [sink.functionId("main"), sink.functionId("work")];
     let t = 0;
     batch.enter(main, t++);
     for (let k = 1; k <= m; k++) {
-      batch.enter(work, t, -1, [k]);
+      batch.enter(work, t, -1, { labels: ARG1, values: [k] });
       t += 3000 * k;
       batch.exit(work, t);
     }

@@ -7,6 +7,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { openDatabase, schemaVersion } from "../../engine/store/database.js";
 import { SCHEMA_VERSION } from "../../engine/store/migrations.js";
 import { Workspace } from "../../engine/store/workspace.js";
+import { cachedResult, storeResult } from "../../engine/store/analysisCache.js";
 import { artifactsOf, ensureProject, getRun, insertArtifact, insertRun } from "../../engine/store/repositories.js";
 import { tempDir } from "../helpers/uftrace.js";
 
@@ -31,6 +32,20 @@ describe("workspace store", () => {
     assert.equal(art.sha256, "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824", "SHA-256 of 'hello'");
     assert.throws(() => insertRun(again.db, { projectId: 999, workloadId: null, designId: null, status: "imported" }), /FOREIGN KEY/);
     again.close();
+  });
+
+  it("serves a kept analysis result back, and computes again one damaged on disk rather than serving it", () => {
+    const ws = Workspace.init(join(tempDir("cache"), "ws"));
+    const key = { kind: "trends", inputsKey: "k", parametersJson: "{}", engineVersion: "1" };
+    storeResult(ws.db, key, JSON.stringify({ clusters: [1, 2] }));
+    assert.deepEqual(cachedResult(ws.db, key), { clusters: [1, 2] });
+    ws.db.prepare("UPDATE analyses SET result_json = ?").run(JSON.stringify({ clusters: null }));
+    assert.equal(cachedResult(ws.db, key), undefined);
+    assert.equal((ws.db.prepare("SELECT COUNT(*) AS n FROM analyses").get() as { n: number }).n, 0, "the damaged row is dropped");
+    storeResult(ws.db, key, "{}");
+    ws.db.prepare("UPDATE analyses SET result_json = 'garbage'").run();
+    assert.equal(cachedResult(ws.db, key), undefined);
+    ws.close();
   });
 
   it("migrates a workspace written at schema version 1, keeping its rows", () => {

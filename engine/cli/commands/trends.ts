@@ -38,6 +38,7 @@ export function trends(workspaceDir: string, campaign: string, o: TrendFlags): P
     const target = o.design === undefined ? t : { kind: "design" as const, campaignId: t.campaignId, design: o.design, workload: null };
     if (o.functions) {
       if (o.source !== undefined && o.source !== "uftrace") throw new Error("--functions models each function's invocations from uftrace traces: leave out --source or give --source uftrace");
+      if (o.seed !== undefined) throw new Error("--seed sets the bootstrap's draws; --functions draws nothing (its models are fitted, not resampled)");
       const r = await withAnalysisProgress(api, () => api.analyses.functionTrends({ target, feature: o.feature, cost: o.cost }));
       process.stdout.write(String(FUNCTION_TRENDS_EXPORTERS[o.json ? "json" : o.csv ? "csv" : "text"].render(r, undefined)));
       return;

@@ -3,17 +3,25 @@
 // value is stored at its size rounded up to 4; a string is a u16 length then
 // its bytes, rounded up to 4; the whole payload is rounded up to 8.
 import { TraceError } from "../diagnostics.js";
+import type { ArgValues } from "../eventBatch.js";
 
 interface ValueSpec {
   /** Bytes for fixed-size values; -1 for a length-prefixed string. */
   readonly size: number;
-  /** How its bytes read as a number: signed (uftrace's default, `d`), unsigned (`u`, `x`, `o`, pointers), floating point; strings and chars read as none. */
+  /** How its bytes read as a number: signed (uftrace's default, `d`), unsigned (`u`, `o`), floating
+   * point; strings, chars, enums, pointers and hex (`p`, `x`: addresses and flags, no size of anything) as none. */
   readonly kind: "signed" | "unsigned" | "float" | "none";
+  /** Its name in the spec: "arg2", "fparg1". */
+  readonly label: string;
 }
+
+
 
 interface SpecRule {
   readonly pattern: RegExp;
   readonly values: readonly ValueSpec[];
+  /** The labels of its numeric values, shared by every entry it decodes. */
+  readonly numericLabels: readonly string[];
 }
 
 /** Rules in priority order, with the first match per function name cached. */
@@ -88,32 +96,30 @@ function parseRules(line: string, file: string): SpecRule[] {
         .slice(at + 1)
         .split(",")
         .filter((a) => /^(arg|fparg|retval)/.test(a))
-        .map((a) => ({ size: valueSize(a, file), kind: valueKind(a) }));
-      return { pattern: new RegExp(`^(?:${name})$`), values };
+        .map((a) => ({ size: valueSize(a, file), kind: valueKind(a), label: a.split("/")[0] }));
+      return { pattern: new RegExp(`^(?:${name})$`), values, numericLabels: values.filter((v) => v.kind !== "none").map((v) => v.label) };
     });
 }
 
-/** The numbers in an entry's payload, in spec order (NaN for a string or a char; an integer beyond 2^53 rounded). */
-export function decodeArgs(specs: SpecList, name: string, buf: Uint8Array, start: number): number[] {
+/** The numeric values in an entry's payload with their labels (an integer beyond 2^53 rounded); null when none is numeric. */
+export function decodeArgs(specs: SpecList, name: string, buf: Uint8Array, start: number): ArgValues | null {
   const rule = specs.ruleFor(name);
-  if (!rule) return [];
+  if (!rule || rule.numericLabels.length === 0) return null;
   const view = new DataView(buf.buffer, buf.byteOffset + start);
-  const out: number[] = [];
+  const values: number[] = [];
   let offset = 0;
   for (const v of rule.values) {
     if (v.size < 0) {
-      out.push(NaN);
       offset += align(2 + view.getUint16(offset, true), 4);
       continue;
     }
-    out.push(readNumber(view, offset, v));
+    if (v.kind !== "none") values.push(readNumber(view, offset, v));
     offset += align(v.size, 4);
   }
-  return out;
+  return { labels: rule.numericLabels, values };
 }
 
 function readNumber(view: DataView, at: number, v: ValueSpec): number {
-  if (v.kind === "none") return NaN;
   if (v.kind === "float") return v.size === 4 ? view.getFloat32(at, true) : v.size === 8 ? view.getFloat64(at, true) : NaN;
   switch (v.size) {
     case 1:
@@ -133,9 +139,9 @@ function valueKind(arg: string): ValueSpec["kind"] {
   if (arg.startsWith("fparg")) return "float";
   const slash = arg.indexOf("/");
   const fmt = slash < 0 ? "" : arg.slice(slash + 1);
-  if (fmt === "s" || fmt === "S" || fmt === "c" || fmt.startsWith("e:")) return "none";
+  if (fmt === "s" || fmt === "S" || fmt === "c" || fmt.startsWith("e:") || fmt.startsWith("p") || fmt.startsWith("x")) return "none";
   if (fmt.startsWith("f")) return "float";
-  if (fmt.startsWith("u") || fmt.startsWith("x") || fmt.startsWith("o") || fmt.startsWith("p")) return "unsigned";
+  if (fmt.startsWith("u") || fmt.startsWith("o")) return "unsigned";
   return "signed";
 }
 

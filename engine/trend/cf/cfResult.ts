@@ -55,7 +55,7 @@ export interface CfVariable {
   readonly observations: number;
   readonly mean: number;
   readonly best: CfModelResult;
-  /** Every model considered, best first. */
+  /** The models considered, best first (at most ALTERNATIVES_SHOWN of them). */
   readonly alternatives: readonly CfModelResult[];
   /** Observations by workload and invocation features (at most POINTS_SHOWN, evenly spread). */
   readonly points: readonly CfPoint[];

@@ -22,6 +22,12 @@ import { VARIABLE_NAMES, type CfFunction, type CfModelResult, type CfVariable, t
 
 /** Alternatives kept per variable for people to look through: the best and the next. */
 export const ALTERNATIVES_SHOWN = 12;
+/** Terms a derived model may have: a caller of thousands of functions would otherwise sum thousands of
+ * sub-models (rule 3.8) into one model nobody reads, and the thesis's models that pay their way are short. */
+export const MAX_MODEL_TERMS = 32;
+/** Characters of a derivation kept for people (its parts' models written out). */
+const DERIVATION_CHARS = 240;
+
 /** Points kept per variable for its plots: every workload's, and as many invocation-feature values as fit. */
 export const POINTS_SHOWN = 2000;
 
@@ -71,10 +77,21 @@ export function cfTrendProf(input: CfInput, progress: (done: number, total: numb
   const kindOf = (f: string): FeatureKind => (values.has(f) ? "workload" : "invocation");
   const workloadOnly = new Set(values.keys());
   /** The features a variable's observations carry: the workload's, and for per-invocation ones the invocation's own that were numbers every time. */
-  const scope = (v: Variable) => (v.perInvocation ? new Set([...workloadOnly, ...v.unit.argNames.filter((a) => [...v.obs.groups.values()].every((g) => Number.isFinite(value(g, a))))]) : workloadOnly);
+  const scopes = new Map<Variable, ReadonlySet<string>>();
+  const scope = (v: Variable): ReadonlySet<string> => {
+    let s = scopes.get(v);
+    if (!s) {
+      const own = v.perInvocation ? v.unit.argNames.filter((a) => [...v.obs.groups.values()].every((g) => Number.isFinite(value(g, a)))) : [];
+      scopes.set(v, (s = own.length > 0 ? new Set([...workloadOnly, ...own]) : workloadOnly));
+    }
+    return s;
+  };
   const consider = (v: Variable, model: Model, rule: string | null, derivation: string | null) => {
-    if (model.some((t) => !Number.isFinite(t.coef))) return;
-    v.candidates.push({ model, rule, derivation, ...scoreModel(model, v.obs, value, kindOf) });
+    if (model.some((t) => !Number.isFinite(t.coef)) || (rule !== null && model.length > MAX_MODEL_TERMS)) return;
+    const scored = scoreModel(model, v.obs, value, kindOf);
+    // A model that cannot be evaluated where it was observed (x^−b at x = 0) is no candidate; the constant always is.
+    if (!Number.isFinite(scored.score.total) && v.candidates.length > 0) return;
+    v.candidates.push({ model, rule, derivation: derivation && derivation.length > DERIVATION_CHARS ? `${derivation.slice(0, DERIVATION_CHARS)}…` : derivation, ...scored });
   };
   const direct = (v: Variable) => {
     consider(v, constantModel(v.obs), null, null);

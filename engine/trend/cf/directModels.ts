@@ -29,19 +29,24 @@ export function featureModels(obs: Observations, feature: string, value: Feature
   return out;
 }
 
-/** Least squares y = a + b·x over the groups with weight w > 0 (two passes about the means, A.1.4); null if x does not vary. */
+/** Distinct x a fit needs: through two points any line fits exactly, and the score would take it for a perfect model. */
+export const MIN_DISTINCT_X = 3;
+
+/** Least squares y = a + b·x over the groups with weight w > 0 (two passes about the means, A.1.4); null when x takes fewer than MIN_DISTINCT_X values. */
 function weightedLine(obs: Observations, x: (g: Group) => number, y: (g: Group) => number, w: (g: Group) => number): { a: number; b: number } | null {
   let sw = 0;
   let sx = 0;
   let sy = 0;
+  const xs = new Set<number>();
   for (const g of obs.groups.values()) {
     const k = w(g);
     if (k <= 0) continue;
     sw += k;
     sx += k * x(g);
     sy += k * y(g);
+    if (xs.size < MIN_DISTINCT_X) xs.add(x(g));
   }
-  if (sw === 0) return null;
+  if (xs.size < MIN_DISTINCT_X || !Number.isFinite(sx) || !Number.isFinite(sy)) return null;
   const mx = sx / sw;
   const my = sy / sw;
   let sxx = 0;

@@ -32,6 +32,23 @@ export class Moments {
     }
   }
 
+  /** Another sample's moments folded in (Chan et al.'s parallel update). */
+  merge(o: Moments): void {
+    this.mergeInto("", o.n, o.mean, o.m2);
+    this.mergeInto("Ln", o.nPos, o.meanLn, o.m2Ln);
+  }
+
+  private mergeInto(which: "" | "Ln", n2: number, mean2: number, m22: number): void {
+    if (n2 === 0) return;
+    const [n1, mean1, m21] = which === "" ? [this.n, this.mean, this.m2] : [this.nPos, this.meanLn, this.m2Ln];
+    const n = n1 + n2;
+    const d = mean2 - mean1;
+    const mean = mean1 + (d * n2) / n;
+    const m2 = m21 + m22 + (d * d * n1 * n2) / n;
+    if (which === "") [this.n, this.mean, this.m2] = [n, mean, m2];
+    else [this.nPos, this.meanLn, this.m2Ln] = [n, mean, m2];
+  }
+
   /** `k` zeros at once (Chan et al.'s merge of two samples, the second of mean 0 and no spread). */
   addZeros(k: number): void {
     if (k <= 0) return;
@@ -70,6 +87,22 @@ export class Observations {
       if (invocation.length === 0) this.plain[workload] = g.moments;
     }
     return g.moments;
+  }
+
+  /** The groups merged per workload: the invocation features forgotten. */
+  dropInvocationFeatures(): void {
+    const byWorkload = new Map<number, Moments>();
+    for (const g of this.groups.values()) {
+      let m = byWorkload.get(g.workload);
+      if (!m) byWorkload.set(g.workload, (m = new Moments()));
+      m.merge(g.moments);
+    }
+    this.groups.clear();
+    this.plain.length = 0;
+    for (const [w, m] of byWorkload) {
+      this.groups.set(String(w), { workload: w, invocation: [], moments: m });
+      this.plain[w] = m;
+    }
   }
 
   get count(): number {

@@ -8,7 +8,10 @@ import type { Observations } from "./groupStats.js";
 import type { FeatureValue } from "./directModels.js";
 import { evaluate, featuresOf, isSimpleLinear, type Model } from "./symbolicModel.js";
 
-/** §3.4.3: "a threshold of performance that is too small to bother modeling precisely". */
+/** §3.4.3: "a threshold of performance that is too small to bother modeling precisely". The thesis
+ * counts loop iterations; here it is in the cost's own unit, so 1,111 ns (about the cost of a traced
+ * call under uftrace) with --cost time, and 1,111 calls with --cost calls, where a variable that stays
+ * below a thousand calls prefers its mean unless a model is clearly better. */
 export const ALPHA = 1111;
 /** §3.4.3's V: the price of each kind of feature a model uses. */
 export const FEATURE_PRICE = { workload: 2, invocation: 3 } as const;

@@ -21,7 +21,7 @@ function sameMonomial(x: Term, y: Term): boolean {
   return x.powers.length === y.powers.length && x.powers.every(([f, p], i) => f === y.powers[i][0] && Math.abs(p - y.powers[i][1]) < SAME_EXPONENT);
 }
 
-/** x ⊕ y, like terms combined. */
+/** x ⊕ y, like terms combined, terms that cancel to exactly 0 dropped (a constant 0 stays a model). */
 export function add(...models: readonly Model[]): Model {
   const out: Term[] = [];
   for (const m of models) {
@@ -31,7 +31,8 @@ export function add(...models: readonly Model[]): Model {
       else out.push(t);
     }
   }
-  return out;
+  const kept = out.filter((t) => t.coef !== 0);
+  return kept.length > 0 ? kept : constant(0);
 }
 
 /** x ⊗ y, distributed and like terms combined. */

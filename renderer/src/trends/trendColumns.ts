@@ -5,7 +5,7 @@ import type { Column } from "../shared/columns.js";
 import type { FeatureFit, TrendCluster } from "../../../engine/trend/bbTrendProf.js";
 import type { LocationComparison } from "../../../engine/trend/designTrends.js";
 import { COSTLY_SHARE } from "../../../engine/trend/bbTrendProf.js";
-import { chosenR2, crossoverText, designFitText, designName, differenceText, intervalText, locationLabel, modelText, observedText, plain, predictionText, relativeErrorText } from "./trendText.js";
+import { chosenR2, crossoverText, designFitText, fixed, designName, differenceText, intervalText, locationLabel, modelText, observedText, plain, predictionText, relativeErrorText } from "./trendText.js";
 
 /** A cluster with its rank (1 = the largest maximum cost) and its fit in the feature shown. */
 export interface ClusterRow {
@@ -34,7 +34,7 @@ const COLUMNS: readonly Column<ClusterRow>[] = [
   { key: "max", label: "max cost", text: (r) => plain(r.cluster.maxCost), sort: (r) => r.cluster.maxCost, numeric: true, width: "6rem" },
   { key: "share", label: "max share", text: (r) => `${(r.cluster.maxShare * 100).toFixed(1)}%`, sort: (r) => r.cluster.maxShare, numeric: true, width: "6rem" },
   { key: "model", label: "model", text: (r) => modelText(r.fit), hint: (r) => `chosen: ${r.fit.model} (the smaller relative error Σ (log ŷ/y)²)`, width: "minmax(9rem, 1fr)" },
-  { key: "r2", label: "R²", text: (r) => chosenR2(r.fit).toFixed(3), sort: (r) => chosenR2(r.fit), numeric: true, width: "4rem", title: "R² of the chosen model (the powerlaw's in log space)" },
+  { key: "r2", label: "R²", text: (r) => fixed(chosenR2(r.fit), 3), sort: (r) => chosenR2(r.fit), numeric: true, width: "4rem", title: "R² of the chosen model (the powerlaw's in log space)" },
   { key: "se", label: "SE/mean", text: (r) => relativeErrorText(r.fit), sort: (r) => (Number.isFinite(r.fit.relativeError) ? r.fit.relativeError : Infinity), numeric: true, width: "5.5rem", title: "the chosen model's standard error over the mean cost (002 §3.4.5)" },
   { key: "b", label: "exponent 95%", text: (r) => intervalText(bInterval(r.fit)), sort: (r) => bInterval(r.fit)?.low ?? -Infinity, numeric: true, width: "8.5rem", title: "bootstrap 95% interval of the powerlaw's exponent (costly clusters only)" },
 ];

@@ -14,13 +14,16 @@ export { modelText, num };
 export const plain = (x: number): string => (Number.isInteger(x) && Math.abs(x) < 1e5 ? String(x) : num(x));
 
 /** "+0.52" / "−0.03": a difference of exponents reads with its sign. */
-export const signed = (x: number): string => (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(2);
+/** x to `digits` places, or "—" for none (results read back from the cache hold null for NaN and ±Infinity). */
+export const fixed = (x: number | null, digits = 2): string => (x === null || !Number.isFinite(x) ? "—" : x.toFixed(digits));
+
+export const signed = (x: number | null): string => (x === null || !Number.isFinite(x) ? "—" : (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(2));
 
 /** "1.99 … 2.02", or "—" when there is none. */
-export const intervalText = (i: Interval | null | undefined, digits = 2): string => (i ? `${i.low.toFixed(digits)} … ${i.high.toFixed(digits)}` : "—");
+export const intervalText = (i: Interval | null | undefined, digits = 2): string => (i ? `${fixed(i.low, digits)} … ${fixed(i.high, digits)}` : "—");
 
 /** "2.89·n^2.00" / "12.0 + 8.03·n" with the model's name, for the alternatives. */
-export const powerText = (f: FeatureFit): string => `${num(f.power.a)}·${f.feature}^${f.power.b.toFixed(2)}`;
+export const powerText = (f: FeatureFit): string => (f.power.n > 0 ? `${num(f.power.a)}·${f.feature}^${fixed(f.power.b)}` : "no powerlaw (costs or feature ≤ 0)");
 export const linearText = (f: FeatureFit): string => `${num(f.linear.a)} + ${num(f.linear.b)}·${f.feature}`;
 
 /** R² of the model the engine chose (the powerlaw's is taken in log space, A.1.5). */
@@ -54,7 +57,7 @@ export function costUnit(source: TrendSource, members: readonly string[]): strin
 }
 
 /** One design's powerlaw at a location, or why there is none. */
-export const designFitText = (f: DesignFit | null, feature: string): string => (f ? `${num(f.power.a)}·${feature}^${f.power.b.toFixed(2)}` : "not reached");
+export const designFitText = (f: DesignFit | null, feature: string): string => (f ? (f.power.n > 0 ? `${num(f.power.a)}·${feature}^${fixed(f.power.b)}` : "no powerlaw") : "not reached");
 
 /** b_B − b_A with its interval: "+0.52 (+0.25 … +0.79)". */
 export function differenceText(l: LocationComparison): string {
@@ -80,7 +83,7 @@ export function verdictText(l: LocationComparison, feature: string, designs: rea
   if (!d) return `${l.name}: not fitted under both designs (a design never reaches it or has fewer than 3 runs with a cost).`;
   const worse = designName(l.scalesWorse, designs, names);
   const lead = worse
-    ? `${worse} scales worse: its exponent in ${feature} is larger by ${Math.abs(d.value).toFixed(2)}${d.interval ? ` (95% interval of B − A: ${signed(d.interval.low)} … ${signed(d.interval.high)})` : ""}.`
+    ? `${worse} scales worse: its exponent in ${feature} is larger by ${fixed(Math.abs(d.value))}${d.interval ? ` (95% interval of B − A: ${signed(d.interval.low)} … ${signed(d.interval.high)})` : ""}.`
     : `Neither design is shown to scale worse: the exponents differ by ${signed(d.value)} (B − A)${d.interval ? `, and the 95% interval ${signed(d.interval.low)} … ${signed(d.interval.high)} includes 0` : ", with no interval"}.`;
   // Beyond the crossing the larger exponent costs more: B's when b_B − b_A > 0.
   const costlier = d.value > 0 ? names[1] : names[0];
