@@ -9,6 +9,7 @@ import type { Target, TargetKind } from "../campaign/target.js";
 import type { RunRow } from "../campaign/readModels.js";
 import type { Cct } from "../cct/cct.js";
 import type { TraceSink } from "../trace/sink.js";
+import type { CampaignSpec } from "../campaign/spec.js";
 
 /** A target resolved: what it names, worded for people, and the runs behind it (none for a trace). */
 export interface Resolved {
@@ -33,6 +34,8 @@ export interface Sources {
   artifactText(run: RunRow, kind: string): Promise<string | null>;
   /** A run's numeric features: its workload's, its inputs' as measured, and those it reported. */
   runFeatures(run: RunRow): Promise<Readonly<Record<string, number>>>;
+  /** The spec a campaign was planned from (its workloads' roles and requests), or null for none. */
+  campaignSpec(campaignId: number): Promise<CampaignSpec | null>;
   /** The target's traces streamed into `sink` once more (a second pass with a watcher). */
   readAgain(target: Resolved, sink: TraceSink, request?: Pick<CctRequest, "onCpu">): Promise<void>;
   /** Keeps an expensive preparation of a target in memory, keyed by `key`, for the next call. */

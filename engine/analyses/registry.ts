@@ -12,6 +12,8 @@ import { patternCheck } from "./patternCheck.js";
 import { trends } from "./trends.js";
 import { trendComparison } from "./trendComparison.js";
 import { functionTrends } from "./functionTrends.js";
+import { phaseMarkers } from "./phaseMarkers.js";
+import { phaseSegments } from "./phaseSegments.js";
 
 export const ANALYSES = {
   cct,
@@ -25,6 +27,8 @@ export const ANALYSES = {
   trends,
   trendComparison,
   functionTrends,
+  phaseMarkers,
+  phaseSegments,
 } as const;
 
 export type AnalysisKind = keyof typeof ANALYSES;

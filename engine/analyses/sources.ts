@@ -14,7 +14,7 @@ import { readTraceFile, readTraceInto } from "../io/readTrace.js";
 import { loadRunCct } from "../ingest/runCct.js";
 import { readRunTrace, traceArtifact } from "../ingest/runTrace.js";
 import { artifactsOf } from "../store/repositories.js";
-import { runFeatures } from "../store/campaignQueries.js";
+import { campaignSpec, runFeatures } from "../store/campaignQueries.js";
 import type { Workspace } from "../store/workspace.js";
 import { ApiError } from "../api/errors.js";
 import type { CctRequest, Resolved, Sources } from "./descriptor.js";
@@ -45,6 +45,7 @@ export class AnalysisSources {
       cct: (target, request = {}) => this.cct(target, request, progress),
       artifactText: (run, kind) => this.artifactText(run.id, kind),
       runFeatures: async (run) => runFeatures(this.workspace().db, run.id),
+      campaignSpec: async (campaignId) => campaignSpec(this.workspace().db, campaignId),
       readAgain: (target, sink, request = {}) => this.read(target, sink, request.onCpu === true, `reading ${target.label} again`, progress),
       memo: <T>(target: Resolved, key: string, make: () => Promise<T>) => this.prepared.get(this.memoKey(target, key), make) as Promise<T>,
       progress,

@@ -16,7 +16,9 @@ const workload = z.strictObject({
   inputs: z.array(z.string()).optional(),
   features: z.record(z.string(), z.number()).optional(),
   requests: z.number().int().positive().optional(),
-});
+  /** Active profiling (paper 003 §3.1): the regular input of `requests` identical requests, or an irregular (real) one. */
+  role: z.enum(["regular", "irregular"]).optional(),
+}).refine((w) => w.role === undefined || w.requests !== undefined, { message: "a workload with a role (regular or irregular) says how many requests its input holds: requests: <count>", path: ["requests"] });
 
 const design = z.strictObject({
   name,

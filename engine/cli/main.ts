@@ -179,6 +179,17 @@ program
   .action(async (campaign: string, o) => (await import("./commands/trends.js")).trends(workspaceDir(), campaign, o));
 
 program
+  .command("phases")
+  .description("phase markers by active profiling (paper 003) from a campaign's regular and irregular runs; `phases segment <run>` cuts a run into those phases")
+  .argument("<campaign>", "campaign id (3) or campaign:<id>; or the word segment, then a run")
+  .argument("[run]", "with segment: the run to cut into phases")
+  .option("--design <name>", "only this design's runs")
+  .option("--markers <campaign>", "with segment: the campaign whose runs give the markers (default: the run's own)")
+  .option("--logical-time <what>", "what distances and gaps are measured in: time (default) or calls", choice(["time", "calls"] as const))
+  .option("--json", "print JSON", false)
+  .action(async (first: string, run: string | undefined, o) => (await import("./commands/phases.js")).phases(workspaceDir(), first, run, o));
+
+program
   .command("demo")
   .description("import the bundled example traces into a demo workspace and show its hottest and most variable contexts")
   .option("--dir <dir>", "demo workspace folder", process.env.VARBENCH_DEMO_DIR ?? ".varbench-demo")

@@ -25,6 +25,8 @@ import { trendComparisonCsv } from "./trendComparisonCsv.js";
 import type { CfTrendsResult } from "../trend/cf/cfResult.js";
 import { functionTrendsTextExporter } from "./functionTrendsText.js";
 import { functionTrendsCsv } from "./functionTrendsCsv.js";
+import type { PhaseMarkersResult, PhaseSegmentsResult } from "../phases/result.js";
+import { phaseMarkersTextExporter, phaseSegmentsTextExporter } from "./phasesText.js";
 
 export const CAMPAIGN_EXPORTERS = { markdown: campaignMarkdown, csv: campaignCsv, json: jsonExporter } as const satisfies Record<string, Exporter<CampaignDetail>>;
 export type CampaignFormat = keyof typeof CAMPAIGN_EXPORTERS;
@@ -45,3 +47,7 @@ export const TRENDS_EXPORTERS = { text: trendsTextExporter, csv: trendsCsv, json
 export const TREND_COMPARISON_EXPORTERS = { text: trendComparisonTextExporter, csv: trendComparisonCsv, json: jsonExporter } as const satisfies Record<string, Exporter<TrendComparisonResult>>;
 
 export const FUNCTION_TRENDS_EXPORTERS = { text: functionTrendsTextExporter, csv: functionTrendsCsv, json: jsonExporter } as const satisfies Record<string, Exporter<CfTrendsResult>>;
+
+export const PHASE_MARKERS_EXPORTERS = { text: phaseMarkersTextExporter, json: jsonExporter } as const satisfies Record<string, Exporter<PhaseMarkersResult>>;
+
+export const PHASE_SEGMENTS_EXPORTERS = { text: phaseSegmentsTextExporter, json: jsonExporter } as const satisfies Record<string, Exporter<PhaseSegmentsResult>>;

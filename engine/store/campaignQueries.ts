@@ -1,4 +1,5 @@
 // Read-side queries of campaigns and runs for the API.
+import type { CampaignSpec } from "../campaign/spec.js";
 import type { Db } from "./database.js";
 import type { RunRow } from "../campaign/readModels.js";
 
@@ -53,4 +54,10 @@ export function campaignWallTimes(db: Db, campaignId: number): { design: string;
     groups.set(key, g);
   }
   return [...groups.values()];
+}
+
+/** The spec a campaign was planned from, as stored (validated when it was planned). */
+export function campaignSpec(db: Db, campaignId: number): CampaignSpec | null {
+  const r = db.prepare("SELECT spec_json AS s FROM campaigns WHERE id = ?").get(campaignId) as { s: string } | undefined;
+  return r ? (JSON.parse(r.s) as CampaignSpec) : null;
 }

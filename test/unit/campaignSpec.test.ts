@@ -47,6 +47,12 @@ describe("campaign spec", () => {
     assert.match(found[0], /^16:profiler\.name: one of: time, uftrace, callgrind, gcov, perf, sampler$/);
   });
 
+  it("asks a workload with a role in active profiling for its count of requests", () => {
+    const found = issues(SPEC.replace("    features: { size: 1 }", "    features: { size: 1 }\n    role: regular"));
+    assert.ok(found.some((i) => /workloads\.0\.requests: a workload with a role \(regular or irregular\) says how many requests its input holds/.test(i)), found.join("\n"));
+    assert.doesNotThrow(() => parseCampaignSpec(SPEC.replace("    features: { size: 1 }", "    features: { size: 1 }\n    role: regular\n    requests: 6"), "c.yaml"));
+  });
+
   it("reports broken YAML with its line", () => {
     assert.match(issues("project: demo\ndesigns: [\n")[0], /^3:: YAML:/);
   });

@@ -1,0 +1,82 @@
+// Phase markers of a program by active profiling (paper 003 §3): the campaign
+// holds a run of the regular input (f identical requests) and runs of
+// irregular inputs (g requests each), all traced by uftrace; Figure 4's steps
+// pick the functions that mark each request and its stages.
+import * as z from "zod";
+import { targetSchema } from "../campaign/targetSchema.js";
+import type { RunRow } from "../campaign/readModels.js";
+import { CallSequence, LOGICAL_TIMES, type LogicalTime } from "../phases/callSequence.js";
+import { selectMarkers, type RegularOccurrences } from "../phases/markerSelection.js";
+import type { PhaseMarkersResult, PhaseRun } from "../phases/result.js";
+import { ApiError } from "../api/errors.js";
+import { defineAnalysis, type Resolved, type Sources } from "./descriptor.js";
+import { runLabel, runTarget } from "./resolveTarget.js";
+
+export const phaseMarkers = defineAnalysis({
+  kind: "phaseMarkers",
+  title: "phase marker selection",
+  version: 1,
+  args: z.strictObject({
+    target: targetSchema,
+    /** What measures distances and gaps: elapsed time (default) or calls made (deterministic). */
+    logicalTime: z.enum(LOGICAL_TIMES).default("time"),
+  }),
+  targets: { target: ["campaign", "design"] },
+  cache: true,
+  load: async (sources, { target }, args) => loadMarkerInput(sources, target!, args.logicalTime),
+  compute: (input, args): PhaseMarkersResult => ({
+    ...selectMarkers(input.regular, input.regularRun.requests, input.irregular, input.gaps),
+    label: input.label,
+    logicalTime: args.logicalTime,
+    unit: args.logicalTime === "time" ? "ns" : "calls",
+    regularRun: input.regularRun,
+    irregularRuns: input.irregularRuns,
+    notes: input.notes,
+  }),
+});
+
+/** The regular run's call sequence and the irregular runs' counts, read from their traces. */
+export async function loadMarkerInput(sources: Sources, target: Resolved, logicalTime: LogicalTime) {
+  const campaignId = target.runs[0]?.campaignId;
+  const spec = campaignId ? await sources.campaignSpec(campaignId) : null;
+  const roles = new Map((spec?.workloads ?? []).filter((w) => w.role && w.requests).map((w) => [w.name, { role: w.role!, requests: w.requests! }]));
+  const traced = (role: "regular" | "irregular") => target.runs.filter((r) => r.status === "succeeded" && r.hasCct && r.workload !== null && roles.get(r.workload)?.role === role);
+  const regulars = traced("regular");
+  const irregulars = traced("irregular");
+  const howTo = "give one workload `role: regular` and `requests: f` (f identical requests) and others `role: irregular` with their `requests`, and run the campaign under uftrace";
+  if (regulars.length === 0) throw new ApiError("not-found", `${target.label}: no succeeded traced run of a regular input (${howTo})`);
+  if (irregulars.length === 0) throw new ApiError("not-found", `${target.label}: no succeeded traced run of an irregular input (${howTo})`);
+  const notes: string[] = [];
+  const regular = regulars[0];
+  if (regulars.length > 1) notes.push(`${regulars.length} runs of the regular input: markers from ${runLabel(regular)}`);
+  const f = roles.get(regular.workload!)!.requests;
+  sources.progress("regular run", 0, 1 + irregulars.length);
+  const seq = await readSequence(sources, regular, logicalTime, f);
+  const regularOccurrences: RegularOccurrences[] = seq.names.map((name, fn) => ({ name, count: seq.counts[fn], times: seq.kept[fn] ?? [] }));
+  const irregular = [];
+  for (const [i, r] of irregulars.entries()) {
+    sources.progress("irregular runs", 1 + i, 1 + irregulars.length);
+    const s = await readSequence(sources, r, logicalTime, 0);
+    irregular.push({ label: runLabel(r), requests: roles.get(r.workload!)!.requests, counts: new Map(s.names.map((name, fn) => [name, s.counts[fn]])) });
+  }
+  // Between consecutive calls there is always one call: with calls for time, a long computation is anything over one call.
+  if (logicalTime === "calls") notes.push(`with calls as logical time every gap between consecutive calls is 1, so a candidate counts as followed by a long computation when any call comes before the next candidate; elapsed time tells stages from bookkeeping better`);
+  const asRun = (r: RunRow): PhaseRun => ({ runId: r.id, workload: r.workload, requests: roles.get(r.workload!)!.requests });
+  return {
+    label: target.label,
+    regular: regularOccurrences,
+    gaps: { mean: seq.gapMean, sigma: seq.gapSigma },
+    irregular,
+    regularRun: asRun(regular),
+    irregularRuns: irregulars.map(asRun),
+    notes,
+  };
+}
+
+/** A run read once more into a CallSequence. */
+export async function readSequence(sources: Sources, r: RunRow, logicalTime: LogicalTime, keep: number, watch: readonly string[] = []): Promise<CallSequence> {
+  const seq = new CallSequence({ logicalTime, keep, watch });
+  await sources.readAgain(runTarget(r), seq, { onCpu: true });
+  return seq;
+}
+

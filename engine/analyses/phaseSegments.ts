@@ -1,0 +1,50 @@
+// Any run of a program cut into the phases its markers show (paper 003 §4.2:
+// "the phase marking in other inputs does not require additional analysis"):
+// the markers from a campaign's regular and irregular runs, the run read once
+// more watching them.
+import * as z from "zod";
+import { targetSchema } from "../campaign/targetSchema.js";
+import { LOGICAL_TIMES } from "../phases/callSequence.js";
+import { selectMarkers } from "../phases/markerSelection.js";
+import { segmentRun } from "../phases/segmentation.js";
+import type { PhaseSegmentsResult } from "../phases/result.js";
+import { ApiError } from "../api/errors.js";
+import { defineAnalysis } from "./descriptor.js";
+import { loadMarkerInput, readSequence } from "./phaseMarkers.js";
+
+export const phaseSegments = defineAnalysis({
+  kind: "phaseSegments",
+  title: "phase segmentation",
+  version: 1,
+  args: z.strictObject({
+    target: targetSchema,
+    /** The campaign (or design) whose regular and irregular runs give the markers. */
+    markers: targetSchema,
+    /** What the instances' lengths are measured in. */
+    logicalTime: z.enum(LOGICAL_TIMES).default("time"),
+    /** What the markers are chosen by (phaseMarkers' logicalTime): elapsed time unless asked. */
+    markerTime: z.enum(LOGICAL_TIMES).default("time"),
+  }),
+  targets: { target: ["run"], markers: ["campaign", "design"] },
+  cache: true,
+  load: async (sources, { target, markers }, args) => {
+    const input = await loadMarkerInput(sources, markers!, args.markerTime);
+    const chosen = selectMarkers(input.regular, input.regularRun.requests, input.irregular, input.gaps);
+    if (chosen.outer === null) throw new ApiError("not-found", `${markers!.label}: no phase marker was found (run \`varbench phases\` on it to see why each candidate was left out)`);
+    const run = target!.runs[0];
+    if (!run.hasCct) throw new ApiError("not-found", `${target!.label} holds no trace to segment (run it under uftrace)`);
+    const seq = await readSequence(sources, run, args.logicalTime, 0, chosen.inner);
+    const entries = (name: string) => ({ name, entries: seq.watched.get(seq.functionId(name)) ?? [] });
+    return { label: target!.label, runId: run.id, markers: { outer: chosen.outer, inner: chosen.inner }, outer: entries(chosen.outer), inner: chosen.inner.map(entries), span: { start: args.logicalTime === "time" ? seq.firstNs : 0, end: args.logicalTime === "time" ? seq.lastNs : seq.calls, calls: seq.calls } };
+  },
+  compute: (input, args): PhaseSegmentsResult => ({
+    ...segmentRun(input.outer, input.inner, input.span),
+    label: input.label,
+    runId: input.runId,
+    logicalTime: args.logicalTime,
+    unit: args.logicalTime === "time" ? "ns" : "calls",
+    markers: input.markers,
+    span: input.span,
+    notes: [],
+  }),
+});

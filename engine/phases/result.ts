@@ -1,0 +1,33 @@
+// What phase detection gives (paper 003): plain data for the command line, the
+// workbench and reports.
+import type { LogicalTime } from "./callSequence.js";
+import type { MarkerSelection } from "./markerSelection.js";
+import type { Segmentation } from "./segmentation.js";
+
+export interface PhaseRun {
+  readonly runId: number;
+  readonly workload: string | null;
+  /** Requests in its input (f for the regular run, g for an irregular one). */
+  readonly requests: number;
+}
+
+export interface PhaseMarkersResult extends MarkerSelection {
+  readonly label: string;
+  readonly logicalTime: LogicalTime;
+  /** "ns" or "calls". */
+  readonly unit: string;
+  readonly regularRun: PhaseRun;
+  readonly irregularRuns: readonly PhaseRun[];
+  readonly notes: readonly string[];
+}
+
+export interface PhaseSegmentsResult extends Segmentation {
+  readonly label: string;
+  readonly runId: number;
+  readonly logicalTime: LogicalTime;
+  readonly unit: string;
+  readonly markers: { readonly outer: string | null; readonly inner: readonly string[] };
+  /** The run's span in logical time, and its calls. */
+  readonly span: { readonly start: number; readonly end: number; readonly calls: number };
+  readonly notes: readonly string[];
+}

@@ -1,0 +1,51 @@
+// Phase markers (paper 003 Figure 4) as text: every function run f times in the
+// regular run, its counts in the irregular runs, its recurring distances and
+// what became of it; then the markers chosen.
+import type { PhaseMarkersResult, PhaseSegmentsResult } from "../phases/result.js";
+import type { Verdict } from "../phases/markerSelection.js";
+import type { Exporter } from "./exporter.js";
+import { table } from "./format.js";
+import { num } from "./trendsText.js";
+
+export function verdictText(v: Verdict): string {
+  switch (v.kind) {
+    case "outer":
+      return "outer marker";
+    case "inner":
+      return "inner marker";
+    case "no-long-gap":
+      return `kept, not followed by a long computation (${Math.round(v.share * 100)}% of its runs)`;
+    case "uneven":
+      return `unevenly spaced (its distances' ${v.which === "both" ? "mean and σ" : v.which === "mean" ? "mean" : "σ"} an outlier)`;
+    case "irregular-count":
+      return `ran ${v.count} times in ${v.run}, which has ${v.expected} requests`;
+  }
+}
+
+export function phaseMarkersText(r: PhaseMarkersResult): string {
+  const runs = r.irregularRuns.map((x) => `run ${x.runId} (${x.workload}, ${x.requests})`).join(", ");
+  return [
+    `Phase markers of ${r.label} by active profiling (paper 003): regular run ${r.regularRun.runId} (${r.regularRun.workload}, ${r.requests} requests); irregular ${runs}; logical time in ${r.unit}`,
+    `${r.candidates.length} of ${r.functions} functions ran exactly ${r.requests} times in the regular run; long computation: over ${num(r.gapThreshold)} ${r.unit} (mean + 3σ of the gaps between calls)`,
+    "",
+    table(["function", ...r.irregularRuns.map((x) => `run ${x.runId}`), "mean distance", "σ", "verdict"], r.candidates.map((c) => [c.name, ...c.irregular.map(String), num(c.meanDistance), num(c.sigmaDistance), verdictText(c.verdict)]), new Set([0, r.irregularRuns.length + 3])),
+    "",
+    r.outer ? `outer marker: ${r.outer}; inner markers: ${r.inner.join(", ")}` : "no marker found: no candidate is followed by a long computation (see the verdicts)",
+    ...r.notes.map((n) => `note: ${n}`),
+  ].join("\n");
+}
+
+export function phaseSegmentsText(r: PhaseSegmentsResult): string {
+  return [
+    `Phases of ${r.label} (paper 003), markers: outer ${r.markers.outer}, inner ${r.markers.inner.join(", ")}; lengths in ${r.unit}`,
+    `${r.outer.length} outer instances after a prologue of ${num(r.prologue)} ${r.unit}; ${r.inner.length} inner instances`,
+    "",
+    table(["phase", "instances", "mean length", "σ", "CoV", "total"], r.phases.map((p) => [p.phase, String(p.instances), num(p.meanLength), num(p.sigmaLength), num(p.cov), num(p.totalLength)]), new Set([0])),
+    "",
+    table(["outer instance", "start", "length", "calls"], r.outer.map((o, i) => [String(i + 1), num(o.start - r.span.start), num(o.length), String(o.calls)]), new Set()),
+    ...r.notes.map((n) => `note: ${n}`),
+  ].join("\n");
+}
+
+export const phaseMarkersTextExporter: Exporter<PhaseMarkersResult> = { mediaType: "text/plain", extension: "txt", render: (r) => phaseMarkersText(r) + "\n" };
+export const phaseSegmentsTextExporter: Exporter<PhaseSegmentsResult> = { mediaType: "text/plain", extension: "txt", render: (r) => phaseSegmentsText(r) + "\n" };

@@ -1,0 +1,80 @@
+// Phase detection by active profiling (paper 003) on examples/requests.c, a
+// utility serving a file of requests in three stages, traced by uftrace
+// through the real command line. Expected values follow from the program's
+// source and its input files: which functions run once per request, which
+// only for requests of kind B, and the calls each request makes.
+import { before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, tempDir } from "../helpers/uftrace.js";
+import { varbench } from "../helpers/cli.js";
+import { VarbenchService } from "../../engine/api/service.js";
+import { inProcessClient } from "../../engine/api/inProcess.js";
+
+/** The requests of an input file: kind and size per line. */
+const requests = (file: string) =>
+  readFileSync(join(ROOT, "examples", "inputs", file), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => ({ kind: l.split(" ")[0], size: Number(l.split(" ")[1]) }));
+
+describe("phase markers of a request-serving utility (003 §3.2)", () => {
+  let ws: string;
+  before(() => {
+    process.env.VARBENCH_CONFIG_DIR = tempDir("config");
+    ws = join(tempDir("phases"), "ws");
+    assert.equal(varbench(["workspace", "init", ws]).status, 0);
+    const r = varbench(["-w", ws, "campaign", "run", join(ROOT, "examples", "campaigns", "requests_uftrace.yaml")]);
+    assert.equal(r.status, 0, r.stderr);
+  });
+
+  it("marks the stages, drops the start-up helper and the kind-B-only handler, and cuts every run into its requests", async () => {
+    const service = new VarbenchService(ws, { localFiles: true, remember: false });
+    try {
+      const api = inProcessClient(service);
+      const m = await api.analyses.phaseMarkers({ target: { kind: "campaign", campaignId: 1 } });
+      assert.equal(m.requests, 6);
+      assert.equal(m.outer, "stage_parse");
+      assert.deepEqual(m.inner, ["stage_parse", "stage_transform", "stage_emit"]);
+      const verdict = (n: string) => m.candidates.find((c) => c.name === n)?.verdict.kind;
+      assert.equal(verdict("init_slot"), "uneven", "run once per line, all at start-up");
+      assert.equal(verdict("handle_kind_b"), "irregular-count", "runs for requests of kind B only");
+      // read_request runs once more than there are requests (the read that finds the end).
+      assert.equal(verdict("read_request"), undefined);
+      for (const [runId, file] of [[2, "requests_mixed.txt"], [3, "requests_other.txt"]] as const) {
+        const reqs = requests(file);
+        const seg = await api.analyses.phaseSegments({ target: { kind: "run", runId }, markers: { kind: "campaign", campaignId: 1 }, logicalTime: "calls" });
+        assert.equal(seg.outer.length, reqs.length, "one outer instance per request (g)");
+        assert.equal(seg.inner.length, 3 * reqs.length);
+        // From one stage_parse to the next a request of size s makes s parse_item, 2s transform_item and s
+        // emit_item calls, and 19 others (the stages, malloc ×2, free, the request's bookkeeping, the next
+        // read with its fscanf, check, log, begin and its four helpers), one more when the next is of kind B.
+        const expected = reqs.slice(0, -1).map((q, i) => 4 * q.size + 19 + (reqs[i + 1].kind === "B" ? 1 : 0));
+        assert.deepEqual(seg.outer.slice(0, -1).map((o) => o.calls), expected, file);
+      }
+      const text = varbench(["-w", ws, "phases", "1"]);
+      assert.equal(text.status, 0, text.stderr);
+      assert.match(text.stdout, /outer marker: stage_parse; inner markers: stage_parse, stage_transform, stage_emit/);
+      assert.match(text.stdout, /handle_kind_b .* ran 2 times in run 2 \(O0 × mixed-5\), which has 5 requests/);
+      const seg = varbench(["-w", ws, "phases", "segment", "3"]);
+      assert.equal(seg.status, 0, seg.stderr);
+      assert.match(seg.stdout, /7 outer instances/);
+      const bad = varbench(["-w", ws, "phases", "segment"]);
+      assert.equal(bad.status, 1);
+      assert.match(bad.stderr, /name the run to segment/);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("says what a campaign without roles lacks", () => {
+    const spec = join(tempDir("phases-spec"), "plain.yaml");
+    const text = readFileSync(join(ROOT, "examples", "campaigns", "requests_uftrace.yaml"), "utf8").replace(/^\s+role: .*\n/gm, "").replace(/\{spec_dir\}\/\.\./g, join(ROOT, "examples"));
+    writeFileSync(spec, text);
+    assert.equal(varbench(["-w", ws, "campaign", "run", spec]).status, 0);
+    const r = varbench(["-w", ws, "phases", "2"]);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /no succeeded traced run of a regular input \(give one workload `role: regular` and `requests: f`/);
+  });
+});
