@@ -4,13 +4,17 @@
 // more watching them.
 import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
-import { LOGICAL_TIMES } from "../phases/callSequence.js";
+import { CallSequence, LOGICAL_TIMES } from "../phases/callSequence.js";
+import { AllocationTrace, ALLOCATION_OPTIONS } from "../phases/allocations.js";
+import { classifySites } from "../phases/leaks.js";
+import { teeSink } from "../trace/teeSink.js";
 import { selectMarkers } from "../phases/markerSelection.js";
 import { segmentRun } from "../phases/segmentation.js";
 import type { PhaseSegmentsResult } from "../phases/result.js";
 import { ApiError } from "../api/errors.js";
 import { defineAnalysis } from "./descriptor.js";
-import { loadMarkerInput, readSequence } from "./phaseMarkers.js";
+import { loadMarkerInput } from "./phaseMarkers.js";
+import { runTarget } from "./resolveTarget.js";
 
 export const phaseSegments = defineAnalysis({
   kind: "phaseSegments",
@@ -33,18 +37,26 @@ export const phaseSegments = defineAnalysis({
     if (chosen.outer === null) throw new ApiError("not-found", `${markers!.label}: no phase marker was found (run \`varbench phases\` on it to see why each candidate was left out)`);
     const run = target!.runs[0];
     if (!run.hasCct) throw new ApiError("not-found", `${target!.label} holds no trace to segment (run it under uftrace)`);
-    const seq = await readSequence(sources, run, args.logicalTime, 0, chosen.inner);
+    const seq = new CallSequence({ logicalTime: args.logicalTime, keep: 0, watch: chosen.inner });
+    const heap = new AllocationTrace(args.logicalTime);
+    await sources.readAgain(runTarget(run), teeSink(seq, heap), { onCpu: true });
     const entries = (name: string) => ({ name, entries: seq.watched.get(seq.functionId(name)) ?? [] });
-    return { label: target!.label, runId: run.id, markers: { outer: chosen.outer, inner: chosen.inner }, outer: entries(chosen.outer), inner: chosen.inner.map(entries), span: { start: args.logicalTime === "time" ? seq.firstNs : 0, end: args.logicalTime === "time" ? seq.lastNs : seq.calls, calls: seq.calls } };
+    const notes = heap.objects.length === 0 ? [heap.uncaptured > 0 ? `the run's allocations were traced without their sizes and addresses: record with ${ALLOCATION_OPTIONS.join(" ")} for the leak classes of §5.2` : "the run made no allocation the trace saw: no leak classes"] : [];
+    if (heap.objects.length > 0 && heap.uncaptured > 0) notes.push(`${heap.uncaptured} allocator call(s) without captured sizes or addresses were left out of the leak classes`);
+    return { label: target!.label, runId: run.id, markers: { outer: chosen.outer, inner: chosen.inner }, outer: entries(chosen.outer), inner: chosen.inner.map(entries), span: { start: args.logicalTime === "time" ? seq.firstNs : 0, end: args.logicalTime === "time" ? seq.lastNs : seq.calls, calls: seq.calls }, objects: heap.objects, notes };
   },
-  compute: (input, args): PhaseSegmentsResult => ({
-    ...segmentRun(input.outer, input.inner, input.span),
+  compute: (input, args): PhaseSegmentsResult => {
+    const segmentation = segmentRun(input.outer, input.inner, input.span);
+    return {
+    ...segmentation,
+    leaks: input.objects.length > 0 ? { objects: input.objects.length, sites: classifySites(input.objects, segmentation.outer.map((o) => o.start)) } : null,
     label: input.label,
     runId: input.runId,
     logicalTime: args.logicalTime,
     unit: args.logicalTime === "time" ? "ns" : "calls",
     markers: input.markers,
     span: input.span,
-    notes: [],
-  }),
+    notes: input.notes,
+    };
+  },
 });

@@ -3,6 +3,7 @@
 import type { LogicalTime } from "./callSequence.js";
 import type { MarkerSelection } from "./markerSelection.js";
 import type { Segmentation } from "./segmentation.js";
+import type { AllocationSite } from "./leaks.js";
 
 export interface PhaseRun {
   readonly runId: number;
@@ -27,6 +28,8 @@ export interface PhaseSegmentsResult extends Segmentation {
   readonly logicalTime: LogicalTime;
   readonly unit: string;
   readonly markers: { readonly outer: string | null; readonly inner: readonly string[] };
+  /** Its heap objects' sites in leak classes (§5.2), when the run recorded its allocations; null otherwise. */
+  readonly leaks: { readonly objects: number; readonly sites: readonly AllocationSite[] } | null;
   /** The run's span in logical time, and its calls. */
   readonly span: { readonly start: number; readonly end: number; readonly calls: number };
   readonly notes: readonly string[];

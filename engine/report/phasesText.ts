@@ -43,9 +43,12 @@ export function phaseSegmentsText(r: PhaseSegmentsResult): string {
     table(["phase", "instances", "mean length", "σ", "CoV", "total"], r.phases.map((p) => [p.phase, String(p.instances), num(p.meanLength), num(p.sigmaLength), num(p.cov), num(p.totalLength)]), new Set([0])),
     "",
     table(["outer instance", "start", "length", "calls"], r.outer.map((o, i) => [String(i + 1), num(o.start - r.span.start), num(o.length), String(o.calls)]), new Set()),
+    ...(r.leaks ? ["", `Heap objects by allocation site (§5.2), ${r.leaks.objects} objects: phase-local (freed in their instance), global (outlived it, or from start-up), unfreed`, table(["site", "phase-local", "global", "unfreed", "likely leak"], r.leaks.sites.map((s) => [s.site, counted(s.phaseLocal), counted(s.global), counted(s.unfreed), s.likelyLeak ? `yes: unfreed in ${s.unfreedInstances} instances` : ""]), new Set([0, 4]))] : []),
     ...r.notes.map((n) => `note: ${n}`),
   ].join("\n");
 }
+
+const counted = (c: { objects: number; bytes: number }) => (c.objects === 0 ? "-" : `${c.objects} / ${c.bytes} B`);
 
 export const phaseMarkersTextExporter: Exporter<PhaseMarkersResult> = { mediaType: "text/plain", extension: "txt", render: (r) => phaseMarkersText(r) + "\n" };
 export const phaseSegmentsTextExporter: Exporter<PhaseSegmentsResult> = { mediaType: "text/plain", extension: "txt", render: (r) => phaseSegmentsText(r) + "\n" };

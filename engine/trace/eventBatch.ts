@@ -18,7 +18,7 @@ export class EventBatch {
   /** Call depth the recorder saw for an entry, or −1 when the format has none. */
   readonly depth = new Int32Array(BATCH_EVENTS);
   readonly timeNs = new Float64Array(BATCH_EVENTS);
-  /** The arguments an entry carried (uftrace -A), by its index, for sinks that take them. */
+  /** The arguments an entry carried (uftrace -A), or the value an exit returned (-R), by its index, for sinks that take them. */
   readonly args = new Map<number, ArgValues>();
   count = 0;
 
@@ -37,9 +37,10 @@ export class EventBatch {
     this.count = i + 1;
   }
 
-  exit(fn: number, timeNs: number): void {
+  exit(fn: number, timeNs: number, returned: ArgValues | null = null): void {
     if (this.count === BATCH_EVENTS) this.flush();
     const i = this.count;
+    if (returned !== null) this.args.set(i, returned);
     this.kind[i] = EXIT;
     this.fn[i] = fn;
     this.depth[i] = -1;
@@ -77,7 +78,7 @@ export interface ThreadSink {
    * depth ≥ frame.maxDepth, or a time at or after frame.schedLimitNs. Events
    * queued in a batch must be consumed first. Returns where it stopped. */
   consumePlainRecords(start: number, end: number, frame: PlainRecordFrame): number;
-  /** The sink reads entries' arguments (EventBatch.args); readers decode them only then. */
+  /** The sink reads entries' arguments and exits' return values (EventBatch.args); readers decode them only then. */
   readonly takesArguments?: boolean;
   /** Forgets every cached address (a new stream: addresses are per process). */
   resetAddressCache(): void;

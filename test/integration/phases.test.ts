@@ -52,6 +52,13 @@ describe("phase markers of a request-serving utility (003 §3.2)", () => {
         // read with its fscanf, check, log, begin and its four helpers), one more when the next is of kind B.
         const expected = reqs.slice(0, -1).map((q, i) => 4 * q.size + 19 + (reqs[i + 1].kind === "B" ? 1 : 0));
         assert.deepEqual(seg.outer.slice(0, -1).map((o) => o.calls), expected, file);
+        // §5.2: stage_transform keeps a 64 × 8-byte copy per request and never frees it; stage_emit frees
+        // its buffer within the request; main's slots outlive every request. Only the first is a leak.
+        const leaks = seg.leaks!.sites.filter((x) => x.likelyLeak);
+        assert.deepEqual(leaks.map((x) => [x.site, x.unfreed.objects, x.unfreed.bytes]), [["malloc<stage_transform<main", reqs.length, 512 * reqs.length]]);
+        const emit = seg.leaks!.sites.find((x) => x.site === "malloc<stage_emit<main")!;
+        assert.deepEqual([emit.phaseLocal.objects, emit.phaseLocal.bytes], [reqs.length, reqs.reduce((n, q) => n + q.size + 1, 0)]);
+        assert.equal(seg.leaks!.sites.find((x) => x.site === "malloc<main")!.global.objects, 1);
       }
       const text = varbench(["-w", ws, "phases", "1"]);
       assert.equal(text.status, 0, text.stderr);

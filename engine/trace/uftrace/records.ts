@@ -179,8 +179,9 @@ function decodeOne(buf: Uint8Array, i32: Int32Array, pos: number, len: number, f
   }
   const timeNs = recordTime(i32, pos, base) - state.offCpuNs;
   const fn = state.cacheFn[slot];
-  if (type === TYPE_ENTRY) state.batch.enter(fn, timeNs, depth, size > 16 && ctx.sink.takesArguments ? decodeArgs(ctx.specs.entry, ctx.nameOf(fn), buf, pos + 16) : null);
-  else state.batch.exit(fn, timeNs);
+  const payload = size > 16 && ctx.sink.takesArguments ? decodeArgs(type === TYPE_ENTRY ? ctx.specs.entry : ctx.specs.exit, ctx.nameOf(fn), buf, pos + 16) : null;
+  if (type === TYPE_ENTRY) state.batch.enter(fn, timeNs, depth, payload);
+  else state.batch.exit(fn, timeNs, payload);
   return pos + size;
 }
 

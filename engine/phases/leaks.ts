@@ -1,0 +1,64 @@
+// Memory-leak classes by phase (paper 003 §5.2). The paper classifies objects
+// by their first and last accesses; a function trace sees no accesses, only
+// allocation and free, so an object's life stands for its use here:
+//   phase-local: freed within the outer phase instance that allocated it;
+//   global:      freed in a later instance, or allocated before the first (start-up);
+//   unfreed:     allocated in an instance and never freed.
+// (Hibernating objects need accesses and cannot be told apart.) §5.2: "If a
+// site allocates only phase-local objects during profiling, and if not all
+// its objects are freed at the end a phase, it is likely that the remaining
+// objects are memory leaks": a site none of whose objects outlives its
+// instance when freed, and that leaves objects unfreed in more than one
+// instance, is reported as a likely leak.
+import type { HeapObject } from "./allocations.js";
+
+export interface ClassCount {
+  readonly objects: number;
+  readonly bytes: number;
+}
+
+export interface AllocationSite {
+  /** The call chain, allocator first. */
+  readonly site: string;
+  readonly phaseLocal: ClassCount;
+  readonly global: ClassCount;
+  readonly unfreed: ClassCount;
+  /** Outer instances in which it left an object unfreed. */
+  readonly unfreedInstances: number;
+  readonly likelyLeak: boolean;
+}
+
+/** Sites of the objects, by bytes left unfreed then by bytes allocated; `starts` are the outer instances' starts. */
+export function classifySites(objects: readonly HeapObject[], starts: readonly number[]): AllocationSite[] {
+  const instanceOf = (t: number) => {
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (starts[mid] <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1; // −1: before the first instance
+  };
+  const bySite = new Map<string, { local: [number, number]; global: [number, number]; unfreed: [number, number]; instances: Set<number> }>();
+  for (const o of objects) {
+    let s = bySite.get(o.site);
+    if (!s) bySite.set(o.site, (s = { local: [0, 0], global: [0, 0], unfreed: [0, 0], instances: new Set() }));
+    const a = instanceOf(o.allocated);
+    const cls = a < 0 ? s.global : o.freed === null ? s.unfreed : instanceOf(o.freed) === a ? s.local : s.global;
+    cls[0]++;
+    cls[1] += o.bytes;
+    if (a >= 0 && o.freed === null) s.instances.add(a);
+  }
+  const count = ([objects, bytes]: [number, number]): ClassCount => ({ objects, bytes });
+  return [...bySite]
+    .map(([site, s]) => ({
+      site,
+      phaseLocal: count(s.local),
+      global: count(s.global),
+      unfreed: count(s.unfreed),
+      unfreedInstances: s.instances.size,
+      likelyLeak: s.global[0] === 0 && s.unfreed[0] > 0 && s.instances.size > 1,
+    }))
+    .sort((x, y) => y.unfreed.bytes - x.unfreed.bytes || y.phaseLocal.bytes + y.global.bytes - (x.phaseLocal.bytes + x.global.bytes) || x.site.localeCompare(y.site));
+}
