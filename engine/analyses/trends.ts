@@ -21,7 +21,7 @@ const ARTIFACT: Readonly<Record<Exclude<TrendSource, "uftrace">, string>> = { gc
 export const trends = defineAnalysis({
   kind: "trends",
   title: "empirical complexity analysis",
-  version: 3,
+  version: 4,
   args: z.strictObject({
     target: targetSchema,
     /** Where the costs come from; auto: uftrace traces, else gcov, else callgrind, whichever the runs have. */

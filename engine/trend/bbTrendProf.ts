@@ -35,8 +35,13 @@ export interface FeatureFit {
   readonly predictions: readonly { readonly at: number; readonly value: number }[];
   /** Bootstrap 95% intervals of the powerlaw (costly clusters only), and its band for plots. */
   readonly intervals: { readonly a: Interval; readonly b: Interval; readonly predictions: readonly Interval[]; readonly band: readonly BandPoint[] } | null;
-  /** Observed minus predicted by the chosen model, one per workload (the residual plot of §2.3.2). */
+  /** Observed minus predicted by the chosen model, one per workload. */
   readonly residuals: readonly number[];
+  /** §2.3.2's residuals of the powerlaw, log a·f^b − log C, one per workload (null where C or f is 0,
+   * or no powerlaw was fitted): "random if the powerlaw explains the data". */
+  readonly logResiduals: readonly (number | null)[];
+  /** Each model's relative error Σ (log ŷ/y)², by which the chosen one was chosen (Infinity: not fitted, or ŷ ≤ 0 somewhere). */
+  readonly errors: { readonly power: number; readonly linear: number };
   /** The chosen model's standard error (A.1.5), and that over the mean cost (§3.4.5). */
   readonly standardError: number;
   readonly relativeError: number;
@@ -132,6 +137,8 @@ function fitFeature(f: Series, cost: Float64Array, withIntervals: boolean, seed:
     predictions: at.map((x) => ({ at: x, value: predict(x) })),
     intervals: withIntervals && powerFitted ? powerIntervals(f.values, cost, at, seed, resamples) : null,
     residuals: Array.from(cost, (y, i) => y - predict(f.values[i])),
+    logResiduals: Array.from(cost, (y, i) => (powerFitted && y > 0 && f.values[i] > 0 ? Math.log(power.a) + power.b * Math.log(f.values[i]) - Math.log(y) : null)),
+    errors: { power: powerError, linear: linearError },
     standardError: se,
     relativeError: mean > 0 ? se / mean : NaN,
   };

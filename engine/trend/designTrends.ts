@@ -18,6 +18,8 @@ export const WHOLE_PROGRAM = "(whole program)";
 
 export interface DesignSeries {
   readonly design: string;
+  /** The run behind each workload. */
+  readonly runIds: readonly number[];
   /** The feature's value per workload (run). */
   readonly feature: Float64Array;
   readonly locations: readonly Series[];
@@ -26,7 +28,7 @@ export interface DesignSeries {
 export interface DesignFit {
   readonly design: string;
   /** (feature, cost) per run, for the scatter. */
-  readonly points: readonly { readonly x: number; readonly y: number }[];
+  readonly points: readonly { readonly runId: number; readonly x: number; readonly y: number }[];
   readonly power: PowerFit;
   readonly standardError: number;
   readonly maxCost: number;
@@ -91,7 +93,7 @@ function fitDesign(s: DesignSeries, cost: Float64Array | undefined, seed: number
   const boot = bootstrapPower(s.feature, cost, grid, seed, resamples);
   return {
     design: s.design,
-    points: Array.from(cost, (y, i) => ({ x: s.feature[i], y })),
+    points: Array.from(cost, (y, i) => ({ runId: s.runIds[i], x: s.feature[i], y })),
     power,
     standardError: standardError((x) => power.a * x ** power.b, s.feature, cost),
     maxCost: Math.max(...cost),

@@ -1,8 +1,10 @@
 // The Trends view end to end in Chromium (paper 002): a workspace built by the
 // real command line from the thesis's bubble sort under gcov, opened from the
 // campaign page — the ranked clusters, the compares cluster's n^2.00 and the
-// size cluster's n^1.00, a cluster's best-fit and residuals plots — and two
-// designs' trends compared. Screenshots go to test-results/screenshots.
+// size cluster's n^1.00, a cluster's best-fit and residuals plots — two
+// designs' trends compared, and bubble sort under uftrace per function
+// (CF-TrendProf, ch. 3): bsort's models in n and in its argument, rule 3.8,
+// swap's call-count ≈ n². Screenshots go to test-results/screenshots.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -16,6 +18,8 @@ const sel = (id: string) => `[data-testid="${id}"]`;
 const BSORT = join(ROOT, "examples", "bsort.c");
 /** Two designs of one program under callgrind (merge sort against insertion sort), when the example exists. */
 const SORTS = join(ROOT, "examples", "campaigns", "sorts_callgrind.yaml");
+/** Bubble sort under uftrace (18 runs), bsort's first argument captured as "bsort.arg1": campaign 3. */
+const BSORT_UFTRACE = join(ROOT, "examples", "campaigns", "bsort_uftrace.yaml");
 /** Analyses and campaigns on a loaded 2-core machine: generous, never a timing assertion. */
 const SLOW = { timeout: 180_000 };
 
@@ -44,6 +48,9 @@ function comparisonSpec(): { spec: string; a: string; b: string; worse: string }
   return { spec: join(dir, "loops.yaml"), a: "linear", b: "square", worse: "square" };
 }
 
+/** Scrolled to the top, so a full-page screenshot does not draw the sticky header mid-page. */
+const top = (page: BrowserApp["page"]) => page.evaluate("window.scrollTo(0, 0)");
+
 let app: BrowserApp;
 let ws: string;
 const compared = comparisonSpec();
@@ -52,8 +59,9 @@ before(async () => {
   process.env.VARBENCH_CONFIG_DIR ??= tempDir("config");
   ws = join(tempDir("e2e-trends"), "ws");
   assert.equal(varbench(["workspace", "init", ws]).status, 0);
-  // Campaign 1: bubble sort on 60 to 4,000 ints under gcov (18 runs); campaign 2: two designs.
-  for (const spec of [join(ROOT, "examples", "campaigns", "bsort_gcov.yaml"), compared.spec]) {
+  // Campaign 1: bubble sort on 60 to 4,000 ints under gcov (18 runs); campaign 2: two designs;
+  // campaign 3: bubble sort on 25 to 800 ints under uftrace (18 runs).
+  for (const spec of [join(ROOT, "examples", "campaigns", "bsort_gcov.yaml"), compared.spec, BSORT_UFTRACE]) {
     const r = varbench(["-w", ws, "campaign", "run", spec]);
     assert.equal(r.status, 0, r.stderr);
   }
@@ -128,6 +136,62 @@ describe("trends in the browser", () => {
     assert.deepEqual(app.pageErrors, []);
   });
 
+  it("models bubble sort per function under uftrace (CF-TrendProf): main first, bsort in n and in bsort.arg1, rule 3.8, swap's calls ≈ n²", async () => {
+    const { page } = app;
+    const row = (id: string, name: string) => page.locator(sel(id)).filter({ has: page.getByRole("gridcell", { name, exact: true }) });
+    const models = () => page.locator(sel(TID.trends.model));
+    await app.goto("#/trends?campaign=3");
+    await page.click(sel(TID.trends.modeFunctions));
+    await page.waitForSelector(sel(TID.trends.function), SLOW);
+    assert.match(page.url(), /#\/trends\?campaign=3&functions=1$/);
+    assert.match((await page.textContent(sel(TID.trends.fnSummary))) ?? "", /18 runs · cost = on-CPU time \(ns\) · feature n · \d+ functions/);
+    // §3.4.5's top-level page: by maximum total-transitive-cost, main (everything under it) first.
+    assert.equal(await page.locator(sel(TID.trends.function)).first().locator('[role="gridcell"]').nth(1).textContent(), "main");
+    await top(page);
+    await app.screenshot("27-trends-functions");
+
+    await row(TID.trends.function, "bsort").click();
+    await page.waitForSelector(`${sel(TID.trends.fnSelected)} h3:text-is("bsort")`);
+    assert.match((await page.textContent(sel(TID.trends.fnSelected))) ?? "", /invocation features: bsort\.arg1/);
+    await row(TID.trends.variable, "self-cost").click();
+    await page.waitForSelector(`${sel(TID.trends.fnFit)} canvas`, SLOW);
+    await page.waitForSelector(`${sel(TID.trends.fnResiduals)} canvas`, SLOW);
+    // A model in the invocation feature pays V = 3 (§3.4.3); columns: model, source, score, error, ℓ, V, t, SE, SE/mean.
+    const inArg = models().filter({ hasText: "bsort.arg1" }).first();
+    assert.equal(await inArg.locator("td").nth(5).textContent(), "3");
+    assert.equal(await models().first().locator("td").nth(5).textContent(), "2", "the best model is in the workload feature n");
+    await top(page);
+    await app.screenshot("28-trends-function-self");
+
+    await row(TID.trends.variable, "transitive-cost").click();
+    await page.waitForSelector(`${sel(TID.trends.varSelected)} h3:has-text("transitive-cost of bsort")`);
+    assert.ok((await models().locator("td:nth-child(2)").allTextContents()).some((t) => /^rule 3\.8: \(.+\) ⊕ \(.+\)$/.test(t)), "self ⊕ the calls to swap (rule 3.8)");
+    await models().filter({ hasText: "rule 3.8" }).first().locator("button").click();
+    await page.waitForSelector(`${sel(TID.trends.varSelected)} h3:has-text("rule 3.8")`);
+    await top(page);
+    await app.screenshot("29-trends-function-rule-3-8");
+
+    // Calls as the cost: the open function and variable stay open in the new result.
+    await page.selectOption(sel(TID.trends.cost), "calls");
+    await page.waitForSelector(`${sel(TID.trends.varSelected)} h3:has-text("transitive-cost of bsort")`, SLOW);
+    assert.match(page.url(), /&functions=1&cost=calls&fn=bsort&var=transitive$/);
+    await page.click(`${sel(TID.trends.callee)}[data-name="swap"]`);
+    await page.waitForSelector(`${sel(TID.trends.fnSelected)} h3:text-is("swap")`);
+    await row(TID.trends.variable, "call-count").click();
+    await page.waitForSelector(`${sel(TID.trends.varSelected)} h3:has-text("call-count of swap")`);
+    // swap is called once per inversion of the drawn array, about n²/4 times (002 Figure 3.11: 0.2n²).
+    assert.match((await models().first().locator("td").first().textContent()) ?? "", /n\^(1\.9|2\.0)/);
+    await page.waitForSelector(`${sel(TID.trends.fnFit)} canvas`);
+    await top(page);
+    await app.screenshot("30-trends-function-calls");
+    // The export is the engine's, as `varbench trends 3 --functions --cost calls --csv`.
+    await page.selectOption(sel(TID.trends.exportFormat), "csv");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click(sel(TID.trends.export))]);
+    assert.equal(download.suggestedFilename(), "trends-3-functions-calls.csv");
+    assert.ok(readFileSync((await download.path())!, "utf8").includes("swap"));
+    assert.deepEqual(app.pageErrors, []);
+  });
+
   it("follows a dark system theme", async () => {
     const context = await app.browser.newContext({ viewport: VIEWPORT, colorScheme: "dark" });
     try {
@@ -139,6 +203,11 @@ describe("trends in the browser", () => {
       await idle(page);
       assert.equal(await page.evaluate("getComputedStyle(document.body).backgroundColor"), "rgb(13, 17, 23)");
       await page.screenshot({ path: join(SCREENSHOTS, "25-trends-dark.png"), fullPage: true });
+      // The per-function page opened by its route: bsort's transitive-cost.
+      await page.evaluate((h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h), "#/trends?campaign=3&functions=1&fn=bsort&var=transitive");
+      await page.waitForSelector(`${sel(TID.trends.fnFit)} canvas`, SLOW);
+      await idle(page);
+      await page.screenshot({ path: join(SCREENSHOTS, "31-trends-functions-dark.png"), fullPage: true });
     } finally {
       await context.close();
     }

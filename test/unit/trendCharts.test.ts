@@ -3,7 +3,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { comparisonOption, compact, curve, fitOption, logGrid, residualOption } from "../../renderer/src/trends/trendCharts.js";
-import { locationLabel, predictionText, verdictText } from "../../renderer/src/trends/trendText.js";
+import { errorText, fixed, locationLabel, plain, predictionText, verdictText } from "../../renderer/src/trends/trendText.js";
 import { clusterColumns, clusterRows } from "../../renderer/src/trends/trendColumns.js";
 import { LIGHT } from "../../renderer/src/charts/colors.js";
 import type { FeatureFit, TrendCluster } from "../../engine/trend/bbTrendProf.js";
@@ -52,6 +52,9 @@ const fit: FeatureFit = {
     ],
   },
   residuals: [-2, 0, 0],
+  // ln(2·5²) − ln 50 = 0 at n = 5; ln(2·10²) − ln 200 = 0 at n = 10; none at n = 1, whose cost is 0.
+  logResiduals: [null, 0, 0],
+  errors: { power: 0, linear: 0.25 },
   standardError: 1,
   relativeError: 0.01,
 };
@@ -131,20 +134,31 @@ describe("best-fit plot (002 §2.3.2)", () => {
 });
 
 describe("residuals plot", () => {
-  it("draws every run's residual against n on a log x axis and a linear y axis, with the zero line", () => {
+  it("draws the powerlaw's residuals in log space (§2.3.2) against n, leaving out the run with cost 0", () => {
+    // ln(2·5²) − ln 50 = 0 and ln(2·10²) − ln 200 = 0: the fixture's powerlaw goes through both runs with a cost.
     const o = residualOption(result, fit, LIGHT) as unknown as Option;
     assert.equal(o.xAxis.type, "log");
     assert.equal(o.yAxis.type, "value");
-    assert.deepEqual(values(o.series[0]), [[1, -2], [5, 0], [10, 0]]);
+    assert.equal(o.yAxis.name, "ln a·n^b − ln C");
+    assert.deepEqual(values(o.series[0]), [[5, 0], [10, 0]]);
     assert.deepEqual(o.series[0].markLine!.data, [{ yAxis: 0 }]);
-    assert.equal(o.title.subtext, "");
+    assert.match(o.title.subtext, /^ln a·f\^b − ln C \(002 §2\.3\.2\).* · 1 run left out: no log residual where the cost or the feature is 0$/);
+  });
+
+  it("draws the linear model's residuals, observed − predicted, when the linear model is chosen, and survives nulls from the cache", () => {
+    // 0 − (12 + 8·1) = −20, 50 − (12 + 8·5) = −2, 200 − (12 + 8·10) = 108; null (NaN stored by the cache) is left out.
+    const linear = { ...fit, model: "linear" as const, residuals: [-20, -2, null as unknown as number] };
+    const o = residualOption(result, linear, LIGHT) as unknown as Option;
+    assert.equal(o.yAxis.name, "observed − linear model");
+    assert.deepEqual(values(o.series[0]), [[1, -20], [5, -2]]);
+    assert.match(o.title.subtext, /^observed − \(a \+ b·f\).* · 1 run left out: a log axis cannot show 0$/);
   });
 });
 
 describe("two designs on one plot", () => {
   const design = (name: string, a: number, b: number): DesignFit => ({
     design: name,
-    points: [1, 10, 100].map((x) => ({ x, y: a * x ** b })),
+    points: [1, 10, 100].map((x, i) => ({ runId: 10 * (name.startsWith("A") ? 1 : 2) + i, x, y: a * x ** b })),
     power: { a, b, r2: 1, n: 3, ignored: 0 },
     standardError: 0,
     maxCost: a * 100 ** b,
@@ -159,6 +173,8 @@ describe("two designs on one plot", () => {
     assert.equal(byName(o, "A: merge runs").itemStyle!.color, LIGHT.series[0]);
     assert.equal(byName(o, "B: insertion runs").itemStyle!.color, LIGHT.series[1]);
     assert.deepEqual(values(byName(o, "B: insertion runs")), [[1, 0.1], [10, 10], [100, 1000]]);
+    // Each point names its run (runId, added to DesignFit.points) and, when known, the run's workload.
+    assert.match((byName(o, "B: insertion runs").data[1] as { tooltip: { formatter: string } }).tooltip.formatter, /^B: insertion · run 21<br\/>n = 10, cost 10$/);
     assert.equal(o.series.filter((s) => s.stack === "band0").length, 2);
     assert.equal(o.series.filter((s) => s.stack === "band1").length, 2);
     const fitB = values(byName(o, "B: insertion fit"));
@@ -166,6 +182,11 @@ describe("two designs on one plot", () => {
     assert.ok(Math.abs(fitB[fitB.length - 1][1] - 0.1 * 1000 ** 2) < 1e-6);
     assert.deepEqual(byName(o, "A: merge fit").markLine!.data, [{ xAxis: 10 }]);
     assert.equal(o.yAxis.name, "cost (instructions (Ir))");
+  });
+
+  it("names the workload behind each point when the runs are known", () => {
+    const o = comparisonOption(c, loc, ["merge", "insertion"], LIGHT, (id) => (id === 11 ? "n-10" : null)) as unknown as Option;
+    assert.match((byName(o, "A: merge runs").data[1] as { tooltip: { formatter: string } }).tooltip.formatter, /^A: merge · n-10 · run 11<br\/>/);
   });
 
   it("moves a crossing off the plot into the subtitle, and names a design that never reaches the location", () => {
@@ -189,6 +210,15 @@ describe("trend tables and names", () => {
   it("names a source line by its file's basename and a function by its name", () => {
     assert.deepEqual(locationLabel("/src/x/sort.c:21"), { label: "sort.c:21", detail: "", title: "/src/x/sort.c:21" });
     assert.deepEqual(locationLabel("merge_sort (self Ir)"), { label: "merge_sort", detail: "self Ir", title: "merge_sort (self Ir)" });
+  });
+
+  it("words numbers the cache stored as null (NaN, ±Infinity) as missing", () => {
+    assert.equal(fixed(null), "—");
+    assert.equal(plain(null as unknown as number), "-");
+    assert.deepEqual([0.25, 0.004, Infinity, null].map(errorText), ["0.250", "4.00e-3", "—", "—"]);
+    const cached = { ...fit, relativeError: null, standardError: null, errors: { power: null, linear: 0.25 } } as unknown as FeatureFit;
+    const rows = clusterRows([{ ...cluster, fits: [cached] }], 0);
+    assert.equal(clusterColumns(rows).find((c) => c.key === "se")!.text(rows[0]), "—");
   });
 
   it("gives the prediction an interval only when the powerlaw is the chosen model", () => {

@@ -13,6 +13,7 @@ function design(name: string, locations: Record<string, [number, number]>, seed:
   const xs = SIZES.flatMap((n) => [n, n, n]);
   return {
     design: name,
+    runIds: xs.map((_, i) => i + 1),
     feature: Float64Array.from(xs),
     locations: Object.entries(locations).map(([loc, [a, b]]) => ({ name: loc, values: Float64Array.from(xs, (x) => a * x ** b * (1 + noise * (2 * random() - 1))) })),
   };

@@ -85,3 +85,8 @@ export interface CfTrendsResult {
   readonly functions: readonly CfFunction[];
   readonly notes: readonly string[];
 }
+
+/** The features a model's terms use, in the order they first appear (a constant uses none). */
+export function modelFeatures(m: Pick<CfModelResult, "terms">): string[] {
+  return [...new Set(m.terms.flatMap((t) => Object.keys(t.powers)))];
+}

@@ -213,8 +213,3 @@ function modelResult(c: Candidate): CfModelResult {
     relativeError: c.relativeError,
   };
 }
-
-/** The features a model uses (for views that plot against one). */
-export function modelFeatures(m: CfModelResult): string[] {
-  return [...featuresOf(m.terms.map((t) => ({ coef: t.coef, powers: Object.entries(t.powers) })))];
-}

@@ -10,7 +10,7 @@ export const TRENDS_ROUTES = [
     match: ({ parts, query }) => {
       const campaignId = idOf(query.get("campaign") ?? undefined);
       if (parts.length !== 1 || parts[0] !== "trends" || campaignId === null) return null;
-      return { campaignId, design: query.get("design"), a: query.get("a"), b: query.get("b"), feature: query.get("feature"), source: query.get("source") };
+      return { campaignId, design: query.get("design"), a: query.get("a"), b: query.get("b"), feature: query.get("feature"), source: query.get("source"), functions: query.get("functions") === "1", cost: query.get("cost"), fn: query.get("fn"), variable: query.get("var"), order: query.get("order") };
     },
     view: () => import("./TrendsView.svelte"),
   }),

@@ -49,7 +49,20 @@ function band(points: readonly { at: number; low: number; high: number }[], colo
   ];
 }
 
-function logAxis(name: string, colors: ChartColors, gap: number): object {
+/** A linear axis of residuals, named along its side: a name above the plot would crowd the subtitle. */
+export function valueAxis(name: string, colors: ChartColors, gap: number): object {
+  return {
+    type: "value",
+    name,
+    nameLocation: "middle",
+    nameGap: gap,
+    axisLabel: { formatter: compact, color: colors.text },
+    axisLine: { lineStyle: { color: colors.axis } },
+    splitLine: { lineStyle: { color: colors.grid } },
+  };
+}
+
+export function logAxis(name: string, colors: ChartColors, gap: number): object {
   return {
     type: "log",
     logBase: 10,
@@ -63,10 +76,11 @@ function logAxis(name: string, colors: ChartColors, gap: number): object {
   };
 }
 
-const chrome = (colors: ChartColors, subtitle: string) => ({
+/** What every trends chart shares; the subtitle goes under the legend, or at the top (`top` 0) of a chart without one. */
+export const chrome = (colors: ChartColors, subtitle: string, top = 22) => ({
   animation: false,
   textStyle: { color: colors.text },
-  title: { text: "", subtext: subtitle, left: 64, top: 22, subtextStyle: { color: colors.axis, fontSize: 11 } },
+  title: { text: "", subtext: subtitle, left: 64, top, subtextStyle: { color: colors.axis, fontSize: 11 } },
   legend: { top: 0, textStyle: { color: colors.text }, inactiveColor: colors.grid },
   tooltip: { trigger: "item" },
 });
@@ -141,23 +155,28 @@ export function fitOption(r: TrendsResult, cluster: TrendCluster, fit: FeatureFi
   } as EChartsOption;
 }
 
-/** The residuals plot (002 §2.3.2): each run's observed cost minus the chosen model's, against the feature. */
+/** What the residuals plot draws for a fit: §2.3.2's residuals of the powerlaw in log space when the
+ * powerlaw is chosen ("log af^b − log C", null where C or f is 0), else observed − linear model. */
+export function residualsOf(fit: FeatureFit): { readonly values: readonly (number | null)[]; readonly axis: string; readonly subtitle: string } {
+  if (fit.model === "power") return { values: fit.logResiduals, axis: `ln a·${fit.feature}^b − ln C`, subtitle: "ln a·f^b − ln C (002 §2.3.2): random if the powerlaw explains the data" };
+  return { values: fit.residuals, axis: "observed − linear model", subtitle: "observed − (a + b·f), in the cost's unit" };
+}
+
+/** The residuals plot (002 §2.3.2): f on a log x axis, the chosen model's residuals on a linear y axis. */
 export function residualOption(r: TrendsResult, fit: FeatureFit, colors: ChartColors): EChartsOption {
   const xs = featureValues(r, fit.feature);
-  const shown = xs.map((_, i) => i).filter((i) => xs[i] > 0 && Number.isFinite(fit.residuals[i]));
+  const res = residualsOf(fit);
+  const value = (i: number) => res.values[i] ?? NaN;
+  const shown = xs.map((_, i) => i).filter((i) => xs[i] > 0 && Number.isFinite(value(i)));
+  const k = r.runs.length - shown.length;
+  // A run with cost 0 has no log residual; a linear residual at f ≤ 0 has no place on the log x axis.
+  const missing = k === 0 ? "" : `${k} ${k === 1 ? "run" : "runs"} left out: ${fit.model === "power" ? "no log residual where the cost or the feature is 0" : "a log axis cannot show 0"}`;
   return {
-    ...chrome(colors, leftOut(r.runs.length - shown.length, `${fit.feature} ≤ 0`)),
+    ...chrome(colors, [res.subtitle, missing].filter(Boolean).join(" · "), 0),
     legend: { show: false },
-    grid: { left: 72, right: 24, top: 40, bottom: 48 },
+    grid: { left: 80, right: 24, top: 40, bottom: 48 },
     xAxis: logAxis(fit.feature, colors, 28),
-    yAxis: {
-      type: "value",
-      name: `observed − ${fit.model} model`,
-      nameTextStyle: { align: "left" },
-      axisLabel: { formatter: compact, color: colors.text },
-      axisLine: { lineStyle: { color: colors.axis } },
-      splitLine: { lineStyle: { color: colors.grid } },
-    },
+    yAxis: valueAxis(res.axis, colors, 58),
     series: [
       {
         type: "scatter",
@@ -165,9 +184,9 @@ export function residualOption(r: TrendsResult, fit: FeatureFit, colors: ChartCo
         symbolSize: 8,
         itemStyle: { color: colors.points },
         data: shown.map((i) => ({
-          value: [xs[i], fit.residuals[i]] as Pair,
+          value: [xs[i], value(i)] as Pair,
           runId: r.runs[i].runId,
-          tooltip: { formatter: `${r.runs[i].workload ?? "(no workload)"} · run ${r.runs[i].runId}<br/>${fit.feature} = ${plain(xs[i])}, residual ${num(fit.residuals[i])}` },
+          tooltip: { formatter: `${r.runs[i].workload ?? "(no workload)"} · run ${r.runs[i].runId}<br/>${fit.feature} = ${plain(xs[i])}, residual ${num(value(i))}` },
         })),
         markLine: { symbol: "none", silent: true, label: { show: false }, lineStyle: { color: colors.axis, type: "solid" }, data: [{ yAxis: 0 }] },
       },
@@ -175,9 +194,12 @@ export function residualOption(r: TrendsResult, fit: FeatureFit, colors: ChartCo
   } as EChartsOption;
 }
 
+/** " · n-400 · run 12": the run behind a point, with its workload when it is known. */
+const runText = (runId: number, workload: string | null) => `${workload ? ` · ${workload}` : ""} · run ${runId}`;
+
 /** Two designs' powerlaws at one location on one log-log plot: points, fits and bands in the designs'
  * colours, and a marker where the fits cross when that lies on the plot. */
-export function comparisonOption(c: TrendComparisonResult, l: LocationComparison, names: readonly [string, string], colors: ChartColors): EChartsOption {
+export function comparisonOption(c: TrendComparisonResult, l: LocationComparison, names: readonly [string, string], colors: ChartColors, workloadOf: (runId: number) => string | null = () => null): EChartsOption {
   const feature = c.feature;
   const fits = l.fits.map((f, i) => ({ f, i, color: colors.series[i % colors.series.length], label: `${"AB"[i]}: ${names[i]}` }));
   const xs = fits.flatMap(({ f }) => [...(f?.points.map((p) => p.x) ?? []), ...(f?.intervals?.band.map((p) => p.at) ?? [])]).filter((x) => x > 0);
@@ -206,7 +228,7 @@ export function comparisonOption(c: TrendComparisonResult, l: LocationComparison
         symbolSize: 9,
         itemStyle: { color, opacity: 0.85 },
         z: 4,
-        data: shown.map((p) => ({ value: [p.x, p.y] as Pair, tooltip: { formatter: `${label}<br/>${feature} = ${plain(p.x)}, cost ${plain(p.y)}` } })),
+        data: shown.map((p) => ({ value: [p.x, p.y] as Pair, runId: p.runId, tooltip: { formatter: `${label}${runText(p.runId, workloadOf(p.runId))}<br/>${feature} = ${plain(p.x)}, cost ${plain(p.y)}` } })),
       },
     );
     marker = undefined;

@@ -31,10 +31,10 @@ const COLUMNS: readonly Column<ClusterRow>[] = [
   { key: "costly", label: "costly", text: (r) => (r.cluster.costly ? "●" : ""), sort: (r) => Number(r.cluster.costly), width: "3.5rem", title: `over ${COSTLY_SHARE * 100}% of some workload's total cost: bootstrap intervals computed (002 §2.3.2)` },
   { key: "name", label: "representative", text: (r) => representativeText(r.cluster), hint: (r) => r.cluster.name, width: "minmax(8rem, 1.2fr)" },
   { key: "members", label: "locations", text: (r) => String(r.cluster.members.length), sort: (r) => r.cluster.members.length, numeric: true, width: "6rem" },
-  { key: "max", label: "max cost", text: (r) => plain(r.cluster.maxCost), sort: (r) => r.cluster.maxCost, numeric: true, width: "6rem" },
+  { key: "max", label: "max cost", text: (r) => plain(r.cluster.maxCost), sort: (r) => r.cluster.maxCost ?? -Infinity, numeric: true, width: "6rem" },
   { key: "share", label: "max share", text: (r) => `${(r.cluster.maxShare * 100).toFixed(1)}%`, sort: (r) => r.cluster.maxShare, numeric: true, width: "6rem" },
   { key: "model", label: "model", text: (r) => modelText(r.fit), hint: (r) => `chosen: ${r.fit.model} (the smaller relative error Σ (log ŷ/y)²)`, width: "minmax(9rem, 1fr)" },
-  { key: "r2", label: "R²", text: (r) => fixed(chosenR2(r.fit), 3), sort: (r) => chosenR2(r.fit), numeric: true, width: "4rem", title: "R² of the chosen model (the powerlaw's in log space)" },
+  { key: "r2", label: "R²", text: (r) => fixed(chosenR2(r.fit), 3), sort: (r) => chosenR2(r.fit) ?? -Infinity, numeric: true, width: "4rem", title: "R² of the chosen model (the powerlaw's in log space)" },
   { key: "se", label: "SE/mean", text: (r) => relativeErrorText(r.fit), sort: (r) => (Number.isFinite(r.fit.relativeError) ? r.fit.relativeError : Infinity), numeric: true, width: "5.5rem", title: "the chosen model's standard error over the mean cost (002 §3.4.5)" },
   { key: "b", label: "exponent 95%", text: (r) => intervalText(bInterval(r.fit)), sort: (r) => bInterval(r.fit)?.low ?? -Infinity, numeric: true, width: "8.5rem", title: "bootstrap 95% interval of the powerlaw's exponent (costly clusters only)" },
 ];

@@ -13,11 +13,14 @@ export { modelText, num };
 /** A count or a feature value: whole numbers as they are ("32001", "4000"), the rest as the engine's text words them. */
 export const plain = (x: number): string => (Number.isInteger(x) && Math.abs(x) < 1e5 ? String(x) : num(x));
 
-/** "+0.52" / "−0.03": a difference of exponents reads with its sign. */
 /** x to `digits` places, or "—" for none (results read back from the cache hold null for NaN and ±Infinity). */
 export const fixed = (x: number | null, digits = 2): string => (x === null || !Number.isFinite(x) ? "—" : x.toFixed(digits));
 
+/** "+0.52" / "−0.03": a difference of exponents reads with its sign. */
 export const signed = (x: number | null): string => (x === null || !Number.isFinite(x) ? "—" : (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(2));
+
+/** A relative error Σ (log ŷ/y)² (bbTrendProf.ts): small ones in scientific notation, "—" for none (Infinity, null from the cache). */
+export const errorText = (e: number | null): string => (e === null || !Number.isFinite(e) ? "—" : e !== 0 && e < 0.01 ? e.toExponential(2) : e.toFixed(3));
 
 /** "1.99 … 2.02", or "—" when there is none. */
 export const intervalText = (i: Interval | null | undefined, digits = 2): string => (i ? `${fixed(i.low, digits)} … ${fixed(i.high, digits)}` : "—");
@@ -83,7 +86,7 @@ export function verdictText(l: LocationComparison, feature: string, designs: rea
   if (!d) return `${l.name}: not fitted under both designs (a design never reaches it or has fewer than 3 runs with a cost).`;
   const worse = designName(l.scalesWorse, designs, names);
   const lead = worse
-    ? `${worse} scales worse: its exponent in ${feature} is larger by ${fixed(Math.abs(d.value))}${d.interval ? ` (95% interval of B − A: ${signed(d.interval.low)} … ${signed(d.interval.high)})` : ""}.`
+    ? `${worse} scales worse: its exponent in ${feature} is larger by ${fixed(d.value === null ? null : Math.abs(d.value))}${d.interval ? ` (95% interval of B − A: ${signed(d.interval.low)} … ${signed(d.interval.high)})` : ""}.`
     : `Neither design is shown to scale worse: the exponents differ by ${signed(d.value)} (B − A)${d.interval ? `, and the 95% interval ${signed(d.interval.low)} … ${signed(d.interval.high)} includes 0` : ", with no interval"}.`;
   // Beyond the crossing the larger exponent costs more: B's when b_B − b_A > 0.
   const costlier = d.value > 0 ? names[1] : names[0];

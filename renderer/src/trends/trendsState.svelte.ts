@@ -1,13 +1,15 @@
 // The Trends view's state (docs/style.md: a class with runes): what the route
 // asks for, the campaign, and one analysis call's result — the trends of a
-// campaign or of one design, or two designs' trends compared — with the
-// cluster or location open below the table.
+// campaign or of one design, two designs' trends compared, or per-function
+// trends (functionTrendsState.svelte.ts) — with the cluster or location open
+// below the table.
 import type { VarbenchApi } from "../../../engine/api/contract.js";
-import type { CampaignDetail } from "../../../engine/api/types.js";
+import type { CampaignDetail, RunRow } from "../../../engine/api/types.js";
 import { formatTarget, type TargetArg } from "../../../engine/campaign/target.js";
 import { TREND_SOURCES, type TrendSource } from "../../../engine/trend/costTables.js";
 import type { TrendComparisonResult, TrendsResult } from "../../../engine/trend/result.js";
 import { Loaded } from "../lib/load.svelte.js";
+import { FunctionTrendsState, isCfCost } from "./functionTrendsState.svelte.js";
 
 export interface TrendsQuery {
   readonly campaignId: number;
@@ -16,6 +18,15 @@ export interface TrendsQuery {
   readonly b: string | null;
   readonly feature: string | null;
   readonly source: string | null;
+  /** Per-function trends (CF-TrendProf) instead of clusters, and what a call costs there. */
+  readonly functions: boolean;
+  readonly cost: string | null;
+  /** What a per-function page opens with: the function, its variable (functionText.ts's variableKey) and
+   * the order of the functions. The view re-mounts on every route (App.svelte), so switching the cost or
+   * the design carries them over here; choosing within the page does not navigate. */
+  readonly fn: string | null;
+  readonly variable: string | null;
+  readonly order: string | null;
 }
 
 const isSource = (s: string | null): s is TrendSource => (TREND_SOURCES as readonly (string | null)[]).includes(s);
@@ -23,51 +34,73 @@ const isSource = (s: string | null): s is TrendSource => (TREND_SOURCES as reado
 /** The route's query as a hash, with only the parameters that are set. */
 export function trendsHash(q: TrendsQuery): string {
   const parts = (["design", "a", "b", "feature", "source"] as const).filter((k) => q[k]).map((k) => `&${k}=${encodeURIComponent(q[k]!)}`);
-  return `#/trends?campaign=${q.campaignId}${parts.join("")}`;
+  const fn = q.functions ? (["cost", "order", "fn", "variable"] as const).filter((k) => q[k]).map((k) => `&${k === "variable" ? "var" : k}=${encodeURIComponent(q[k]!)}`) : [];
+  return `#/trends?campaign=${q.campaignId}${parts.join("")}${q.functions ? "&functions=1" : ""}${fn.join("")}`;
 }
 
 export class TrendsState {
   readonly detail = new Loaded<CampaignDetail>();
   readonly alone = new Loaded<TrendsResult>();
   readonly compared = new Loaded<TrendComparisonResult>();
-  query = $state<TrendsQuery>({ campaignId: 0, design: null, a: null, b: null, feature: null, source: null });
+  readonly fn: FunctionTrendsState;
+  /** The campaign's runs, for the workload behind each point of two designs compared. */
+  readonly runs = new Loaded<readonly RunRow[]>();
+  query = $state<TrendsQuery>({ campaignId: 0, design: null, a: null, b: null, feature: null, source: null, functions: false, cost: null, fn: null, variable: null, order: null });
   /** The open cluster (index into the result's clusters) or location (index into its locations). */
   selected = $state<number | null>(null);
 
   readonly two = $derived(this.query.a !== null && this.query.b !== null && this.query.a !== this.query.b);
   readonly source = $derived<"auto" | TrendSource>(isSource(this.query.source) ? this.query.source : "auto");
+  /** Per-function trends: of a campaign or one design, never of two compared. */
+  readonly functions = $derived(this.query.functions && !this.two);
+  readonly cost = $derived(isCfCost(this.query.cost) ? this.query.cost : "time");
   /** The target of one campaign's or one design's trends ("a" alone, or equal to "b", is one design too). */
   readonly design = $derived(this.query.design ?? (this.two ? null : this.query.a));
   readonly target = $derived<TargetArg>(this.design ? this.side(this.design) : { kind: "campaign", campaignId: this.query.campaignId });
-  readonly loading = $derived(this.two ? this.compared.loading : this.alone.loading);
-  readonly error = $derived(this.two ? this.compared.error : this.alone.error);
+  // Getters rather than $derived: `fn` is set in the constructor, after the fields (reading runes in a getter is just as reactive).
+  get loading(): boolean {
+    return this.two ? this.compared.loading : this.functions ? this.fn.result.loading : this.alone.loading;
+  }
+  get error(): string | null {
+    return this.two ? this.compared.error : this.functions ? this.fn.result.error : this.alone.error;
+  }
   /** How AnalysisProgress finds this call's events. */
-  readonly progressKind = $derived(this.two ? "trendComparison" : "trends");
+  readonly progressKind = $derived(this.two ? "trendComparison" : this.functions ? "functionTrends" : "trends");
+  /** The workload of each run of the campaign (for tooltips), once the runs are loaded. */
+  readonly workloads = $derived(new Map((this.runs.value ?? []).map((r) => [r.id, r.workload] as const)));
   readonly progressTargets = $derived(this.two ? [formatTarget(this.side(this.query.a!)), formatTarget(this.side(this.query.b!))] : [formatTarget(this.target)]);
   /** The short names of the two designs compared, as the route gives them. */
   readonly names = $derived<readonly [string, string]>([this.query.a ?? "A", this.query.b ?? "B"]);
 
   private lastCall = "";
 
-  constructor(private readonly api: VarbenchApi) {}
+  constructor(private readonly api: VarbenchApi) {
+    this.fn = new FunctionTrendsState(api);
+  }
 
   side(design: string): TargetArg {
     return { kind: "design", campaignId: this.query.campaignId, design, workload: null };
   }
 
-  /** Loads what `q` asks for. One design's or a campaign's trends come with every feature: the
-   * feature selector then picks a fit without a new call, and the clusters (whose representatives
-   * may be features) stay the same. Two designs are fitted to one feature, so it is asked for. */
+  /** Loads what `q` asks for. One design's or a campaign's trends come with every feature, so the
+   * feature is not part of the call (App.svelte re-mounts the view on every route, so a new feature
+   * is a new call all the same, answered from the engine's cache). Two designs are fitted to one
+   * feature, so it is asked for. Per-function trends are asked for by cost (functionTrendsState.svelte.ts). */
   load(q: TrendsQuery): void {
     const campaignChanged = q.campaignId !== this.query.campaignId;
     this.query = q;
     if (campaignChanged || !this.detail.value) void this.detail.load(() => this.api.campaigns.get({ campaignId: q.campaignId }));
-    // One design's or a campaign's feature is picked from the result: no new call, the open cluster stays.
+    if (this.functions) {
+      this.fn.restore(q.fn, q.variable, q.order);
+      return this.fn.load(this.target, this.cost);
+    }
+    // The same call again (the effect re-running) loads nothing.
     const call = JSON.stringify([q.campaignId, q.design, q.a, q.b, this.source, this.two ? q.feature : null]);
     if (call === this.lastCall) return;
     this.lastCall = call;
     if (this.two) {
       this.selected = 0;
+      if (campaignChanged || !this.runs.value) void this.runs.load(() => this.api.runs.list({ campaignId: q.campaignId }));
       void this.compared.load(() => this.api.analyses.trendComparison({ a: this.side(q.a!), b: this.side(q.b!), source: this.source, ...(q.feature ? { feature: q.feature } : {}) }));
     } else {
       this.selected = null;
