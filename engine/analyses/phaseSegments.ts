@@ -49,6 +49,7 @@ export const phaseSegments = defineAnalysis({
     const segmentation = segmentRun(input.outer, input.inner, input.span);
     return {
     ...segmentation,
+    comparison: null,
     leaks: input.objects.length > 0 ? { objects: input.objects.length, sites: classifySites(input.objects, segmentation.outer.map((o) => o.start)) } : null,
     label: input.label,
     runId: input.runId,
