@@ -7,6 +7,8 @@ import { targetSchema } from "../campaign/targetSchema.js";
 import { CallSequence, LOGICAL_TIMES } from "../phases/callSequence.js";
 import { AllocationTrace, ALLOCATION_OPTIONS } from "../phases/allocations.js";
 import { classifySites } from "../phases/leaks.js";
+import { comparePhaseMethods } from "../phases/phaseComparison.js";
+import { ProcedureTrace } from "../phases/procedureStats.js";
 import { teeSink } from "../trace/teeSink.js";
 import { selectMarkers } from "../phases/markerSelection.js";
 import { segmentRun } from "../phases/segmentation.js";
@@ -19,7 +21,7 @@ import { runTarget } from "./resolveTarget.js";
 export const phaseSegments = defineAnalysis({
   kind: "phaseSegments",
   title: "phase segmentation",
-  version: 1,
+  version: 2,
   args: z.strictObject({
     target: targetSchema,
     /** The campaign (or design) whose regular and irregular runs give the markers. */
@@ -37,27 +39,30 @@ export const phaseSegments = defineAnalysis({
     if (chosen.outer === null) throw new ApiError("not-found", `${markers!.label}: no phase marker was found (run \`varbench phases\` on it to see why each candidate was left out)`);
     const run = target!.runs[0];
     if (!run.hasCct) throw new ApiError("not-found", `${target!.label} holds no trace to segment (run it under uftrace)`);
-    const seq = new CallSequence({ logicalTime: args.logicalTime, keep: 0, watch: chosen.inner });
+    const byTime = args.logicalTime === "time";
+    const seq = new CallSequence({ logicalTime: args.logicalTime, keep: 0, watch: chosen.inner, histogram: byTime });
     const heap = new AllocationTrace(args.logicalTime);
-    await sources.readAgain(runTarget(run), teeSink(seq, heap), { onCpu: true });
+    const procedures = new ProcedureTrace();
+    await sources.readAgain(runTarget(run), teeSink(seq, teeSink(heap, procedures)), { onCpu: true });
     const entries = (name: string) => ({ name, entries: seq.watched.get(seq.functionId(name)) ?? [] });
-    const notes = heap.objects.length === 0 ? [heap.uncaptured > 0 ? `the run's allocations were traced without their sizes and addresses: record with ${ALLOCATION_OPTIONS.join(" ")} for the leak classes of §5.2` : "the run made no allocation the trace saw: no leak classes"] : [];
+    const notes = byTime ? [] : ["§4.4's comparison with interval and procedure phases scores rates of calls over time: it is made with elapsed time only"];
+    notes.push(...(heap.objects.length === 0 ? [heap.uncaptured > 0 ? `the run's allocations were traced without their sizes and addresses: record with ${ALLOCATION_OPTIONS.join(" ")} for the leak classes of §5.2` : "the run made no allocation the trace saw: no leak classes"] : []));
     if (heap.objects.length > 0 && heap.uncaptured > 0) notes.push(`${heap.uncaptured} allocator call(s) without captured sizes or addresses were left out of the leak classes`);
-    return { label: target!.label, runId: run.id, markers: { outer: chosen.outer, inner: chosen.inner }, outer: entries(chosen.outer), inner: chosen.inner.map(entries), span: { start: args.logicalTime === "time" ? seq.firstNs : 0, end: args.logicalTime === "time" ? seq.lastNs : seq.calls, calls: seq.calls }, objects: heap.objects, notes };
+    return { label: target!.label, runId: run.id, markers: { outer: chosen.outer, inner: chosen.inner }, outer: entries(chosen.outer), inner: chosen.inner.map(entries), span: { start: args.logicalTime === "time" ? seq.firstNs : 0, end: args.logicalTime === "time" ? seq.lastNs : seq.calls, calls: seq.calls }, objects: heap.objects, notes, histogram: seq.histogram, procedures: procedures.stats };
   },
   compute: (input, args): PhaseSegmentsResult => {
     const segmentation = segmentRun(input.outer, input.inner, input.span);
     return {
-    ...segmentation,
-    comparison: null,
-    leaks: input.objects.length > 0 ? { objects: input.objects.length, sites: classifySites(input.objects, segmentation.outer.map((o) => o.start)) } : null,
-    label: input.label,
-    runId: input.runId,
-    logicalTime: args.logicalTime,
-    unit: args.logicalTime === "time" ? "ns" : "calls",
-    markers: input.markers,
-    span: input.span,
-    notes: input.notes,
+      ...segmentation,
+      comparison: input.histogram ? comparePhaseMethods(segmentation.outer, segmentation.inner, input.histogram, input.procedures, input.span) : null,
+      leaks: input.objects.length > 0 ? { objects: input.objects.length, sites: classifySites(input.objects, segmentation.outer.map((o) => o.start)) } : null,
+      label: input.label,
+      runId: input.runId,
+      logicalTime: args.logicalTime,
+      unit: args.logicalTime === "time" ? "ns" : "calls",
+      markers: input.markers,
+      span: input.span,
+      notes: input.notes,
     };
   },
 });

@@ -8,6 +8,7 @@
 import { ENTER, type EventBatch, type PlainRecordFrame, type ThreadSink } from "../trace/eventBatch.js";
 import type { ThreadInfo, TraceSink } from "../trace/sink.js";
 import { RECORD_BYTES } from "../cct/kernel/layout.generated.js";
+import { CallHistogram } from "./callHistogram.js";
 
 export const LOGICAL_TIMES = ["time", "calls"] as const;
 export type LogicalTime = (typeof LOGICAL_TIMES)[number];
@@ -18,6 +19,8 @@ export interface CallSequenceOptions {
   readonly keep: number;
   /** Functions whose every entry is kept, with the calls made so far then. */
   readonly watch: readonly string[];
+  /** Also count calls over time in fine bins (§4.4's interval phases). */
+  readonly histogram?: boolean;
 }
 
 export class CallSequence implements TraceSink {
@@ -34,11 +37,14 @@ export class CallSequence implements TraceSink {
   gapCount = 0;
   gapMean = 0;
   private gapM2 = 0;
+  /** Calls over time, when the options ask for it. */
+  readonly histogram: CallHistogram | null;
   firstNs = Infinity;
   lastNs = -Infinity;
   private readonly threads = new Map<string, SequenceThread>();
 
   constructor(readonly options: CallSequenceOptions) {
+    this.histogram = options.histogram ? new CallHistogram() : null;
     for (const name of options.watch) this.watched.set(this.functionId(name), []);
   }
 
@@ -119,6 +125,7 @@ class SequenceThread implements ThreadSink {
       if (t > this.run.lastNs) this.run.lastNs = t;
       if (batch.kind[i] !== ENTER) continue;
       this.calls++;
+      this.run.histogram?.add(t);
       const logical = byCalls ? this.calls : t;
       if (!Number.isNaN(this.last)) this.run.gap(logical - this.last);
       this.last = logical;

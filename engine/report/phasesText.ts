@@ -43,6 +43,7 @@ export function phaseSegmentsText(r: PhaseSegmentsResult): string {
     table(["phase", "instances", "mean length", "σ", "CoV", "total"], r.phases.map((p) => [p.phase, String(p.instances), num(p.meanLength), num(p.sigmaLength), num(p.cov), num(p.totalLength)]), new Set([0])),
     "",
     table(["outer instance", "start", "length", "calls"], r.outer.map((o, i) => [String(i + 1), num(o.start - r.span.start), num(o.length), String(o.calls)]), new Set()),
+    ...(r.comparison ? ["", `Phase methods compared (§4.4) by the CoV of ${r.comparison.metric} among each phase's instances (lower: more consistent)`, table(["method", "phases", "lowest CoV", "mean", "highest", "how"], r.comparison.methods.map((m) => [m.method, String(m.phases.length), num(m.min), num(m.mean), num(m.max), m.setup]), new Set([0, 5]))] : []),
     ...(r.leaks ? ["", `Heap objects by allocation site (§5.2), ${r.leaks.objects} objects: phase-local (freed in their instance), global (outlived it, or from start-up), unfreed`, table(["site", "phase-local", "global", "unfreed", "likely leak"], r.leaks.sites.map((s) => [s.site, counted(s.phaseLocal), counted(s.global), counted(s.unfreed), s.likelyLeak ? `yes: unfreed in ${s.unfreedInstances} instances` : ""]), new Set([0, 4]))] : []),
     ...r.notes.map((n) => `note: ${n}`),
   ].join("\n");

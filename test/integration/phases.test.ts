@@ -59,7 +59,16 @@ describe("phase markers of a request-serving utility (003 §3.2)", () => {
         const emit = seg.leaks!.sites.find((x) => x.site === "malloc<stage_emit<main")!;
         assert.deepEqual([emit.phaseLocal.objects, emit.phaseLocal.bytes], [reqs.length, reqs.reduce((n, q) => n + q.size + 1, 0)]);
         assert.equal(seg.leaks!.sites.find((x) => x.site === "malloc<main")!.global.objects, 1);
+        assert.equal(seg.comparison, null, "§4.4 compares rates over time: not with calls for time");
       }
+      // §4.4: the three methods scored on the same run, each with its phases.
+      const timed = await api.analyses.phaseSegments({ target: { kind: "run", runId: 3 }, markers: { kind: "campaign", campaignId: 1 } });
+      const methods = timed.comparison!.methods;
+      assert.deepEqual(methods.map((x) => x.method), ["behaviour", "interval", "procedure"]);
+      assert.deepEqual(methods[0].phases.map((p) => [p.name, p.instances]), [["stage_parse (outer)", 7], ["stage_parse", 7], ["stage_transform", 7], ["stage_emit", 7]]);
+      assert.equal(methods[1].phases.reduce((n, p) => n + p.instances, 0), 21, "as many intervals as inner instances");
+      // The stages take most of the run (the 20,000-item request alone is over a third of it) and each call lasts far over 5 µs.
+      assert.ok(methods[2].phases.some((p) => p.name === "stage_transform" && p.instances === 7));
       const text = varbench(["-w", ws, "phases", "1"]);
       assert.equal(text.status, 0, text.stderr);
       assert.match(text.stdout, /outer marker: stage_parse; inner markers: stage_parse, stage_transform, stage_emit/);

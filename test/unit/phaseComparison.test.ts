@@ -1,0 +1,42 @@
+// §4.4's comparison of phase methods on instances and calls written by hand.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { CallHistogram } from "../../engine/phases/callHistogram.js";
+import { comparePhaseMethods } from "../../engine/phases/phaseComparison.js";
+
+describe("phase methods compared by the CoV of their instances' rates (003 §4.4)", () => {
+  it("counts calls into equal intervals from bins that widen as the run goes on", () => {
+    const h = new CallHistogram();
+    // 100 calls in the first 1 ms, 300 in the 3 ms after: 4 ms fit in 4096 bins of 1 µs.
+    for (let i = 0; i < 100; i++) h.add(i * 10_000);
+    for (let i = 0; i < 300; i++) h.add(1_000_000 + i * 10_000);
+    assert.deepEqual(Array.from(h.intervals(4, 0, 4_000_000)), [100, 100, 100, 100]);
+    // A call at 10 ms doubles the bins' width twice (4096 → 8192 → 16384 µs of range).
+    h.add(10_000_000);
+    assert.equal(h.widthNs, 4000);
+    assert.deepEqual(Array.from(h.intervals(2, 0, 10_000_000)), [400, 1]);
+  });
+
+  it("scores behaviour phases by their instances' call rates, and leaves one-instance phases out of the spread", () => {
+    // Two inner phases, A and B, three requests; A runs at 10 calls/ms each time, B at 5, 10 and 15.
+    const inner = [0, 1, 2].flatMap((r) => [
+      { phase: "A", start: r * 2_000_000, length: 1_000_000, calls: 10 },
+      { phase: "B", start: r * 2_000_000 + 1_000_000, length: 1_000_000, calls: 5 * (r + 1) },
+    ]);
+    const outer = [0, 1, 2].map((r) => ({ phase: "A", start: r * 2_000_000, length: 2_000_000, calls: 10 + 5 * (r + 1) }));
+    const h = new CallHistogram();
+    const procedures = [{ name: "main", totalNs: 6_000_000, invocations: 1, rateMean: 7.5, rateM2: 0 }];
+    const c = comparePhaseMethods(outer, inner, h, procedures, { start: 0, end: 6_000_000 });
+    const behaviour = c.methods.find((m) => m.method === "behaviour")!;
+    const cov = Object.fromEntries(behaviour.phases.map((p) => [p.name, p.cov]));
+    assert.equal(cov.A, 0);
+    // B: 5, 10, 15 per ms: sample σ 5 over mean 10.
+    assert.ok(Math.abs(cov.B - 0.5) < 1e-12);
+    // The outer phase: 15, 20, 25 calls in 2 ms: 7.5, 10, 12.5 per ms, σ 2.5, CoV 0.25.
+    assert.ok(Math.abs(cov["A (outer)"] - 0.25) < 1e-12);
+    assert.deepEqual([behaviour.min, behaviour.max], [0, 0.5]);
+    const procedure = c.methods.find((m) => m.method === "procedure")!;
+    assert.deepEqual(procedure.phases.map((p) => p.name), ["main"]);
+    assert.deepEqual([procedure.min, procedure.mean, procedure.max], [0, 0, 0], "one instance: no spread to score");
+  });
+});
