@@ -94,3 +94,36 @@ describe("phase markers of a request-serving utility (003 §3.2)", () => {
     assert.match(r.stderr, /no succeeded traced run of a regular input \(give one workload `role: regular` and `requests: f`/);
   });
 });
+
+describe("phase markers of an interpreter, a second shape (003 §4.3)", () => {
+  it("marks the dispatch of every statement, drops each operation's own function, and cuts the script into its statements", async () => {
+    process.env.VARBENCH_CONFIG_DIR = tempDir("config");
+    const ws = join(tempDir("interp"), "ws");
+    assert.equal(varbench(["workspace", "init", ws]).status, 0);
+    const run = varbench(["-w", ws, "campaign", "run", join(ROOT, "examples", "campaigns", "interp_uftrace.yaml")]);
+    assert.equal(run.status, 0, run.stderr);
+    const service = new VarbenchService(ws, { localFiles: true, remember: false });
+    try {
+      const api = inProcessClient(service);
+      const m = await api.analyses.phaseMarkers({ target: { kind: "campaign", campaignId: 1 } });
+      assert.ok(m.inner.includes("execute"), m.inner.join(", "));
+      assert.equal(m.outer, m.inner[0], "the first inner marker in the trace");
+      for (const name of ["op_sort", "malloc", "free"]) assert.equal(m.candidates.find((c) => c.name === name)?.verdict.kind, "irregular-count", name);
+      const seg = await api.analyses.phaseSegments({ target: { kind: "run", runId: 2 }, markers: { kind: "campaign", campaignId: 1 }, logicalTime: "calls" });
+      assert.equal(seg.outer.length, 6);
+      // Calls from one statement's marker to the next: the statement's own calls and the next one's read and parse.
+      // sum N: N add_step + 8; fib N: fib_step's 2·F(N+1) − 1 calls + 9; sort N: its swaps (the inversions of
+      // its array) + 12; echo: 10.
+      const fib = (k: number): number => (k < 2 ? k : fib(k - 1) + fib(k - 2));
+      const inversions = (n: number) => {
+        const v = Array.from({ length: n }, (_, i) => (i * 7919) % (n + 1));
+        let c = 0;
+        for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (v[i] > v[j]) c++;
+        return c;
+      };
+      assert.deepEqual(seg.outer.slice(0, 5).map((o) => o.calls), [40000 + 8, 2 * fib(19) - 1 + 9, inversions(300) + 12, 10, 9000 + 8]);
+    } finally {
+      await service.close();
+    }
+  });
+});
