@@ -15,9 +15,10 @@ import { followCampaign } from "./follow.js";
 const FIXTURES = join(PROJECT_ROOT, "test", "fixtures", "uftrace", "0.13");
 const EXAMPLES = join(PROJECT_ROOT, "examples");
 /** The demo's campaigns: wall times of two designs, the same designs traced, a worker pool's two
- * designs traced, whose runs fall into execution patterns (paper 004), and for empirical complexity
- * (paper 002) bubble sort counted by gcov and traced by uftrace, and two sorts under callgrind. */
-const DEMO_CAMPAIGNS = ["frame_loop", "frame_loop_uftrace", "pool_uftrace", "bsort_gcov", "sorts_callgrind", "bsort_uftrace"].map((name) => join(EXAMPLES, "campaigns", `${name}.yaml`));
+ * designs traced, whose runs fall into execution patterns (paper 004), for empirical complexity
+ * (paper 002) bubble sort counted by gcov and traced by uftrace and two sorts under callgrind, and a
+ * request-serving utility on a regular and two real inputs, for phase detection (paper 003). */
+const DEMO_CAMPAIGNS = ["frame_loop", "frame_loop_uftrace", "pool_uftrace", "bsort_gcov", "sorts_callgrind", "bsort_uftrace", "requests_uftrace"].map((name) => join(EXAMPLES, "campaigns", `${name}.yaml`));
 /** The demo campaign's seed, so every demo workspace is planned alike. */
 const DEMO_SEED = 1;
 

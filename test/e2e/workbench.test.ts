@@ -32,9 +32,9 @@ describe("workbench in the browser", () => {
     await page.waitForSelector(sel(TID.home.project));
     assert.match(await page.textContent(sel(TID.home.project)) ?? "", /examples/);
     const rows = page.locator(`${sel(TID.home.campaigns)} tbody tr`);
-    // The demo's six example campaigns (engine/cli/demo.ts), all finished.
-    assert.equal(await rows.count(), 6);
-    assert.equal(await page.locator(`${sel(TID.home.campaigns)} >> text=finished`).count(), 6);
+    // The demo's seven example campaigns (engine/cli/demo.ts), all finished.
+    assert.equal(await rows.count(), 7);
+    assert.equal(await page.locator(`${sel(TID.home.campaigns)} >> text=finished`).count(), 7);
     await app.screenshot("01-home");
   });
 
