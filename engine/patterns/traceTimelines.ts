@@ -5,13 +5,13 @@
 // (projection.ts), in the global fine intervals it falls in (timeline.ts).
 // Time off the CPU (uftrace's scheduler events, shown as linux:schedule calls)
 // goes to nothing, as no instruction runs then: a waiting thread is idle.
-import { ENTER, type EventBatch, type PlainRecordFrame, type ThreadSink } from "../trace/eventBatch.js";
+import { ENTER, type EventBatch, type ThreadSink } from "../trace/eventBatch.js";
 import type { ThreadInfo, TraceSink } from "../trace/sink.js";
 import type { TraceWarning } from "../trace/diagnostics.js";
 import { SCHEDULE, SCHEDULE_PREEMPTED } from "../trace/uftrace/schedEvents.js";
-import { RECORD_BYTES } from "../cct/kernel/layout.generated.js";
 import { projectionOf } from "./projection.js";
 import { Timeline } from "./timeline.js";
+import { BatchThreadSink } from "../trace/batchThreadSink.js";
 
 export interface ThreadTimeline {
   readonly pid: number;
@@ -81,8 +81,7 @@ export class TraceTimelines implements TraceSink {
   }
 }
 
-class StackTimeline implements ThreadSink {
-  readonly takesPlainRecords = false;
+class StackTimeline extends BatchThreadSink {
   readonly timeline: Timeline;
   firstNs = Infinity;
   lastNs = -Infinity;
@@ -90,13 +89,13 @@ class StackTimeline implements ThreadSink {
   readonly rootTime = new Map<number, number>();
   private stack = new Int32Array(256);
   private depth = 0;
-  private records: Uint8Array | null = null;
 
   constructor(
     readonly info: ThreadInfo,
     private readonly directions: readonly (Float64Array | null)[],
     dims: number,
   ) {
+    super();
     this.timeline = new Timeline(dims);
   }
 
@@ -138,16 +137,4 @@ class StackTimeline implements ThreadSink {
     // An exit with no open call of its function: nothing to close.
   }
 
-  recordBuffer(): Uint8Array {
-    this.records ??= new Uint8Array(RECORD_BYTES);
-    return this.records;
-  }
-
-  consumePlainRecords(start: number, _end: number, _frame: PlainRecordFrame): number {
-    return start; // never called: takesPlainRecords is false
-  }
-
-  resetAddressCache(): void {}
-
-  cacheAddress(): void {}
 }

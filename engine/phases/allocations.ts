@@ -6,9 +6,9 @@
 // Each object: its allocation site as a call chain (the allocator first, as
 // the paper's report writes it: "xmalloc<_obstack_newchunk<…<main"), its
 // size, when it was allocated and when freed (logical time, null: never).
-import { ENTER, type EventBatch, type PlainRecordFrame, type ThreadSink } from "../trace/eventBatch.js";
+import { ENTER, type EventBatch, type ThreadSink } from "../trace/eventBatch.js";
 import type { ThreadInfo, TraceSink } from "../trace/sink.js";
-import { RECORD_BYTES } from "../cct/kernel/layout.generated.js";
+import { BatchThreadSink } from "../trace/batchThreadSink.js";
 
 /** The options that make uftrace record what this reads. */
 export const ALLOCATION_OPTIONS: readonly string[] = ["-A", "malloc@arg1", "-R", "malloc@retval", "-A", "calloc@arg1,arg2", "-R", "calloc@retval", "-A", "realloc@arg1,arg2", "-R", "realloc@retval", "-A", "free@arg1"];
@@ -80,14 +80,14 @@ interface Open {
   readonly args: readonly number[] | null;
 }
 
-class AllocationThread implements ThreadSink {
-  readonly takesPlainRecords = false;
+class AllocationThread extends BatchThreadSink {
   readonly takesArguments = true;
   private readonly stack: Open[] = [];
   private calls = 0;
-  private records: Uint8Array | null = null;
 
-  constructor(private readonly run: AllocationTrace) {}
+  constructor(private readonly run: AllocationTrace) {
+    super();
+  }
 
   consume(batch: EventBatch): void {
     const byCalls = this.run.logicalTime === "calls";
@@ -126,16 +126,4 @@ class AllocationThread implements ThreadSink {
     this.run.allocated(chain.join("<"), bytes, address, t);
   }
 
-  recordBuffer(): Uint8Array {
-    this.records ??= new Uint8Array(RECORD_BYTES);
-    return this.records;
-  }
-
-  consumePlainRecords(start: number, _end: number, _frame: PlainRecordFrame): number {
-    return start; // never called: takesPlainRecords is false
-  }
-
-  resetAddressCache(): void {}
-
-  cacheAddress(): void {}
 }

@@ -5,10 +5,10 @@
 // is elapsed time by default, or the calls made so far in the thread (§3.2
 // measures "the number of instructions executed"; calls are the count a
 // function trace has, deterministic where time is not).
-import { ENTER, type EventBatch, type PlainRecordFrame, type ThreadSink } from "../trace/eventBatch.js";
+import { ENTER, type EventBatch, type ThreadSink } from "../trace/eventBatch.js";
 import type { ThreadInfo, TraceSink } from "../trace/sink.js";
-import { RECORD_BYTES } from "../cct/kernel/layout.generated.js";
 import { CallHistogram } from "./callHistogram.js";
+import { BatchThreadSink } from "../trace/batchThreadSink.js";
 
 export const LOGICAL_TIMES = ["time", "calls"] as const;
 export type LogicalTime = (typeof LOGICAL_TIMES)[number];
@@ -109,13 +109,13 @@ export class CallSequence implements TraceSink {
   }
 }
 
-class SequenceThread implements ThreadSink {
-  readonly takesPlainRecords = false;
+class SequenceThread extends BatchThreadSink {
   private calls = 0;
   private last = NaN;
-  private records: Uint8Array | null = null;
 
-  constructor(private readonly run: CallSequence) {}
+  constructor(private readonly run: CallSequence) {
+    super();
+  }
 
   consume(batch: EventBatch): void {
     const byCalls = this.run.options.logicalTime === "calls";
@@ -133,16 +133,4 @@ class SequenceThread implements ThreadSink {
     }
   }
 
-  recordBuffer(): Uint8Array {
-    this.records ??= new Uint8Array(RECORD_BYTES);
-    return this.records;
-  }
-
-  consumePlainRecords(start: number, _end: number, _frame: PlainRecordFrame): number {
-    return start; // never called: takesPlainRecords is false
-  }
-
-  resetAddressCache(): void {}
-
-  cacheAddress(): void {}
 }

@@ -2,9 +2,9 @@
 // follows them): per function, the time of its outermost invocations and,
 // per invocation, its rate of calls (calls made inside it per millisecond),
 // so the procedures that qualify can be scored by the CoV of that rate.
-import { ENTER, type EventBatch, type PlainRecordFrame, type ThreadSink } from "../trace/eventBatch.js";
+import { ENTER, type EventBatch, type ThreadSink } from "../trace/eventBatch.js";
 import type { ThreadInfo, TraceSink } from "../trace/sink.js";
-import { RECORD_BYTES } from "../cct/kernel/layout.generated.js";
+import { BatchThreadSink } from "../trace/batchThreadSink.js";
 
 export interface ProcedureStats {
   readonly name: string;
@@ -42,16 +42,16 @@ export class ProcedureTrace implements TraceSink {
   warn(): void {}
 }
 
-class ProcedureThread implements ThreadSink {
-  readonly takesPlainRecords = false;
+class ProcedureThread extends BatchThreadSink {
   private readonly fn: number[] = [];
   private readonly start: number[] = [];
   private readonly callsAtEntry: number[] = [];
   private open: Int32Array = new Int32Array(64);
   private calls = 0;
-  private records: Uint8Array | null = null;
 
-  constructor(private readonly stats: ProcedureStats[]) {}
+  constructor(private readonly stats: ProcedureStats[]) {
+    super();
+  }
 
   consume(batch: EventBatch): void {
     for (let i = 0; i < batch.count; i++) {
@@ -92,16 +92,4 @@ class ProcedureThread implements ThreadSink {
     s.rateM2 += d * (rate - s.rateMean);
   }
 
-  recordBuffer(): Uint8Array {
-    this.records ??= new Uint8Array(RECORD_BYTES);
-    return this.records;
-  }
-
-  consumePlainRecords(start: number, _end: number, _frame: PlainRecordFrame): number {
-    return start; // never called: takesPlainRecords is false
-  }
-
-  resetAddressCache(): void {}
-
-  cacheAddress(): void {}
 }

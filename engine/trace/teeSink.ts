@@ -1,10 +1,10 @@
 // One read of a trace into two sinks (a second pass that both segments a run
 // and follows its allocations): each thread's batches go to both, in order.
 // Both must decode records themselves (takesPlainRecords false).
-import type { EventBatch, PlainRecordFrame, ThreadSink } from "./eventBatch.js";
+import type { EventBatch, ThreadSink } from "./eventBatch.js";
 import type { ThreadInfo, TraceSink } from "./sink.js";
 import type { TraceWarning } from "./diagnostics.js";
-import { RECORD_BYTES } from "../cct/kernel/layout.generated.js";
+import { BatchThreadSink } from "./batchThreadSink.js";
 
 export function teeSink(a: TraceSink, b: TraceSink): TraceSink {
   // Each sink interns names its own way: a batch carries the tee's ids, mapped to each sink's before it is passed on.
@@ -31,16 +31,15 @@ export function teeSink(a: TraceSink, b: TraceSink): TraceSink {
   };
 }
 
-class TeeThread implements ThreadSink {
-  readonly takesPlainRecords = false;
+class TeeThread extends BatchThreadSink {
   readonly takesArguments: boolean;
-  private records: Uint8Array | null = null;
 
   constructor(
     private readonly a: ThreadSink,
     private readonly b: ThreadSink,
     private readonly pairs: readonly [number, number][],
   ) {
+    super();
     if (a.takesPlainRecords || b.takesPlainRecords) throw new Error("teeSink: both sinks must take decoded batches");
     this.takesArguments = a.takesArguments === true || b.takesArguments === true;
   }
@@ -54,17 +53,4 @@ class TeeThread implements ThreadSink {
     batch.fn.set(fns);
   }
 
-  recordBuffer(): Uint8Array {
-    // The reader reads the trace's records into this buffer, even for a sink that takes batches.
-    this.records ??= new Uint8Array(RECORD_BYTES);
-    return this.records;
-  }
-
-  consumePlainRecords(start: number, _end: number, _frame: PlainRecordFrame): number {
-    return start; // never called: takesPlainRecords is false
-  }
-
-  resetAddressCache(): void {}
-
-  cacheAddress(): void {}
 }

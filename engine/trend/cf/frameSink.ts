@@ -3,12 +3,12 @@
 // variables are recorded and its caller charged (paper 002 §3.3.2: "After
 // computing the function F's transitive-cost, CF-TRENDPROF charges F's caller
 // for the cost of the call to F").
-import { ENTER, type ArgValues, type EventBatch, type PlainRecordFrame, type ThreadSink } from "../../trace/eventBatch.js";
+import { ENTER, type ArgValues, type EventBatch, type ThreadSink } from "../../trace/eventBatch.js";
 import type { ThreadInfo, TraceSink } from "../../trace/sink.js";
 import { describeTraceWarning, type TraceWarning } from "../../trace/diagnostics.js";
-import { RECORD_BYTES } from "../../cct/kernel/layout.generated.js";
 import { Observations } from "./groupStats.js";
 import { MAX_INVOCATION_GROUPS, RECURSIVE_SUFFIX, type CfFrames, type UnitData } from "./invocationFrames.js";
+import { BatchThreadSink } from "../../trace/batchThreadSink.js";
 
 const NO_ARGS: readonly number[] = [];
 
@@ -76,8 +76,7 @@ export class RunFrameSink implements TraceSink {
   }
 }
 
-class FrameThread implements ThreadSink {
-  readonly takesPlainRecords = false;
+class FrameThread extends BatchThreadSink {
   readonly takesArguments = true;
   private readonly stack: Frame[] = [];
   /** Open invocations per function id: a call while its function is open is recursive. */
@@ -89,12 +88,13 @@ class FrameThread implements ThreadSink {
   /** Per unit id and spec labels, where each label's value goes in the unit's argNames. */
   private readonly argSlots = new Map<UnitData, Map<readonly string[], Int32Array>>();
   private lastNs = 0;
-  private records: Uint8Array | null = null;
 
   constructor(
     private readonly run: RunFrameSink,
     private readonly names: readonly string[],
-  ) {}
+  ) {
+    super();
+  }
 
   consume(batch: EventBatch): void {
     for (let i = 0; i < batch.count; i++) {
@@ -190,18 +190,6 @@ class FrameThread implements ThreadSink {
     }
   }
 
-  recordBuffer(): Uint8Array {
-    this.records ??= new Uint8Array(RECORD_BYTES);
-    return this.records;
-  }
-
-  consumePlainRecords(start: number, _end: number, _frame: PlainRecordFrame): number {
-    return start; // never called: takesPlainRecords is false
-  }
-
-  resetAddressCache(): void {}
-
-  cacheAddress(): void {}
 }
 
 function grown(a: Int32Array, index: number): Int32Array<ArrayBuffer> {
