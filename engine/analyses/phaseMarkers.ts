@@ -15,7 +15,7 @@ import { runLabel, runTarget } from "./resolveTarget.js";
 export const phaseMarkers = defineAnalysis({
   kind: "phaseMarkers",
   title: "phase marker selection",
-  version: 1,
+  version: 2,
   args: z.strictObject({
     target: targetSchema,
     /** What measures distances and gaps: elapsed time (default) or calls made (deterministic). */
@@ -24,35 +24,43 @@ export const phaseMarkers = defineAnalysis({
   targets: { target: ["campaign", "design"] },
   cache: true,
   load: async (sources, { target }, args) => loadMarkerInput(sources, target!, args.logicalTime),
-  compute: (input, args): PhaseMarkersResult => ({
-    ...selectMarkers(input.regular, input.regularRun.requests, input.irregular, input.gaps),
+  compute: (input, args): PhaseMarkersResult => {
+    const selection = selectMarkers(input.regular, input.regularRun.requests, input.irregular, input.gaps);
+    return {
+    ...selection,
     label: input.label,
     logicalTime: args.logicalTime,
     unit: args.logicalTime === "time" ? "ns" : "calls",
     regularRun: input.regularRun,
     irregularRuns: input.irregularRuns,
-    notes: input.notes,
-  }),
+    notes: [...input.notes, ...selection.notes],
+    };
+  },
 });
 
 /** The regular run's call sequence and the irregular runs' counts, read from their traces. */
 export async function loadMarkerInput(sources: Sources, target: Resolved, logicalTime: LogicalTime) {
   const campaignId = target.runs[0]?.campaignId;
   const spec = campaignId ? await sources.campaignSpec(campaignId) : null;
+  if (spec && spec.profiler.name !== "uftrace") throw new ApiError("not-found", `${target.label} ran under ${spec.profiler.name}; phase markers are found in uftrace traces (profiler: uftrace)`);
   const roles = new Map((spec?.workloads ?? []).filter((w) => w.role && w.requests).map((w) => [w.name, { role: w.role!, requests: w.requests! }]));
   const traced = (role: "regular" | "irregular") => target.runs.filter((r) => r.status === "succeeded" && r.hasCct && r.workload !== null && roles.get(r.workload)?.role === role);
   const regulars = traced("regular");
   const irregulars = traced("irregular");
   const howTo = "give one workload `role: regular` and `requests: f` (f identical requests) and others `role: irregular` with their `requests`, and run the campaign under uftrace";
+  const failed = target.runs.filter((r) => r.workload !== null && roles.get(r.workload)?.role === "regular" && !(r.status === "succeeded" && r.hasCct));
+  if (regulars.length === 0 && failed.length > 0) throw new ApiError("not-found", `${target.label}: its regular input's run did not give a trace (${failed.map((r) => `${runLabel(r)}: ${r.status}${r.message ? `, ${r.message}` : ""}`).join("; ")})`);
   if (regulars.length === 0) throw new ApiError("not-found", `${target.label}: no succeeded traced run of a regular input (${howTo})`);
   if (irregulars.length === 0) throw new ApiError("not-found", `${target.label}: no succeeded traced run of an irregular input (${howTo})`);
   const notes: string[] = [];
   const regular = regulars[0];
-  if (regulars.length > 1) notes.push(`${regulars.length} runs of the regular input: markers from ${runLabel(regular)}`);
+  if (regulars.length > 1) notes.push(`${regulars.length} runs of regular inputs (${regulars.map(runLabel).join(", ")}): markers from the first`);
   const f = roles.get(regular.workload!)!.requests;
   sources.progress("regular run", 0, 1 + irregulars.length);
   const seq = await readSequence(sources, regular, logicalTime, f);
-  const regularOccurrences: RegularOccurrences[] = seq.names.map((name, fn) => ({ name, count: seq.counts[fn], times: seq.kept[fn] ?? [] }));
+  singleThreadedForCalls(seq, logicalTime, regular);
+  // Sorted: the entries of a run of several threads arrive thread by thread.
+  const regularOccurrences: RegularOccurrences[] = seq.names.map((name, fn) => ({ name, count: seq.counts[fn], times: [...(seq.kept[fn] ?? [])].sort((a, b) => a - b) }));
   const irregular = [];
   for (const [i, r] of irregulars.entries()) {
     sources.progress("irregular runs", 1 + i, 1 + irregulars.length);
@@ -65,12 +73,18 @@ export async function loadMarkerInput(sources: Sources, target: Resolved, logica
   return {
     label: target.label,
     regular: regularOccurrences,
-    gaps: { mean: seq.gapMean, sigma: seq.gapSigma },
+    gaps: { mean: seq.gapMean, sigma: seq.gapSigma, end: logicalTime === "time" ? seq.lastNs : seq.calls },
     irregular,
     regularRun: asRun(regular),
     irregularRuns: irregulars.map(asRun),
     notes,
   };
+}
+
+
+/** Calls as logical time count calls within a thread: across threads they cannot be compared. */
+export function singleThreadedForCalls(seq: CallSequence, logicalTime: LogicalTime, r: RunRow): void {
+  if (logicalTime === "calls" && seq.threadCount > 1) throw new ApiError("invalid-arguments", `${runLabel(r)} made calls in ${seq.threadCount} threads; calls as logical time are counted within one thread: use elapsed time`, [{ path: "logicalTime", message: "calls needs a single-threaded run" }]);
 }
 
 /** A run read once more into a CallSequence. */

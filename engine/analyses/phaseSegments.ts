@@ -15,13 +15,13 @@ import { segmentRun } from "../phases/segmentation.js";
 import type { PhaseSegmentsResult } from "../phases/result.js";
 import { ApiError } from "../api/errors.js";
 import { defineAnalysis } from "./descriptor.js";
-import { loadMarkerInput } from "./phaseMarkers.js";
+import { loadMarkerInput, singleThreadedForCalls } from "./phaseMarkers.js";
 import { runTarget } from "./resolveTarget.js";
 
 export const phaseSegments = defineAnalysis({
   kind: "phaseSegments",
   title: "phase segmentation",
-  version: 3,
+  version: 4,
   args: z.strictObject({
     target: targetSchema,
     /** The campaign (or design) whose regular and irregular runs give the markers. */
@@ -40,12 +40,22 @@ export const phaseSegments = defineAnalysis({
     const run = target!.runs[0];
     if (!run.hasCct) throw new ApiError("not-found", `${target!.label} holds no trace to segment (run it under uftrace)`);
     const byTime = args.logicalTime === "time";
-    const seq = new CallSequence({ logicalTime: args.logicalTime, keep: 0, watch: chosen.inner, histogram: byTime });
+    const watch = [...new Set([chosen.outer, ...chosen.inner])];
+    const seq = new CallSequence({ logicalTime: args.logicalTime, keep: 0, watch, histogram: byTime });
     const heap = new AllocationTrace(args.logicalTime);
     const procedures = new ProcedureTrace();
     await sources.readAgain(runTarget(run), teeSink(seq, teeSink(heap, procedures)), { onCpu: true });
-    const entries = (name: string) => ({ name, entries: seq.watched.get(seq.functionId(name)) ?? [] });
-    const notes = byTime ? [] : ["§4.4's comparison with interval and procedure phases scores rates of calls over time: it is made with elapsed time only"];
+    singleThreadedForCalls(seq, args.logicalTime, run);
+    if (watch.every((name) => seq.countOf(name) === 0)) throw new ApiError("not-found", `none of ${markers!.label}'s markers (${watch.join(", ")}) ran in ${target!.label}: is it a run of the same program?`);
+    // A run of several threads hands its calls over thread by thread: the calls before an entry come from the histogram over time.
+    const histogram = seq.histogram;
+    const callsAt = seq.threadCount > 1 && histogram ? (t: number) => histogram.callsBefore(t) + 1 : null;
+    const entries = (name: string) => {
+      const list = seq.watched.get(seq.functionId(name)) ?? [];
+      return { name, entries: callsAt ? list.map(([t]) => [t, callsAt(t)] as const) : list };
+    };
+    const notes = byTime ? [] : [`§4.4's comparison with interval and procedure phases scores rates of calls over time: it is made with elapsed time only; the markers were chosen by ${args.markerTime === "time" ? "elapsed time" : "calls"}`];
+    if (callsAt) notes.push(`${seq.threadCount} threads: an instance's calls are counted over all of them, to a 1/4096 of the run`);
     notes.push(...(heap.objects.length === 0 ? [heap.uncaptured > 0 ? `the run's allocations were traced without their sizes and addresses: record with ${ALLOCATION_OPTIONS.join(" ")} for the leak classes of §5.2` : "the run made no allocation the trace saw: no leak classes"] : []));
     if (heap.objects.length > 0 && heap.uncaptured > 0) notes.push(`${heap.uncaptured} allocator call(s) without captured sizes or addresses were left out of the leak classes`);
     return { label: target!.label, runId: run.id, markers: { outer: chosen.outer, inner: chosen.inner }, outer: entries(chosen.outer), inner: chosen.inner.map(entries), span: { start: args.logicalTime === "time" ? seq.firstNs : 0, end: args.logicalTime === "time" ? seq.lastNs : seq.calls, calls: seq.calls }, objects: heap.objects, notes, histogram: seq.histogram, procedures: procedures.stats };

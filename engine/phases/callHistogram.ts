@@ -25,6 +25,16 @@ export class CallHistogram {
     this.counts[Math.max(0, bin)]++;
   }
 
+  /** Calls made before time t (ns), to the resolution of a bin: for runs of several threads, whose
+   * calls arrive thread by thread, this is the run-wide count a single counter cannot give. */
+  callsBefore(timeNs: number): number {
+    if (Number.isNaN(this.origin)) return 0;
+    const last = Math.min(BINS, Math.floor((timeNs - this.origin) / this.widthNs));
+    let n = 0;
+    for (let b = 0; b < last; b++) n += this.counts[b];
+    return n;
+  }
+
   /** Calls in each of `n` equal intervals of [start, end] (ns), each bin given to the interval holding its middle. */
   intervals(n: number, start: number, end: number): Float64Array {
     const out = new Float64Array(n);

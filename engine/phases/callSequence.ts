@@ -103,6 +103,11 @@ export class CallSequence implements TraceSink {
     return this.gapCount > 0 ? Math.sqrt(this.gapM2 / this.gapCount) : 0;
   }
 
+  /** Threads that made calls. */
+  get threadCount(): number {
+    return this.threads.size;
+  }
+
   countOf(name: string): number {
     const id = this.ids.get(name);
     return id === undefined ? 0 : this.counts[id];

@@ -7,9 +7,11 @@
 // (Hibernating objects need accesses and cannot be told apart.) §5.2: "If a
 // site allocates only phase-local objects during profiling, and if not all
 // its objects are freed at the end a phase, it is likely that the remaining
-// objects are memory leaks": a site none of whose objects outlives its
-// instance when freed, and that leaves objects unfreed in more than one
-// instance, is reported as a likely leak.
+// objects are memory leaks": a site whose freed objects are all phase-local,
+// with objects left unfreed in more than one instance, is a likely leak. A
+// site that frees none of its objects, yet allocates them in instance after
+// instance, is reported apart as never freed: its objects' use is unknown
+// (they may be kept on purpose), but a request's worth is lost each time.
 import type { HeapObject } from "./allocations.js";
 
 export interface ClassCount {
@@ -25,7 +27,10 @@ export interface AllocationSite {
   readonly unfreed: ClassCount;
   /** Outer instances in which it left an object unfreed. */
   readonly unfreedInstances: number;
+  /** §5.2's rule: phase-local objects freed, others of the same site left behind. */
   readonly likelyLeak: boolean;
+  /** No object of the site freed, objects left in more than one instance. */
+  readonly neverFreed: boolean;
 }
 
 /** Sites of the objects, by bytes left unfreed then by bytes allocated; `starts` are the outer instances' starts. */
@@ -58,7 +63,8 @@ export function classifySites(objects: readonly HeapObject[], starts: readonly n
       global: count(s.global),
       unfreed: count(s.unfreed),
       unfreedInstances: s.instances.size,
-      likelyLeak: s.global[0] === 0 && s.unfreed[0] > 0 && s.instances.size > 1,
+      likelyLeak: s.global[0] === 0 && s.local[0] > 0 && s.unfreed[0] > 0 && s.instances.size > 1,
+      neverFreed: s.global[0] === 0 && s.local[0] === 0 && s.instances.size > 1,
     }))
     .sort((x, y) => y.unfreed.bytes - x.unfreed.bytes || y.phaseLocal.bytes + y.global.bytes - (x.phaseLocal.bytes + x.global.bytes) || x.site.localeCompare(y.site));
 }

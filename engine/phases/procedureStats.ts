@@ -8,8 +8,9 @@ import { BatchThreadSink } from "../trace/batchThreadSink.js";
 
 export interface ProcedureStats {
   readonly name: string;
-  /** Inclusive time of its invocations not nested in another of its own. */
+  /** Inclusive time of its invocations not nested in another of its own, and how many those are. */
   totalNs: number;
+  outermost: number;
   invocations: number;
   /** Welford over the rates of its invocations (calls per ms). */
   rateMean: number;
@@ -24,7 +25,7 @@ export class ProcedureTrace implements TraceSink {
   functionId(name: string): number {
     let id = this.ids.get(name);
     if (id === undefined) {
-      id = this.stats.push({ name, totalNs: 0, invocations: 0, rateMean: 0, rateM2: 0 }) - 1;
+      id = this.stats.push({ name, totalNs: 0, outermost: 0, invocations: 0, rateMean: 0, rateM2: 0 }) - 1;
       this.ids.set(name, id);
     }
     return id;
@@ -83,7 +84,10 @@ class ProcedureThread extends BatchThreadSink {
     this.open[fn]--;
     const s = this.stats[fn];
     const ns = t - start;
-    if (this.open[fn] === 0) s.totalNs += ns;
+    if (this.open[fn] === 0) {
+      s.totalNs += ns;
+      s.outermost++;
+    }
     if (!(ns > 0)) return;
     const rate = ((this.calls - callsAtEntry + 1) * 1e6) / ns;
     s.invocations++;

@@ -2,15 +2,18 @@
 // regular run, its counts in the irregular runs, its recurring distances and
 // what became of it; then the markers chosen.
 import type { PhaseMarkersResult, PhaseSegmentsResult } from "../phases/result.js";
-import type { Verdict } from "../phases/markerSelection.js";
+import type { Candidate, Verdict } from "../phases/markerSelection.js";
 import type { Exporter } from "./exporter.js";
 import { table } from "./format.js";
 import { num } from "./trendsText.js";
 
+/** What became of a candidate, its being the outer marker first. */
+export function candidateText(c: Candidate): string {
+  return c.outer ? `outer marker${c.verdict.kind === "inner" ? " and inner marker" : ""}` : verdictText(c.verdict);
+}
+
 export function verdictText(v: Verdict): string {
   switch (v.kind) {
-    case "outer":
-      return "outer marker";
     case "inner":
       return "inner marker";
     case "no-long-gap":
@@ -26,13 +29,21 @@ export function phaseMarkersText(r: PhaseMarkersResult): string {
   const runs = r.irregularRuns.map((x) => `run ${x.runId} (${x.workload}, ${x.requests})`).join(", ");
   return [
     `Phase markers of ${r.label} by active profiling (paper 003): regular run ${r.regularRun.runId} (${r.regularRun.workload}, ${r.requests} requests); irregular ${runs}; logical time in ${r.unit}`,
-    `${r.candidates.length} of ${r.functions} functions ran exactly ${r.requests} times in the regular run; long computation: over ${num(r.gapThreshold)} ${r.unit} (mean + 3σ of the gaps between calls)`,
+    `${r.candidates.length} of ${r.functions} functions ran exactly ${r.requests} time${r.requests === 1 ? "" : "s"} in the regular run; long computation: over ${num(r.gapThreshold)} ${r.unit} (mean + 3σ of the gaps between calls)`,
     "",
-    table(["function", ...r.irregularRuns.map((x) => `run ${x.runId}`), "mean distance", "σ", "verdict"], r.candidates.map((c) => [c.name, ...c.irregular.map(String), num(c.meanDistance), num(c.sigmaDistance), verdictText(c.verdict)]), new Set([0, r.irregularRuns.length + 3])),
+    table(["function", ...r.irregularRuns.map((x) => `run ${x.runId}`), "mean distance", "σ", "verdict"], r.candidates.map((c) => [c.name, ...c.irregular.map(String), num(c.meanDistance), num(c.sigmaDistance), candidateText(c)]), new Set([0, r.irregularRuns.length + 3])),
     "",
-    r.outer ? `outer marker: ${r.outer}; inner markers: ${r.inner.join(", ")}` : "no marker found: no candidate is followed by a long computation (see the verdicts)",
+    r.outer ? `outer marker: ${r.outer}; inner markers: ${r.inner.join(", ") || "none (no candidate is followed by a long computation)"}` : noMarker(r),
     ...r.notes.map((n) => `note: ${n}`),
   ].join("\n");
+}
+
+/** Why no marker was found: the step that left no candidate. */
+function noMarker(r: PhaseMarkersResult): string {
+  if (r.candidates.length === 0) return `no marker found: no function ran exactly ${r.requests} times in the regular run (is its requests count right?)`;
+  const zero = r.irregularRuns.filter((_, i) => r.candidates.every((c) => c.irregular[i] === 0));
+  const hint = zero.length > 0 ? `; ${zero.map((x) => `run ${x.runId}`).join(", ")} ran none of them: is its input the program's, and its requests count right?` : "";
+  return `no marker found: every candidate was left out in step 2 (see the verdicts)${hint}`;
 }
 
 export function phaseSegmentsText(r: PhaseSegmentsResult): string {
@@ -44,7 +55,7 @@ export function phaseSegmentsText(r: PhaseSegmentsResult): string {
     "",
     table(["outer instance", "start", "length", "calls"], r.outer.map((o, i) => [String(i + 1), num(o.start - r.span.start), num(o.length), String(o.calls)]), new Set()),
     ...(r.comparison ? ["", `Phase methods compared (§4.4) by the CoV of ${r.comparison.metric} among each phase's instances (lower: more consistent)`, table(["method", "phases", "lowest CoV", "mean", "highest", "how"], r.comparison.methods.map((m) => [m.method, String(m.phases.length), num(m.min), num(m.mean), num(m.max), m.setup]), new Set([0, 5]))] : []),
-    ...(r.leaks ? ["", `Heap objects by allocation site (§5.2), ${r.leaks.objects} objects: phase-local (freed in their instance), global (outlived it, or from start-up), unfreed`, table(["site", "phase-local", "global", "unfreed", "likely leak"], r.leaks.sites.map((s) => [s.site, counted(s.phaseLocal), counted(s.global), counted(s.unfreed), s.likelyLeak ? `yes: unfreed in ${s.unfreedInstances} instances` : ""]), new Set([0, 4]))] : []),
+    ...(r.leaks ? ["", `Heap objects by allocation site (§5.2), ${r.leaks.objects} objects: phase-local (freed in their instance), global (outlived it, or from start-up), unfreed`, table(["site", "phase-local", "global", "unfreed", "leak"], r.leaks.sites.map((s) => [s.site, counted(s.phaseLocal), counted(s.global), counted(s.unfreed), s.likelyLeak ? `likely: left behind in ${s.unfreedInstances} instances` : s.neverFreed ? `never freed, in ${s.unfreedInstances} instances` : ""]), new Set([0, 4]))] : []),
     ...r.notes.map((n) => `note: ${n}`),
   ].join("\n");
 }

@@ -25,7 +25,7 @@ describe("phase methods compared by the CoV of their instances' rates (003 §4.4
     ]);
     const outer = [0, 1, 2].map((r) => ({ phase: "A", start: r * 2_000_000, length: 2_000_000, calls: 10 + 5 * (r + 1) }));
     const h = new CallHistogram();
-    const procedures = [{ name: "main", totalNs: 6_000_000, invocations: 1, rateMean: 7.5, rateM2: 0 }];
+    const procedures = [{ name: "main", totalNs: 6_000_000, outermost: 1, invocations: 1, rateMean: 7.5, rateM2: 0 }];
     const c = comparePhaseMethods(outer, inner, h, procedures, { start: 0, end: 6_000_000 });
     const behaviour = c.methods.find((m) => m.method === "behaviour")!;
     const cov = Object.fromEntries(behaviour.phases.map((p) => [p.name, p.cov]));
@@ -34,7 +34,8 @@ describe("phase methods compared by the CoV of their instances' rates (003 §4.4
     assert.ok(Math.abs(cov.B - 0.5) < 1e-12);
     // The outer phase: 15, 20, 25 calls in 2 ms: 7.5, 10, 12.5 per ms, σ 2.5, CoV 0.25.
     assert.ok(Math.abs(cov["A (outer)"] - 0.25) < 1e-12);
-    assert.deepEqual([behaviour.min, behaviour.max], [0, 0.5]);
+    // Figure 10's bar spans the inner phases: A's 0 to B's 0.5 (the outer phase is listed, not scored).
+    assert.deepEqual([behaviour.min, behaviour.mean, behaviour.max], [0, 0.25, 0.5]);
     const procedure = c.methods.find((m) => m.method === "procedure")!;
     assert.deepEqual(procedure.phases.map((p) => p.name), ["main"]);
     assert.deepEqual([procedure.min, procedure.mean, procedure.max], [0, 0, 0], "one instance: no spread to score");

@@ -23,6 +23,8 @@ describe("leak classes by phase (003 §5.2)", () => {
         { site: "cache", bytes: 100, allocated: 22, freed: null },
         { site: "table", bytes: 50, allocated: 1, freed: null },
         { site: "once", bytes: 2, allocated: 31, freed: null },
+        { site: "kept", bytes: 16, allocated: 13, freed: null },
+        { site: "kept", bytes: 16, allocated: 23, freed: null },
       ],
       starts,
     );
@@ -32,6 +34,8 @@ describe("leak classes by phase (003 §5.2)", () => {
     assert.deepEqual([by.cache.global.objects, by.cache.unfreed.objects], [1, 1], "outlived its instance once: not phase-local");
     assert.equal(by.table.global.objects, 1, "from start-up");
     assert.equal(by.once.likelyLeak, false, "unfreed in one instance only");
+    assert.deepEqual([by.kept.likelyLeak, by.kept.neverFreed], [false, true], "frees nothing: reported apart");
+    assert.equal(by.lost.neverFreed, false);
     assert.equal(sites[0].site, "cache", "ranked by unfreed bytes");
   });
 

@@ -31,12 +31,15 @@ describe("phase markers by active profiling (003 §3.2, Figure 4)", () => {
   const irregular = [{ label: "run 2", requests: 5, counts: new Map([...["init_slot", "stage_parse", "stage_transform", "stage_emit", "kind_b_only"].map((n) => [n, n === "kind_b_only" ? 2 : 5] as const), ...Array.from({ length: 12 }, (_, h) => [`helper${h}`, 5] as const)]) }];
 
   // The whole trace's gaps between calls: mostly the stages' inner calls, a few units apart.
-  const gaps = { mean: 5, sigma: 10 };
+  const gaps = { mean: 5, sigma: 10, end: 100 + 1000 * F };
 
-  it("keeps the stage entries, first the outer one, and says why the others went", () => {
+  it("marks each request by its first candidate and the stages as inner phases, and says why the others went", () => {
     const s = selectMarkers(regular(), F, irregular, gaps);
-    assert.equal(s.outer, "stage_parse");
+    // §3.2: "the first block in the remaining block sequence" marks the outermost phase: the first helper of each request.
+    assert.equal(s.outer, "helper0");
     assert.deepEqual(s.inner, ["stage_parse", "stage_transform", "stage_emit"]);
+    // The last request's emit runs 300 units to the run's end: counted as long like the seven before it.
+    assert.equal(s.candidates.find((c) => c.name === "stage_emit")!.longGapShare, 1);
     const verdict = (n: string) => s.candidates.find((c) => c.name === n)!.verdict;
     // init_slot's distances (1 unit) are far below every other candidate's (1000): an outlier mean.
     assert.deepEqual(verdict("init_slot"), { kind: "uneven", which: "mean" });
@@ -49,7 +52,7 @@ describe("phase markers by active profiling (003 §3.2, Figure 4)", () => {
     assert.equal(s.gapThreshold, 35);
     // Figure 4's traceR is the whole trace: measured on the candidates' own gaps (12 of 1, one of 8
     // and three of 300–401 per request) mean + 3σ would be 441, above every stage's gap.
-    const own = selectMarkers(regular(), F, irregular, { mean: 52.9, sigma: 129.4 });
+    const own = selectMarkers(regular(), F, irregular, { mean: 52.9, sigma: 129.4, end: gaps.end });
     assert.deepEqual(own.inner, []);
   });
 
