@@ -3,6 +3,7 @@
 // what became of it; then the markers chosen.
 import type { PhaseMarkersResult, PhaseSegmentsResult } from "../phases/result.js";
 import type { Candidate, Verdict } from "../phases/markerSelection.js";
+import type { AllocationSite } from "../phases/leaks.js";
 import type { Exporter } from "./exporter.js";
 import { table } from "./format.js";
 import { num } from "./trendsText.js";
@@ -38,6 +39,12 @@ export function phaseMarkersText(r: PhaseMarkersResult): string {
   ].join("\n");
 }
 
+/** A site's leak verdict in words (§5.2), "" for none: shared with the workbench. */
+export function leakText(s: Pick<AllocationSite, "likelyLeak" | "neverFreed" | "unfreedInstances">): string {
+  if (s.likelyLeak) return `likely leak: left behind in ${s.unfreedInstances} instances`;
+  return s.neverFreed ? `never freed: left in ${s.unfreedInstances} instances` : "";
+}
+
 /** Why no marker was found: the step that left no candidate. */
 function noMarker(r: PhaseMarkersResult): string {
   if (r.candidates.length === 0) return `no marker found: no function ran exactly ${r.requests} times in the regular run (is its requests count right?)`;
@@ -55,7 +62,7 @@ export function phaseSegmentsText(r: PhaseSegmentsResult): string {
     "",
     table(["outer instance", "start", "length", "calls"], r.outer.map((o, i) => [String(i + 1), num(o.start - r.span.start), num(o.length), String(o.calls)]), new Set()),
     ...(r.comparison ? ["", `Phase methods compared (§4.4) by the CoV of ${r.comparison.metric} among each phase's instances (lower: more consistent)`, table(["method", "phases", "lowest CoV", "mean", "highest", "how"], r.comparison.methods.map((m) => [m.method, String(m.phases.length), num(m.min), num(m.mean), num(m.max), m.setup]), new Set([0, 5]))] : []),
-    ...(r.leaks ? ["", `Heap objects by allocation site (§5.2), ${r.leaks.objects} objects: phase-local (freed in their instance), global (outlived it, or from start-up), unfreed`, table(["site", "phase-local", "global", "unfreed", "leak"], r.leaks.sites.map((s) => [s.site, counted(s.phaseLocal), counted(s.global), counted(s.unfreed), s.likelyLeak ? `likely: left behind in ${s.unfreedInstances} instances` : s.neverFreed ? `never freed, in ${s.unfreedInstances} instances` : ""]), new Set([0, 4]))] : []),
+    ...(r.leaks ? ["", `Heap objects by allocation site (§5.2), ${r.leaks.objects} objects: phase-local (freed in their instance), global (outlived it, or from start-up), unfreed`, table(["site", "phase-local", "global", "unfreed", "leak"], r.leaks.sites.map((s) => [s.site, counted(s.phaseLocal), counted(s.global), counted(s.unfreed), leakText(s)]), new Set([0, 4]))] : []),
     ...r.notes.map((n) => `note: ${n}`),
   ].join("\n");
 }

@@ -7,6 +7,7 @@ import { VCG_ROUTES } from "./vcg/routes.js";
 import { COMPARE_ROUTES } from "./compare/routes.js";
 import { PATTERNS_ROUTES } from "./patterns/routes.js";
 import { TRENDS_ROUTES } from "./trends/routes.js";
+import { PHASES_ROUTES } from "./phases/routes.js";
 
 const only = (at: Location, first: string, length: number) => at.parts[0] === first && at.parts.length === length;
 
@@ -46,6 +47,7 @@ export const ROUTES = [
   ...COMPARE_ROUTES,
   ...PATTERNS_ROUTES,
   ...TRENDS_ROUTES,
+  ...PHASES_ROUTES,
 ];
 
 type Def = (typeof ROUTES)[number];

@@ -1,0 +1,19 @@
+// Phases of a campaign's program by active profiling (paper 003): its phase
+// markers, and one of its runs cut into phases —
+// "#/phases?campaign=3[&run=12][&time=calls]".
+import { defineRoute, idOf } from "../routeTypes.js";
+
+export const PHASES_ROUTES = [
+  defineRoute({
+    name: "phases",
+    nav: "compare",
+    match: ({ parts, query }) => {
+      const campaignId = idOf(query.get("campaign") ?? undefined);
+      if (parts.length !== 1 || parts[0] !== "phases" || campaignId === null) return null;
+      // Elapsed time unless calls are asked for (engine/phases/callSequence.ts's two logical times).
+      const time: "time" | "calls" = query.get("time") === "calls" ? "calls" : "time";
+      return { campaignId, run: idOf(query.get("run") ?? undefined), time };
+    },
+    view: () => import("./PhasesView.svelte"),
+  }),
+];
