@@ -6,7 +6,8 @@ import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import { CallSequence, LOGICAL_TIMES } from "../phases/callSequence.js";
 import { AllocationTrace, ALLOCATION_OPTIONS } from "../phases/allocations.js";
-import { classifySites } from "../phases/leaks.js";
+import { classifySites, instanceMemory } from "../phases/leaks.js";
+import type { HeapObject } from "../phases/allocations.js";
 import { comparePhaseMethods } from "../phases/phaseComparison.js";
 import { ProcedureTrace } from "../phases/procedureStats.js";
 import { teeSink } from "../trace/teeSink.js";
@@ -21,7 +22,7 @@ import { runTarget } from "./resolveTarget.js";
 export const phaseSegments = defineAnalysis({
   kind: "phaseSegments",
   title: "phase segmentation",
-  version: 4,
+  version: 5,
   args: z.strictObject({
     target: targetSchema,
     /** The campaign (or design) whose regular and irregular runs give the markers. */
@@ -65,7 +66,7 @@ export const phaseSegments = defineAnalysis({
     return {
       ...segmentation,
       comparison: input.histogram ? comparePhaseMethods(segmentation.outer, segmentation.inner, input.histogram, input.procedures, input.span) : null,
-      leaks: input.objects.length > 0 ? { objects: input.objects.length, sites: classifySites(input.objects, segmentation.outer.map((o) => o.start)) } : null,
+      leaks: input.objects.length > 0 ? heapReport(input.objects, segmentation.outer.map((o) => o.start), input.span.end) : null,
       label: input.label,
       runId: input.runId,
       logicalTime: args.logicalTime,
@@ -76,3 +77,7 @@ export const phaseSegments = defineAnalysis({
     };
   },
 });
+
+function heapReport(objects: readonly HeapObject[], starts: readonly number[], end: number) {
+  return { objects: objects.length, sites: classifySites(objects, starts), perInstance: instanceMemory(objects, starts, end) };
+}

@@ -68,3 +68,29 @@ export function classifySites(objects: readonly HeapObject[], starts: readonly n
     }))
     .sort((x, y) => y.unfreed.bytes - x.unfreed.bytes || y.phaseLocal.bytes + y.global.bytes - (x.phaseLocal.bytes + x.global.bytes) || x.site.localeCompare(y.site));
 }
+
+/** Heap traffic of each outer instance: bytes its allocations took, bytes it freed, and the heap's
+ * growth over it (§1: "the memory usage curve is a series of mini-segments with an identical shape"). */
+export interface InstanceMemory {
+  readonly allocatedBytes: number;
+  readonly freedBytes: number;
+  readonly growthBytes: number;
+}
+
+export function instanceMemory(objects: readonly HeapObject[], starts: readonly number[], end: number): InstanceMemory[] {
+  const out = starts.map(() => ({ allocatedBytes: 0, freedBytes: 0 }));
+  const at = (t: number) => {
+    let i = starts.length - 1;
+    while (i >= 0 && starts[i] > t) i--;
+    return t <= end ? i : -1;
+  };
+  for (const o of objects) {
+    const a = at(o.allocated);
+    if (a >= 0) out[a].allocatedBytes += o.bytes;
+    if (o.freed !== null) {
+      const f = at(o.freed);
+      if (f >= 0) out[f].freedBytes += o.bytes;
+    }
+  }
+  return out.map((m) => ({ ...m, growthBytes: m.allocatedBytes - m.freedBytes }));
+}

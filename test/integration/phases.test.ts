@@ -60,6 +60,14 @@ describe("phase markers of a request-serving utility (003 §3.2)", () => {
         const emit = seg.leaks!.sites.find((x) => x.site === "malloc<stage_emit<main")!;
         assert.deepEqual([emit.phaseLocal.objects, emit.phaseLocal.bytes], [reqs.length, reqs.reduce((n, q) => n + q.size + 1, 0)]);
         assert.equal(seg.leaks!.sites.find((x) => x.site === "malloc<main")!.global.objects, 1);
+        // Each request's heap: its 512-byte copy kept, its s + 1 bytes of output taken and given back; the
+        // last request also sees main free its slots, 16 bytes for each of the lines + 1.
+        const last = reqs[reqs.length - 1];
+        assert.deepEqual(
+          seg.leaks!.perInstance.map((x) => [x.allocatedBytes, x.freedBytes]),
+          reqs.map((q, i) => [512 + q.size + 1, q.size + 1 + (q === last ? 16 * (reqs.length + 1) : 0)]),
+        );
+        assert.deepEqual(seg.leaks!.perInstance.slice(0, -1).map((x) => x.growthBytes), reqs.slice(0, -1).map(() => 512));
         assert.equal(seg.comparison, null, "§4.4 compares rates over time: not with calls for time");
       }
       // §4.4: the three methods scored on the same run, each with its phases.
