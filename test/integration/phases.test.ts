@@ -65,7 +65,7 @@ describe("phase markers of a request-serving utility (003 §3.2)", () => {
         const last = reqs[reqs.length - 1];
         assert.deepEqual(
           seg.leaks!.perInstance.map((x) => [x.allocatedBytes, x.freedBytes]),
-          reqs.map((q, i) => [512 + q.size + 1, q.size + 1 + (q === last ? 16 * (reqs.length + 1) : 0)]),
+          reqs.map((q) => [512 + q.size + 1, q.size + 1 + (q === last ? 16 * (reqs.length + 1) : 0)]),
         );
         assert.deepEqual(seg.leaks!.perInstance.slice(0, -1).map((x) => x.growthBytes), reqs.slice(0, -1).map(() => 512));
         assert.equal(seg.comparison, null, "§4.4 compares rates over time: not with calls for time");
