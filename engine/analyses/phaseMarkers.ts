@@ -5,7 +5,7 @@
 import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import type { RunRow } from "../campaign/readModels.js";
-import { CallSequence, LOGICAL_TIMES, type LogicalTime } from "../phases/callSequence.js";
+import { CallSequence, GRANULARITIES, LOGICAL_TIMES, type CallSequenceOptions, type Granularity, type LogicalTime } from "../phases/callSequence.js";
 import { selectMarkers, type RegularOccurrences } from "../phases/markerSelection.js";
 import type { PhaseMarkersResult, PhaseRun } from "../phases/result.js";
 import { ApiError } from "../api/errors.js";
@@ -15,15 +15,17 @@ import { runLabel, runTarget } from "./resolveTarget.js";
 export const phaseMarkers = defineAnalysis({
   kind: "phaseMarkers",
   title: "phase marker selection",
-  version: 2,
+  version: 3,
   args: z.strictObject({
     target: targetSchema,
     /** What measures distances and gaps: elapsed time (default) or calls made (deterministic). */
     logicalTime: z.enum(LOGICAL_TIMES).default("time"),
+    /** Candidates are functions, or functions in their calling contexts (call chains). */
+    granularity: z.enum(GRANULARITIES).default("function"),
   }),
   targets: { target: ["campaign", "design"] },
   cache: true,
-  load: async (sources, { target }, args) => loadMarkerInput(sources, target!, args.logicalTime),
+  load: async (sources, { target }, args) => loadMarkerInput(sources, target!, args.logicalTime, args.granularity),
   compute: (input, args): PhaseMarkersResult => {
     const selection = selectMarkers(input.regular, input.regularRun.requests, input.irregular, input.gaps);
     return {
@@ -39,7 +41,7 @@ export const phaseMarkers = defineAnalysis({
 });
 
 /** The regular run's call sequence and the irregular runs' counts, read from their traces. */
-export async function loadMarkerInput(sources: Sources, target: Resolved, logicalTime: LogicalTime) {
+export async function loadMarkerInput(sources: Sources, target: Resolved, logicalTime: LogicalTime, granularity: Granularity) {
   const campaignId = target.runs[0]?.campaignId;
   const spec = campaignId ? await sources.campaignSpec(campaignId) : null;
   if (spec && spec.profiler.name !== "uftrace") throw new ApiError("not-found", `${target.label} ran under ${spec.profiler.name}; phase markers are found in uftrace traces (profiler: uftrace)`);
@@ -57,14 +59,14 @@ export async function loadMarkerInput(sources: Sources, target: Resolved, logica
   if (regulars.length > 1) notes.push(`${regulars.length} runs of regular inputs (${regulars.map(runLabel).join(", ")}): markers from the first`);
   const f = roles.get(regular.workload!)!.requests;
   sources.progress("regular run", 0, 1 + irregulars.length);
-  const seq = await readSequence(sources, regular, logicalTime, f);
+  const seq = await readSequence(sources, regular, { logicalTime, granularity, keep: f, watch: [] });
   singleThreadedForCalls(seq, logicalTime, regular);
   // Sorted: the entries of a run of several threads arrive thread by thread.
   const regularOccurrences: RegularOccurrences[] = seq.names.map((name, fn) => ({ name, count: seq.counts[fn], times: [...(seq.kept[fn] ?? [])].sort((a, b) => a - b) }));
   const irregular = [];
   for (const [i, r] of irregulars.entries()) {
     sources.progress("irregular runs", 1 + i, 1 + irregulars.length);
-    const s = await readSequence(sources, r, logicalTime, 0);
+    const s = await readSequence(sources, r, { logicalTime, granularity, keep: 0, watch: [] });
     irregular.push({ label: runLabel(r), requests: roles.get(r.workload!)!.requests, counts: new Map(s.names.map((name, fn) => [name, s.counts[fn]])) });
   }
   // Between consecutive calls there is always one call: with calls for time, a long computation is anything over one call.
@@ -88,8 +90,8 @@ export function singleThreadedForCalls(seq: CallSequence, logicalTime: LogicalTi
 }
 
 /** A run read once more into a CallSequence. */
-export async function readSequence(sources: Sources, r: RunRow, logicalTime: LogicalTime, keep: number, watch: readonly string[] = []): Promise<CallSequence> {
-  const seq = new CallSequence({ logicalTime, keep, watch });
+export async function readSequence(sources: Sources, r: RunRow, options: CallSequenceOptions): Promise<CallSequence> {
+  const seq = new CallSequence(options);
   await sources.readAgain(runTarget(r), seq, { onCpu: true });
   return seq;
 }

@@ -4,7 +4,7 @@
 // more watching them.
 import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
-import { CallSequence, LOGICAL_TIMES } from "../phases/callSequence.js";
+import { CallSequence, GRANULARITIES, LOGICAL_TIMES } from "../phases/callSequence.js";
 import { AllocationTrace, ALLOCATION_OPTIONS } from "../phases/allocations.js";
 import { classifySites, instanceMemory } from "../phases/leaks.js";
 import type { HeapObject } from "../phases/allocations.js";
@@ -22,7 +22,7 @@ import { runTarget } from "./resolveTarget.js";
 export const phaseSegments = defineAnalysis({
   kind: "phaseSegments",
   title: "phase segmentation",
-  version: 5,
+  version: 6,
   args: z.strictObject({
     target: targetSchema,
     /** The campaign (or design) whose regular and irregular runs give the markers. */
@@ -31,18 +31,20 @@ export const phaseSegments = defineAnalysis({
     logicalTime: z.enum(LOGICAL_TIMES).default("time"),
     /** What the markers are chosen by (phaseMarkers' logicalTime): elapsed time unless asked. */
     markerTime: z.enum(LOGICAL_TIMES).default("time"),
+    /** Markers among functions, or among call chains (phaseMarkers' granularity). */
+    granularity: z.enum(GRANULARITIES).default("function"),
   }),
   targets: { target: ["run"], markers: ["campaign", "design"] },
   cache: true,
   load: async (sources, { target, markers }, args) => {
-    const input = await loadMarkerInput(sources, markers!, args.markerTime);
+    const input = await loadMarkerInput(sources, markers!, args.markerTime, args.granularity);
     const chosen = selectMarkers(input.regular, input.regularRun.requests, input.irregular, input.gaps);
     if (chosen.outer === null) throw new ApiError("not-found", `${markers!.label}: no phase marker was found (run \`varbench phases\` on it to see why each candidate was left out)`);
     const run = target!.runs[0];
     if (!run.hasCct) throw new ApiError("not-found", `${target!.label} holds no trace to segment (run it under uftrace)`);
     const byTime = args.logicalTime === "time";
     const watch = [...new Set([chosen.outer, ...chosen.inner])];
-    const seq = new CallSequence({ logicalTime: args.logicalTime, keep: 0, watch, histogram: byTime });
+    const seq = new CallSequence({ logicalTime: args.logicalTime, granularity: args.granularity, keep: 0, watch, histogram: byTime });
     const heap = new AllocationTrace(args.logicalTime);
     const procedures = new ProcedureTrace();
     await sources.readAgain(runTarget(run), teeSink(seq, teeSink(heap, procedures)), { onCpu: true });
@@ -52,7 +54,7 @@ export const phaseSegments = defineAnalysis({
     const histogram = seq.histogram;
     const callsAt = seq.threadCount > 1 && histogram ? (t: number) => histogram.callsBefore(t) + 1 : null;
     const entries = (name: string) => {
-      const list = seq.watched.get(seq.functionId(name)) ?? [];
+      const list = seq.entriesOf(name);
       return { name, entries: callsAt ? list.map(([t]) => [t, callsAt(t)] as const) : list };
     };
     const notes = byTime ? [] : [`§4.4's comparison with interval and procedure phases scores rates of calls over time: it is made with elapsed time only; the markers were chosen by ${args.markerTime === "time" ? "elapsed time" : "calls"}`];

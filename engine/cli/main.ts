@@ -186,6 +186,7 @@ program
   .option("--design <name>", "only this design's runs")
   .option("--markers <campaign>", "with segment: the campaign whose runs give the markers (default: the run's own)")
   .option("--logical-time <what>", "what distances and gaps are measured in: time (default) or calls", choice(["time", "calls"] as const))
+  .option("--granularity <what>", "candidate markers are functions (default) or call chains (a function in its calling context)", choice(["function", "chain"] as const))
   .option("--json", "print JSON", false)
   .action(async (first: string, run: string | undefined, o) => (await import("./commands/phases.js")).phases(workspaceDir(), first, run, o));
 

@@ -79,6 +79,13 @@ describe("phase markers of a request-serving utility (003 §3.2)", () => {
       assert.equal(methods[1].phases.reduce((n, p) => n + p.instances, 0), timed.inner.length, "as many intervals as inner instances");
       // The stages take most of the run (the 20,000-item request alone is over a third of it) and each call lasts far over 5 µs.
       assert.ok(methods[2].phases.some((p) => p.name === "stage_transform" && p.instances === 7));
+      // Call chains as candidates: each allocation call site is one too (malloc<stage_transform<main), as basic blocks were.
+      const chains = await api.analyses.phaseMarkers({ target: { kind: "campaign", campaignId: 1 }, granularity: "chain" });
+      assert.equal(chains.outer, "check_request<main");
+      for (const stage of ["stage_parse<main", "stage_transform<main"]) assert.ok(chains.inner.includes(stage), `${stage} in ${chains.inner.join(", ")}`);
+      assert.ok(chains.candidates.some((c) => c.name === "route_request<begin_request<main"));
+      const bySite = await api.analyses.phaseSegments({ target: { kind: "run", runId: 3 }, markers: { kind: "campaign", campaignId: 1 }, granularity: "chain" });
+      assert.equal(bySite.outer.length, 7);
       const text = varbench(["-w", ws, "phases", "1"]);
       assert.equal(text.status, 0, text.stderr);
       assert.match(text.stdout, /outer marker: check_request; inner markers: .*stage_parse, stage_transform, stage_emit/);

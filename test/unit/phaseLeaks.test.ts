@@ -59,6 +59,6 @@ describe("leak classes by phase (003 §5.2)", () => {
     b.flush();
     assert.deepEqual(heap.objects.map((o) => [o.site, o.bytes, o.freed !== null]), [["malloc<work<main", 16, true], ["realloc<work<main", 64, true]]);
     assert.equal(heap.live.size, 0);
-    assert.deepEqual(seq.watched.get(seq.functionId("work")), [[2, 2]]);
+    assert.deepEqual(seq.entriesOf("work"), [[2, 2]]);
   });
 });

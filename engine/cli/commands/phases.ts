@@ -5,12 +5,13 @@ import { withApi } from "../api.js";
 import { withAnalysisProgress } from "../analysisProgress.js";
 import { targetArg } from "../target.js";
 import { PHASE_MARKERS_EXPORTERS, PHASE_SEGMENTS_EXPORTERS } from "../../report/exporters.js";
-import type { LogicalTime } from "../../phases/callSequence.js";
+import type { Granularity, LogicalTime } from "../../phases/callSequence.js";
 
 export interface PhaseFlags {
   readonly design?: string;
   readonly markers?: string;
   readonly logicalTime?: LogicalTime;
+  readonly granularity?: Granularity;
   readonly json: boolean;
 }
 
@@ -23,7 +24,7 @@ export function phases(workspaceDir: string, first: string, run: string | undefi
       if (t.kind !== "run") throw new Error(`${run}: name a run (its id, or run:<id>)`);
       const markers = o.markers !== undefined ? targetArg(o.markers, ["campaign"]) : { kind: "campaign" as const, campaignId: await campaignOf(api, t.runId) };
       if (markers.kind !== "campaign") throw new Error(`--markers ${o.markers}: name a campaign`);
-      const r = await withAnalysisProgress(api, () => api.analyses.phaseSegments({ target: t, markers, logicalTime: o.logicalTime }));
+      const r = await withAnalysisProgress(api, () => api.analyses.phaseSegments({ target: t, markers, logicalTime: o.logicalTime, granularity: o.granularity }));
       return void process.stdout.write(String(PHASE_SEGMENTS_EXPORTERS[format].render(r, undefined)));
     }
     if (run !== undefined) throw new Error(`phases ${first} ${run}: one campaign (or: phases segment <run>)`);
@@ -31,7 +32,7 @@ export function phases(workspaceDir: string, first: string, run: string | undefi
     const t = targetArg(first, ["campaign"]);
     if (t.kind !== "campaign") throw new Error(`${first}: name a campaign (campaign:<id> or its id)`);
     const target = o.design === undefined ? t : { kind: "design" as const, campaignId: t.campaignId, design: o.design, workload: null };
-    const r = await withAnalysisProgress(api, () => api.analyses.phaseMarkers({ target, logicalTime: o.logicalTime }));
+    const r = await withAnalysisProgress(api, () => api.analyses.phaseMarkers({ target, logicalTime: o.logicalTime, granularity: o.granularity }));
     process.stdout.write(String(PHASE_MARKERS_EXPORTERS[format].render(r, undefined)));
   });
 }
