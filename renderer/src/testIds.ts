@@ -77,6 +77,7 @@ export const TID = {
   /** Phases by active profiling (paper 003). */
   phases: {
     time: "phases-time",
+    granularity: "phases-granularity",
     exportFormat: "phases-export-format",
     exportMarkers: "phases-export-markers",
     exportSegments: "phases-export-segments",

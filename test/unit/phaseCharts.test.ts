@@ -228,8 +228,9 @@ describe("a segmentation in words, and §5.2's leak report", () => {
 
 describe("the runs the view loads", () => {
   it("routes a selection, and overlays the selected run with the regular and irregular inputs, a handful at most", () => {
-    assert.equal(phasesHash({ campaignId: 1, run: null, time: "time" }), "#/phases?campaign=1");
-    assert.equal(phasesHash({ campaignId: 1, run: 3, time: "calls" }), "#/phases?campaign=1&run=3&time=calls");
+    assert.equal(phasesHash({ campaignId: 1, run: null, time: "time", granularity: "function" }), "#/phases?campaign=1");
+    assert.equal(phasesHash({ campaignId: 1, run: 3, time: "calls", granularity: "function" }), "#/phases?campaign=1&run=3&time=calls");
+    assert.equal(phasesHash({ campaignId: 1, run: 3, time: "time", granularity: "chain" }), "#/phases?campaign=1&run=3&granularity=chain");
     assert.deepEqual(histogramRuns(3, markers), [3, 1, 2]);
     assert.deepEqual(histogramRuns(9, markers), [9, 1, 2, 3]);
     assert.deepEqual(histogramRuns(null, null), []);

@@ -3,7 +3,7 @@
 // the view and the text export say the same), the summary of a marker
 // selection and of a segmentation, and lengths in the result's unit. Pure:
 // unit-tested without a browser.
-import type { LogicalTime } from "../../../engine/phases/callSequence.js";
+import type { Granularity, LogicalTime } from "../../../engine/phases/callSequence.js";
 import type { Candidate } from "../../../engine/phases/markerSelection.js";
 import type { PhaseMarkersResult, PhaseRun, PhaseSegmentsResult } from "../../../engine/phases/result.js";
 import type { AllocationSite, ClassCount } from "../../../engine/phases/leaks.js";
@@ -15,6 +15,7 @@ export { candidateText };
 
 /** What logical time measures (engine/phases/callSequence.ts), as the route names it. */
 export const LOGICAL_TIMES = ["time", "calls"] as const satisfies readonly LogicalTime[];
+export const GRANULARITIES = ["function", "chain"] as const satisfies readonly Granularity[];
 
 /** A candidate's part in the selection: the outer marker is the first candidate left after step 2 (§3.2's
  * prose), an inner marker one followed by a long computation (step 3); it may be both. */

@@ -23,7 +23,7 @@ export class PhasesState {
   readonly segments = new Loaded<PhaseSegmentsResult>();
   /** The other inputs' segmentations for Figure 6, as they arrive. */
   overlays = $state<readonly Overlay[]>([]);
-  query = $state<PhasesQuery>({ campaignId: 0, run: null, time: "time" });
+  query = $state<PhasesQuery>({ campaignId: 0, run: null, time: "time", granularity: "function" });
 
   /** The runs that can be cut into phases: those holding a trace. */
   readonly traced = $derived((this.runs.value ?? []).filter((r) => r.hasCct));
@@ -55,7 +55,7 @@ export class PhasesState {
     this.query = q;
     void this.detail.load(() => this.api.campaigns.get({ campaignId: q.campaignId }));
     void this.runs.load(() => this.api.runs.list({ campaignId: q.campaignId }));
-    await this.markers.load(() => this.api.analyses.phaseMarkers({ target: this.markersTarget, logicalTime: q.time }));
+    await this.markers.load(() => this.api.analyses.phaseMarkers({ target: this.markersTarget, logicalTime: q.time, granularity: q.granularity }));
     if (q.run === null || !this.markers.value || this.stopped) return;
     await this.segments.load(() => this.segmentsOf(q.run!));
     if (!this.segments.value) return;
@@ -77,6 +77,6 @@ export class PhasesState {
   /** A run cut by the campaign's markers, chosen in the same logical time as the table shows them
    * (phaseSegments chooses them by elapsed time unless told). */
   private segmentsOf(runId: number): Promise<PhaseSegmentsResult> {
-    return this.api.analyses.phaseSegments({ target: { kind: "run", runId }, markers: this.markersTarget, logicalTime: this.query.time, markerTime: this.query.time });
+    return this.api.analyses.phaseSegments({ target: { kind: "run", runId }, markers: this.markersTarget, logicalTime: this.query.time, markerTime: this.query.time, granularity: this.query.granularity });
   }
 }

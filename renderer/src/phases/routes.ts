@@ -1,6 +1,6 @@
 // Phases of a campaign's program by active profiling (paper 003): its phase
 // markers, and one of its runs cut into phases —
-// "#/phases?campaign=3[&run=12][&time=calls]".
+// "#/phases?campaign=3[&run=12][&time=calls][&granularity=chain]".
 import { defineRoute, idOf } from "../routeTypes.js";
 
 export const PHASES_ROUTES = [
@@ -12,7 +12,8 @@ export const PHASES_ROUTES = [
       if (parts.length !== 1 || parts[0] !== "phases" || campaignId === null) return null;
       // Elapsed time unless calls are asked for (engine/phases/callSequence.ts's two logical times).
       const time: "time" | "calls" = query.get("time") === "calls" ? "calls" : "time";
-      return { campaignId, run: idOf(query.get("run") ?? undefined), time };
+      const granularity: "function" | "chain" = query.get("granularity") === "chain" ? "chain" : "function";
+      return { campaignId, run: idOf(query.get("run") ?? undefined), time, granularity };
     },
     view: () => import("./PhasesView.svelte"),
   }),
