@@ -26,41 +26,19 @@ export interface PowerIntervals {
 
 /** Percentile intervals for a powerlaw fit of y to x (points with x, y > 0), and for its predictions at `at`. */
 export function bootstrapPower(x: ArrayLike<number>, y: ArrayLike<number>, at: readonly number[], seed: number, resamples = BOOTSTRAP_RESAMPLES): PowerIntervals | null {
-  const { lx, ly } = logPoints(x, y);
-  const k = lx.length;
-  if (k < 3) return null;
-  // The points in an order of their own, so the same workloads listed in any order give the same draws.
-  const order = lx.map((_, i) => i).sort((i, j) => lx[i] - lx[j] || ly[i] - ly[j]);
-  const sx = order.map((i) => lx[i]);
-  const sy = order.map((i) => ly[i]);
-  lx.splice(0, k, ...sx);
-  ly.splice(0, k, ...sy);
+  const { lx, ly } = orderedLogPoints(x, y);
+  if (lx.length < 3) return null;
   const random = seededRandom(seed);
   const as = new Float64Array(resamples);
   const bs = new Float64Array(resamples);
-  const pick = new Int32Array(k);
+  const pick = new Int32Array(lx.length);
   let used = 0;
   for (let r = 0; r < resamples; r++) {
-    let mx = 0;
-    let my = 0;
-    for (let i = 0; i < k; i++) {
-      pick[i] = Math.floor(random() * k);
-      mx += lx[pick[i]];
-      my += ly[pick[i]];
-    }
-    mx /= k;
-    my /= k;
-    let sxx = 0;
-    let sxy = 0;
-    for (let i = 0; i < k; i++) {
-      const dx = lx[pick[i]] - mx;
-      sxx += dx * dx;
-      sxy += dx * (ly[pick[i]] - my);
-    }
+    const line = resampledLine(lx, ly, random, pick);
     // A resample whose x did not vary (every draw the same workload size) has no slope.
-    if (!(sxx > 0)) continue;
-    bs[used] = sxy / sxx;
-    as[used] = my - bs[used] * mx;
+    if (line === null) continue;
+    bs[used] = line.b;
+    as[used] = line.a;
     used++;
   }
   if (used === 0) return null;
@@ -76,4 +54,36 @@ export function bootstrapPower(x: ArrayLike<number>, y: ArrayLike<number>, at: r
     b: interval(b),
     predictions: at.map((x0) => expInterval(interval(logA.map((la, i) => la + b[i] * Math.log(x0))))),
   };
+}
+
+/** (log x, log y) of the points a powerlaw is fitted to, in an order of their own, so the same
+ * workloads listed in any order give the same draws. */
+export function orderedLogPoints(x: ArrayLike<number>, y: ArrayLike<number>): { lx: number[]; ly: number[] } {
+  const { lx, ly } = logPoints(x, y);
+  const order = lx.map((_, i) => i).sort((i, j) => lx[i] - lx[j] || ly[i] - ly[j]);
+  return { lx: order.map((i) => lx[i]), ly: order.map((i) => ly[i]) };
+}
+
+/** The least-squares line ly = a + b·lx through one resample with replacement (drawn into `pick`), or null if its x did not vary. */
+export function resampledLine(lx: readonly number[], ly: readonly number[], random: () => number, pick: Int32Array): { a: number; b: number } | null {
+  const k = lx.length;
+  let mx = 0;
+  let my = 0;
+  for (let i = 0; i < k; i++) {
+    pick[i] = Math.floor(random() * k);
+    mx += lx[pick[i]];
+    my += ly[pick[i]];
+  }
+  mx /= k;
+  my /= k;
+  let sxx = 0;
+  let sxy = 0;
+  for (let i = 0; i < k; i++) {
+    const dx = lx[pick[i]] - mx;
+    sxx += dx * dx;
+    sxy += dx * (ly[pick[i]] - my);
+  }
+  if (!(sxx > 0)) return null;
+  const b = sxy / sxx;
+  return { a: my - b * mx, b };
 }

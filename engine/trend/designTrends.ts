@@ -8,10 +8,10 @@
 import { quantileSorted } from "simple-statistics";
 import { seededRandom } from "../stats/random.js";
 import { BAND_POINTS, PREDICTION_FACTORS } from "./bbTrendProf.js";
-import { bootstrapPower, BOOTSTRAP_RESAMPLES, CONFIDENCE, type Interval } from "./bootstrap.js";
+import { bootstrapPower, BOOTSTRAP_RESAMPLES, CONFIDENCE, orderedLogPoints, resampledLine, type Interval } from "./bootstrap.js";
 import type { Series } from "./clusters.js";
 import { isCostLocation } from "./costTables.js";
-import { logPoints, powerFit, standardError, type PowerFit } from "./regression.js";
+import { powerFit, standardError, type PowerFit } from "./regression.js";
 
 /** The location that sums every other: the program's whole cost per workload. */
 export const WHOLE_PROGRAM = "(whole program)";
@@ -147,46 +147,17 @@ function sharedRange(x: Float64Array, y: Float64Array): readonly [number, number
 
 /** Percentile interval of b_B − b_A, each design's (log x, log y) points resampled on their own. */
 function differenceInterval(xa: Float64Array, ya: Float64Array, xb: Float64Array, yb: Float64Array, seed: number, resamples: number): Interval | null {
-  const pa = sortedLogPoints(xa, ya);
-  const pb = sortedLogPoints(xb, yb);
+  const pa = orderedLogPoints(xa, ya);
+  const pb = orderedLogPoints(xb, yb);
   const random = seededRandom(seed);
+  const [picka, pickb] = [new Int32Array(pa.lx.length), new Int32Array(pb.lx.length)];
   const diffs: number[] = [];
   for (let r = 0; r < resamples; r++) {
-    const sa = resampledSlope(pa.lx, pa.ly, random);
-    const sb = resampledSlope(pb.lx, pb.ly, random);
-    if (sa !== null && sb !== null) diffs.push(sb - sa);
+    const sa = resampledLine(pa.lx, pa.ly, random, picka);
+    const sb = resampledLine(pb.lx, pb.ly, random, pickb);
+    if (sa !== null && sb !== null) diffs.push(sb.b - sa.b);
   }
   if (diffs.length === 0) return null;
   diffs.sort((p, q) => p - q);
   return { low: quantileSorted(diffs, (1 - CONFIDENCE) / 2), high: quantileSorted(diffs, 1 - (1 - CONFIDENCE) / 2) };
-}
-
-/** (log x, log y) in an order of their own, so runs listed in any order give the same draws. */
-function sortedLogPoints(x: Float64Array, y: Float64Array): { lx: number[]; ly: number[] } {
-  const { lx, ly } = logPoints(x, y);
-  const order = lx.map((_, i) => i).sort((i, j) => lx[i] - lx[j] || ly[i] - ly[j]);
-  return { lx: order.map((i) => lx[i]), ly: order.map((i) => ly[i]) };
-}
-
-/** The least-squares slope of one resample with replacement, or null if its x did not vary. */
-function resampledSlope(lx: readonly number[], ly: readonly number[], random: () => number): number | null {
-  const k = lx.length;
-  let mx = 0;
-  let my = 0;
-  const pick = new Int32Array(k);
-  for (let i = 0; i < k; i++) {
-    pick[i] = Math.floor(random() * k);
-    mx += lx[pick[i]];
-    my += ly[pick[i]];
-  }
-  mx /= k;
-  my /= k;
-  let sxx = 0;
-  let sxy = 0;
-  for (let i = 0; i < k; i++) {
-    const dx = lx[pick[i]] - mx;
-    sxx += dx * dx;
-    sxy += dx * (ly[pick[i]] - my);
-  }
-  return sxx > 0 ? sxy / sxx : null;
 }

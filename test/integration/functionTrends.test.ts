@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { ROOT, tempDir } from "../helpers/uftrace.js";
 import { varbench } from "../helpers/cli.js";
+import { swapsOf } from "../helpers/bsort.js";
 import { VarbenchService } from "../../engine/api/service.js";
 import { inProcessClient } from "../../engine/api/inProcess.js";
 import type { CfTrendsResult, CfVariable } from "../../engine/trend/cf/cfResult.js";
@@ -91,22 +92,3 @@ describe("per-function empirical complexity of bubble sort under uftrace (002 ch
     assert.match(bad.stderr, /--functions models each function's invocations from uftrace traces/);
   });
 });
-
-/** The swaps bsort.c makes on n ints drawn from `seed` by its own generator (64-bit LCG, top 31 bits). */
-function swapsOf(n: number, seed: number): number {
-  let s = BigInt(seed);
-  const arr = Array.from({ length: n }, () => {
-    s = (s * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn;
-    return Number(s >> 33n) | 0;
-  });
-  let swaps = 0;
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      if (arr[j] < arr[i]) {
-        [arr[i], arr[j]] = [arr[j], arr[i]];
-        swaps++;
-      }
-    }
-  }
-  return swaps;
-}

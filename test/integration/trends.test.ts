@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, tempDir } from "../helpers/uftrace.js";
 import { varbench } from "../helpers/cli.js";
+import { swapsOf } from "../helpers/bsort.js";
 import { VarbenchService } from "../../engine/api/service.js";
 import { inProcessClient } from "../../engine/api/inProcess.js";
 
@@ -72,25 +73,6 @@ describe("empirical complexity of bubble sort (002 §2.2)", () => {
     }
   });
 });
-
-/** The swaps bsort.c makes on n ints drawn from `seed` by its own generator (64-bit LCG, top 31 bits). */
-function swapsOf(n: number, seed: number): number {
-  let s = BigInt(seed);
-  const arr = Array.from({ length: n }, () => {
-    s = (s * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn;
-    return Number(s >> 33n) | 0;
-  });
-  let swaps = 0;
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
-      if (arr[j] < arr[i]) {
-        [arr[i], arr[j]] = [arr[j], arr[i]];
-        swaps++;
-      }
-    }
-  }
-  return swaps;
-}
 
 describe("empirical complexity of bubble sort under callgrind: functions for locations (002 §2.1.2)", () => {
   it("clusters bsort's and swap's costs together and fits them n^2", async () => {
