@@ -15,7 +15,7 @@ import { runLabel, runTarget } from "./resolveTarget.js";
 export const phaseMarkers = defineAnalysis({
   kind: "phaseMarkers",
   title: "phase marker selection",
-  version: 3,
+  version: 4,
   args: z.strictObject({
     target: targetSchema,
     /** What measures distances and gaps: elapsed time (default) or calls made (deterministic). */
@@ -92,7 +92,8 @@ export function singleThreadedForCalls(seq: CallSequence, logicalTime: LogicalTi
 /** A run read once more into a CallSequence. */
 export async function readSequence(sources: Sources, r: RunRow, options: CallSequenceOptions): Promise<CallSequence> {
   const seq = new CallSequence(options);
-  await sources.readAgain(runTarget(r), seq, { onCpu: true });
+  // Wall clock, common to all threads (callSequence.ts leaves the scheduler's intervals out of the calls).
+  await sources.readAgain(runTarget(r), seq, { onCpu: false });
   return seq;
 }
 

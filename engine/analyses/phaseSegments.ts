@@ -10,6 +10,7 @@ import { classifySites, instanceMemory } from "../phases/leaks.js";
 import type { HeapObject } from "../phases/allocations.js";
 import { comparePhaseMethods } from "../phases/phaseComparison.js";
 import { ProcedureTrace } from "../phases/procedureStats.js";
+import { ThreadActivity } from "../phases/threadActivity.js";
 import { teeSink } from "../trace/teeSink.js";
 import { selectMarkers } from "../phases/markerSelection.js";
 import { segmentRun } from "../phases/segmentation.js";
@@ -22,7 +23,7 @@ import { runTarget } from "./resolveTarget.js";
 export const phaseSegments = defineAnalysis({
   kind: "phaseSegments",
   title: "phase segmentation",
-  version: 6,
+  version: 7,
   args: z.strictObject({
     target: targetSchema,
     /** The campaign (or design) whose regular and irregular runs give the markers. */
@@ -47,7 +48,9 @@ export const phaseSegments = defineAnalysis({
     const seq = new CallSequence({ logicalTime: args.logicalTime, granularity: args.granularity, keep: 0, watch, histogram: byTime });
     const heap = new AllocationTrace(args.logicalTime);
     const procedures = new ProcedureTrace();
-    await sources.readAgain(runTarget(run), teeSink(seq, teeSink(heap, procedures)), { onCpu: true });
+    const activity = new ThreadActivity();
+    // Wall clock, common to all threads: each thread's time switched out is taken out of its own time only (threadActivity.ts).
+    await sources.readAgain(runTarget(run), teeSink(seq, teeSink(heap, teeSink(procedures, activity))), { onCpu: false });
     singleThreadedForCalls(seq, args.logicalTime, run);
     if (watch.every((name) => seq.countOf(name) === 0)) throw new ApiError("not-found", `none of ${markers!.label}'s markers (${watch.join(", ")}) ran in ${target!.label}: is it a run of the same program?`);
     // A run of several threads hands its calls over thread by thread: the calls before an entry come from the histogram over time.
@@ -61,10 +64,10 @@ export const phaseSegments = defineAnalysis({
     if (callsAt) notes.push(`${seq.threadCount} threads: an instance's calls are counted over all of them, to a 1/4096 of the run`);
     notes.push(...(heap.objects.length === 0 ? [heap.uncaptured > 0 ? `the run's allocations were traced without their sizes and addresses: record with ${ALLOCATION_OPTIONS.join(" ")} for the leak classes of §5.2` : "the run made no allocation the trace saw: no leak classes"] : []));
     if (heap.objects.length > 0 && heap.uncaptured > 0) notes.push(`${heap.uncaptured} allocator call(s) without captured sizes or addresses were left out of the leak classes`);
-    return { label: target!.label, runId: run.id, markers: { outer: chosen.outer, inner: chosen.inner }, outer: entries(chosen.outer), inner: chosen.inner.map(entries), span: { start: args.logicalTime === "time" ? seq.firstNs : 0, end: args.logicalTime === "time" ? seq.lastNs : seq.calls, calls: seq.calls }, objects: heap.objects, notes, histogram: seq.histogram, procedures: procedures.stats };
+    return { label: target!.label, runId: run.id, markers: { outer: chosen.outer, inner: chosen.inner }, outer: entries(chosen.outer), inner: chosen.inner.map(entries), span: { start: args.logicalTime === "time" ? seq.firstNs : 0, end: args.logicalTime === "time" ? seq.lastNs : seq.calls, calls: seq.calls }, objects: heap.objects, notes, histogram: seq.histogram, procedures: procedures.procedures, clocks: byTime ? activity.threads : [] };
   },
   compute: (input, args): PhaseSegmentsResult => {
-    const segmentation = segmentRun(input.outer, input.inner, input.span);
+    const segmentation = segmentRun(input.outer, input.inner, input.span, input.clocks);
     return {
       ...segmentation,
       comparison: input.histogram ? comparePhaseMethods(segmentation.outer, segmentation.inner, input.histogram, input.procedures, input.span) : null,

@@ -9,6 +9,7 @@
 import { ENTER, type EventBatch, type ThreadSink } from "../trace/eventBatch.js";
 import type { ThreadInfo, TraceSink } from "../trace/sink.js";
 import { BatchThreadSink } from "../trace/batchThreadSink.js";
+import { SCHEDULE, SCHEDULE_PREEMPTED } from "../trace/uftrace/schedEvents.js";
 
 /** The options that make uftrace record what this reads. */
 export const ALLOCATION_OPTIONS: readonly string[] = ["-A", "malloc@arg1", "-R", "malloc@retval", "-A", "calloc@arg1,arg2", "-R", "calloc@retval", "-A", "realloc@arg1,arg2", "-R", "realloc@retval", "-A", "free@arg1"];
@@ -32,14 +33,21 @@ export class AllocationTrace implements TraceSink {
   private readonly names: string[] = [];
   private readonly ids = new Map<string, number>();
   private readonly threads = new Map<string, AllocationThread>();
+  /** Ids of the scheduler's switched-out intervals (linux:schedule): not calls, so not counted. */
+  private readonly sched = new Set<number>();
 
   constructor(readonly logicalTime: "time" | "calls") {}
+
+  isSchedule(fn: number): boolean {
+    return this.sched.has(fn);
+  }
 
   functionId(name: string): number {
     let id = this.ids.get(name);
     if (id === undefined) {
       id = this.names.push(name) - 1;
       this.ids.set(name, id);
+      if (name === SCHEDULE || name === SCHEDULE_PREEMPTED) this.sched.add(id);
     }
     return id;
   }
@@ -93,6 +101,7 @@ class AllocationThread extends BatchThreadSink {
     const byCalls = this.run.logicalTime === "calls";
     for (let i = 0; i < batch.count; i++) {
       const fn = batch.fn[i];
+      if (this.run.isSchedule(fn)) continue;
       const t = byCalls ? this.calls : batch.timeNs[i];
       if (batch.kind[i] === ENTER) {
         this.calls++;

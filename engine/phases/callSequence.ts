@@ -8,11 +8,13 @@
 // function from another. Logical time is elapsed time by default, or the calls
 // made so far in the thread (§3.2 measures "the number of instructions
 // executed"; calls are the count a function trace has, deterministic where
-// time is not).
+// time is not). Times are wall clock, common to all threads; the scheduler's
+// switched-out intervals, which uftrace shows as calls, are not calls.
 import { ENTER, type EventBatch, type ThreadSink } from "../trace/eventBatch.js";
 import type { ThreadInfo, TraceSink } from "../trace/sink.js";
 import { CallHistogram } from "./callHistogram.js";
 import { BatchThreadSink } from "../trace/batchThreadSink.js";
+import { SCHEDULE, SCHEDULE_PREEMPTED } from "../trace/uftrace/schedEvents.js";
 
 export const LOGICAL_TIMES = ["time", "calls"] as const;
 export type LogicalTime = (typeof LOGICAL_TIMES)[number];
@@ -57,10 +59,16 @@ export class CallSequence implements TraceSink {
   firstNs = Infinity;
   lastNs = -Infinity;
   private readonly threads = new Map<string, SequenceThread>();
+  /** The scheduler's switched-out intervals (linux:schedule "calls"): no calls of the program's. */
+  private readonly sched = new Set<number>();
 
   constructor(readonly options: CallSequenceOptions) {
     this.histogram = options.histogram ? new CallHistogram() : null;
     this.watchNames = new Set(options.watch);
+  }
+
+  isSchedule(fn: number): boolean {
+    return this.sched.has(fn);
   }
 
   get byChain(): boolean {
@@ -72,6 +80,7 @@ export class CallSequence implements TraceSink {
     if (id === undefined) {
       id = this.functions.push(name) - 1;
       this.functionIds.set(name, id);
+      if (name === SCHEDULE || name === SCHEDULE_PREEMPTED) this.sched.add(id);
       if (!this.byChain) this.unit(name);
     }
     return id;
@@ -180,6 +189,7 @@ class SequenceThread extends BatchThreadSink {
     for (let i = 0; i < batch.count; i++) {
       const t = batch.timeNs[i];
       const fn = batch.fn[i];
+      if (run.isSchedule(fn)) continue;
       if (t < run.firstNs) run.firstNs = t;
       if (t > run.lastNs) run.lastNs = t;
       if (batch.kind[i] !== ENTER) {

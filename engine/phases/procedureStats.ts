@@ -5,6 +5,7 @@
 import { ENTER, type EventBatch, type ThreadSink } from "../trace/eventBatch.js";
 import type { ThreadInfo, TraceSink } from "../trace/sink.js";
 import { BatchThreadSink } from "../trace/batchThreadSink.js";
+import { SCHEDULE, SCHEDULE_PREEMPTED } from "../trace/uftrace/schedEvents.js";
 
 export interface ProcedureStats {
   readonly name: string;
@@ -21,20 +22,28 @@ export class ProcedureTrace implements TraceSink {
   readonly stats: ProcedureStats[] = [];
   private readonly ids = new Map<string, number>();
   private readonly threads = new Map<string, ProcedureThread>();
+  /** Ids of the scheduler's switched-out intervals, which are not calls. */
+  readonly sched = new Set<number>();
 
   functionId(name: string): number {
     let id = this.ids.get(name);
     if (id === undefined) {
       id = this.stats.push({ name, totalNs: 0, outermost: 0, invocations: 0, rateMean: 0, rateM2: 0 }) - 1;
       this.ids.set(name, id);
+      if (name === SCHEDULE || name === SCHEDULE_PREEMPTED) this.sched.add(id);
     }
     return id;
+  }
+
+  /** Procedures worth a phase: the scheduler's switched-out intervals (linux:schedule) are not the program's. */
+  get procedures(): ProcedureStats[] {
+    return this.stats.filter((_, id) => !this.sched.has(id));
   }
 
   thread(info: ThreadInfo): ThreadSink {
     const key = `${info.source ?? 0}:${info.pid}/${info.tid}`;
     let t = this.threads.get(key);
-    if (!t) this.threads.set(key, (t = new ProcedureThread(this.stats)));
+    if (!t) this.threads.set(key, (t = new ProcedureThread(this.stats, this.sched)));
     return t;
   }
 
@@ -50,7 +59,10 @@ class ProcedureThread extends BatchThreadSink {
   private open: Int32Array = new Int32Array(64);
   private calls = 0;
 
-  constructor(private readonly stats: ProcedureStats[]) {
+  constructor(
+    private readonly stats: ProcedureStats[],
+    private readonly sched: ReadonlySet<number>,
+  ) {
     super();
   }
 
@@ -58,6 +70,7 @@ class ProcedureThread extends BatchThreadSink {
     for (let i = 0; i < batch.count; i++) {
       const fn = batch.fn[i];
       const t = batch.timeNs[i];
+      if (this.sched.has(fn)) continue;
       if (batch.kind[i] === ENTER) {
         this.calls++;
         if (fn >= this.open.length) {

@@ -17,6 +17,14 @@ export interface PhaseInstance {
   readonly start: number;
   readonly length: number;
   readonly calls: number;
+  /** Each thread's time on the CPU within it (ns), where the run's threads were followed (elapsed time). */
+  readonly threads?: readonly ThreadTime[];
+}
+
+export interface ThreadTime {
+  /** "pid/tid". */
+  readonly thread: string;
+  readonly onCpuNs: number;
 }
 
 export interface PhaseSummary {
@@ -37,9 +45,16 @@ export interface Segmentation {
   readonly prologue: number;
 }
 
-export function segmentRun(outer: MarkerEntries | null, inner: readonly MarkerEntries[], run: { readonly start: number; readonly end: number; readonly calls: number }): Segmentation {
-  const outerInstances = outer ? instances([outer], run) : [];
-  const innerInstances = instances(inner, run);
+/** A thread's time on the CPU within [start, end), when the run's threads were followed (threadActivity.ts). */
+export interface ThreadClock {
+  readonly name: string;
+  between(start: number, end: number): number;
+}
+
+export function segmentRun(outer: MarkerEntries | null, inner: readonly MarkerEntries[], run: { readonly start: number; readonly end: number; readonly calls: number }, clocks: readonly ThreadClock[] = []): Segmentation {
+  const timed = (list: PhaseInstance[]) => (clocks.length === 0 ? list : list.map((i) => ({ ...i, threads: clocks.map((c) => ({ thread: c.name, onCpuNs: c.between(i.start, i.start + i.length) })).filter((x) => x.onCpuNs > 0) })));
+  const outerInstances = timed(outer ? instances([outer], run) : []);
+  const innerInstances = timed(instances(inner, run));
   const byPhase = new Map<string, PhaseInstance[]>();
   for (const i of [...outerInstances.map((o) => ({ ...o, phase: `${o.phase} (outer)` })), ...innerInstances]) {
     const list = byPhase.get(i.phase) ?? [];

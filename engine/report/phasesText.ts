@@ -54,13 +54,14 @@ function noMarker(r: PhaseMarkersResult): string {
 }
 
 export function phaseSegmentsText(r: PhaseSegmentsResult): string {
+  const threaded = r.outer.some((o) => o.threads !== undefined);
   return [
     `Phases of ${r.label} (paper 003), markers: outer ${r.markers.outer}, inner ${r.markers.inner.join(", ")}; lengths in ${r.unit}`,
     `${r.outer.length} outer instances after a prologue of ${num(r.prologue)} ${r.unit}; ${r.inner.length} inner instances`,
     "",
     table(["phase", "instances", "mean length", "σ", "CoV", "total"], r.phases.map((p) => [p.phase, String(p.instances), num(p.meanLength), num(p.sigmaLength), num(p.cov), num(p.totalLength)]), new Set([0])),
     "",
-    table(["outer instance", "start", "length", "calls", ...(r.leaks ? ["heap allocated", "freed", "growth"] : [])], r.outer.map((o, i) => [String(i + 1), num(o.start - r.span.start), num(o.length), String(o.calls), ...heapColumns(r, i)]), new Set()),
+    table(["outer instance", "start", "length", "calls", ...(threaded ? ["on CPU, per thread"] : []), ...(r.leaks ? ["heap allocated", "freed", "growth"] : [])], r.outer.map((o, i) => [String(i + 1), num(o.start - r.span.start), num(o.length), String(o.calls), ...(threaded ? [(o.threads ?? []).map((t) => `${t.thread} ${num(t.onCpuNs)}`).join(", ") || "-"] : []), ...heapColumns(r, i)]), new Set(threaded ? [4] : [])),
     ...(r.comparison ? ["", `Phase methods compared (§4.4) by the CoV of ${r.comparison.metric} among each phase's instances (lower: more consistent)`, table(["method", "phases", "lowest CoV", "mean", "highest", "how"], r.comparison.methods.map((m) => [m.method, String(m.phases.length), num(m.min), num(m.mean), num(m.max), m.setup]), new Set([0, 5]))] : []),
     ...(r.leaks ? ["", `Heap objects by allocation site (§5.2), ${r.leaks.objects} objects: phase-local (freed in their instance), global (outlived it, or from start-up), unfreed`, table(["site", "phase-local", "global", "unfreed", "leak"], r.leaks.sites.map((s) => [s.site, counted(s.phaseLocal), counted(s.global), counted(s.unfreed), leakText(s)]), new Set([0, 4]))] : []),
     ...r.notes.map((n) => `note: ${n}`),

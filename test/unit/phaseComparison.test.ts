@@ -3,6 +3,8 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { CallHistogram } from "../../engine/phases/callHistogram.js";
 import { comparePhaseMethods } from "../../engine/phases/phaseComparison.js";
+import { ThreadActivity } from "../../engine/phases/threadActivity.js";
+import { EventBatch } from "../../engine/trace/eventBatch.js";
 
 describe("phase methods compared by the CoV of their instances' rates (003 §4.4)", () => {
   it("counts calls into equal intervals from bins that widen as the run goes on", () => {
@@ -39,5 +41,27 @@ describe("phase methods compared by the CoV of their instances' rates (003 §4.4
     const procedure = c.methods.find((m) => m.method === "procedure")!;
     assert.deepEqual(procedure.phases.map((p) => p.name), ["main"]);
     assert.deepEqual([procedure.min, procedure.mean, procedure.max], [0, 0, 0], "one instance: no spread to score");
+  });
+});
+
+describe("a thread's time on the CPU within phase instances", () => {
+  it("counts time with a call open, less the scheduler's switched-out intervals, cut at the instance's bounds", () => {
+    const activity = new ThreadActivity();
+    const [work, sched] = [activity.functionId("work"), activity.functionId("linux:schedule")];
+    const b = new EventBatch(activity.thread({ pid: 1, tid: 7 }));
+    // work runs 0–10 µs; the thread is switched out 4–6 µs; nothing is open 10–20 µs; work again 20–22 µs.
+    b.enter(work, 0);
+    b.enter(sched, 4000);
+    b.exit(sched, 6000);
+    b.exit(work, 10_000);
+    b.enter(work, 20_000);
+    b.exit(work, 22_000);
+    b.flush();
+    const [t] = activity.threads;
+    assert.equal(t.name, "1/7");
+    assert.equal(activity.sawSchedule, true);
+    assert.equal(t.between(0, 30_000), 10_000);
+    assert.equal(t.between(0, 5000), 4000);
+    assert.equal(t.between(5000, 21_000), 5000);
   });
 });
