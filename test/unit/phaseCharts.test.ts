@@ -3,7 +3,7 @@
 // without a browser (docs/style.md).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { binCounts, boundaries, comparisonOption, histogramNote, histogramOption, instanceAt, instanceValue, logEdges, METHOD_NAMES, outline, phaseNames, steps, timelineMetrics, timelineOption } from "../../renderer/src/phases/phaseCharts.js";
+import { binCounts, boundaries, comparisonOption, histogramNote, histogramOption, instanceAt, instanceValue, logEdges, METHOD_NAMES, outline, phaseNames, steps, timelineMetrics, timelineOption, heapSteps } from "../../renderer/src/phases/phaseCharts.js";
 import { classText, covText, leakSummary, lengthCell, lengthText, markersChosen, markersSummary, segmentsSummary, verdictStep, verdictWords } from "../../renderer/src/phases/phaseText.js";
 import { candidateColumns, candidateRows, SITE_COLUMNS, siteRows } from "../../renderer/src/phases/phaseColumns.js";
 import { histogramRuns, MAX_HISTOGRAM_RUNS, phasesHash, rolesOf, runLabel } from "../../renderer/src/phases/phaseRuns.js";
@@ -241,5 +241,22 @@ describe("the runs the view loads", () => {
     assert.equal(runLabel(3, "other-7", roles.get(3)), "run 3 · other-7, g = 7");
     assert.equal(runLabel(1, "regular-6", roles.get(1)), "run 1 · regular-6, f = 6");
     assert.equal(runLabel(9, null, undefined), "run 9");
+  });
+});
+
+describe("the timeline's time on the CPU and heap", () => {
+  // Two requests of 2 ms and 3 ms from 1 ms; one thread 1.5 ms and 2 ms on the CPU in them; 600 and 900 bytes allocated.
+  const outer = [
+    { phase: "req", start: 1e6, length: 2e6, calls: 10, threads: [{ thread: "1/1", onCpuNs: 1.5e6 }] },
+    { phase: "req", start: 3e6, length: 3e6, calls: 20, threads: [{ thread: "1/1", onCpuNs: 2e6 }] },
+  ];
+  const leaks = { objects: 2, sites: [], perInstance: [{ allocatedBytes: 600, freedBytes: 0, growthBytes: 600 }, { allocatedBytes: 900, freedBytes: 900, growthBytes: 0 }] };
+  const s = { outer, inner: [], markers: { outer: "req", inner: [] }, span: { start: 0, end: 6e6, calls: 30 }, unit: "ns", prologue: 1e6, leaks };
+
+  it("offers them only where the run has them, and draws the heap per outer instance", () => {
+    assert.deepEqual(timelineMetrics("ns", s), ["calls", "length", "rate", "cpu", "heap"]);
+    assert.deepEqual(timelineMetrics("calls", { outer: outer.map(({ threads: _, ...o }) => o), leaks: null }), ["calls", "length"]);
+    assert.equal(instanceValue(outer[1], "cpu", "ns"), 2);
+    assert.deepEqual(heapSteps(s), [[1, 600], [3, 600], [3, "-"], [3, 900], [6, 900], [6, "-"]]);
   });
 });

@@ -15,17 +15,27 @@ import { axisUnit, covText, lengthText, toAxis } from "./phaseText.js";
 type Pair = [number, number];
 /** ECharts' empty value: a line breaks there, so each instance is a step of its own. */
 type Gap = [number, "-"];
-type Segments = Pick<PhaseSegmentsResult, "outer" | "inner" | "markers" | "span" | "unit" | "prologue">;
+type Segments = Pick<PhaseSegmentsResult, "outer" | "inner" | "markers" | "span" | "unit" | "prologue"> & Partial<Pick<PhaseSegmentsResult, "leaks">>;
 
-export const TIMELINE_METRICS = ["calls", "length", "rate"] as const;
+export const TIMELINE_METRICS = ["calls", "length", "rate", "cpu", "heap"] as const;
 export type TimelineMetric = (typeof TIMELINE_METRICS)[number];
 
-/** Calls per ms needs elapsed time: with calls as logical time it is 1 everywhere. */
-export const timelineMetrics = (unit: string): TimelineMetric[] => TIMELINE_METRICS.filter((m) => m !== "rate" || unit === "ns");
+/** Calls per ms and time on the CPU need elapsed time (with calls as logical time a rate is 1 everywhere);
+ * time on the CPU needs the threads followed, and the heap a run that recorded its allocations. */
+export function timelineMetrics(unit: string, s?: Pick<Segments, "outer" | "leaks">): TimelineMetric[] {
+  return TIMELINE_METRICS.filter((m) => {
+    if (m === "rate") return unit === "ns";
+    if (m === "cpu") return unit === "ns" && (s?.outer.some((o) => o.threads !== undefined) ?? false);
+    if (m === "heap") return (s?.leaks ?? null) !== null;
+    return true;
+  });
+}
 
 export function metricLabel(metric: TimelineMetric, unit: string): string {
   if (metric === "calls") return "calls per instance";
   if (metric === "length") return `instance length (${axisUnit(unit)})`;
+  if (metric === "cpu") return "time on the CPU, all threads (ms)";
+  if (metric === "heap") return "heap allocated per outer instance (bytes)";
   return "calls per ms";
 }
 
@@ -33,6 +43,9 @@ export function metricLabel(metric: TimelineMetric, unit: string): string {
 export function instanceValue(i: PhaseInstance, metric: TimelineMetric, unit: string): number {
   if (metric === "calls") return i.calls;
   if (metric === "length") return toAxis(i.length, unit);
+  if (metric === "cpu") return i.threads ? i.threads.reduce((n, t) => n + t.onCpuNs, 0) / 1e6 : NaN;
+  // The heap is counted per outer instance (heapSteps), not per inner one.
+  if (metric === "heap") return NaN;
   return unit === "ns" && i.length > 0 ? i.calls / (i.length / 1e6) : NaN;
 }
 
@@ -65,6 +78,16 @@ export function steps(list: readonly PhaseInstance[], s: Pick<Segments, "span" |
   });
 }
 
+/** Each outer instance as a step as high as the bytes allocated in it (§1's "memory usage curve"). */
+export function heapSteps(s: Pick<Segments, "outer" | "span" | "unit" | "leaks">): (Pair | Gap)[] {
+  const x = (t: number) => toAxis(t - s.span.start, s.unit);
+  const per = s.leaks?.perInstance ?? [];
+  return s.outer.flatMap((o, k): (Pair | Gap)[] => {
+    const v = per[k]?.allocatedBytes ?? NaN;
+    return [[x(o.start), v], [x(o.start + o.length), v], [x(o.start + o.length), "-"]];
+  });
+}
+
 /** The instance under `at` (on the axis), for the tooltip. */
 export function instanceAt(s: Segments, at: number): string {
   const list = drawn(s);
@@ -91,17 +114,18 @@ export function timelineOption(s: Segments, metric: TimelineMetric, colors: Char
   const names = phaseNames(s);
   const end = toAxis(s.span.end - s.span.start, s.unit);
   const subtitle = [`${s.outer.length} outer instances (solid lines)`, innerShown ? `${b.inner.length} inner boundaries (dotted)` : `${b.inner.length} inner boundaries not drawn: over ${MAX_BOUNDARY_LINES} lines — zoom in on the table's numbers`].join(" · ");
-  const series = names.map((p, k) => {
-    const color = colors.series[k % colors.series.length];
-    return { type: "line", name: p, data: steps(drawn(s).filter((i) => i.phase === p), s, metric), symbol: "none", connectNulls: false, itemStyle: { color }, lineStyle: { color, width: 1.5 }, areaStyle: { color, opacity: 0.35 } };
-  });
+  const area = (name: string, data: (Pair | Gap)[], color: string) => ({ type: "line", name, data, symbol: "none", connectNulls: false, itemStyle: { color }, lineStyle: { color, width: 1.5 }, areaStyle: { color, opacity: 0.35 } });
+  const series =
+    metric === "heap"
+      ? [area("heap allocated", heapSteps(s), colors.series[0])]
+      : names.map((p, k) => area(p, steps(drawn(s).filter((i) => i.phase === p), s, metric), colors.series[k % colors.series.length]));
   const firstStart = b.outer[0] ?? end;
   const prologue = { type: "line", name: "prologue", data: [], silent: true, markArea: { silent: true, itemStyle: { color: colors.grid, opacity: 0.6 }, label: { show: false }, data: [[{ xAxis: 0 }, { xAxis: firstStart }]] } };
   return {
     animation: false,
     textStyle: { color: colors.text },
     title: { text: "", subtext: subtitle, left: 64, top: 22, subtextStyle: { color: colors.axis, fontSize: 11 } },
-    legend: { type: "scroll", top: 0, data: names, textStyle: { color: colors.text }, inactiveColor: colors.grid, pageTextStyle: { color: colors.text } },
+    legend: { type: "scroll", top: 0, data: metric === "heap" ? ["heap allocated"] : names, textStyle: { color: colors.text }, inactiveColor: colors.grid, pageTextStyle: { color: colors.text } },
     grid: { left: 72, right: 28, top: 64, bottom: 84 },
     tooltip: { trigger: "axis", axisPointer: { type: "line", snap: false }, formatter: (p: unknown) => instanceAt(s, Number((p as { axisValue: number }[])[0]?.axisValue)) },
     // The span's end as the axis' max: its label would crowd the last round tick, so overlapping labels are hidden.
