@@ -149,3 +149,31 @@ describe("phase markers of an interpreter, a second shape (003 §4.3)", () => {
     }
   });
 });
+
+describe("phase markers of a program with two worker threads", () => {
+  it("finds the stages from both threads' calls on one clock, cuts the run into its g requests, and refuses calls as time", async () => {
+    process.env.VARBENCH_CONFIG_DIR = tempDir("config");
+    const ws = join(tempDir("workers"), "ws");
+    assert.equal(varbench(["workspace", "init", ws]).status, 0);
+    const run = varbench(["-w", ws, "campaign", "run", join(ROOT, "examples", "campaigns", "workers_uftrace.yaml")]);
+    assert.equal(run.status, 0, run.stderr);
+    const service = new VarbenchService(ws, { localFiles: true, remember: false });
+    try {
+      const api = inProcessClient(service);
+      const m = await api.analyses.phaseMarkers({ target: { kind: "campaign", campaignId: 1 } });
+      // take_request runs once more per thread than there are requests (the take that finds the queue empty).
+      assert.equal(m.outer, "serve");
+      assert.deepEqual([...m.inner].sort(), ["stage_a", "stage_b"]);
+      const seg = await api.analyses.phaseSegments({ target: { kind: "run", runId: 2 }, markers: { kind: "campaign", campaignId: 1 } });
+      assert.equal(seg.outer.length, 6);
+      assert.equal(seg.inner.length, 12);
+      assert.ok(seg.outer.every((o) => o.length >= 0 && o.calls >= 0), "instances from both threads in one order");
+      assert.ok(seg.outer.some((o) => (o.threads?.length ?? 0) >= 2), "more than one thread on the CPU within some request");
+      const calls = varbench(["-w", ws, "phases", "1", "--logical-time", "calls"]);
+      assert.equal(calls.status, 1);
+      assert.match(calls.stderr, /made calls in \d+ threads; calls as logical time are counted within one thread: use elapsed time/);
+    } finally {
+      await service.close();
+    }
+  });
+});
