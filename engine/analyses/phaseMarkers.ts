@@ -15,7 +15,7 @@ import { runLabel, runTarget } from "./resolveTarget.js";
 export const phaseMarkers = defineAnalysis({
   kind: "phaseMarkers",
   title: "phase marker selection",
-  version: 4,
+  version: 5,
   args: z.strictObject({
     target: targetSchema,
     /** What measures distances and gaps: elapsed time (default) or calls made (deterministic). */
@@ -89,11 +89,16 @@ export function singleThreadedForCalls(seq: CallSequence, logicalTime: LogicalTi
   if (logicalTime === "calls" && seq.threadCount > 1) throw new ApiError("invalid-arguments", `${runLabel(r)} made calls in ${seq.threadCount} threads; calls as logical time are counted within one thread: use elapsed time`, [{ path: "logicalTime", message: "calls needs a single-threaded run" }]);
 }
 
-/** A run read once more into a CallSequence. */
+/** A run read once more into a CallSequence. A run of one thread is read on its own on-CPU clock: time
+ * it spent switched out is no distance and no gap (a preemption would otherwise stretch them, and move a
+ * candidate in or out of step 2a or 3 with the machine's load). Several threads need the wall clock they
+ * share, so such a run is read again on it (callSequence.ts leaves the scheduler's intervals out of the calls). */
 export async function readSequence(sources: Sources, r: RunRow, options: CallSequenceOptions): Promise<CallSequence> {
   const seq = new CallSequence(options);
-  // Wall clock, common to all threads (callSequence.ts leaves the scheduler's intervals out of the calls).
-  await sources.readAgain(runTarget(r), seq, { onCpu: false });
-  return seq;
+  await sources.readAgain(runTarget(r), seq, { onCpu: true });
+  if (seq.threadCount <= 1) return seq;
+  const shared = new CallSequence(options);
+  await sources.readAgain(runTarget(r), shared, { onCpu: false });
+  return shared;
 }
 

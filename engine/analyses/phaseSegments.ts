@@ -23,7 +23,7 @@ import { runTarget } from "./resolveTarget.js";
 export const phaseSegments = defineAnalysis({
   kind: "phaseSegments",
   title: "phase segmentation",
-  version: 7,
+  version: 8,
   args: z.strictObject({
     target: targetSchema,
     /** The campaign (or design) whose regular and irregular runs give the markers. */
