@@ -1,9 +1,11 @@
 // A value loaded from the API, with its error: views show the error in place
 // instead of an empty screen. `reload` keeps the old value while it loads.
+// The value is held raw: results are read, never changed in place, and a deep
+// proxy would wrap each of the thousands of rows a large one holds.
 import { ApiError } from "../../../engine/api/errors.js";
 
 export class Loaded<T> {
-  value = $state<T | null>(null);
+  value = $state.raw<T | null>(null);
   error = $state<string | null>(null);
   loading = $state(false);
   private generation = 0;

@@ -7,7 +7,7 @@ import type { VarbenchApi } from "../../../engine/api/contract.js";
 import type { TargetArg } from "../../../engine/campaign/target.js";
 import type { CfFunction, CfTrendsResult, CfVariable } from "../../../engine/trend/cf/cfResult.js";
 import { CF_COSTS, type CfCost } from "../../../engine/trend/cf/invocationFrames.js";
-import { messageOf } from "../lib/load.svelte.js";
+import { Loaded } from "../lib/load.svelte.js";
 import { variableKey } from "./functionText.js";
 
 /** §3.4.5's two top-level pages: functions by their maximum total-transitive-cost or total-self-cost. */
@@ -15,30 +15,8 @@ export type FunctionOrder = "transitive" | "self";
 
 export const isCfCost = (s: string | null): s is CfCost => (CF_COSTS as readonly (string | null)[]).includes(s);
 
-/** lib/load.svelte.ts's Loaded, but holding the value as $state.raw: a result of thousands of functions
- * with up to 2,000 points per variable is read, never changed, and a deep proxy would wrap each of them. */
-class LoadedRaw<T> {
-  value = $state.raw<T | null>(null);
-  error = $state<string | null>(null);
-  loading = $state(false);
-  private generation = 0;
-
-  async load(fetcher: () => Promise<T>): Promise<void> {
-    const g = ++this.generation;
-    this.loading = true;
-    try {
-      const v = await fetcher();
-      if (g === this.generation) [this.value, this.error] = [v, null];
-    } catch (e) {
-      if (g === this.generation) this.error = messageOf(e);
-    } finally {
-      if (g === this.generation) this.loading = false;
-    }
-  }
-}
-
 export class FunctionTrendsState {
-  readonly result = new LoadedRaw<CfTrendsResult>();
+  readonly result = new Loaded<CfTrendsResult>();
   order = $state<FunctionOrder>("transitive");
   /** The open function by name, its open variable by variableKey, and the model plotted (index into the variable's alternatives; 0 is the best). */
   functionName = $state<string | null>(null);
