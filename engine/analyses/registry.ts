@@ -14,6 +14,8 @@ import { trendComparison } from "./trendComparison.js";
 import { functionTrends } from "./functionTrends.js";
 import { phaseMarkers } from "./phaseMarkers.js";
 import { phaseSegments } from "./phaseSegments.js";
+import { flame } from "./flame.js";
+import { flameDiff } from "./flameDiff.js";
 
 export const ANALYSES = {
   cct,
@@ -29,6 +31,8 @@ export const ANALYSES = {
   functionTrends,
   phaseMarkers,
   phaseSegments,
+  flame,
+  flameDiff,
 } as const;
 
 export type AnalysisKind = keyof typeof ANALYSES;

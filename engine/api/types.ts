@@ -15,6 +15,8 @@ export type { Target, TargetArg, TargetKind } from "../campaign/target.js";
 export type { ComparedContext, SideStats } from "../cct/compare.js";
 export type { Comparison, ComparisonSide } from "../cct/compareSides.js";
 export type { CctTable } from "../cct/table.js";
+export type { FlameGraph, FlameStats } from "../flame/flameGraph.js";
+export type { FlameDiff, DiffSide } from "../flame/flameDiff.js";
 export type { DominantVarianceResult, DetectionRow, PatternsResult, VcgResultNode, VcgResultSegment } from "../variance/result.js";
 export type { SweepResult, SweepRow } from "../variance/sweep.js";
 export type { ReportFile } from "../report/exporter.js";

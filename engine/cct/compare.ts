@@ -86,11 +86,20 @@ function compared(pa: Pooled | undefined, pb: Pooled | undefined): ComparedConte
   const side = (p: Pooled | undefined): SideStats | null => (p ? { n: p.n, meanNs: p.mean, cov: p.mean > 0 ? Math.sqrt(p.m2 / p.n) / p.mean : 0 } : null);
   const deltaNs = (pb?.mean ?? 0) - (pa?.mean ?? 0);
   const relative = pa && pb && pa.mean > 0 ? pb.mean / pa.mean - 1 : null;
-  let welchT: number | null = null;
-  if (pa && pb && pa.n > 1 && pb.n > 1) {
-    // Sample variances (n − 1) of each side's invocation times.
-    const se = Math.sqrt(pa.m2 / (pa.n - 1) / pa.n + pb.m2 / (pb.n - 1) / pb.n);
-    welchT = se > 0 ? deltaNs / se : null;
-  }
-  return { path: (pa ?? pb)!.path, a: side(pa), b: side(pb), deltaNs, relative, welchT };
+  return { path: (pa ?? pb)!.path, a: side(pa), b: side(pb), deltaNs, relative, welchT: pa && pb ? welchT(pa, pb) : null };
+}
+
+/** Invocation times of one side: count, mean and sum of squared deviations. */
+export interface Moments {
+  readonly n: number;
+  readonly mean: number;
+  readonly m2: number;
+}
+
+/** Welch's t of B's mean over A's; null when either side has fewer than two invocations or neither varies. */
+export function welchT(a: Moments, b: Moments): number | null {
+  if (a.n < 2 || b.n < 2) return null;
+  // Sample variances (n − 1) of each side's invocation times.
+  const se = Math.sqrt(a.m2 / (a.n - 1) / a.n + b.m2 / (b.n - 1) / b.n);
+  return se > 0 ? (b.mean - a.mean) / se : null;
 }

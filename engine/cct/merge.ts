@@ -127,3 +127,23 @@ class MergedColumns {
     this.cov[m] = null;
   }
 }
+
+/** The threads of several CCTs (a design's runs) merged into one tree over a
+ * function table they share: each tree's function ids are renamed into it. */
+export function mergeCcts(ccts: readonly Cct[], pick?: (pid: number, tid: number) => boolean): { functions: string[]; columns: ContextColumns } {
+  const functions: string[] = [];
+  const ids = new Map<string, number>();
+  const out = new MergedColumns(Math.max(0, ...ccts.map((c) => c.maxCovarianceChildren)));
+  for (const cct of ccts) {
+    const rename = Int32Array.from(cct.functions, (name) => {
+      let id = ids.get(name);
+      if (id === undefined) ids.set(name, (id = functions.push(name) - 1));
+      return id;
+    });
+    for (const t of cct.threads) {
+      if (pick && !pick(t.pid, t.tid)) continue;
+      out.add({ ...t.contexts, fn: Int32Array.from(t.contexts.fn, (f) => (f < 0 ? f : rename[f])) });
+    }
+  }
+  return { functions, columns: out.finish() };
+}

@@ -64,7 +64,7 @@ export function completeAnalysis(prep: PreparedAnalysis, format?: (ns: number) =
   const found = contributionsOf(prep);
   const segments = buildSegments(prep.plans, found);
   const { roots, initial } = vcgPatterns(prep, segments, p.tauS, p.beta);
-  const { nodes, segs, rootIds } = numberNodes(roots, p.chebyshevProbability, format);
+  const { nodes, segs, rootIds } = numberNodes(roots, p.chebyshevProbability, (c) => pathOf(prep.cols, prep.functions, c), format);
   const t = prep.tagging;
   const count = (a: Uint8Array) => a.reduce((n, x) => n + x, 0);
   return {
@@ -96,7 +96,7 @@ export function patternsReport(profiling: PreparedAnalysis, regression: Prepared
 }
 
 /** Plain nodes and segments, ids in depth-first order over the prioritised patterns. */
-export function numberNodes(roots: readonly VcgNode[], probability: number, format?: (ns: number) => string): { nodes: VcgResultNode[]; segs: VcgResultSegment[]; rootIds: number[] } {
+export function numberNodes(roots: readonly VcgNode[], probability: number, chainOf: (context: number) => string[], format?: (ns: number) => string): { nodes: VcgResultNode[]; segs: VcgResultSegment[]; rootIds: number[] } {
   const idOf = new Map<VcgNode, number>();
   const order = roots.flatMap((r) => [...preorder(r)]);
   order.forEach((n, i) => idOf.set(n, i));
@@ -113,6 +113,7 @@ export function numberNodes(roots: readonly VcgNode[], probability: number, form
       weightNs: weight(n.stats),
       vim: vim(n.stats),
       ccs: [...n.ccs].sort(),
+      chains: n.contexts.map(chainOf),
       parent: n.parent ? (idOf.get(n.parent) ?? null) : null,
       children: n.children.map((c) => idOf.get(c)!),
       realTime: softRealTime(n.stats.n, n.stats.meanNs, cov, [1 - probability, 0.25], format),

@@ -18,6 +18,9 @@ export interface VcgResultNode {
   /** σ·N of this node (000 §4). */
   readonly vim: number;
   readonly ccs: readonly string[];
+  /** The call chains (function names from the thread root) of the CCT contexts it stands for:
+   * how a context picked elsewhere (a flame graph's frame) finds its node. */
+  readonly chains: readonly (readonly string[])[];
   readonly parent: number | null;
   readonly children: readonly number[];
   readonly realTime: RealTimeSummary;

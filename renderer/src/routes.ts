@@ -8,6 +8,7 @@ import { COMPARE_ROUTES } from "./compare/routes.js";
 import { PATTERNS_ROUTES } from "./patterns/routes.js";
 import { TRENDS_ROUTES } from "./trends/routes.js";
 import { PHASES_ROUTES } from "./phases/routes.js";
+import { FLAME_ROUTES } from "./flame/routes.js";
 
 const only = (at: Location, first: string, length: number) => at.parts[0] === first && at.parts.length === length;
 
@@ -48,6 +49,7 @@ export const ROUTES = [
   ...PATTERNS_ROUTES,
   ...TRENDS_ROUTES,
   ...PHASES_ROUTES,
+  ...FLAME_ROUTES,
 ];
 
 type Def = (typeof ROUTES)[number];
