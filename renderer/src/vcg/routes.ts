@@ -1,5 +1,5 @@
-// The dominant variance view: a run's ("#/run/17/vcg?vs=run:18") or any two
-// targets' ("#/vcg?a=design:3:x&b=design:3:y").
+// The dominant variance view: a run's ("#/run/17/vcg?vs=run:18", "?node=4" marks
+// the node a flame graph's frame led to) or any two targets' ("#/vcg?a=design:3:x&b=design:3:y").
 import { defineRoute, idOf } from "../routeTypes.js";
 
 export const VCG_ROUTES = [
@@ -8,8 +8,8 @@ export const VCG_ROUTES = [
     nav: "runs",
     match: ({ parts, query }) => {
       const run = parts[0] === "run" && parts[2] === "vcg" && parts.length === 3 ? idOf(parts[1]) : null;
-      if (run !== null) return { a: `run:${run}`, b: query.get("vs") };
-      return parts.length === 1 && parts[0] === "vcg" && query.get("a") ? { a: query.get("a")!, b: query.get("b") } : null;
+      if (run !== null) return { a: `run:${run}`, b: query.get("vs"), node: idOf(query.get("node") ?? undefined) };
+      return parts.length === 1 && parts[0] === "vcg" && query.get("a") ? { a: query.get("a")!, b: query.get("b"), node: null } : null;
     },
     view: () => import("./VcgView.svelte"),
   }),
