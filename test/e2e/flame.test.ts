@@ -88,6 +88,27 @@ describe("flame graphs in the browser", () => {
     // The first breadcrumb zooms all the way out.
     await page.locator(`${sel(TID.flame.crumbs)} button`).first().click();
     assert.deepEqual(await crumbs(page), ["all threads"]);
+    // decode_frame varies (CoV 0.8 over I, P and B frames, ≥ paper 000's 0.4) and holds most of the time: a VCG node.
+    await page.fill(sel(TID.flame.search), "decode_frame");
+    await page.press(sel(TID.flame.search), "Enter");
+    await page.waitForSelector(sel(TID.flame.vcgNode), SLOW);
+    assert.match(await page.textContent(sel(TID.flame.vcgNode)) ?? "", /decode_frame/);
+    await page.click(sel(TID.flame.vcgNode));
+    await page.waitForSelector(sel(TID.vcg.graph), SLOW);
+    assert.match(await page.textContent(sel(TID.flame.vcgNode)) ?? "", /Node \(\d+\) decode_frame, from the flame graph, is outlined/);
+  });
+
+  it("pools a design's runs: widths per run, N over all runs", async () => {
+    const { page } = app;
+    await app.goto("#/campaign/1");
+    await page.selectOption('select[aria-label="design A"]', "blocks-120");
+    await page.click(`${sel(TID.campaign.flame)} button`);
+    await page.waitForSelector(`${sel(TID.flame.canvas)} canvas`, SLOW);
+    assert.match(await page.textContent(sel(TID.flame.view)) ?? "", /blocks-120 \(campaign 1\), 3 runs pooled: 14 contexts; width is inclusive time per run/);
+    await page.fill(sel(TID.flame.search), "decode_i");
+    await page.press(sel(TID.flame.search), "Enter");
+    // Three runs of 60 frames, an I frame every 12: 15 calls of decode_i.
+    assert.equal((await tooltip(page))["N (3 runs)"], "15");
   });
 
   it("is reachable by keyboard: arrows move between frames, Enter zooms, Escape zooms out", async () => {
