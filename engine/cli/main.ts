@@ -131,6 +131,16 @@ varianceOptions(
     .option("--json", "print JSON", false),
 ).action(async (target: string, o) => (await import("./commands/vcg.js")).patterns(workspaceDir(), target, o));
 
+program
+  .command("flame")
+  .description("a flame graph as collapsed stacks (flamegraph.pl, speedscope): self time in ns per run of each call chain of a run, a design's runs pooled, or a trace")
+  .argument("<target>", TARGET)
+  .option("--thread <tid>", 'one thread of a run or trace ("tid" or "pid/tid")')
+  .option("--vs <target>", "a second run or design: two columns, A's and B's (difffolded.pl, for flamegraph.pl's differential graphs)")
+  .option("--on-cpu", "uftrace: leave the time threads spent switched out out of every call")
+  .option("--json", "print the flame graph's JSON", false)
+  .action(async (target: string, o) => (await import("./commands/flame.js")).flame(workspaceDir(), target, o));
+
 const patternOptions = (c: Command) =>
   c
     .option("--metric <name>", `what is compared: ${METRICS.join(", ")} (default ${DEFAULT_METRIC})`, choice(METRICS))

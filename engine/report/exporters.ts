@@ -25,6 +25,9 @@ import { trendComparisonCsv } from "./trendComparisonCsv.js";
 import type { CfTrendsResult } from "../trend/cf/cfResult.js";
 import { functionTrendsTextExporter } from "./functionTrendsText.js";
 import { functionTrendsCsv } from "./functionTrendsCsv.js";
+import type { FlameGraph } from "../flame/flameGraph.js";
+import type { FlameDiff } from "../flame/flameDiff.js";
+import { flameCollapsed, flameDiffCollapsed } from "./flameCollapsed.js";
 import type { PhaseMarkersResult, PhaseSegmentsResult } from "../phases/result.js";
 import { phaseMarkersTextExporter, phaseSegmentsTextExporter } from "./phasesText.js";
 
@@ -51,3 +54,7 @@ export const FUNCTION_TRENDS_EXPORTERS = { text: functionTrendsTextExporter, csv
 export const PHASE_MARKERS_EXPORTERS = { text: phaseMarkersTextExporter, json: jsonExporter } as const satisfies Record<string, Exporter<PhaseMarkersResult>>;
 
 export const PHASE_SEGMENTS_EXPORTERS = { text: phaseSegmentsTextExporter, json: jsonExporter } as const satisfies Record<string, Exporter<PhaseSegmentsResult>>;
+
+export const FLAME_EXPORTERS = { collapsed: flameCollapsed, json: jsonExporter } as const satisfies Record<string, Exporter<FlameGraph>>;
+
+export const FLAME_DIFF_EXPORTERS = { collapsed: flameDiffCollapsed, json: jsonExporter } as const satisfies Record<string, Exporter<FlameDiff>>;

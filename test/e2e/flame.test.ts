@@ -189,7 +189,7 @@ describe("flame graphs in the browser", () => {
       const interaction = async (act: () => Promise<void>) => {
         const before = await b.page.getAttribute(`${sel(TID.flame.canvas)} canvas`, "data-draws");
         await act();
-        await b.page.waitForFunction((n) => document.querySelector('[data-testid="flame-canvas"] canvas')?.getAttribute("data-draws") !== n, before);
+        await b.page.waitForFunction(`document.querySelector('${sel(TID.flame.canvas)} canvas')?.getAttribute("data-draws") !== ${JSON.stringify(before)}`);
         figures.push(Number(await b.page.getAttribute(`${sel(TID.flame.canvas)} canvas`, "data-interaction-ms")));
       };
       await b.page.fill(sel(TID.flame.search), "m57");
