@@ -51,6 +51,11 @@ export interface FlameMeta {
   readonly warnings: readonly string[];
 }
 
+/** Σ_ij C_ij under this fraction of Σ_ij |C_ij| is cancellation noise: float64 sums of squared
+ * deviations err by about 2⁻⁵³ of Σ|C_ij| per term (a parent of constant time whose children
+ * split it differently per call sums to 1e-14, not 0). */
+const NOISE = 1e-12;
+
 export function flameGraph(cols: ContextColumns, functions: readonly string[], meta: FlameMeta): FlameGraph {
   const k = cols.size;
   const varianceShare = new Array<number | null>(k).fill(null);
@@ -60,8 +65,13 @@ export function flameGraph(cols: ContextColumns, functions: readonly string[], m
     if (!cov) continue;
     const d = cov.mean.length;
     let total = 0;
-    for (let i = 0; i < d * d; i++) total += cov.matrix[i];
-    if (!(total > 0)) continue;
+    let scale = 0;
+    for (let i = 0; i < d * d; i++) {
+      total += cov.matrix[i];
+      scale += Math.abs(cov.matrix[i]);
+    }
+    // Σ C_ij within the rounding of its terms is a parent that does not vary, not a variance to share out.
+    if (!(total > NOISE * scale)) continue;
     for (let s = 0; s < d; s++) {
       let row = 0;
       for (let j = 0; j < d; j++) row += cov.matrix[s * d + j];
