@@ -9,8 +9,9 @@ const HOST_ORDER = [["io"], ["store"], ["ingest"], ["runner", "analyses"], ["api
 const HOST = HOST_ORDER.flat();
 const folders = (names) => `^engine/(${names.join("|")})/`;
 const PURE = `^engine/(?!(${HOST.join("|")})/)[^/]+/`;
-// npm packages the pure engine may use: computation and parsing, no I/O.
-const PURE_PACKAGES = "^node_modules/(simple-statistics|zod|yaml|ml-[a-z-]+|is-any-array|binary-search|cheminfo-types|fft\\.js)/";
+// npm packages the pure engine may use: computation and parsing, no I/O. ECharts (with zrender
+// and tslib) builds chart options and, server-side, renders them to SVG strings for reports.
+const PURE_PACKAGES = "^node_modules/(simple-statistics|zod|yaml|ml-[a-z-]+|is-any-array|binary-search|cheminfo-types|fft\\.js|echarts|zrender|tslib)/";
 
 /** Named exceptions to the host order, each with its reason. */
 const EXCEPTIONS = [

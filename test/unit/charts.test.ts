@@ -3,10 +3,10 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { histogramBins, histogramOption } from "../../renderer/src/cct/histogram.js";
-import { boxStats, quantileSorted } from "../../renderer/src/charts/quantiles.js";
-import { distributionOption } from "../../renderer/src/charts/distribution.js";
-import { unitFor } from "../../renderer/src/charts/units.js";
-import { LIGHT } from "../../renderer/src/charts/colors.js";
+import { boxStats, quantileSorted } from "../../engine/charts/quantiles.js";
+import { distributionOption } from "../../engine/charts/distribution.js";
+import { unitFor } from "../../engine/charts/units.js";
+import { LIGHT } from "../../engine/charts/colors.js";
 import { layoutForest, matchedCount, nodeSignatures, unmatchedNodes, vcgGraphOption, vcgPairOption, X_STEP, Y_STEP } from "../../renderer/src/vcg/vcgGraph.js";
 
 describe("histogram bins (Freedman–Diaconis)", () => {

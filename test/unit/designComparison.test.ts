@@ -7,8 +7,8 @@ import { compareDesigns } from "../../engine/patterns/comparison.js";
 import { verdict } from "../../engine/patterns/verdict.js";
 import { METRIC_INFO } from "../../engine/patterns/metrics.js";
 import type { ExecutionPatternsResult, Pattern, PatternRun } from "../../engine/patterns/result.js";
-import { distributionOption, improvementOption, planeOption, shapeOption } from "../../renderer/src/patterns/patternCharts.js";
-import { LIGHT } from "../../renderer/src/charts/colors.js";
+import { distributionOption, improvementOption, planeOption, shapeOption } from "../../engine/charts/patternCharts.js";
+import { LIGHT } from "../../engine/charts/colors.js";
 
 const MS = 1e6;
 

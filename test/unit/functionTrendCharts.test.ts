@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { evaluateModel, featureAt, plotFeature, pointSize, predictedOption, variableFitOption, variableResidualOption } from "../../renderer/src/trends/functionTrendCharts.js";
 import { functionColumns, functionRows, variableColumns, variableRows } from "../../renderer/src/trends/functionColumns.js";
 import { functionLabel, shareText, sourceText, variableKey, variableText, variableUnit } from "../../renderer/src/trends/functionText.js";
-import { LIGHT } from "../../renderer/src/charts/colors.js";
+import { LIGHT } from "../../engine/charts/colors.js";
 import { modelFeatures, type CfFunction, type CfModelResult, type CfTrendsResult, type CfVariable } from "../../engine/trend/cf/cfResult.js";
 
 type Pair = [number, number];

@@ -7,7 +7,7 @@ import { binCounts, boundaries, comparisonOption, histogramNote, histogramOption
 import { classText, covText, leakSummary, lengthCell, lengthText, markersChosen, markersSummary, segmentsSummary, verdictStep, verdictWords } from "../../renderer/src/phases/phaseText.js";
 import { candidateColumns, candidateRows, SITE_COLUMNS, siteRows } from "../../renderer/src/phases/phaseColumns.js";
 import { histogramRuns, MAX_HISTOGRAM_RUNS, phasesHash, rolesOf, runLabel } from "../../renderer/src/phases/phaseRuns.js";
-import { DARK, LIGHT } from "../../renderer/src/charts/colors.js";
+import { DARK, LIGHT } from "../../engine/charts/colors.js";
 import type { PhaseComparison, PhaseMarkersResult, PhaseSegmentsResult } from "../../engine/phases/result.js";
 import type { Candidate } from "../../engine/phases/markerSelection.js";
 

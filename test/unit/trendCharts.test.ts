@@ -2,10 +2,10 @@
 // checked against hand-computed cases without a browser (docs/style.md).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { comparisonOption, compact, curve, fitOption, logGrid, residualOption } from "../../renderer/src/trends/trendCharts.js";
-import { errorText, fixed, locationLabel, plain, predictionText, verdictText } from "../../renderer/src/trends/trendText.js";
+import { comparisonOption, compact, curve, fitOption, logGrid, residualOption } from "../../engine/charts/trendCharts.js";
+import { errorText, fixed, locationLabel, plain, predictionText, verdictText } from "../../engine/charts/trendText.js";
 import { clusterColumns, clusterRows } from "../../renderer/src/trends/trendColumns.js";
-import { LIGHT } from "../../renderer/src/charts/colors.js";
+import { LIGHT } from "../../engine/charts/colors.js";
 import type { FeatureFit, TrendCluster } from "../../engine/trend/bbTrendProf.js";
 import type { DesignFit, LocationComparison } from "../../engine/trend/designTrends.js";
 import type { TrendComparisonResult, TrendsResult } from "../../engine/trend/result.js";

@@ -1,9 +1,9 @@
 // Histogram of one context's invocation times (run detail view): bins by the
 // Freedman–Diaconis rule, the mean and median marked.
 import type { EChartsOption } from "echarts";
-import { quantileSorted } from "../charts/quantiles.js";
-import { unitFor } from "../charts/units.js";
-import type { ChartColors } from "../charts/colors.js";
+import { quantileSorted } from "../../../engine/charts/quantiles.js";
+import { unitFor } from "../../../engine/charts/units.js";
+import type { ChartColors } from "../../../engine/charts/colors.js";
 
 /** Bounds on the bin count: fewer hides shape, more than 80 is noise at this width. */
 const MIN_BINS = 5;

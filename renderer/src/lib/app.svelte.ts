@@ -4,7 +4,7 @@
 import { getContext, setContext } from "svelte";
 import type { VarbenchApi } from "../../../engine/api/contract.js";
 import type { AnalysisProgressEvent, CampaignProgressEvent } from "../../../engine/api/types.js";
-import { DARK, LIGHT, type ChartColors } from "../charts/colors.js";
+import { DARK, LIGHT, type ChartColors } from "../../../engine/charts/colors.js";
 import { connect } from "./transport.js";
 import type { Navigator } from "./router.svelte.js";
 

@@ -8,8 +8,8 @@
 import type { EChartsOption } from "echarts";
 import type { PhaseComparison, PhaseSegmentsResult } from "../../../engine/phases/result.js";
 import type { PhaseInstance } from "../../../engine/phases/segmentation.js";
-import type { ChartColors } from "../charts/colors.js";
-import { compact, logAxis, valueAxis } from "../trends/trendCharts.js";
+import type { ChartColors } from "../../../engine/charts/colors.js";
+import { compact, logAxis, valueAxis } from "../../../engine/charts/trendCharts.js";
 import { axisUnit, covText, lengthText, toAxis } from "./phaseText.js";
 
 type Pair = [number, number];

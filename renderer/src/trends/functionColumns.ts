@@ -6,7 +6,7 @@
 import type { Column } from "../shared/columns.js";
 import type { CfFunction, CfVariable } from "../../../engine/trend/cf/cfResult.js";
 import { functionLabel, shareText, sortable, sourceText, variableText, variableUnit } from "./functionText.js";
-import { plain } from "./trendText.js";
+import { plain } from "../../../engine/charts/trendText.js";
 
 /** A function with its place in the engine's order (by maximum total-transitive-cost) and the variable the table models. */
 export interface FunctionRow {

@@ -10,11 +10,11 @@
 // or less, so such points are left out and counted in the subtitle.
 import type { EChartsOption } from "echarts";
 import type { CfFunction, CfModelResult, CfPoint, CfTrendsResult, CfVariable } from "../../../engine/trend/cf/cfResult.js";
-import type { ChartColors } from "../charts/colors.js";
-import { chrome, curve, logAxis, logGrid, valueAxis } from "./trendCharts.js";
+import type { ChartColors } from "../../../engine/charts/colors.js";
+import { chrome, curve, logAxis, logGrid, valueAxis } from "../../../engine/charts/trendCharts.js";
 import { variableText, variableUnit } from "./functionText.js";
 import { modelFeatures } from "../../../engine/trend/cf/cfResult.js";
-import { plain } from "./trendText.js";
+import { plain } from "../../../engine/charts/trendText.js";
 
 type Pair = [number, number];
 

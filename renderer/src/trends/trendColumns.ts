@@ -5,7 +5,7 @@ import type { Column } from "../shared/columns.js";
 import type { FeatureFit, TrendCluster } from "../../../engine/trend/bbTrendProf.js";
 import type { LocationComparison } from "../../../engine/trend/designTrends.js";
 import { COSTLY_SHARE } from "../../../engine/trend/bbTrendProf.js";
-import { chosenR2, crossoverText, designFitText, fixed, designName, differenceText, intervalText, locationLabel, modelText, observedText, plain, predictionText, relativeErrorText } from "./trendText.js";
+import { chosenR2, crossoverText, designFitText, fixed, designName, differenceText, intervalText, locationLabel, modelText, observedText, plain, predictionText, relativeErrorText } from "../../../engine/charts/trendText.js";
 
 /** A cluster with its rank (1 = the largest maximum cost) and its fit in the feature shown. */
 export interface ClusterRow {

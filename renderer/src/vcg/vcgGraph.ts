@@ -6,7 +6,7 @@
 import type { EChartsOption } from "echarts";
 import type { DominantVarianceResult, VcgResultNode } from "../../../engine/variance/result.js";
 import { formatNs } from "../../../engine/report/format.js";
-import type { ChartColors } from "../charts/colors.js";
+import type { ChartColors } from "../../../engine/charts/colors.js";
 
 /** Horizontal and vertical distance between node centres, in pixels. */
 export const X_STEP = 170;

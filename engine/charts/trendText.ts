@@ -2,11 +2,11 @@
 // the engine's text report words them (engine/report/trendsText.ts, reused so
 // the view and the exports say the same), intervals, the location names, and
 // the verdict on two designs. Pure: unit-tested without a browser.
-import type { FeatureFit } from "../../../engine/trend/bbTrendProf.js";
-import type { Interval } from "../../../engine/trend/bootstrap.js";
-import type { DesignFit, LocationComparison } from "../../../engine/trend/designTrends.js";
-import { CALLS_SUFFIX, type TrendSource } from "../../../engine/trend/costTables.js";
-import { modelText, num, shortName } from "../../../engine/report/trendsText.js";
+import type { FeatureFit } from "../trend/bbTrendProf.js";
+import type { Interval } from "../trend/bootstrap.js";
+import type { DesignFit, LocationComparison } from "../trend/designTrends.js";
+import { CALLS_SUFFIX, type TrendSource } from "../trend/costTables.js";
+import { modelText, num, shortName } from "../report/trendsText.js";
 
 export { modelText, num };
 

@@ -6,10 +6,10 @@
 // and two designs' fits of one location overlaid. A log axis cannot show 0 or
 // less, so such points are left out and counted in the subtitle.
 import type { EChartsOption } from "echarts";
-import type { FeatureFit, TrendCluster } from "../../../engine/trend/bbTrendProf.js";
-import type { LocationComparison } from "../../../engine/trend/designTrends.js";
-import type { TrendComparisonResult, TrendsResult } from "../../../engine/trend/result.js";
-import type { ChartColors } from "../charts/colors.js";
+import type { FeatureFit, TrendCluster } from "../trend/bbTrendProf.js";
+import type { LocationComparison } from "../trend/designTrends.js";
+import type { TrendComparisonResult, TrendsResult } from "../trend/result.js";
+import type { ChartColors } from "./colors.js";
 import { costUnit, linearText, num, plain, powerText } from "./trendText.js";
 
 /** Points along a fitted curve: the linear model bends on log-log axes, and 48 keep it smooth at 600 px. */

@@ -4,10 +4,10 @@
 // improvement of B over A per pattern (Table 4 as bars), the discovery curve
 // (§5.3), and a pattern's shape: how busy each thread slot is along the run.
 import type { EChartsOption } from "echarts";
-import type { ExecutionPatternsResult, Pattern, SlotInfo } from "../../../engine/patterns/result.js";
-import type { DesignComparisonResult } from "../../../engine/patterns/comparisonResult.js";
-import type { ChartColors } from "../charts/colors.js";
-import { formatMetric } from "../../../engine/report/patternsText.js";
+import type { ExecutionPatternsResult, Pattern, SlotInfo } from "../patterns/result.js";
+import type { DesignComparisonResult } from "../patterns/comparisonResult.js";
+import type { ChartColors } from "./colors.js";
+import { formatMetric } from "../report/patternsText.js";
 
 const SYMBOLS = ["circle", "triangle", "diamond", "rect", "roundRect", "pin"] as const;
 
