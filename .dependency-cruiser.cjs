@@ -10,8 +10,9 @@ const HOST = HOST_ORDER.flat();
 const folders = (names) => `^engine/(${names.join("|")})/`;
 const PURE = `^engine/(?!(${HOST.join("|")})/)[^/]+/`;
 // npm packages the pure engine may use: computation and parsing, no I/O. ECharts (with zrender
-// and tslib) builds chart options and, server-side, renders them to SVG strings for reports.
-const PURE_PACKAGES = "^node_modules/(simple-statistics|zod|yaml|ml-[a-z-]+|is-any-array|binary-search|cheminfo-types|fft\\.js|echarts|zrender|tslib)/";
+// and tslib) builds chart options and, server-side, renders them to SVG strings for reports;
+// fflate zips a report's CSV tables in memory.
+const PURE_PACKAGES = "^node_modules/(simple-statistics|zod|yaml|ml-[a-z-]+|is-any-array|binary-search|cheminfo-types|fft\\.js|echarts|zrender|tslib|fflate)/";
 
 /** Named exceptions to the host order, each with its reason. */
 const EXCEPTIONS = [

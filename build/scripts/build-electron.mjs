@@ -6,7 +6,7 @@ import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const common = { bundle: true, platform: "node", target: "node20", sourcemap: true, absWorkingDir: root, logLevel: "warning", external: ["electron", "better-sqlite3", "bufferutil", "utf-8-validate"] };
+const common = { bundle: true, platform: "node", target: "node20", sourcemap: true, absWorkingDir: root, logLevel: "warning", external: ["electron", "better-sqlite3", "bufferutil", "utf-8-validate", "playwright-core"] };
 // ESM bundles of CommonJS packages need a require of their own.
 const banner = { js: "import { createRequire as __vbRequire } from 'node:module'; const require = __vbRequire(import.meta.url);" };
 

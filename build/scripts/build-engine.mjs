@@ -32,8 +32,9 @@ await build({
   // Smaller files parse faster at every start; names are kept for error messages.
   minify: true,
   keepNames: true,
-  // Native and optional native modules load from node_modules.
-  external: ["better-sqlite3", "bufferutil", "utf-8-validate"],
+  // Native and optional native modules load from node_modules, and Playwright (PDF printing), whose
+  // driver files are found beside its own modules.
+  external: ["better-sqlite3", "bufferutil", "utf-8-validate", "playwright-core"],
   // ES module bundles of CommonJS packages need a require of their own.
   banner: { js: "import { createRequire as __vbRequire } from 'node:module'; const require = __vbRequire(import.meta.url);" },
   logLevel: "warning",

@@ -7,7 +7,7 @@
 // with the analysis' own argument schema and result type.
 import * as z from "zod";
 import { nameSchema as name } from "../campaign/names.js";
-import { CAMPAIGN_EXPORTERS, type CampaignFormat } from "../report/exporters.js";
+import { REPORT_FORMATS } from "../report/exporters.js";
 import type { Analyses, AnalysisKind } from "../analyses/registry.js";
 import type { ArgsIn, ResultOf as AnalysisResult } from "../analyses/descriptor.js";
 import type * as T from "./types.js";
@@ -63,7 +63,11 @@ export const METHODS = {
     z.strictObject({ trace: z.string().min(1), project: name, workload: name.optional(), design: name.optional(), maxChildren: z.number().int().positive().optional() }),
   ),
   "runs.contextDistribution": method<T.ContextDistribution>()(z.strictObject({ runId: id, path: z.array(z.string().min(1)).min(1), thread })),
-  "reports.campaign": method<T.ReportFile>()(z.strictObject({ campaignId: id, format: z.enum(Object.keys(CAMPAIGN_EXPORTERS) as [CampaignFormat, ...CampaignFormat[]]) })),
+  /** A campaign's report: its wall times and, for two designs (the two it has, or those named), every
+   * analysis its profiler allows; workload: one workload's runs only (trends still take every workload). */
+  "reports.campaign": method<T.ReportFile>()(
+    z.strictObject({ campaignId: id, format: z.enum(REPORT_FORMATS), designs: z.tuple([name, name]).optional(), workload: name.optional() }),
+  ),
 } as const;
 
 /** Events pushed to every client; `onX` on the client side. */

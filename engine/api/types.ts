@@ -20,6 +20,8 @@ export type { FlameDiff, DiffSide } from "../flame/flameDiff.js";
 export type { DominantVarianceResult, DetectionRow, PatternsResult, VcgResultNode, VcgResultSegment } from "../variance/result.js";
 export type { SweepResult, SweepRow } from "../variance/sweep.js";
 export type { ReportFile } from "../report/exporter.js";
+export type { ReportFormat } from "../report/exporters.js";
+export type { CampaignReport } from "../report/campaignReport/model.js";
 export type { AnalysisProgressEvent } from "../analyses/runAnalysis.js";
 export type ContextStats = ContextRow;
 

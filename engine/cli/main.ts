@@ -141,6 +141,16 @@ program
   .option("--json", "print the flame graph's JSON", false)
   .action(async (target: string, o) => (await import("./commands/flame.js")).flame(workspaceDir(), target, o));
 
+program
+  .command("report")
+  .description("a campaign's report: wall times and, for two designs, which is faster and every analysis the profiler allows")
+  .argument("<campaign>", "campaign id", positiveInt)
+  .option("--designs <a,b>", "the two designs to compare (default: the campaign's two, if it has two)")
+  .option("--workload <name>", "one workload's runs only (trends still take every workload)")
+  .option("--format <format>", "html, markdown (md), pdf, csv (a zip of one file per table) or json", "html")
+  .requiredOption("-o, --output <file>", 'where to write it ("-" for standard output, text formats only)')
+  .action(async (id: number, o) => (await import("./commands/report.js")).report(workspaceDir(), id, o));
+
 const patternOptions = (c: Command) =>
   c
     .option("--metric <name>", `what is compared: ${METRICS.join(", ")} (default ${DEFAULT_METRIC})`, choice(METRICS))

@@ -103,7 +103,8 @@ function unmatchedRow(a: readonly Indexed[], b: readonly Indexed[], rows: readon
   return { pattern: "unmatched", runsA: va.length, runsB: vb.length, shareA: va.length / a.length, shareB: vb.length / b.length, meanA, meanB, improvement: meanA !== null && meanB !== null ? improvement(meanA, meanB) : null };
 }
 
-function baselinesOf(a: readonly number[], b: readonly number[], o: ComparisonOptions): Baselines {
+/** The baselines benchmarking tools use (004 §2.1) on one metric of two designs' runs. */
+export function baselinesOf(a: readonly number[], b: readonly number[], o: ComparisonOptions): Baselines {
   const ma = mean(a);
   const mb = mean(b);
   const welch = a.length > 1 && b.length > 1 ? welchInterval(a, b, o.confidence) : null;

@@ -3,9 +3,12 @@
 import type { CampaignDetail } from "../campaign/readModels.js";
 import type { DominantVarianceResult } from "../variance/result.js";
 import type { Exporter } from "./exporter.js";
-import { campaignMarkdown } from "./campaignMarkdown.js";
 import { campaignCsv } from "./campaignCsv.js";
 import { jsonExporter } from "./json.js";
+import type { CampaignReport } from "./campaignReport/model.js";
+import { reportHtml } from "./campaignReport/html.js";
+import { reportMarkdown } from "./campaignReport/markdown.js";
+import { reportCsvZip } from "./campaignReport/csvZip.js";
 import { vcgText, type VcgTextOptions } from "./vcgText.js";
 import { vcgDot } from "./vcgDot.js";
 import type { ExecutionPatternsResult } from "../patterns/result.js";
@@ -31,8 +34,13 @@ import { flameCollapsed, flameDiffCollapsed } from "./flameCollapsed.js";
 import type { PhaseMarkersResult, PhaseSegmentsResult } from "../phases/result.js";
 import { phaseMarkersTextExporter, phaseSegmentsTextExporter } from "./phasesText.js";
 
-export const CAMPAIGN_EXPORTERS = { markdown: campaignMarkdown, csv: campaignCsv, json: jsonExporter } as const satisfies Record<string, Exporter<CampaignDetail>>;
-export type CampaignFormat = keyof typeof CAMPAIGN_EXPORTERS;
+export const CAMPAIGN_EXPORTERS = { csv: campaignCsv, json: jsonExporter } as const satisfies Record<string, Exporter<CampaignDetail>>;
+
+/** A campaign's report (its wall times, and two designs compared by every analysis that applies);
+ * PDF is its HTML printed, by the host. */
+export const REPORT_EXPORTERS = { html: reportHtml, markdown: reportMarkdown, csv: reportCsvZip, json: jsonExporter } as const satisfies Record<string, Exporter<CampaignReport>>;
+export const REPORT_FORMATS = ["html", "markdown", "pdf", "csv", "json"] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export const VCG_EXPORTERS = { text: vcgText, dot: vcgDot, json: jsonExporter } as const satisfies Record<string, Exporter<DominantVarianceResult, VcgTextOptions>>;
 export type VcgFormat = keyof typeof VCG_EXPORTERS;

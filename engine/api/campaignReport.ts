@@ -1,0 +1,110 @@
+// Gathers what a campaign's report rests on: the campaign's wall times and,
+// for two designs, the comparison of their runs and every analysis the
+// campaign's profiler allows (execution patterns, dominant variance, trends,
+// phases), each through runAnalysis so the cache and progress events are the
+// workbench's. An analysis that does not apply becomes a note saying why.
+import type * as z from "zod";
+import { ApiError } from "./errors.js";
+import type { ServiceContext } from "./serviceContext.js";
+import { campaignDetail } from "./campaignInfo.js";
+import { ANALYSES } from "../analyses/registry.js";
+import { runAnalysis } from "../analyses/runAnalysis.js";
+import type { AnalysisDescriptor } from "../analyses/descriptor.js";
+import { runDetails, runRows } from "../store/campaignQueries.js";
+import { buildCampaignReport, type DesignInputs } from "../report/campaignReport/build.js";
+import type { CampaignReport } from "../report/campaignReport/model.js";
+import { VARBENCH_VERSION } from "../report/version.js";
+import type { RunRow } from "../campaign/readModels.js";
+
+export interface ReportRequest {
+  readonly campaignId: number;
+  readonly designs?: readonly [string, string] | undefined;
+  readonly workload?: string | undefined;
+  /** The format asked for, for the command that makes the report again. */
+  readonly format: string;
+}
+
+/** Profilers whose runs carry per-thread timelines (execution patterns), costs per location (trends). */
+const TIMELINES = new Set(["uftrace", "sampler"]);
+const LOCATION_COSTS = new Set(["gcov", "callgrind", "uftrace"]);
+
+type Kind = keyof typeof ANALYSES;
+
+export async function campaignReport(ctx: ServiceContext, req: ReportRequest): Promise<CampaignReport> {
+  const detail = campaignDetail(ctx, req.campaignId);
+  const c = detail.campaign;
+  const designs = req.designs ?? (detail.designs.length === 2 ? ([detail.designs[0], detail.designs[1]] as const) : null);
+  for (const d of designs ?? []) {
+    if (!detail.designs.includes(d)) throw new ApiError("not-found", `campaign ${c.id} has no design ${d}; its designs: ${detail.designs.join(", ")}`, [{ path: "designs", message: "no such design" }]);
+  }
+  if (req.workload !== undefined && !detail.workloads.includes(req.workload)) throw new ApiError("not-found", `campaign ${c.id} has no workload ${req.workload}; its workloads: ${detail.workloads.join(", ")}`, [{ path: "workload", message: "no such workload" }]);
+  const notes: string[] = [];
+  const analyses: { kind: string; args: Record<string, unknown> }[] = [];
+  const steps = designs ? 1 + Number(TIMELINES.has(c.profiler)) + 2 * Number(c.profiler === "uftrace") + Number(LOCATION_COSTS.has(c.profiler)) : Number(c.profiler === "uftrace");
+  let step = 0;
+  const run = async <K extends Kind>(kind: K, title: string, args: Record<string, unknown>) => {
+    ctx.progress({ kind: "report", targets: [`campaign:${c.id}`], stage: `report: ${title}`, done: step++, total: Math.max(1, steps) });
+    const d = ANALYSES[kind] as unknown as AnalysisDescriptor<z.ZodType<Record<string, unknown>>, unknown, ReturnType<(typeof ANALYSES)[K]["compute"]>>;
+    // The analysis' own defaults filled in, as its API method would: the report names every parameter.
+    const parsed = d.args.parse(args);
+    analyses.push({ kind, args: parsed });
+    return runAnalysis(ctx, d as unknown as AnalysisDescriptor<never, unknown, ReturnType<(typeof ANALYSES)[K]["compute"]>>, parsed);
+  };
+  /** An analysis that may not apply: its refusal is a note. */
+  const tried = async <T>(what: string, f: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await f();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      notes.push(`${what}: ${e.message}`);
+      return null;
+    }
+  };
+
+  let designInputs: DesignInputs | null = null;
+  if (designs) {
+    const target = (design: string, withWorkload = true) => ({ kind: "design" as const, campaignId: c.id, design, workload: withWorkload ? (req.workload ?? null) : null });
+    const [a, b] = [target(designs[0]), target(designs[1])];
+    const compare = await run("compare", `comparing ${designs[0]} and ${designs[1]}`, { a, b });
+    const patterns = TIMELINES.has(c.profiler) ? await tried("Execution patterns", () => run("designComparison", "execution patterns", { a, b })) : null;
+    if (!TIMELINES.has(c.profiler)) notes.push(`Execution patterns: the ${c.profiler} profiler records no per-thread timelines (uftrace and the sampler do); the answer rests on wall times alone.`);
+    let vcg: DesignInputs["vcg"] = null;
+    if (c.profiler === "uftrace") {
+      const va = await tried(`Dominant variance of ${designs[0]}`, () => run("vcg", `dominant variance of ${designs[0]}`, { target: a }));
+      const vb = await tried(`Dominant variance of ${designs[1]}`, () => run("vcg", `dominant variance of ${designs[1]}`, { target: b }));
+      vcg = va && vb ? { a: va, b: vb } : null;
+    } else notes.push(`Dominant variance: needs calling-context trees, which ${c.profiler} runs do not record (uftrace runs do).`);
+    // A trend fits cost to the features of every workload, so both designs are taken over all of them.
+    const trends = LOCATION_COSTS.has(c.profiler) ? await tried("Trends", () => run("trendComparison", "trends", { a: target(designs[0], false), b: target(designs[1], false) })) : null;
+    designInputs = { labels: { a: designs[0], b: designs[1] }, environments: { a: firstEnvironment(ctx, compare.a.runIds), b: firstEnvironment(ctx, compare.b.runIds) }, compare, patterns, vcg, trends };
+  } else if (detail.designs.length > 2) notes.push(`Design comparison: the campaign has ${detail.designs.length} designs (${detail.designs.join(", ")}); name two to compare them.`);
+  const phases = c.profiler === "uftrace" ? await tried("Phases", () => run("phaseMarkers", "phase markers", { target: { kind: "campaign", campaignId: c.id } })) : null;
+  ctx.progress({ kind: "report", targets: [`campaign:${c.id}`], stage: "done", done: steps, total: Math.max(1, steps) });
+
+  const measured = runRows(ctx.workspace().db, c.id).filter((r: RunRow) => r.status === "succeeded" && !r.warmup);
+  const ws = ctx.workspace().dir;
+  const command = ["varbench", "-w", ws, "report", String(c.id), ...(req.designs ? ["--designs", req.designs.join(",")] : []), ...(req.workload ? ["--workload", req.workload] : []), "--format", req.format].join(" ");
+  return buildCampaignReport({
+    provenance: {
+      varbench: VARBENCH_VERSION,
+      generatedAt: new Date().toISOString(),
+      workspace: ws,
+      campaign: { id: c.id, name: c.name, project: c.project, profiler: c.profiler, seed: c.seed, status: c.status },
+      designs: designs ? { a: designs[0], b: designs[1], workload: req.workload ?? null } : null,
+      runIds: measured.filter((r) => !designs || designs.includes(r.design ?? "")).map((r) => r.id),
+      analyses,
+      command,
+    },
+    detail,
+    designs: designInputs,
+    phases,
+    notes,
+  });
+}
+
+/** The environment its first run recorded (machine, kernel, CPU, …). */
+function firstEnvironment(ctx: ServiceContext, runIds: readonly number[]): Record<string, unknown> {
+  if (runIds.length === 0) return {};
+  const d = runDetails(ctx.workspace().db, runIds[0]) as { environment: Record<string, unknown> | null } | undefined;
+  return d?.environment ?? {};
+}

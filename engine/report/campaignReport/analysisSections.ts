@@ -1,0 +1,172 @@
+// The report's sections from the analyses: execution patterns and matched
+// runs (paper 004), the top VCG patterns of each design (000), the trend fits
+// of the costliest locations (002), the phase markers (003), and the contexts
+// that changed most. Each is built from the analysis' own result.
+import type { DesignComparisonResult } from "../../patterns/comparisonResult.js";
+import type { DominantVarianceResult } from "../../variance/result.js";
+import type { TrendComparisonResult } from "../../trend/result.js";
+import type { PhaseMarkersResult } from "../../phases/result.js";
+import type { Comparison } from "../../cct/compareSides.js";
+import type { ReportSection, ReportTable } from "./model.js";
+
+/** Rows of the longer tables a report lists (all rows stay in the analyses' own exports). */
+export const TOP_ROWS = 10;
+/** VCG patterns shown per design. */
+export const TOP_PATTERNS = 3;
+
+export function patternSection(c: DesignComparisonResult): ReportSection {
+  const value = c.metric.unit === "ns" ? "ns" : "number";
+  const rows = [...c.rows, ...(c.unmatched ? [c.unmatched] : [])];
+  const distribution: ReportTable = {
+    id: "patterns",
+    title: `Execution patterns: runs of each design, mean ${c.metric.title}, and B's improvement`,
+    columns: [
+      { key: "pattern", label: "pattern", unit: "text" },
+      { key: "runsA", label: "runs A", unit: "count" },
+      { key: "runsB", label: "runs B", unit: "count" },
+      { key: "shareA", label: "share A", unit: "percent" },
+      { key: "shareB", label: "share B", unit: "percent" },
+      { key: "meanA", label: "mean A", unit: value },
+      { key: "meanB", label: "mean B", unit: value },
+      { key: "improvement", label: "improvement", unit: "percent" },
+    ],
+    rows: rows.map((r) => [r.pattern, r.runsA, r.runsB, r.shareA, r.shareB, r.meanA, r.meanB, r.improvement]),
+  };
+  const matched: ReportTable = {
+    id: "matched-runs",
+    title: "Matched runs (M-Run): each run of B with its nearest run of A in the same pattern",
+    columns: [
+      { key: "pattern", label: "pattern", unit: "text" },
+      { key: "runA", label: "run A", unit: "count" },
+      { key: "runB", label: "run B", unit: "count" },
+      { key: "metricA", label: `${c.metric.title} A`, unit: value },
+      { key: "metricB", label: `${c.metric.title} B`, unit: value },
+      { key: "distance", label: "distance", unit: "number" },
+    ],
+    rows: c.matched.map((m) => [m.pattern, m.runA, m.runB, m.metricA, m.metricB, m.distance]),
+  };
+  return {
+    id: "patterns",
+    title: "Execution patterns (paper 004)",
+    paragraphs: [`Both designs' runs clustered together into ${c.patterns.patterns.length} pattern(s) by their aligned per-thread vectors; each pattern's runs compared design against design.`],
+    tables: [distribution, matched],
+    charts: [{ id: "pattern-shares", title: "Pattern distribution: each design's runs by pattern", kind: "shares", categories: rows.map((r) => r.pattern), series: [{ name: "A", values: rows.map((r) => r.shareA) }, { name: "B", values: rows.map((r) => r.shareB) }] }],
+  };
+}
+
+export function vcgSection(a: DominantVarianceResult, b: DominantVarianceResult): ReportSection {
+  const top = (r: DominantVarianceResult) => r.patterns.slice(0, TOP_PATTERNS).map((p) => ({ p, root: r.nodes[p.root] }));
+  const ta = top(a);
+  const tb = top(b);
+  const rows = Array.from({ length: Math.max(ta.length, tb.length) }, (_, i) => [
+    i + 1,
+    ta[i] ? `${ta[i].root.fname} (${ta[i].root.type}, ${ta[i].p.nodes} nodes)` : null,
+    ta[i]?.root.cov ?? null,
+    ta[i]?.p.vim ?? null,
+    tb[i] ? `${tb[i].root.fname} (${tb[i].root.type}, ${tb[i].p.nodes} nodes)` : null,
+    tb[i]?.root.cov ?? null,
+    tb[i]?.p.vim ?? null,
+  ]);
+  return {
+    id: "vcg",
+    title: "Dominant variance: top VCG patterns of each design (paper 000)",
+    paragraphs: [`Patterns ranked by their variance impact (VIM, σ·N summed over the pattern), each design's runs pooled; ${a.patterns.length} pattern(s) in A, ${b.patterns.length} in B.`],
+    tables: [
+      {
+        id: "vcg-patterns",
+        title: "Top VCG patterns side by side",
+        columns: [
+          { key: "rank", label: "rank", unit: "count" },
+          { key: "rootA", label: "A: root", unit: "text" },
+          { key: "covA", label: "A: CoV", unit: "number" },
+          { key: "vimA", label: "A: VIM", unit: "number" },
+          { key: "rootB", label: "B: root", unit: "text" },
+          { key: "covB", label: "B: CoV", unit: "number" },
+          { key: "vimB", label: "B: VIM", unit: "number" },
+        ],
+        rows,
+      },
+    ],
+    charts: [],
+  };
+}
+
+export function trendSection(t: TrendComparisonResult): ReportSection {
+  const rows = t.locations.slice(0, TOP_ROWS).map((l) => [
+    l.name,
+    l.fits[0]?.power.b ?? null,
+    l.fits[1]?.power.b ?? null,
+    l.exponentDifference?.value ?? null,
+    l.exponentDifference?.interval ? `${l.exponentDifference.interval.low.toFixed(2)} to ${l.exponentDifference.interval.high.toFixed(2)}` : null,
+    l.scalesWorse,
+    l.crossover,
+  ]);
+  return {
+    id: "trends",
+    title: `Trends: how cost grows with ${t.feature} (paper 002)`,
+    paragraphs: [`Powerlaw fits cost = a·${t.feature}^b of the costliest locations (${t.source}), the whole program first; the exponent difference b_B − b_A with its 95% bootstrap interval.`, ...t.notes],
+    tables: [
+      {
+        id: "trends",
+        title: "Trend fits of the costliest locations",
+        columns: [
+          { key: "location", label: "location", unit: "text" },
+          { key: "bA", label: "exponent A", unit: "number" },
+          { key: "bB", label: "exponent B", unit: "number" },
+          { key: "difference", label: "b_B − b_A", unit: "number" },
+          { key: "interval", label: "95% interval", unit: "text" },
+          { key: "worse", label: "scales worse", unit: "text" },
+          { key: "crossover", label: `crossover (${t.feature})`, unit: "number" },
+        ],
+        rows,
+      },
+    ],
+    charts: [],
+  };
+}
+
+export function phaseSection(p: PhaseMarkersResult): ReportSection {
+  const chosen = p.candidates.filter((c) => c.name === p.outer || p.inner.includes(c.name));
+  return {
+    id: "phases",
+    title: "Phases (paper 003)",
+    paragraphs: [
+      p.outer ? `Outer phase marker ${p.outer}; inner markers ${p.inner.join(", ") || "none"}; found from ${p.requests} requests of the regular input.` : `No phase marker was found (${p.candidates.length} candidates ran once per request).`,
+      ...p.notes,
+    ],
+    tables: [
+      {
+        id: "phase-markers",
+        title: "Phase markers",
+        columns: [
+          { key: "marker", label: "marker", unit: "text" },
+          { key: "role", label: "role", unit: "text" },
+        ],
+        rows: chosen.map((c) => [c.name, c.name === p.outer ? "outer" : "inner"]),
+      },
+    ],
+    charts: [],
+  };
+}
+
+export function contextSection(c: Comparison): ReportSection {
+  const table = (id: string, title: string, rows: Comparison["slower"]): ReportTable => ({
+    id,
+    title,
+    columns: [
+      { key: "context", label: "context", unit: "text" },
+      { key: "meanA", label: "mean A", unit: "ns" },
+      { key: "meanB", label: "mean B", unit: "ns" },
+      { key: "change", label: "change", unit: "percent" },
+      { key: "t", label: "Welch's t", unit: "number" },
+    ],
+    rows: rows.slice(0, TOP_ROWS).map((r) => [r.path.join(" > "), r.a?.meanNs ?? null, r.b?.meanNs ?? null, r.relative, r.welchT]),
+  });
+  return {
+    id: "contexts",
+    title: "Calling contexts that changed most",
+    paragraphs: [`Contexts pooled over each side's runs by call chain, ranked by the time per run the change costs; a change under ${(100 * c.minRelativeChange).toFixed(0)}% counts as unchanged (${c.unchanged} contexts).`],
+    tables: [table("slower-contexts", "Slower in B", c.slower), table("faster-contexts", "Faster in B", c.faster)],
+    charts: [],
+  };
+}

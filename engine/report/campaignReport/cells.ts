@@ -1,0 +1,43 @@
+// A table cell for people (Markdown, HTML) and for machines (CSV): people read
+// durations with units and fractions as percentages; CSV keeps the raw value
+// and spreads an interval over two columns.
+import { formatNs } from "../format.js";
+import type { Cell, ColumnUnit, ReportTable } from "./model.js";
+
+export function formatCell(v: Cell, unit: ColumnUnit): string {
+  if (v === null) return "—";
+  if (Array.isArray(v)) return `${formatNs(v[0])} – ${formatNs(v[1])}`;
+  if (typeof v === "string") return v;
+  const n = v as number;
+  if (!Number.isFinite(n)) return "—";
+  switch (unit) {
+    case "ns":
+    case "nsInterval":
+      return formatNs(n);
+    case "percent":
+      return `${(100 * n).toFixed(1)}%`;
+    case "count":
+      return Number.isInteger(n) ? String(n) : n.toFixed(2);
+    case "number":
+      return Math.abs(n) >= 1e5 || (n !== 0 && Math.abs(n) < 1e-3) ? n.toExponential(3) : n.toFixed(3);
+    default:
+      return String(n);
+  }
+}
+
+/** The table as CSV rows: header first, raw values, an interval as "<label> low" and "<label> high". */
+export function csvRows(t: ReportTable): string[][] {
+  const header = t.columns.flatMap((c) => (c.unit === "nsInterval" ? [`${c.label} low (ns)`, `${c.label} high (ns)`] : [c.unit === "ns" ? `${c.label} (ns)` : c.label]));
+  const rows = t.rows.map((r) =>
+    r.flatMap((v, i) => {
+      if (t.columns[i].unit === "nsInterval") return Array.isArray(v) ? [String(v[0]), String(v[1])] : ["", ""];
+      return [v === null ? "" : String(v)];
+    }),
+  );
+  return [header, ...rows];
+}
+
+export function csvText(rows: readonly (readonly string[])[]): string {
+  const cell = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  return rows.map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+}

@@ -1,0 +1,54 @@
+// Parts of the campaign report worked by hand: the answer from two designs'
+// wall times (Welch's interval, Mann–Whitney's exact p), cells for people and
+// for CSV, Markdown escaping, and the version reports name.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { baselinesOf } from "../../engine/patterns/comparison.js";
+import { wallHeadline } from "../../engine/report/campaignReport/headline.js";
+import { csvRows, csvText, formatCell } from "../../engine/report/campaignReport/cells.js";
+import { markdownTable } from "../../engine/report/campaignReport/markdown.js";
+import { VARBENCH_VERSION } from "../../engine/report/version.js";
+import { ROOT } from "../helpers/uftrace.js";
+
+const OPTIONS = { confidence: 0.95, precision: 0.01 };
+
+describe("report headline from wall times", () => {
+  it("names B faster when Welch's interval of the change excludes 0", () => {
+    // Means 100 and 80: improvement (A − B)/A = 0.2. Each side's sample variance is 10/3, so the
+    // standard error is √(2·(10/3)/4) = 1.2910 on df = 6 (Welch–Satterthwaite, equal variances and
+    // sizes); t(0.975, 6) = 2.4469 gives 20 ± 3.1589, or 0.1684 to 0.2316 of A's mean.
+    const h = wallHeadline(baselinesOf([99, 101, 98, 102], [79, 81, 78, 82], OPTIONS), 0.95);
+    assert.equal(h.faster, "B");
+    assert.ok(Math.abs(h.improvement - 0.2) < 1e-12);
+    assert.ok(Math.abs(h.interval!.low - 0.16841) < 1e-4, String(h.interval!.low));
+    assert.ok(Math.abs(h.interval!.high - 0.23159) < 1e-4, String(h.interval!.high));
+    // No ties, every run of A above every run of B: U = 16 of 16 pairs, exact two-sided p = 2/C(8,4) = 2/70.
+    assert.ok(Math.abs(h.p! - 2 / 70) < 1e-12);
+    assert.match(h.sentence, /^B is faster: under difference of mean wall times \(Welch's interval\), B's wall time is 20\.0% lower than A's \(95% interval of the change −23\.2% to −16\.8%\)\. Mann–Whitney over all runs: p = 0\.029, a difference at 95% confidence\.$/);
+  });
+
+  it("names neither when the interval holds 0", () => {
+    const h = wallHeadline(baselinesOf([100, 110, 90, 100], [101, 111, 91, 99], OPTIONS), 0.95);
+    assert.equal(h.faster, null);
+    assert.match(h.sentence, /^Neither design is shown faster/);
+  });
+});
+
+describe("report cells", () => {
+  it("formats for people and keeps raw values for CSV, an interval over two columns", () => {
+    assert.equal(formatCell(1_500_000, "ns"), "1.500 ms");
+    assert.equal(formatCell(0.1234, "percent"), "12.3%");
+    assert.equal(formatCell([1000, 2000], "nsInterval"), "1.000 us – 2.000 us");
+    assert.equal(formatCell(null, "ns"), "—");
+    const t = { id: "t", title: "t", columns: [{ key: "d", label: "design", unit: "text" as const }, { key: "ci", label: "CI", unit: "nsInterval" as const }], rows: [["a,b", [1, 2] as const]] };
+    assert.deepEqual(csvRows(t), [["design", "CI low (ns)", "CI high (ns)"], ["a,b", "1", "2"]]);
+    assert.equal(csvText(csvRows(t)), 'design,CI low (ns),CI high (ns)\r\n"a,b",1,2\r\n');
+    assert.equal(markdownTable({ ...t, rows: [["x|y", null]] }).split("\n")[2], "| x\\|y | — |");
+  });
+
+  it("names the package's version", () => {
+    assert.equal(VARBENCH_VERSION, (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version);
+  });
+});
