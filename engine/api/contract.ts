@@ -8,6 +8,7 @@
 import * as z from "zod";
 import { nameSchema as name } from "../campaign/names.js";
 import { REPORT_FORMATS } from "../report/exporters.js";
+import { EXPORTABLE_KINDS } from "./analysisExports.js";
 import type { Analyses, AnalysisKind } from "../analyses/registry.js";
 import type { ArgsIn, ResultOf as AnalysisResult } from "../analyses/descriptor.js";
 import type * as T from "./types.js";
@@ -58,16 +59,21 @@ export const METHODS = {
   "campaigns.resume": method<T.CampaignInfo>()(z.strictObject({ campaignId: id })),
   "runs.list": method<readonly T.RunRow[]>()(z.strictObject({ campaignId: id.optional(), projectId: id.optional() })),
   "runs.get": method<T.RunDetail>()(z.strictObject({ runId: id })),
-  /** A trace file or uftrace data directory on this machine (command line and desktop window only) stored as a run. */
-  "runs.import": method<T.ImportedRun>()(
-    z.strictObject({ trace: z.string().min(1), project: name, workload: name.optional(), design: name.optional(), maxChildren: z.number().int().positive().optional() }),
+  /** A file on this machine (command line and desktop window only), found out by its content (trace/detect.ts): a trace file or
+   * uftrace data directory stored as a run, or benchmark results (hyperfine, Google Benchmark, pyperf JSON) stored as a finished
+   * campaign whose designs × workloads are the tool's; `campaignName` names that campaign, `maxChildren` applies to traces. */
+  "runs.import": method<T.Imported>()(
+    z.strictObject({ trace: z.string().min(1), project: name, workload: name.optional(), design: name.optional(), maxChildren: z.number().int().positive().optional(), campaignName: name.optional() }),
   ),
-  "runs.contextDistribution": method<T.ContextDistribution>()(z.strictObject({ runId: id, path: z.array(z.string().min(1)).min(1), thread })),
+  "runs.contextDistribution": method<T.ContextDistribution>()(z.strictObject({ runId: id, path: z.array(z.string()).min(1), thread })),
   /** A campaign's report: its wall times and, for two designs (the two it has, or those named), every
    * analysis its profiler allows; workload: one workload's runs only (trends still take every workload). */
   "reports.campaign": method<T.ReportFile>()(
     z.strictObject({ campaignId: id, format: z.enum(REPORT_FORMATS), designs: z.tuple([name, name]).optional(), workload: name.optional() }),
   ),
+  /** One analysis' result in one of its export formats (the views' Export actions): `args` are the
+   * analysis' own, checked as analyses.<kind> checks them. */
+  "reports.analysis": method<T.ReportFile>()(z.strictObject({ kind: z.enum(EXPORTABLE_KINDS), args: z.record(z.string(), z.unknown()), format: z.string().min(1) })),
 } as const;
 
 /** Events pushed to every client; `onX` on the client side. */

@@ -23,15 +23,19 @@ function schemaOf(method: string): z.ZodType | null {
 export async function dispatch(handlers: Handlers, method: string, rawArgs: unknown): Promise<unknown> {
   const schema = schemaOf(method);
   if (!schema) throw new ApiError("not-found", `no API method "${method}"`);
-  const parsed = schema.safeParse(rawArgs ?? {});
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
-    throw new ApiError("invalid-arguments", `${method}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ")}`, issues);
-  }
+  const args = validated(method, schema, rawArgs);
   const handler = (handlers as unknown as Record<string, (args: unknown) => unknown>)[method];
   try {
-    return await handler(parsed.data);
+    return await handler(args);
   } catch (e) {
     throw isInternalError(e) ? internalError(method, e) : e;
   }
+}
+
+/** `raw` checked against `schema`, its defaults filled in; field issues named with their paths. */
+export function validated(method: string, schema: z.ZodType, raw: unknown): unknown {
+  const parsed = schema.safeParse(raw ?? {});
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+  throw new ApiError("invalid-arguments", `${method}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ")}`, issues);
 }

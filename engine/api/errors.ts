@@ -49,7 +49,7 @@ export function isErrorData(v: unknown): v is ApiErrorData {
  * are bugs in Varbench. Errors it raises on purpose (bad input, a missing run, a broken trace) are
  * plain Errors or named ones and already speak to people. */
 export function isInternalError(e: unknown): boolean {
-  return !(e instanceof Error) || (e.constructor !== Error && !["TraceError", "ApiError", "SpecError"].includes(e.name));
+  return !(e instanceof Error) || (e.constructor !== Error && !["TraceError", "ApiError", "SpecError", "ResultsError"].includes(e.name));
 }
 
 /** What SQLite's codes mean for a workspace's database (better-sqlite3's SqliteError carries `code`). */

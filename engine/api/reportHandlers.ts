@@ -1,15 +1,39 @@
 // reports.*: a campaign's report in a chosen format, rendered by the report
-// folder's exporters from one report object; PDF is its HTML printed.
+// folder's exporters from one report object (PDF is its HTML printed), and any
+// analysis' result in one of its own export formats.
 import type { Handlers } from "./dispatch.js";
 import type { ServiceContext } from "./serviceContext.js";
 import { REPORT_EXPORTERS } from "../report/exporters.js";
-import { exportFile } from "../report/exporter.js";
+import { exportFile, ExportRefused } from "../report/exporter.js";
 import { reportHtml } from "../report/campaignReport/html.js";
 import { campaignReport } from "./campaignReport.js";
 import { printPdf } from "../io/pdf.js";
+import type * as z from "zod";
+import { ApiError } from "./errors.js";
+import { validated } from "./dispatch.js";
+import { ANALYSIS_EXPORTERS } from "./analysisExports.js";
+import { ANALYSES } from "../analyses/registry.js";
+import { runAnalysis } from "../analyses/runAnalysis.js";
+import type { AnalysisDescriptor } from "../analyses/descriptor.js";
+import type { Exporter } from "../report/exporter.js";
+import { formatTarget, type TargetArg } from "../campaign/target.js";
 
-export function reportHandlers(ctx: ServiceContext): Pick<Handlers, "reports.campaign"> {
+export function reportHandlers(ctx: ServiceContext): Pick<Handlers, "reports.campaign" | "reports.analysis"> {
   return {
+    "reports.analysis": async ({ kind, args, format }) => {
+      const exporters: Readonly<Record<string, Exporter<unknown, object>>> = ANALYSIS_EXPORTERS[kind];
+      if (!Object.hasOwn(exporters, format)) throw new ApiError("invalid-arguments", `reports.analysis: ${kind} exports as ${Object.keys(exporters).join(", ")}, not ${format}`, [{ path: "format", message: "not a format of this analysis" }]);
+      const d = ANALYSES[kind] as unknown as AnalysisDescriptor<z.ZodType<Record<string, unknown>>, unknown, unknown>;
+      const parsed = validated(`analyses.${kind}`, d.args, args) as Record<string, unknown>;
+      const result = await runAnalysis(ctx, d as unknown as AnalysisDescriptor<never, unknown, unknown>, parsed);
+      // Named for what it holds: "vcg-run-12", "compare-design-3-a-design-3-b".
+      const targets = Object.keys(d.targets).flatMap((f) => (parsed[f] ? [formatTarget(parsed[f] as TargetArg)] : []));
+      try {
+        return exportFile(exporters[format], result, {}, [kind, ...targets].join("-").replace(/[^A-Za-z0-9._-]+/g, "-"));
+      } catch (e) {
+        throw e instanceof ExportRefused ? new ApiError("failed", e.message, [{ path: "format", message: "this result does not fit the format" }]) : e;
+      }
+    },
     "reports.campaign": async ({ campaignId, format, designs, workload }) => {
       const report = await campaignReport(ctx, { campaignId, designs, workload, format });
       const c = report.provenance.campaign;

@@ -1,13 +1,19 @@
-// Handlers of runs.*: the runs table, one run's details, a trace imported as
-// a run, and the invocation times of one context read again from the trace.
+// Handlers of runs.*: the runs table, one run's details, a file imported (a
+// trace as a run, benchmark results as a campaign), and the invocation times
+// of one context read again from the trace.
 import type { Handlers } from "./dispatch.js";
 import type { ServiceContext } from "./serviceContext.js";
 import type { RunDetail } from "../campaign/readModels.js";
+import type { Imported } from "./types.js";
 import { ApiError } from "./errors.js";
 import { runDetails, runRow, runRows } from "../store/campaignQueries.js";
 import { artifactsOf } from "../store/repositories.js";
 import { contextDurations } from "../ingest/runTrace.js";
 import { importTrace } from "../ingest/importTrace.js";
+import { importResults } from "../ingest/importResults.js";
+import { detectPathFormat } from "../io/readTrace.js";
+import { isResultsFormat } from "../trace/detect.js";
+import { RESULTS_FORMAT_TITLES } from "../results/model.js";
 import { threadLabels } from "../cct/table.js";
 import { requireThread } from "../analyses/cct.js";
 import { describeTraceWarning } from "../trace/diagnostics.js";
@@ -61,10 +67,20 @@ export function runHandlers(ctx: ServiceContext): Some {
         warnings: cct ? cct.warnings.map(describeTraceWarning) : [],
       };
     },
-    "runs.import": async ({ trace, project, workload, design, maxChildren }) => {
-      if (!ctx.localFiles) throw new ApiError("invalid-arguments", "traces on disk can be imported only from the command line or the desktop window", [{ path: "trace", message: "no file paths here" }]);
+    "runs.import": async ({ trace, project, workload, design, maxChildren, campaignName }): Promise<Imported> => {
+      if (!ctx.localFiles) throw new ApiError("invalid-arguments", "files on disk (traces, benchmark results) can be imported only from the command line or the desktop window", [{ path: "trace", message: "no file paths here" }]);
+      const format = await detectPathFormat(trace);
+      const refuse = (field: string, message: string) => new ApiError("invalid-arguments", `runs.import: ${field}: ${message}`, [{ path: field, message }]);
+      if (isResultsFormat(format)) {
+        if (maxChildren !== undefined) throw refuse("maxChildren", `applies to traces, and ${trace} holds ${RESULTS_FORMAT_TITLES[format]} results`);
+        if (design !== undefined && workload !== undefined) throw refuse("workload", "with one design for the whole file, the tool's names are the workloads: give design or workload, not both");
+        const { campaignId, plan } = await importResults(ctx.workspace(), trace, format, { project, campaignName, design, workload });
+        const failed = plan.runs.filter((r) => r.status === "failed").length;
+        return { kind: "results", format, campaignId, campaignName: plan.campaignName, designs: plan.designs.map((d) => ({ name: d.name, label: d.label })), workloads: plan.workloads.map((w) => w.name), runs: plan.runs.length, failed, warnings: plan.warnings };
+      }
+      if (campaignName !== undefined) throw refuse("campaignName", `names the campaign of imported benchmark results, and ${trace} is a trace (imported as a run of no campaign)`);
       const r = await importTrace(ctx.workspace(), { trace, project, workload, design, maxCovarianceChildren: maxChildren });
-      return { runId: r.runId, format: r.format, events: r.cct.events, threads: r.cct.threads.length, warnings: r.warnings };
+      return { kind: "trace", runId: r.runId, format: r.format, events: r.cct.events, threads: r.cct.threads.length, warnings: r.warnings };
     },
     "runs.contextDistribution": async ({ runId, path, thread }) => {
       const cct = row(runId).hasCct ? await ctx.sources.storedCct(runId) : null;

@@ -6,8 +6,9 @@ import type { Summary } from "../stats/summary.js";
 import type { ContextRow } from "../cct/query.js";
 import type { CampaignInfo } from "../campaign/readModels.js";
 
-/** Bumped whenever a type here changes shape. */
-export const API_VERSION = 1;
+/** Bumped whenever a type here changes shape. 2: runs.import also takes benchmark results (Imported). 3: reports.campaign
+ * is the campaign report (designs, workload, html/pdf formats), reports.analysis exports one analysis. */
+export const API_VERSION = 3;
 
 export type { Summary };
 export type * from "../campaign/readModels.js";
@@ -46,12 +47,32 @@ export interface ContextDistribution {
 
 /** A trace imported as a run. */
 export interface ImportedRun {
+  readonly kind: "trace";
   readonly runId: number;
   readonly format: string;
   readonly events: number;
   readonly threads: number;
   readonly warnings: readonly string[];
 }
+
+/** Benchmark results (hyperfine, Google Benchmark, pyperf JSON) imported as a finished campaign of designs × workloads. */
+export interface ImportedResults {
+  readonly kind: "results";
+  /** "hyperfine", "google-benchmark" or "pyperf". */
+  readonly format: string;
+  readonly campaignId: number;
+  readonly campaignName: string;
+  /** Each design's name and the tool's own words for it (its command, its benchmark's name). */
+  readonly designs: readonly { readonly name: string; readonly label: string }[];
+  readonly workloads: readonly string[];
+  readonly runs: number;
+  /** Runs that failed (a non-zero exit, an error the benchmark reported): kept, left out of the statistics. */
+  readonly failed: number;
+  readonly warnings: readonly string[];
+}
+
+/** What runs.import made of a file: a run, or a campaign. */
+export type Imported = ImportedRun | ImportedResults;
 
 /** A campaign planned from a spec file. */
 export interface PlannedCampaign {

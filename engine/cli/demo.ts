@@ -45,6 +45,7 @@ export async function runDemo(dir: string): Promise<string> {
     for (const ex of TRACES) {
       if (have.has(ex.workload)) continue;
       const r = await api.runs.import({ trace: join(FIXTURES, ex.trace), project: "examples", workload: ex.workload, design: "O0-pg" });
+      if (r.kind !== "trace") throw new Error(`${ex.trace} is not a trace`);
       out.push(`imported ${ex.workload} as run ${r.runId} (${r.events} events)`);
     }
     for (const run of (await api.runs.list({})).filter((r) => r.hasCct)) {

@@ -13,6 +13,7 @@ const FLAGS: Readonly<Record<string, string>> = {
   probability: "--probability",
   cutoff: "--cutoff",
   maxChildren: "--max-children",
+  campaignName: "--campaign-name",
   thread: "--thread",
   limit: "--limit",
   seed: "--seed",

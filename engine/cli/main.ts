@@ -36,13 +36,14 @@ program
 
 program
   .command("import")
-  .description("import a trace (uftrace directory, Chrome JSON, varbench-events text) as a run")
-  .argument("<trace>", "trace file or uftrace data directory")
-  .requiredOption("--project <name>", "project the run belongs to")
-  .option("--workload <name>", "workload of the run")
-  .option("--design <name>", "design of the run")
-  .option("--max-children <n>", `keep child covariance for contexts with at most n children (default ${DEFAULT_MAX_COVARIANCE_CHILDREN})`, positiveInt)
-  .action(async (trace: string, o) => (await import("./commands/importTrace.js")).importTrace(workspaceDir(), trace, o));
+  .description("import a trace (uftrace directory, Chrome JSON, varbench-events text) as a run, or benchmark results (hyperfine --export-json, Google Benchmark or pyperf JSON) as a campaign of designs × workloads")
+  .argument("<file>", "trace file or uftrace data directory, or a results JSON file (found out by its content)")
+  .requiredOption("--project <name>", "project the run or campaign belongs to")
+  .option("--workload <name>", "workload of the run; for results, the workload of results that name none (default: the file's name)")
+  .option("--design <name>", "design of the run; for results, one design for the whole file (the tool's names become the workloads)")
+  .option("--max-children <n>", `traces: keep child covariance for contexts with at most n children (default ${DEFAULT_MAX_COVARIANCE_CHILDREN})`, positiveInt)
+  .option("--campaign-name <name>", "results: name of the campaign (default: <tool>-<file name>)")
+  .action(async (file: string, o) => (await import("./commands/importTrace.js")).importTrace(workspaceDir(), file, o));
 
 program
   .command("cct")

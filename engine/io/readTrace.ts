@@ -7,7 +7,7 @@ import type { TraceSink } from "../trace/sink.js";
 import type { ByteSource, TraceDirectory } from "../trace/source.js";
 import type { Cct, CctOptions } from "../cct/cct.js";
 import { TraceError } from "../trace/diagnostics.js";
-import { detectFormat, type TraceFormat } from "../trace/detect.js";
+import { detectFileFormat, detectFormat, type FileFormat, type TraceFormat } from "../trace/detect.js";
 import { readUftrace } from "../trace/uftrace/readUftrace.js";
 import { readChromeTrace } from "../trace/chrome/readChromeTrace.js";
 import { readTextTrace } from "../trace/text/readTextTrace.js";
@@ -50,6 +50,12 @@ export async function readTraceInto(path: string, sink: TraceSink, options: Omit
   const input: TraceInput = format === "uftrace" ? { format, dir: directorySource(path, chunk, options.onBytes) } : { format, file: fileSource(path, chunk, options.onBytes) };
   await readInput(input, sink, options);
   return format;
+}
+
+/** What a path holds, trace or benchmark results, by trace/detect.ts's one rule. */
+export async function detectPathFormat(path: string): Promise<FileFormat> {
+  const dir = await isDirectory(path);
+  return detectFileFormat(path, dir, dir ? new Uint8Array() : await peek(path));
 }
 
 async function peek(path: string): Promise<Uint8Array> {

@@ -9,6 +9,10 @@ export interface Exporter<R, O = unknown> {
   render(result: R, options: O): string | Uint8Array;
 }
 
+/** A result this format cannot hold (too large, or not expressible), in words for people: hosts
+ * pass the message on as a refusal, not as an internal error. */
+export class ExportRefused extends Error {}
+
 /** An export as it crosses the API: text, or bytes as base64 text (JSON carries no bytes). */
 export interface ReportFile {
   readonly fileName: string;

@@ -29,6 +29,10 @@ import type { CfTrendsResult } from "../trend/cf/cfResult.js";
 import { functionTrendsTextExporter } from "./functionTrendsText.js";
 import { functionTrendsCsv } from "./functionTrendsCsv.js";
 import type { FlameGraph } from "../flame/flameGraph.js";
+import type { CctTable } from "../cct/table.js";
+import type { Comparison } from "../cct/compareSides.js";
+import { cctCsv } from "./cctCsv.js";
+import { contextComparisonCsv } from "./contextComparisonCsv.js";
 import type { FlameDiff } from "../flame/flameDiff.js";
 import { flameCollapsed, flameDiffCollapsed } from "./flameCollapsed.js";
 import type { PhaseMarkersResult, PhaseSegmentsResult } from "../phases/result.js";
@@ -66,3 +70,7 @@ export const PHASE_SEGMENTS_EXPORTERS = { text: phaseSegmentsTextExporter, json:
 export const FLAME_EXPORTERS = { collapsed: flameCollapsed, json: jsonExporter } as const satisfies Record<string, Exporter<FlameGraph>>;
 
 export const FLAME_DIFF_EXPORTERS = { collapsed: flameDiffCollapsed, json: jsonExporter } as const satisfies Record<string, Exporter<FlameDiff>>;
+
+export const CCT_EXPORTERS = { csv: cctCsv, json: jsonExporter } as const satisfies Record<string, Exporter<CctTable>>;
+
+export const CONTEXT_COMPARISON_EXPORTERS = { csv: contextComparisonCsv, json: jsonExporter } as const satisfies Record<string, Exporter<Comparison>>;

@@ -18,6 +18,7 @@ export type TraceErrorDetail =
   | { kind: "malformed"; file: string; byteOffset: number; detail: string }
   | { kind: "missing-file"; file: string; needed: string }
   | { kind: "empty"; file: string }
+  | { kind: "not-a-trace"; file: string; what: string }
   | { kind: "too-large"; thread: string; contexts: number; limitBytes: number };
 
 export class TraceError extends Error {
@@ -41,6 +42,8 @@ export function describeTraceError(e: TraceErrorDetail): string {
       return `${e.file}: missing ${e.needed}`;
     case "empty":
       return `${e.file}: the trace holds no events`;
+    case "not-a-trace":
+      return `${e.file}: ${e.what}, not a trace: \`varbench import\` stores them as a campaign of runs`;
     case "too-large":
       return `thread ${e.thread}: its calling-context tree (${e.contexts} contexts so far) outgrew the ${e.limitBytes / 2 ** 20} MiB the CCT builder may use; read fewer threads or a shorter trace`;
   }

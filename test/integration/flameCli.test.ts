@@ -4,6 +4,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { writeFileSync } from "node:fs";
 import { FIXTURES, tempDir, uftraceReport } from "../helpers/uftrace.js";
 import { varbench } from "../helpers/cli.js";
 
@@ -53,5 +54,20 @@ describe("varbench flame", () => {
     assert.equal(bad.status, 1);
     assert.match(bad.stderr, /no thread 999999 in this trace; threads: \d+\/\d+/);
     assert.doesNotMatch(bad.stderr, /\n\s+at /, "no stack trace");
+  });
+
+  it("refuses collapsed stacks too large for the format, and a thread with --vs, in words", () => {
+    // 20,000 nested calls: every line spells its chain, Σ depth × name ≈ 20,000²/2 × 3 chars ≈ 600 MB.
+    const dir = tempDir("flame-deep");
+    const n = 20_000;
+    const events = [...Array.from({ length: n }, (_, i) => ({ name: `f${i % 7}`, ph: "B", ts: i, pid: 1, tid: 1 })), ...Array.from({ length: n }, (_, i) => ({ name: `f${(n - 1 - i) % 7}`, ph: "E", ts: n + i, pid: 1, tid: 1 }))];
+    writeFileSync(join(dir, "deep.json"), JSON.stringify({ traceEvents: events }));
+    const deep = varbench(["flame", join(dir, "deep.json")]);
+    assert.equal(deep.status, 1);
+    assert.match(deep.stderr, /collapsed stacks of this tree would take about \d+ MiB .*: export the flame graph as JSON instead/);
+    assert.equal(deep.stdout, "", "nothing half-written");
+    const both = varbench(["flame", TRACE, "--vs", TRACE, "--thread", "1"]);
+    assert.equal(both.status, 1);
+    assert.match(both.stderr, /--thread picks a thread of one run or trace; with --vs both sides take all their threads/);
   });
 });

@@ -10,6 +10,7 @@ import { tempDir } from "../helpers/uftrace.js";
 import { Workspace } from "../../engine/store/workspace.js";
 import { VarbenchService } from "../../engine/api/service.js";
 import { startServer, type RunningServer } from "../../engine/api/httpServer.js";
+import { API_VERSION } from "../../engine/api/types.js";
 
 let server: RunningServer;
 let service: VarbenchService;
@@ -81,7 +82,7 @@ describe("browser-mode server", () => {
   it("answers API calls, with field errors for bad arguments", async () => {
     const ok = await raw("/api/workspace.info", { method: "POST", body: "{}", headers: auth() });
     assert.equal(ok.status, 200);
-    assert.equal((JSON.parse(ok.body) as { result: { apiVersion: number } }).result.apiVersion, 1);
+    assert.equal((JSON.parse(ok.body) as { result: { apiVersion: number } }).result.apiVersion, API_VERSION);
     const bad = await raw("/api/runs.get", { method: "POST", body: JSON.stringify({ runId: "seven" }), headers: auth() });
     assert.equal(bad.status, 400);
     assert.equal((JSON.parse(bad.body) as { error: { issues: { path: string }[] } }).error.issues[0].path, "runId");

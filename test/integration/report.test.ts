@@ -17,6 +17,8 @@ import { unzipSync, strFromU8 } from "fflate";
 import { ROOT, tempDir } from "../helpers/uftrace.js";
 import { varbench } from "../helpers/cli.js";
 import { CHROMIUM, CHROMIUM_ARGS } from "../helpers/browserApp.js";
+import { VarbenchService } from "../../engine/api/service.js";
+import { inProcessClient } from "../../engine/api/inProcess.js";
 
 const OUT = join(ROOT, "test-results", "report");
 const SCHEMA = join(ROOT, "docs", "schema", "campaign-report.schema.json");
@@ -151,5 +153,21 @@ describe("campaign report", () => {
     assert.equal(r.status, 1);
     assert.match(r.stderr, /campaign 1 has no design nope; its designs: blocks-60, blocks-120/);
     assert.doesNotMatch(r.stderr, /\n\s+at /);
+  });
+
+  it("exports any analysis' result in its own formats, as the command line prints it", async () => {
+    const service = new VarbenchService(ws, { remember: false });
+    try {
+      const api = inProcessClient(service);
+      const text = await api.reports.analysis({ kind: "vcg", args: { target: { kind: "run", runId: 1 } }, format: "text" });
+      assert.equal(text.fileName, "vcg-run-1.txt");
+      assert.equal(text.text.trimEnd(), varbench(["-w", ws, "vcg", "1"]).stdout.trimEnd());
+      const folded = await api.reports.analysis({ kind: "flameDiff", args: { a: { kind: "design", campaignId: 1, design: "blocks-60" }, b: { kind: "design", campaignId: 1, design: "blocks-120" } }, format: "collapsed" });
+      assert.equal(folded.text, varbench(["-w", ws, "flame", "design:1:blocks-60", "--vs", "design:1:blocks-120"]).stdout);
+      await assert.rejects(api.reports.analysis({ kind: "vcg", args: { target: { kind: "run", runId: 1 } }, format: "pdf" }), /vcg exports as text, dot, json, not pdf/);
+      await assert.rejects(api.reports.analysis({ kind: "vcg", args: { target: { kind: "run", runId: 1 }, beta: 7 }, format: "text" }), /analyses\.vcg: beta: /);
+    } finally {
+      await service.close();
+    }
   });
 });

@@ -58,9 +58,11 @@ describe("renderer routes", () => {
     assert.deepEqual(parseRoute("#/runs?campaign=3"), { name: "runs", campaignId: 3, projectId: null });
     assert.deepEqual(parseRoute("#/run/17"), { name: "run", runId: 17 });
     assert.deepEqual(parseRoute("#/compare?a=run:1&b=run:2"), { name: "compare", a: "run:1", b: "run:2" });
-    assert.deepEqual(parseRoute("#/run/17/vcg"), { name: "vcg", a: "run:17", b: null });
-    assert.deepEqual(parseRoute("#/run/17/vcg?vs=run:18"), { name: "vcg", a: "run:17", b: "run:18" });
-    assert.deepEqual(parseRoute("#/vcg?a=design:3:x&b=design:3:y"), { name: "vcg", a: "design:3:x", b: "design:3:y" });
+    assert.deepEqual(parseRoute("#/run/17/vcg"), { name: "vcg", a: "run:17", b: null, node: null });
+    assert.deepEqual(parseRoute("#/run/17/vcg?vs=run:18"), { name: "vcg", a: "run:17", b: "run:18", node: null });
+    assert.deepEqual(parseRoute("#/run/17/vcg?node=0"), { name: "vcg", a: "run:17", b: null, node: 0 });
+    assert.deepEqual(parseRoute("#/vcg?a=design:3:x&b=design:3:y"), { name: "vcg", a: "design:3:x", b: "design:3:y", node: null });
+    assert.deepEqual(parseRoute("#/flame?t=design:3:x"), { name: "flame", t: "design:3:x" });
     assert.equal(parseRoute("#/run/x").name, "not-found");
   });
 

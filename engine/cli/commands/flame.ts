@@ -1,18 +1,41 @@
 // `varbench flame`: a run's, a thread's, a design's pooled runs' or a trace's
 // flame graph as collapsed stacks (flamegraph.pl, speedscope, inferno), or two
-// targets' differential one in difffolded.pl's two columns.
+// targets' differential one in difffolded.pl's two columns. Lines are written
+// as they are made, so memory stays bounded by the tree's depth; the reader's
+// warnings go to stderr.
+import { once } from "node:events";
 import { withApi } from "../api.js";
 import { targetArg } from "../target.js";
-import { FLAME_DIFF_EXPORTERS, FLAME_EXPORTERS } from "../../report/exporters.js";
+import { collapsedLines, flameCounts, flameDiffCounts } from "../../report/flameCollapsed.js";
+import { ExportRefused } from "../../report/exporter.js";
+
+/** Bytes gathered before each write to stdout. */
+const CHUNK = 1 << 20;
 
 export function flame(workspaceDir: string, target: string, o: { thread?: string; onCpu?: boolean; vs?: string; json: boolean }): Promise<void> {
+  if (o.vs !== undefined && o.thread !== undefined) throw new Error("--thread picks a thread of one run or trace; with --vs both sides take all their threads");
   return withApi(workspaceDir, async (api) => {
-    const format = o.json ? "json" : "collapsed";
     if (o.vs !== undefined) {
       const d = await api.analyses.flameDiff({ a: targetArg(target, ["run", "design"]), b: targetArg(o.vs, ["run", "design"]), onCpu: o.onCpu });
-      return void process.stdout.write(String(FLAME_DIFF_EXPORTERS[format].render(d, undefined)));
+      return o.json ? void process.stdout.write(`${JSON.stringify(d, null, 2)}\n`) : write(collapsedLines(d, flameDiffCounts(d)));
     }
     const g = await api.analyses.flame({ target: targetArg(target), thread: o.thread ?? null, onCpu: o.onCpu });
-    process.stdout.write(String(FLAME_EXPORTERS[format].render(g, undefined)));
+    for (const w of g.warnings) process.stderr.write(`warning: ${w}\n`);
+    return o.json ? void process.stdout.write(`${JSON.stringify(g, null, 2)}\n`) : write(collapsedLines(g, flameCounts(g)));
   });
+}
+
+async function write(lines: Iterable<string>): Promise<void> {
+  let chunk = "";
+  try {
+    for (const line of lines) {
+      chunk += `${line}\n`;
+      if (chunk.length < CHUNK) continue;
+      if (!process.stdout.write(chunk)) await once(process.stdout, "drain");
+      chunk = "";
+    }
+  } catch (e) {
+    throw e instanceof ExportRefused ? new Error(e.message) : e;
+  }
+  if (chunk) process.stdout.write(chunk);
 }

@@ -1,0 +1,55 @@
+// Errors and warnings of results files as discriminated unions, worded for
+// people in one place (as trace/diagnostics.ts does for traces): every error
+// names the file and, for a bad field, its JSON path (`results[0].times[3]`).
+import { RESULTS_FORMAT_TITLES, type ResultsFormat, type ResultsWarning } from "./model.js";
+
+export interface FieldProblem {
+  /** JSON path from the document's root, e.g. `benchmarks[2].real_time`; "" for the root. */
+  readonly path: string;
+  readonly message: string;
+}
+
+export type ResultsErrorDetail =
+  | { kind: "not-json"; file: string; byteOffset: number | null; detail: string }
+  | { kind: "not-utf8"; file: string }
+  | { kind: "invalid"; file: string; format: ResultsFormat; problems: readonly FieldProblem[] }
+  | { kind: "empty"; file: string; format: ResultsFormat; path: string; detail: string };
+
+/** At most this many bad fields are listed; the rest are counted. */
+const MAX_LISTED_PROBLEMS = 5;
+
+export class ResultsError extends Error {
+  constructor(readonly detail: ResultsErrorDetail) {
+    super(describeResultsError(detail));
+    this.name = "ResultsError";
+  }
+}
+
+export function describeResultsError(e: ResultsErrorDetail): string {
+  switch (e.kind) {
+    case "not-json":
+      return `${e.file}: ${e.byteOffset === null ? "" : `at byte ${e.byteOffset}: `}not valid JSON (${e.detail})`;
+    case "not-utf8":
+      return `${e.file}: not UTF-8 text, so not a results file`;
+    case "invalid": {
+      const listed = e.problems.slice(0, MAX_LISTED_PROBLEMS).map((p) => `${e.file}: ${p.path || "(top level)"}: ${p.message}`);
+      const more = e.problems.length - listed.length;
+      return [`${e.file} is not a ${RESULTS_FORMAT_TITLES[e.format]} file Varbench can import:`, ...listed, ...(more > 0 ? [`… and ${more} more`] : [])].join("\n");
+    }
+    case "empty":
+      return `${e.file}: ${e.path}: ${e.detail}`;
+  }
+}
+
+export function describeResultsWarning(w: ResultsWarning): string {
+  switch (w.kind) {
+    case "aggregates-skipped":
+      return `${w.count} aggregate row(s) (mean, median, stddev, …) were left out: Varbench computes its statistics from the repetitions themselves`;
+    case "calibration-skipped":
+      return `${w.count} calibration run(s) (warm-ups only, no values) were left out`;
+    case "failed-runs":
+      return `design ${w.design}: ${w.count} run(s) failed (${w.detail}); they are kept as failed runs and left out of the statistics`;
+    case "unnamed-template":
+      return `hyperfine: the commands at position ${w.position} of each parameter group do not show where the parameters go; their design is named ${w.name}`;
+  }
+}

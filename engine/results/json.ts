@@ -1,0 +1,66 @@
+// A results file's bytes as a JSON document, and a document checked against a
+// reader's zod schema, with every problem at its JSON path. Results files are
+// summaries (kilobytes to a few megabytes), so they are parsed whole, unlike
+// traces, which stream.
+import type * as z from "zod";
+import { ResultsError, type FieldProblem } from "./diagnostics.js";
+import type { ResultsFormat } from "./model.js";
+
+export function parseJsonBytes(bytes: Uint8Array, file: string): unknown {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
+  } catch {
+    throw new ResultsError({ kind: "not-utf8", file });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    // V8 says where in characters ("… in JSON at position 123"), or that the text ended early.
+    const at = /at position (\d+)/.exec(message);
+    // Cut short: V8 says so, or names a position at the very end ("Expected ',' or '}' … at position <length>").
+    const ended = /end of JSON input/.test(message) || (at !== null && Number(at[1]) >= text.trimEnd().length);
+    const byteOffset = ended ? bytes.length : at ? utf8Length(text.slice(0, Number(at[1]))) : null;
+    const detail = ended ? "the file ends before the JSON does: was it cut short?" : message.replace(/ in JSON at position \d+.*$/, "").replace(/, ".*" is not valid JSON$/, "");
+    throw new ResultsError({ kind: "not-json", file, byteOffset, detail });
+  }
+}
+
+/** The document as the schema's output, or a ResultsError listing every bad field with the value found there. */
+export function checkDocument<S extends z.ZodType>(schema: S, doc: unknown, file: string, format: ResultsFormat): z.output<S> {
+  const parsed = schema.safeParse(doc);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i): FieldProblem => {
+    const path = i.path.filter((k): k is string | number => typeof k !== "symbol");
+    const found = i.code === "invalid_type" ? "" : foundText(valueAt(doc, path));
+    return { path: jsonPath(path), message: `${i.message.replace(/^Invalid input: /, "")}${found}` };
+  });
+  throw new ResultsError({ kind: "invalid", file, format, problems });
+}
+
+/** `["results", 0, "times", 3]` → `results[0].times[3]`. */
+export function jsonPath(path: readonly (string | number)[]): string {
+  return path.map((k, i) => (typeof k === "number" ? `[${k}]` : /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? `${i === 0 ? "" : "."}${k}` : `[${JSON.stringify(k)}]`)).join("");
+}
+
+function valueAt(doc: unknown, path: readonly (string | number)[]): unknown {
+  let v = doc;
+  for (const k of path) v = typeof v === "object" && v !== null ? (v as Record<string | number, unknown>)[k] : undefined;
+  return v;
+}
+
+function foundText(v: unknown): string {
+  if (v === undefined || typeof v === "object") return "";
+  const text = JSON.stringify(v);
+  return ` (found ${text.length > 40 ? `${text.slice(0, 40)}…` : text})`;
+}
+
+function utf8Length(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  }
+  return n;
+}
