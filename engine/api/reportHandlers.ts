@@ -26,10 +26,14 @@ export function reportHandlers(ctx: ServiceContext): Pick<Handlers, "reports.cam
       const d = ANALYSES[kind] as unknown as AnalysisDescriptor<z.ZodType<Record<string, unknown>>, unknown, unknown>;
       const parsed = validated(`analyses.${kind}`, d.args, args) as Record<string, unknown>;
       const result = await runAnalysis(ctx, d as unknown as AnalysisDescriptor<never, unknown, unknown>, parsed);
-      // Named for what it holds: "vcg-run-12", "compare-design-3-a-design-3-b".
-      const targets = Object.keys(d.targets).flatMap((f) => (parsed[f] ? [formatTarget(parsed[f] as TargetArg)] : []));
+      // Named for what it holds: "vcg-run-12", "compare-design-3-a-design-3-b", and every setting that
+      // differs from the analysis' default ("cct-run-1-thread-5", "vcg-run-1-tauS-0.8"), so two exports differ by name.
+      const fields = Object.keys(d.targets);
+      const targets = fields.flatMap((f) => (parsed[f] ? [formatTarget(parsed[f] as TargetArg)] : []));
+      const defaults = d.args.safeParse(Object.fromEntries(fields.map((f) => [f, parsed[f]])));
+      const settings = Object.entries(parsed).flatMap(([k, v]) => (fields.includes(k) || v === undefined || (defaults.success && JSON.stringify(defaults.data[k]) === JSON.stringify(v)) ? [] : [`${k}-${typeof v === "object" ? JSON.stringify(v) : String(v)}`]));
       try {
-        return exportFile(exporters[format], result, {}, [kind, ...targets].join("-").replace(/[^A-Za-z0-9._-]+/g, "-"));
+        return exportFile(exporters[format], result, {}, [kind, ...targets, ...settings].join("-").replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 160));
       } catch (e) {
         throw e instanceof ExportRefused ? new ApiError("failed", e.message, [{ path: "format", message: "this result does not fit the format" }]) : e;
       }

@@ -54,8 +54,6 @@ export const TID = {
     locations: "trends-locations",
     location: "trends-location",
     comparison: "trends-comparison",
-    exportFormat: "trends-export-format",
-    export: "trends-export",
     /** Per-function trends (CF-TrendProf, paper 002 ch. 3). */
     modeClusters: "trends-mode-clusters",
     modeFunctions: "trends-mode-functions",
@@ -79,9 +77,6 @@ export const TID = {
   phases: {
     time: "phases-time",
     granularity: "phases-granularity",
-    exportFormat: "phases-export-format",
-    exportMarkers: "phases-export-markers",
-    exportSegments: "phases-export-segments",
     summary: "phases-summary",
     chosen: "phases-chosen",
     markers: "phases-markers",
@@ -102,6 +97,8 @@ export const TID = {
     leakNote: "phases-leak-note",
     notes: "phases-notes",
   },
+  /** Every analysis view's Export action (shared/ExportMenu.svelte); the menu names its analysis in data-kind. */
+  export: { menu: "export-menu", format: "export-format", button: "export-button" },
   error: "error-banner",
   analysisProgress: "analysis-progress",
 } as const;

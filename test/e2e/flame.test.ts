@@ -74,7 +74,8 @@ describe("flame graphs in the browser", () => {
     assert.equal(tip["min – max"], table["min – max"]);
     assert.equal(tip.self, table.self);
     assert.match(tip.time, new RegExp(`^${table.total.replace(/[.]/g, "\\.")} \\(${table["% total"].replace(".", "\\.")} of all\\)`));
-    // The frame picked opens its invocation times: the frame loop decodes an I frame every 12, 5 of 60.
+    // The frame picked opens its invocation times when asked: the frame loop decodes an I frame every 12, 5 of 60.
+    await page.click(sel(TID.flame.open));
     await page.waitForSelector(sel(TID.run.histogram));
     assert.match(await page.locator("section.card .stats").first().textContent() ?? "", /N\s*5\b/);
     await app.screenshot("13-flame-run-zoomed");

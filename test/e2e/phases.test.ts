@@ -65,8 +65,8 @@ describe("phases in the browser", () => {
     await app.screenshot("32-phases");
 
     // The export is the engine's, as `varbench phases 1`.
-    const [download] = await Promise.all([page.waitForEvent("download"), page.click(sel(TID.phases.exportMarkers))]);
-    assert.equal(download.suggestedFilename(), "phases-1.txt");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click(`${sel(TID.export.menu)}[data-kind="phaseMarkers"] ${sel(TID.export.button)}`)]);
+    assert.equal(download.suggestedFilename(), "phaseMarkers-campaign-1.txt");
     assert.match(readFileSync((await download.path())!, "utf8"), /^Phase markers of campaign 1 \(requests-phases\)[^]*outer marker: check_request/);
     assert.deepEqual(app.pageErrors, []);
 
@@ -107,9 +107,10 @@ describe("phases in the browser", () => {
       await page.locator(sel(TID.phases.comparison)).locator("xpath=..").screenshot({ path: join(SCREENSHOTS, "34-phases-comparison.png") });
     }
     // The run's phases exported by the engine's JSON exporter, as `varbench phases segment 3 --json`.
-    await page.selectOption(sel(TID.phases.exportFormat), "json");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.click(sel(TID.phases.exportSegments))]);
-    assert.equal(download.suggestedFilename(), "phases-1-run-3.json");
+    const segments = `${sel(TID.export.menu)}[data-kind="phaseSegments"]`;
+    await page.selectOption(`${segments} ${sel(TID.export.format)}`, "json");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click(`${segments} ${sel(TID.export.button)}`)]);
+    assert.equal(download.suggestedFilename(), "phaseSegments-run-3-campaign-1.json");
     assert.equal(JSON.parse(readFileSync((await download.path())!, "utf8")).outer.length, 7);
 
     // Zoomed on the first request with the inside zoom, the tooltip naming the instance under the pointer.

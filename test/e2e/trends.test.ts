@@ -93,10 +93,10 @@ describe("trends in the browser", () => {
     const b1 = interval(size[9]);
     assert.ok(Math.abs(b1.mid - 1) < 0.05, size[9]);
     await app.screenshot("21-trends");
-    // The export is rendered in the page by the engine's exporters, as the command line's --csv.
-    await page.selectOption(sel(TID.trends.exportFormat), "csv");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.click(sel(TID.trends.export))]);
-    assert.equal(download.suggestedFilename(), "trends-1.csv");
+    // The export is the engine's exporter's, as the command line's --csv.
+    await page.selectOption(`${sel(TID.export.menu)} ${sel(TID.export.format)}`, "csv");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click(`${sel(TID.export.menu)} ${sel(TID.export.button)}`)]);
+    assert.equal(download.suggestedFilename(), "trends-campaign-1.csv");
     assert.match(readFileSync((await download.path())!, "utf8").split("\n")[0], /^rank,cluster,locations,max_cost/);
 
     await first.click();
@@ -185,9 +185,9 @@ describe("trends in the browser", () => {
     await top(page);
     await app.screenshot("30-trends-function-calls");
     // The export is the engine's, as `varbench trends 3 --functions --cost calls --csv`.
-    await page.selectOption(sel(TID.trends.exportFormat), "csv");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.click(sel(TID.trends.export))]);
-    assert.equal(download.suggestedFilename(), "trends-3-functions-calls.csv");
+    await page.selectOption(`${sel(TID.export.menu)} ${sel(TID.export.format)}`, "csv");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click(`${sel(TID.export.menu)} ${sel(TID.export.button)}`)]);
+    assert.equal(download.suggestedFilename(), "functionTrends-campaign-3.csv");
     assert.ok(readFileSync((await download.path())!, "utf8").includes("swap"));
     assert.deepEqual(app.pageErrors, []);
   });

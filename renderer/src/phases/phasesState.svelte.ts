@@ -29,6 +29,8 @@ export class PhasesState {
   readonly traced = $derived((this.runs.value ?? []).filter((r) => r.hasCct));
   readonly roles = $derived(rolesOf(this.markers.value));
   readonly markersTarget = $derived({ kind: "campaign" as const, campaignId: this.query.campaignId });
+  /** The markers' call, which the page's Export repeats. */
+  readonly markersArgs = $derived({ target: this.markersTarget, logicalTime: this.query.time, granularity: this.query.granularity });
   /** How AnalysisProgress finds each call's events. */
   readonly markersProgress = $derived([formatTarget(this.markersTarget)]);
   /** phaseSegments names its run, then the campaign whose markers cut it. */
@@ -55,7 +57,8 @@ export class PhasesState {
     this.query = q;
     void this.detail.load(() => this.api.campaigns.get({ campaignId: q.campaignId }));
     void this.runs.load(() => this.api.runs.list({ campaignId: q.campaignId }));
-    await this.markers.load(() => this.api.analyses.phaseMarkers({ target: this.markersTarget, logicalTime: q.time, granularity: q.granularity }));
+    const markersArgs = this.markersArgs;
+    await this.markers.load(() => this.api.analyses.phaseMarkers(markersArgs));
     if (q.run === null || !this.markers.value || this.stopped) return;
     await this.segments.load(() => this.segmentsOf(q.run!));
     if (!this.segments.value) return;
@@ -74,9 +77,13 @@ export class PhasesState {
     this.stopped = true;
   }
 
-  /** A run cut by the campaign's markers, chosen in the same logical time as the table shows them
-   * (phaseSegments chooses them by elapsed time unless told). */
+  /** The call that cuts a run by the campaign's markers, chosen in the same logical time as the table
+   * shows them (phaseSegments chooses them by elapsed time unless told); the run's Export repeats it. */
+  segmentsArgs(runId: number) {
+    return { target: { kind: "run" as const, runId }, markers: this.markersTarget, logicalTime: this.query.time, markerTime: this.query.time, granularity: this.query.granularity };
+  }
+
   private segmentsOf(runId: number): Promise<PhaseSegmentsResult> {
-    return this.api.analyses.phaseSegments({ target: { kind: "run", runId }, markers: this.markersTarget, logicalTime: this.query.time, markerTime: this.query.time, granularity: this.query.granularity });
+    return this.api.analyses.phaseSegments(this.segmentsArgs(runId));
   }
 }

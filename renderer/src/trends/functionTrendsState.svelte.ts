@@ -3,7 +3,7 @@
 // in it — a function, one of its variables, one of that variable's models —
 // kept by name, so switching the cost (time ↔ calls) keeps the same function
 // and variable open in the new result.
-import type { VarbenchApi } from "../../../engine/api/contract.js";
+import type { ArgsOf, VarbenchApi } from "../../../engine/api/contract.js";
 import type { TargetArg } from "../../../engine/campaign/target.js";
 import type { CfFunction, CfTrendsResult, CfVariable } from "../../../engine/trend/cf/cfResult.js";
 import { CF_COSTS, type CfCost } from "../../../engine/trend/cf/invocationFrames.js";
@@ -28,6 +28,8 @@ export class FunctionTrendsState {
   readonly fn = $derived<CfFunction | null>(this.functionName !== null ? (this.byName.get(this.functionName) ?? null) : null);
   readonly variable = $derived<CfVariable | null>(this.fn?.variables.find((v) => variableKey(v) === this.variableName) ?? null);
 
+  /** The call whose result is shown (or loading): what the page's Export repeats. */
+  args = $state.raw<ArgsOf<"analyses.functionTrends"> | null>(null);
   private lastCall = "";
   private restored = false;
 
@@ -39,7 +41,9 @@ export class FunctionTrendsState {
     if (call === this.lastCall) return;
     this.lastCall = call;
     this.model = 0;
-    void this.result.load(() => this.api.analyses.functionTrends({ target, cost }));
+    const args = { target, cost };
+    this.args = args;
+    void this.result.load(() => this.api.analyses.functionTrends(args));
   }
 
   /** Opens what the route names (once: choosing within the page does not navigate). */

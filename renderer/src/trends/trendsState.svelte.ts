@@ -3,7 +3,7 @@
 // campaign or of one design, two designs' trends compared, or per-function
 // trends (functionTrendsState.svelte.ts) — with the cluster or location open
 // below the table.
-import type { VarbenchApi } from "../../../engine/api/contract.js";
+import type { ArgsOf, VarbenchApi } from "../../../engine/api/contract.js";
 import type { CampaignDetail, RunRow } from "../../../engine/api/types.js";
 import { formatTarget, type TargetArg } from "../../../engine/campaign/target.js";
 import { TREND_SOURCES, type TrendSource } from "../../../engine/trend/costTables.js";
@@ -28,6 +28,12 @@ export interface TrendsQuery {
   readonly variable: string | null;
   readonly order: string | null;
 }
+
+/** The page's one analysis call as made: what its Export repeats. */
+export type TrendsCall =
+  | { readonly kind: "trends"; readonly args: ArgsOf<"analyses.trends"> }
+  | { readonly kind: "trendComparison"; readonly args: ArgsOf<"analyses.trendComparison"> }
+  | { readonly kind: "functionTrends"; readonly args: ArgsOf<"analyses.functionTrends"> };
 
 const isSource = (s: string | null): s is TrendSource => (TREND_SOURCES as readonly (string | null)[]).includes(s);
 
@@ -73,9 +79,16 @@ export class TrendsState {
   readonly names = $derived<readonly [string, string]>([this.query.a ?? "A", this.query.b ?? "B"]);
 
   private lastCall = "";
+  private lastArgs = $state.raw<TrendsCall | null>(null);
 
   constructor(private readonly api: VarbenchApi) {
     this.fn = new FunctionTrendsState(api);
+  }
+
+  /** The call whose result the page shows (or is loading). */
+  get call(): TrendsCall | null {
+    if (this.functions) return this.fn.args && { kind: "functionTrends", args: this.fn.args };
+    return this.lastArgs;
   }
 
   side(design: string): TargetArg {
@@ -101,10 +114,14 @@ export class TrendsState {
     if (this.two) {
       this.selected = 0;
       if (campaignChanged || !this.runs.value) void this.runs.load(() => this.api.runs.list({ campaignId: q.campaignId }));
-      void this.compared.load(() => this.api.analyses.trendComparison({ a: this.side(q.a!), b: this.side(q.b!), source: this.source, ...(q.feature ? { feature: q.feature } : {}) }));
+      const args = { a: this.side(q.a!), b: this.side(q.b!), source: this.source, ...(q.feature ? { feature: q.feature } : {}) };
+      this.lastArgs = { kind: "trendComparison", args };
+      void this.compared.load(() => this.api.analyses.trendComparison(args));
     } else {
       this.selected = null;
-      void this.alone.load(() => this.api.analyses.trends({ target: this.target, source: this.source }));
+      const args = { target: this.target, source: this.source };
+      this.lastArgs = { kind: "trends", args };
+      void this.alone.load(() => this.api.analyses.trends(args));
     }
   }
 }
