@@ -9,6 +9,7 @@ import { channelOf, EVENT_CHANNEL, MENU_CHANNEL } from "../engine/api/channels.j
 import { startEngineWorker, type EngineWorker } from "../engine/api/workerClient.js";
 import { toErrorData } from "../engine/api/errors.js";
 import { windowOptions, CONTENT_SECURITY_POLICY } from "./windowOptions.js";
+import { reportPdf, saveFile } from "./exports.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 // Built to electron/dist/, beside the renderer's own dist folder.
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
     ipcMain.handle(channelOf(method), async (event, args: unknown) => {
       if (event.senderFrame?.url.startsWith("file://") !== true) throw new Error("refused: not the Varbench window");
       try {
+        // PDF is printed here, by Electron's Chromium, from the report's HTML (the engine's worker has no browser).
+        if (method === "reports.campaign" && (args as { format?: unknown } | null)?.format === "pdf") return await reportPdf(engine, args as Record<string, unknown>);
         return await engine.invoke(method, args);
       } catch (e) {
         // Electron keeps only the message of a thrown error: send the API's error data inside it.
@@ -34,6 +37,10 @@ async function main(): Promise<void> {
       }
     });
   }
+  ipcMain.handle("varbench:file.save", async (event, file: unknown) => {
+    if (event.senderFrame?.url.startsWith("file://") !== true) throw new Error("refused: not the Varbench window");
+    return saveFile(window, file);
+  });
   for (const event of EVENT_NAMES) engine.subscribe(event, (payload) => window?.webContents.send(EVENT_CHANNEL, { event, payload }));
   await buildMenu();
   openWindow();

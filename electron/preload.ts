@@ -1,4 +1,4 @@
-// The preload (sandboxed, context-isolated): the renderer gets exactly three
+// The preload (sandboxed, context-isolated): the renderer gets exactly four
 // functions on window.varbench, and only `varbench:<noun>.<verb>` channels pass.
 // It imports nothing of the engine but types, so it bundles to a few lines.
 import { contextBridge, ipcRenderer } from "electron";
@@ -14,6 +14,10 @@ contextBridge.exposeInMainWorld("varbench", {
     const f = (_e: unknown, m: { event: string; payload: unknown }) => listener(m.event, m.payload);
     ipcRenderer.on("varbench:event", f);
     return () => ipcRenderer.off("varbench:event", f);
+  },
+  /** An export written where the user says, through the native save dialog. */
+  saveFile(file: unknown): Promise<unknown> {
+    return ipcRenderer.invoke("varbench:file.save", file);
   },
   onMenu(listener: (action: string) => void): () => void {
     const f = (_e: unknown, action: string) => listener(action);

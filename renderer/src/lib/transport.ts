@@ -5,11 +5,14 @@ import { createClient } from "../../../engine/api/client.js";
 import type { EventName, Invoke, Subscribe, VarbenchApi } from "../../../engine/api/contract.js";
 import { ApiError, isErrorData } from "../../../engine/api/errors.js";
 import { channelOf } from "../../../engine/api/channels.js";
+import type { ReportFile } from "../../../engine/api/types.js";
 
 interface Bridge {
   invoke(channel: string, args: unknown): Promise<unknown>;
   onEvent(listener: (event: string, payload: unknown) => void): () => void;
   onMenu(listener: (action: string) => void): () => void;
+  /** The desktop app: the file written where the native save dialog says; false when cancelled. */
+  saveFile(file: ReportFile): Promise<{ saved: boolean; path?: string }>;
 }
 
 declare global {
