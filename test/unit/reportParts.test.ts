@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { baselinesOf } from "../../engine/patterns/comparison.js";
-import { wallHeadline } from "../../engine/report/campaignReport/headline.js";
+import { wallHeadline, workloadHeadline, workloadVerdicts } from "../../engine/report/campaignReport/headline.js";
 import { csvRows, csvText, formatCell } from "../../engine/report/campaignReport/cells.js";
 import { markdownTable } from "../../engine/report/campaignReport/markdown.js";
 import { VARBENCH_VERSION } from "../../engine/report/version.js";
@@ -33,6 +33,30 @@ describe("report headline from wall times", () => {
     const h = wallHeadline(baselinesOf([100, 110, 90, 100], [101, 111, 91, 99], OPTIONS), 0.95);
     assert.equal(h.faster, null);
     assert.match(h.sentence, /^Neither design is shown faster/);
+  });
+});
+
+describe("report headline over several workloads", () => {
+  it("compares each workload on its own and summarises B/A by its geometric mean", () => {
+    // B takes half of A's time on both workloads: B/A = 0.5 and 0.5, geometric mean 0.5. On each,
+    // Welch's interval of 5 ± 2.1 (and 10 ± 4.1) excludes 0, so B is faster on every workload.
+    const v = workloadVerdicts(
+      [
+        { workload: "small", a: [10, 11, 9], b: [5, 5.5, 4.5] },
+        { workload: "large", a: [20, 22, 18], b: [10, 11, 9] },
+      ],
+      0.95,
+    );
+    assert.deepEqual(v.map((x) => x.faster), ["B", "B"]);
+    const h = workloadHeadline(v, 0.95);
+    assert.equal(h.faster, "B");
+    assert.ok(Math.abs(h.improvement - 0.5) < 1e-12);
+    assert.match(h.sentence, /^B is faster on every one of the 2 workloads \(Welch's 95% interval per workload\); the geometric mean of B's wall time over A's is 0\.500 \(−50\.0%\)\.$/);
+    // B twice as fast on one, twice as slow on the other: geometric mean 1, neither faster.
+    const mixed = workloadHeadline(workloadVerdicts([{ workload: "small", a: [10, 11, 9], b: [5, 5.5, 4.5] }, { workload: "large", a: [10, 11, 9], b: [20, 22, 18] }], 0.95), 0.95);
+    assert.equal(mixed.faster, null);
+    assert.ok(Math.abs(mixed.improvement) < 1e-12);
+    assert.match(mixed.sentence, /^Neither design is faster on every workload: B is faster on 1, A on 1, and no difference is shown on 0 of 2/);
   });
 });
 

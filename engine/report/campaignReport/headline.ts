@@ -7,6 +7,8 @@
 import type { Baselines, DesignComparisonResult } from "../../patterns/comparisonResult.js";
 import { DISAGREEMENT } from "../../patterns/verdict.js";
 import type { Headline } from "./model.js";
+import { baselinesOf } from "../../patterns/comparison.js";
+import { DEFAULT_PRECISION } from "../../patterns/parameters.js";
 
 const pct = (v: number) => `${(100 * Math.abs(v)).toFixed(1)}%`;
 
@@ -30,6 +32,49 @@ export function wallHeadline(b: Baselines, confidence: number): Headline {
     ["the difference of means", b.means],
     ["the Hodges–Lehmann shift of medians", b.hodgesLehmann.relative],
   ]);
+}
+
+/** One workload's wall times of both designs. */
+export interface WorkloadPair {
+  readonly workload: string;
+  readonly a: readonly number[];
+  readonly b: readonly number[];
+}
+
+export interface WorkloadVerdict {
+  readonly workload: string;
+  readonly baselines: Baselines;
+  /** "A" or "B" where Welch's interval of the difference excludes 0; null where it holds 0 or has no interval. */
+  readonly faster: "A" | "B" | null;
+}
+
+export function workloadVerdicts(pairs: readonly WorkloadPair[], confidence: number): WorkloadVerdict[] {
+  return pairs.map((w) => {
+    const b = baselinesOf(w.a, w.b, { confidence, precision: DEFAULT_PRECISION });
+    const n = b.normality;
+    return { workload: w.workload, baselines: b, faster: !n ? null : n.low > 0 ? "B" : n.high < 0 ? "A" : null };
+  });
+}
+
+/** From wall times over several workloads (no execution patterns): each workload compared on its own,
+ * since pooling different inputs' times mixes their sizes into the variance, and the designs' ratio
+ * summarised by its geometric mean (Fleming & Wallace 1986: the mean of ratios that does not depend
+ * on which design is the reference). A design is named faster only where every workload says so. */
+export function workloadHeadline(verdicts: readonly WorkloadVerdict[], confidence: number): Headline {
+  const logs = verdicts.map((v) => Math.log(v.baselines.meanB / v.baselines.meanA)).filter(Number.isFinite);
+  const improvement = logs.length ? 1 - Math.exp(logs.reduce((x, y) => x + y, 0) / logs.length) : 0;
+  const count = (f: "A" | "B" | null) => verdicts.filter((v) => v.faster === f).length;
+  const all = (f: "A" | "B") => verdicts.length > 0 && count(f) === verdicts.length;
+  const faster = all("B") ? "B" : all("A") ? "A" : null;
+  const conf = `${Math.round(100 * confidence)}%`;
+  const strategy = `each workload by Welch's ${conf} interval, summarised by the geometric mean of B's mean wall time over A's`;
+  const mean = `the geometric mean of B's wall time over A's is ${(1 - improvement).toFixed(3)} (${signed(improvement)})`;
+  const sentence =
+    faster === null
+      ? `Neither design is faster on every workload: B is faster on ${count("B")}, A on ${count("A")}, and no difference is shown on ${count(null)} of ${verdicts.length} (Welch's ${conf} interval per workload); ${mean}.`
+      : `${faster} is faster on every one of the ${verdicts.length} workloads (Welch's ${conf} interval per workload); ${mean}.`;
+  const disagreements = faster === null ? [] : verdicts.filter((v) => v.baselines.mannWhitney.p >= 1 - confidence).map((v) => `On ${v.workload}, Mann–Whitney shows no difference (p = ${v.baselines.mannWhitney.p.toPrecision(2)}).`);
+  return { faster, improvement, strategy, confidence, interval: null, p: null, sentence, disagreements };
 }
 
 function headline(metric: string, strategy: string, improvement: number, interval: Headline["interval"], b: Baselines, confidence: number, views: readonly [string, number | null | undefined][]): Headline {

@@ -3,10 +3,11 @@
 // workload with its distribution.
 import type { CampaignDetail } from "../../campaign/readModels.js";
 import type { Baselines, DesignComparisonResult } from "../../patterns/comparisonResult.js";
+import type { WorkloadVerdict } from "./headline.js";
 import type { Cell, Headline, ReportSection, ReportTable } from "./model.js";
 import { formatNs } from "../format.js";
 
-export function summarySection(headline: Headline, labels: { a: string; b: string }, patterns: DesignComparisonResult | null, wall: Baselines | null): ReportSection {
+export function summarySection(headline: Headline, labels: { a: string; b: string }, patterns: DesignComparisonResult | null, wall: Baselines | null, perWorkload: readonly WorkloadVerdict[] | null = null): ReportSection {
   // The answer itself (headline.sentence) opens the report in every format; this section gives its grounds.
   const paragraphs = [`A is ${labels.a}; B is ${labels.b}.`, ...headline.disagreements, ...(patterns ? patterns.verdict : [])];
   const tables: ReportTable[] = [];
@@ -28,9 +29,31 @@ export function summarySection(headline: Headline, labels: { a: string; b: strin
       ],
     });
   }
+  if (perWorkload) tables.push(workloadTable(perWorkload));
   const b = patterns?.baselines ?? wall;
   if (b) tables.push(baselineTable(b, patterns?.metric.unit ?? "ns"));
   return { id: "summary", title: "Which design is faster", paragraphs, tables, charts: [] };
+}
+
+/** Each workload's comparison: means, B's improvement, Welch's interval, Mann–Whitney's p, the verdict. */
+function workloadTable(verdicts: readonly WorkloadVerdict[]): ReportTable {
+  return {
+    id: "workloads",
+    title: "Wall time of B against A, workload by workload",
+    columns: [
+      { key: "workload", label: "workload", unit: "text" },
+      { key: "meanA", label: "mean A", unit: "ns" },
+      { key: "meanB", label: "mean B", unit: "ns" },
+      { key: "improvement", label: "improvement", unit: "percent" },
+      { key: "interval", label: "Welch interval", unit: "text" },
+      { key: "p", label: "Mann–Whitney p", unit: "number" },
+      { key: "faster", label: "faster", unit: "text" },
+    ],
+    rows: verdicts.map((v) => {
+      const b = v.baselines;
+      return [v.workload, b.meanA, b.meanB, b.means, b.normality ? `${(100 * b.normality.low).toFixed(1)}% to ${(100 * b.normality.high).toFixed(1)}%` : "needs two runs a side", b.mannWhitney.p, v.faster ?? "neither shown"];
+    }),
+  };
 }
 
 /** The baselines of 004 §2.1 as one table. */
