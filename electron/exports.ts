@@ -25,6 +25,16 @@ export async function saveFile(window: BrowserWindow | null, file: unknown): Pro
   return { saved: true, path: r.filePath };
 }
 
+/** runs.exportTrace from the window: the file is where the save dialog says, never a path the page names
+ * (the engine writes it, and a page must not choose what gets overwritten); null when the user cancels. */
+export async function traceExportArgs(window: BrowserWindow | null, args: unknown): Promise<Record<string, unknown> | null> {
+  const a = typeof args === "object" && args !== null ? (args as Record<string, unknown>) : {};
+  const name = typeof a.path === "string" && basename(a.path) ? basename(a.path) : "trace.json";
+  const options = { title: "Export the trace as Chrome JSON", defaultPath: join(app.getPath("downloads"), name), filters: [{ name: "JSON", extensions: ["json"] }] };
+  const r = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+  return r.canceled || !r.filePath ? null : { ...a, path: r.filePath };
+}
+
 /** The campaign report as PDF: its HTML from the engine, printed by a hidden window with scripts off. */
 export async function reportPdf(engine: EngineWorker, args: Record<string, unknown>): Promise<ReportFile> {
   const html = (await engine.invoke("reports.campaign", { ...args, format: "html" })) as ReportFile;

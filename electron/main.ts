@@ -9,7 +9,7 @@ import { channelOf, EVENT_CHANNEL, MENU_CHANNEL } from "../engine/api/channels.j
 import { startEngineWorker, type EngineWorker } from "../engine/api/workerClient.js";
 import { toErrorData } from "../engine/api/errors.js";
 import { windowOptions, CONTENT_SECURITY_POLICY } from "./windowOptions.js";
-import { reportPdf, saveFile } from "./exports.js";
+import { reportPdf, saveFile, traceExportArgs } from "./exports.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 // Built to electron/dist/, beside the renderer's own dist folder.
@@ -30,6 +30,10 @@ async function main(): Promise<void> {
       try {
         // PDF is printed here, by Electron's Chromium, from the report's HTML (the engine's worker has no browser).
         if (method === "reports.campaign" && (args as { format?: unknown } | null)?.format === "pdf") return await reportPdf(engine, args as Record<string, unknown>);
+        if (method === "runs.exportTrace") {
+          const chosen = await traceExportArgs(window, args);
+          return chosen === null ? null : await engine.invoke(method, chosen);
+        }
         return await engine.invoke(method, args);
       } catch (e) {
         // Electron keeps only the message of a thrown error: send the API's error data inside it.

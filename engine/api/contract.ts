@@ -7,6 +7,7 @@
 // with the analysis' own argument schema and result type.
 import * as z from "zod";
 import { nameSchema as name } from "../campaign/names.js";
+import { targetSchema } from "../campaign/targetSchema.js";
 import { REPORT_FORMATS } from "../report/exporters.js";
 import { EXPORTABLE_KINDS } from "./analysisExports.js";
 import type { Analyses, AnalysisKind } from "../analyses/registry.js";
@@ -66,6 +67,10 @@ export const METHODS = {
     z.strictObject({ trace: z.string().min(1), project: name, workload: name.optional(), design: name.optional(), maxChildren: z.number().int().positive().optional(), campaignName: name.optional() }),
   ),
   "runs.contextDistribution": method<T.ContextDistribution>()(z.strictObject({ runId: id, path: z.array(z.string()).min(1), thread })),
+  /** A run's trace (or a trace file: command line and desktop window only) written as Chrome Trace Event JSON to `path`, a file on
+   * this machine, as it is read; the answer says what the file holds. Not returned as a ReportFile: a trace's JSON can be hundreds
+   * of MB. `onCpu`: uftrace, leave the time threads spent switched out out of the timeline. */
+  "runs.exportTrace": method<T.TraceExport>()(z.strictObject({ target: targetSchema, path: z.string().min(1), onCpu: z.boolean().default(false) })),
   /** A campaign's report: its wall times and, for two designs (the two it has, or those named), every
    * analysis its profiler allows; workload: one workload's runs only (trends still take every workload). */
   "reports.campaign": method<T.ReportFile>()(

@@ -11,6 +11,7 @@ import { campaignHandlers } from "./campaignHandlers.js";
 import { runHandlers } from "./runHandlers.js";
 import { analysisHandlers } from "./analysisHandlers.js";
 import { reportHandlers } from "./reportHandlers.js";
+import { traceExportHandlers } from "./traceExportHandlers.js";
 import { rememberWorkspace } from "./recentWorkspaces.js";
 import { AnalysisSources } from "../analyses/sources.js";
 import type { AnalysisProgressEvent } from "../analyses/runAnalysis.js";
@@ -41,7 +42,7 @@ export class VarbenchService implements ServiceContext {
     this.localFiles = options.localFiles ?? false;
     this.remember = options.remember ?? true;
     if (!options.lazy) this.workspace();
-    this.handlers = { ...workspaceHandlers(this), ...campaignHandlers(this), ...runHandlers(this), ...reportHandlers(this), ...analysisHandlers(this) };
+    this.handlers = { ...workspaceHandlers(this), ...campaignHandlers(this), ...runHandlers(this), ...reportHandlers(this), ...traceExportHandlers(this), ...analysisHandlers(this) };
   }
 
   workspace(): Workspace {

@@ -24,6 +24,7 @@ export type { ReportFile } from "../report/exporter.js";
 export type { ReportFormat } from "../report/exporters.js";
 export type { CampaignReport } from "../report/campaignReport/model.js";
 export type { AnalysisProgressEvent } from "../analyses/runAnalysis.js";
+export type { TraceExport } from "../trace/chrome/chromeTraceWriter.js";
 export type ContextStats = ContextRow;
 
 export interface WorkspaceInfo {

@@ -143,6 +143,14 @@ program
   .action(async (target: string, o) => (await import("./commands/flame.js")).flame(workspaceDir(), target, o));
 
 program
+  .command("export-trace")
+  .description("a run's trace, or a trace file, as Chrome Trace Event JSON (Perfetto, speedscope, chrome://tracing): one B and one E event per call, written as the trace is read")
+  .argument("<target>", "run id (12), or a trace file or uftrace data directory")
+  .requiredOption("-o, --output <file>", 'where to write it ("-" for standard output)')
+  .option("--on-cpu", "uftrace: leave the time threads spent switched out out of the timeline")
+  .action(async (target: string, o) => (await import("./commands/exportTrace.js")).exportTrace(workspaceDir(), target, o));
+
+program
   .command("report")
   .description("a campaign's report: wall times and, for two designs, which is faster and every analysis the profiler allows")
   .argument("<campaign>", "campaign id", positiveInt)

@@ -74,10 +74,11 @@ export async function readTextTrace(source: ByteSource, sink: TraceSink): Promis
     let from = 0;
     for (let nl = carry.indexOf("\n"); nl >= 0; nl = carry.indexOf("\n", from)) {
       const line = carry.slice(from, nl);
-      handle(line, offset + byteLength(carry.slice(0, from)));
+      handle(line, offset);
+      // Offsets advance line by line: measuring the chunk's text up to each line again was quadratic per chunk.
+      offset += byteLength(line) + 1;
       from = nl + 1;
     }
-    offset += byteLength(carry.slice(0, from));
     carry = carry.slice(from);
   }
   carry += decoder.decode();
