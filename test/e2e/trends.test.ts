@@ -187,7 +187,7 @@ describe("trends in the browser", () => {
     // The export is the engine's, as `varbench trends 3 --functions --cost calls --csv`.
     await page.selectOption(`${sel(TID.export.menu)} ${sel(TID.export.format)}`, "csv");
     const [download] = await Promise.all([page.waitForEvent("download"), page.click(`${sel(TID.export.menu)} ${sel(TID.export.button)}`)]);
-    assert.equal(download.suggestedFilename(), "functionTrends-campaign-3.csv");
+    assert.equal(download.suggestedFilename(), "functionTrends-campaign-3-cost-calls.csv");
     assert.ok(readFileSync((await download.path())!, "utf8").includes("swap"));
     assert.deepEqual(app.pageErrors, []);
   });
