@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { baselinesOf } from "../../engine/patterns/comparison.js";
-import { wallHeadline, workloadHeadline, workloadVerdicts } from "../../engine/report/campaignReport/headline.js";
+import { pairedInterval, wallHeadline, workloadHeadline, workloadVerdicts } from "../../engine/report/campaignReport/headline.js";
 import { csvRows, csvText, formatCell } from "../../engine/report/campaignReport/cells.js";
 import { markdownTable } from "../../engine/report/campaignReport/markdown.js";
 import { VARBENCH_VERSION } from "../../engine/report/version.js";
@@ -33,6 +33,30 @@ describe("report headline from wall times", () => {
     const h = wallHeadline(baselinesOf([100, 110, 90, 100], [101, 111, 91, 99], OPTIONS), 0.95);
     assert.equal(h.faster, null);
     assert.match(h.sentence, /^Neither design is shown faster/);
+  });
+});
+
+describe("report headline under matched runs (M-Run)", () => {
+  const pair = (metricA: number, metricB: number) => ({ pattern: "P1", runA: 1, runB: 2, metricA, metricB, distance: 0 });
+
+  it("gives M-Run's improvement the Student t interval of its pairs' differences over A's mean", () => {
+    // A 100, 110, 120 against B 90, 98, 112: differences 10, 12, 8, mean 10, s = 2; t(0.975, 2) = 4.302653
+    // gives 10 ± 4.302653·2/√3 = 10 ± 4.968275, over A's mean 110: 0.045743 to 0.136075.
+    const i = pairedInterval([pair(100, 90), pair(110, 98), pair(120, 112)], 0.95)!;
+    assert.ok(Math.abs(i.low - 0.045743) < 1e-5, String(i.low));
+    assert.ok(Math.abs(i.high - 0.136075) < 1e-5, String(i.high));
+  });
+
+  it("has no interval from one pair, and one that holds 0 when the pairs disagree", () => {
+    assert.equal(pairedInterval([pair(100, 90)], 0.95), null);
+    const i = pairedInterval([pair(100, 90), pair(100, 105), pair(100, 97)], 0.95)!;
+    assert.ok(i.low < 0 && i.high > 0);
+  });
+
+  it("names no design from one run a side", () => {
+    const h = wallHeadline(baselinesOf([100], [50], OPTIONS), 0.95);
+    assert.equal(h.faster, null);
+    assert.match(h.sentence, /one run a side gives no interval/);
   });
 });
 

@@ -9,6 +9,8 @@ import { DISAGREEMENT } from "../../patterns/verdict.js";
 import type { Headline } from "./model.js";
 import { baselinesOf } from "../../patterns/comparison.js";
 import { DEFAULT_PRECISION } from "../../patterns/parameters.js";
+import { meanInterval } from "../../stats/meanInterval.js";
+import type { MatchedPair } from "../../patterns/comparisonResult.js";
 
 const pct = (v: number) => `${(100 * Math.abs(v)).toFixed(1)}%`;
 
@@ -22,7 +24,20 @@ export function patternHeadline(c: DesignComparisonResult): Headline {
     ["A-Pattern", aPattern.improvement],
     ["the difference of means", c.baselines.means],
   ];
-  return headline(`${c.metric.title}`, strategy, primary.improvement, null, c.baselines, c.confidence, views);
+  // M-Run's improvement is Σ(A − B)/ΣA over the matched pairs, so the Student t interval of the pairs'
+  // mean difference, over A's mean, is its interval: a design is named faster only where it excludes 0,
+  // as a point estimate of three pairs says nothing of confidence. The pattern-weighted strategies
+  // (C-Pattern, A-Pattern) have no such interval in §5.2: they keep the one-point rule.
+  const interval = mRun ? pairedInterval(c.matched, c.confidence) : null;
+  return headline(`${c.metric.title}`, strategy, primary.improvement, interval, c.baselines, c.confidence, views, mRun ? "one matched pair gives no interval" : undefined);
+}
+
+/** The interval of M-Run's improvement from its pairs' differences; null under two pairs (no degrees of freedom). */
+export function pairedInterval(pairs: readonly MatchedPair[], confidence: number): Headline["interval"] {
+  if (pairs.length < 2) return null;
+  const d = meanInterval(Float64Array.from(pairs, (p) => p.metricA - p.metricB), confidence);
+  const meanA = pairs.reduce((s, p) => s + p.metricA, 0) / pairs.length;
+  return meanA > 0 ? { low: d.low / meanA, high: d.high / meanA } : null;
 }
 
 /** From the two designs' wall times alone (no execution patterns for this profiler). */
@@ -31,7 +46,7 @@ export function wallHeadline(b: Baselines, confidence: number): Headline {
   return headline("wall time", "difference of mean wall times (Welch's interval)", b.means, interval, b, confidence, [
     ["the difference of means", b.means],
     ["the Hodges–Lehmann shift of medians", b.hodgesLehmann.relative],
-  ]);
+  ], "one run a side gives no interval");
 }
 
 /** One workload's wall times of both designs. */
@@ -77,13 +92,15 @@ export function workloadHeadline(verdicts: readonly WorkloadVerdict[], confidenc
   return { faster, improvement, strategy, confidence, interval: null, p: null, sentence, disagreements };
 }
 
-function headline(metric: string, strategy: string, improvement: number, interval: Headline["interval"], b: Baselines, confidence: number, views: readonly [string, number | null | undefined][]): Headline {
+/** `noInterval`: the strategy has an interval, and this is why it has none here (too few runs or pairs), so no design is named. */
+function headline(metric: string, strategy: string, improvement: number, interval: Headline["interval"], b: Baselines, confidence: number, views: readonly [string, number | null | undefined][], noInterval?: string): Headline {
+  const needsInterval = noInterval !== undefined;
   const p = b.mannWhitney.p;
   // An interval that holds 0, or a change under a point, names no faster design.
-  const shown = interval ? interval.low > 0 || interval.high < 0 : Math.abs(improvement) > DISAGREEMENT;
+  const shown = interval ? interval.low > 0 || interval.high < 0 : !needsInterval && Math.abs(improvement) > DISAGREEMENT;
   const faster = !shown ? null : improvement > 0 ? "B" : "A";
   const conf = `${Math.round(100 * confidence)}%`;
-  const range = interval ? ` (${conf} interval of the change ${signed(interval.high)} to ${signed(interval.low)})` : "";
+  const range = interval ? ` (${conf} interval of the change ${signed(interval.high)} to ${signed(interval.low)})` : needsInterval ? ` (${noInterval})` : "";
   const test = `Mann–Whitney over all runs: p = ${p.toPrecision(2)}${p < 1 - confidence ? `, a difference at ${conf} confidence` : `, no difference shown at ${conf} confidence`}.`;
   const sentence =
     faster === null
