@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { baselinesOf } from "../../engine/patterns/comparison.js";
-import { pairedInterval, wallHeadline, workloadHeadline, workloadVerdicts } from "../../engine/report/campaignReport/headline.js";
+import { pairedInterval, patternHeadline, wallHeadline, workloadHeadline, workloadVerdicts } from "../../engine/report/campaignReport/headline.js";
 import { csvRows, csvText, formatCell } from "../../engine/report/campaignReport/cells.js";
 import { markdownTable } from "../../engine/report/campaignReport/markdown.js";
 import { VARBENCH_VERSION } from "../../engine/report/version.js";
@@ -51,6 +51,19 @@ describe("report headline under matched runs (M-Run)", () => {
     assert.equal(pairedInterval([pair(100, 90)], 0.95), null);
     const i = pairedInterval([pair(100, 90), pair(100, 105), pair(100, 97)], 0.95)!;
     assert.ok(i.low < 0 && i.high > 0);
+  });
+
+  it("names a design from A-Pattern's point estimate only where Mann–Whitney over all runs shows it too", () => {
+    // Each design's runs in patterns of their own: A-Pattern alone applies, B 5.7% slower as a point.
+    const of = (a: number[], b: number[]) =>
+      patternHeadline({ metric: { title: "wall time" }, strategies: { mRun: null, cPattern: null, aPattern: { improvement: -0.057, basis: 4 } }, baselines: baselinesOf(a, b, OPTIONS), matched: [], confidence: 0.95 } as unknown as Parameters<typeof patternHeadline>[0]);
+    // 3 runs a side interleaved: U = 4 of 9, exact p = 1.0; nothing supports the point.
+    const weak = of([15.0, 15.2, 15.5], [13.4, 15.1, 19.8]);
+    assert.equal(weak.faster, null);
+    assert.match(weak.sentence, /^Neither design is shown faster: under A-Pattern .* by \+5\.7% \(a point estimate, which no test over all runs supports\)/);
+    // 4 runs a side, every run of B above every run of A: exact p = 2/70, the same way.
+    const strong = of([10, 10.1, 10.2, 10.3], [11, 11.1, 11.2, 11.3]);
+    assert.equal(strong.faster, "A");
   });
 
   it("names no design from one run a side", () => {

@@ -48,7 +48,12 @@ export function patternSection(c: DesignComparisonResult): ReportSection {
   return {
     id: "patterns",
     title: "Execution patterns (paper 004)",
-    paragraphs: [`Both designs' runs clustered together into ${c.patterns.patterns.length} pattern(s) by their aligned per-thread vectors; each pattern's runs compared design against design.`],
+    paragraphs: [
+      `Both designs' runs clustered together into ${c.patterns.patterns.length} pattern(s) by their aligned per-thread vectors; each pattern's runs compared design against design.`,
+      ...(c.matched.length
+        ? []
+        : ["No run of B is matched with one of A: the designs share no execution pattern (the change moved every run into patterns of its own), so M-Run and C-Pattern do not apply and the matched runs table is empty; A-Pattern compares each design's patterns as a whole."]),
+    ],
     tables: [distribution, matched],
     charts: [{ id: "pattern-shares", title: "Pattern distribution: each design's runs by pattern", kind: "shares", categories: rows.map((r) => r.pattern), series: [{ name: "A", values: rows.map((r) => r.shareA) }, { name: "B", values: rows.map((r) => r.shareB) }] }],
   };

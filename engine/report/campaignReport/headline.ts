@@ -27,9 +27,11 @@ export function patternHeadline(c: DesignComparisonResult): Headline {
   // M-Run's improvement is Σ(A − B)/ΣA over the matched pairs, so the Student t interval of the pairs'
   // mean difference, over A's mean, is its interval: a design is named faster only where it excludes 0,
   // as a point estimate of three pairs says nothing of confidence. The pattern-weighted strategies
-  // (C-Pattern, A-Pattern) have no such interval in §5.2: they keep the one-point rule.
+  // (C-Pattern, A-Pattern) have no interval in §5.2, and one pattern's runs may be a single run: their
+  // point estimate names a design only where Mann–Whitney over all runs shows a change the same way.
   const interval = mRun ? pairedInterval(c.matched, c.confidence) : null;
-  return headline(`${c.metric.title}`, strategy, primary.improvement, interval, c.baselines, c.confidence, views, mRun ? "one matched pair gives no interval" : undefined);
+  const evidence: Evidence = mRun ? { kind: "interval", missing: "one matched pair gives no interval" } : { kind: "rank test" };
+  return headline(`${c.metric.title}`, strategy, primary.improvement, interval, c.baselines, c.confidence, views, evidence);
 }
 
 /** The interval of M-Run's improvement from its pairs' differences; null under two pairs (no degrees of freedom). */
@@ -46,7 +48,7 @@ export function wallHeadline(b: Baselines, confidence: number): Headline {
   return headline("wall time", "difference of mean wall times (Welch's interval)", b.means, interval, b, confidence, [
     ["the difference of means", b.means],
     ["the Hodges–Lehmann shift of medians", b.hodgesLehmann.relative],
-  ], "one run a side gives no interval");
+  ], { kind: "interval", missing: "one run a side gives no interval" });
 }
 
 /** One workload's wall times of both designs. */
@@ -92,15 +94,22 @@ export function workloadHeadline(verdicts: readonly WorkloadVerdict[], confidenc
   return { faster, improvement, strategy, confidence, interval: null, p: null, sentence, disagreements };
 }
 
-/** `noInterval`: the strategy has an interval, and this is why it has none here (too few runs or pairs), so no design is named. */
-function headline(metric: string, strategy: string, improvement: number, interval: Headline["interval"], b: Baselines, confidence: number, views: readonly [string, number | null | undefined][], noInterval?: string): Headline {
-  const needsInterval = noInterval !== undefined;
+/** What names a design faster: the strategy's interval excluding 0 (and why there is none when it is
+ * missing), or, for a point estimate, Mann–Whitney over all runs showing a change the same way. */
+type Evidence = { readonly kind: "interval"; readonly missing: string } | { readonly kind: "rank test" };
+
+function headline(metric: string, strategy: string, improvement: number, interval: Headline["interval"], b: Baselines, confidence: number, views: readonly [string, number | null | undefined][], evidence: Evidence): Headline {
   const p = b.mannWhitney.p;
-  // An interval that holds 0, or a change under a point, names no faster design.
-  const shown = interval ? interval.low > 0 || interval.high < 0 : !needsInterval && Math.abs(improvement) > DISAGREEMENT;
-  const faster = !shown ? null : improvement > 0 ? "B" : "A";
   const conf = `${Math.round(100 * confidence)}%`;
-  const range = interval ? ` (${conf} interval of the change ${signed(interval.high)} to ${signed(interval.low)})` : needsInterval ? ` (${noInterval})` : "";
+  const rankAgrees = p < 1 - confidence && Math.sign(b.means) === Math.sign(improvement);
+  // An interval that holds 0, a change under a point, or a point estimate no test supports names no faster design.
+  const shown = interval ? interval.low > 0 || interval.high < 0 : evidence.kind === "rank test" && Math.abs(improvement) > DISAGREEMENT && rankAgrees;
+  const faster = !shown ? null : improvement > 0 ? "B" : "A";
+  const range = interval
+    ? ` (${conf} interval of the change ${signed(interval.high)} to ${signed(interval.low)})`
+    : evidence.kind === "interval"
+      ? ` (${evidence.missing})`
+      : ` (a point estimate${rankAgrees ? ", which the test over all runs supports" : ", which no test over all runs supports"})`;
   const test = `Mann–Whitney over all runs: p = ${p.toPrecision(2)}${p < 1 - confidence ? `, a difference at ${conf} confidence` : `, no difference shown at ${conf} confidence`}.`;
   const sentence =
     faster === null
