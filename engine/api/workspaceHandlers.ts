@@ -25,7 +25,12 @@ export function workspaceHandlers(ctx: ServiceContext): Some {
     "workspace.open": ({ dir }) => {
       if (!ctx.localFiles) throw new ApiError("invalid-arguments", "workspaces are opened from the command line or the desktop window; browser mode serves the workspace it was started on", [{ path: "dir", message: "no folders here" }]);
       if (ctx.running.size > 0) throw new ApiError("conflict", `a campaign is running in ${ctx.workspace().dir}; cancel it or wait before opening another workspace`);
-      ctx.switchWorkspace(dir);
+      try {
+        ctx.switchWorkspace(dir);
+      } catch (e) {
+        // The folder cannot hold a workspace (a file, a virtual file system, no permission): the caller's to fix.
+        throw new ApiError("invalid-arguments", (e as Error).message, [{ path: "dir", message: "not a workspace folder" }]);
+      }
       return info();
     },
     "projects.list": () => projectCounts(db()),

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { ArtifactStore } from "./artifactStore.js";
 import { openDatabase, type Db } from "./database.js";
+import { ensureWorkspaceFolder } from "./workspaceFolder.js";
 
 export const DATABASE_FILE = "varbench.sqlite";
 
@@ -16,6 +17,7 @@ export class Workspace {
   /** Creates the workspace folder and database if needed, then opens it. */
   static init(dir: string): Workspace {
     const full = resolve(dir);
+    ensureWorkspaceFolder(full);
     mkdirSync(join(full, "artifacts"), { recursive: true });
     return new Workspace(full, openDatabase(join(full, DATABASE_FILE)), new ArtifactStore(full));
   }
