@@ -1,32 +1,76 @@
-// The desktop shell: one window on the built renderer, the application menu,
-// native dialogs, and IPC forwarded to the engine, which runs in a worker
-// thread so no engine work ever runs on the thread that serves the window.
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, type MenuItemConstructorOptions } from "electron";
-import { fileURLToPath } from "node:url";
+// The desktop shell: one window on the built renderer (served from app://varbench),
+// the application menu, native dialogs, and IPC forwarded to the engine, which
+// runs in a worker thread so no engine work ever runs on the thread that serves
+// the window. Started with a command (`varbench runs`, …), the packaged app is
+// the command line instead and opens no window (electron/launch.ts).
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from "electron";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { join } from "node:path";
 import { EVENT_NAMES, type MethodName } from "../engine/api/contract.js";
 import { channelOf, EVENT_CHANNEL, MENU_CHANNEL } from "../engine/api/channels.js";
 import { startEngineWorker, type EngineWorker } from "../engine/api/workerClient.js";
 import { toErrorData } from "../engine/api/errors.js";
-import { windowOptions, CONTENT_SECURITY_POLICY } from "./windowOptions.js";
+import { windowOptions } from "./windowOptions.js";
 import { reportPdf, saveFile, traceExportArgs } from "./exports.js";
+import { APP_ENTRY, isTrustedSender } from "./policy.js";
+import { guardWebContents, refuseAllPermissions, registerAppScheme, serveRenderer } from "./guards.js";
+import { launchOf, userArgs } from "./launch.js";
 
-const here = fileURLToPath(new URL(".", import.meta.url));
-// Built to electron/dist/, beside the renderer's own dist folder.
-const RENDERER = join(here, "..", "..", "renderer", "dist", "index.html");
-const workspaceArg = process.argv.find((a) => a.startsWith("--workspace="))?.slice("--workspace=".length) ?? process.env.VARBENCH_WORKSPACE ?? ".varbench-demo";
+// Built to electron/dist/ (HERE): the app's root (the asar archive when packaged) is two folders up.
+const HERE = fileURLToPath(new URL(".", import.meta.url));
+const APP_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const RENDERER_DIR = join(APP_ROOT, "renderer", "dist");
+const COMMAND_LINE = join(APP_ROOT, "dist", "cli", "main.js");
 
 let engine: EngineWorker;
 let window: BrowserWindow | null = null;
 
-async function main(): Promise<void> {
+/** What the packaged app ships beside its asar archive (build/electron-builder.yml, extraResources),
+ * named to the engine's worker and the command line through the environment: the run helper
+ * prebuilt at packaging time (instead of compiling vbtime.c on first use), and real files for
+ * what the engine hands to other programs or opens by file handle (the demo's example programs
+ * and traces). A checkout sets neither, and the engine uses its own folders. */
+function usePackagedResources(): void {
+  if (!app.isPackaged) return;
+  const helper = join(process.resourcesPath, "native", "vbtime");
+  if (existsSync(helper)) process.env.VARBENCH_VBTIME ??= helper;
+  process.env.VARBENCH_DATA_DIR ??= join(process.resourcesPath, "data");
+}
+
+/** The command line in this process: its module parses process.argv itself (commander reads
+ * Electron's argv, packaged or not) and the app ends with its exit code. */
+async function runCommandLine(): Promise<void> {
+  app.dock?.hide();
+  await import(pathToFileURL(COMMAND_LINE).href);
+  app.exit(typeof process.exitCode === "number" ? process.exitCode : 0);
+}
+
+/** The installed app's own demo workspace, made on first start by this binary as `varbench demo`
+ * (as `npm start` does in a checkout); a failure is told, and the window opens on what there is. */
+async function demoWorkspace(): Promise<string> {
+  const dir = join(app.getPath("userData"), "demo");
+  if (existsSync(dir)) return dir;
+  const child = spawn(process.execPath, ["demo", "--dir", dir], { stdio: "inherit" });
+  const why = await new Promise<string | null>((done) => {
+    child.once("error", (e) => done(e.message));
+    child.once("exit", (code, signal) => done(code === 0 ? null : signal ? `signal ${signal}` : `exit code ${code}`));
+  });
+  if (why !== null) dialog.showErrorBox("The demo workspace is incomplete", `varbench demo --dir ${dir} ended with ${why}; run it in a terminal to see why.`);
+  return dir;
+}
+
+async function runWindow(requested: string | null): Promise<void> {
   await app.whenReady();
-  engine = await startEngineWorker(new URL("./engineWorker.js", import.meta.url), workspaceArg);
-  session.defaultSession.webRequest.onHeadersReceived((details, done) => done({ responseHeaders: { ...details.responseHeaders, "Content-Security-Policy": [CONTENT_SECURITY_POLICY] } }));
+  refuseAllPermissions(session.defaultSession);
+  serveRenderer(RENDERER_DIR);
+  const workspace = requested ?? process.env.VARBENCH_WORKSPACE ?? (app.isPackaged ? await demoWorkspace() : ".varbench-demo");
+  engine = await startEngineWorker(new URL("./engineWorker.js", import.meta.url), workspace);
   // Every method the engine answers on its own channel; arguments are validated in the engine.
   for (const method of engine.methods as MethodName[]) {
     ipcMain.handle(channelOf(method), async (event, args: unknown) => {
-      if (event.senderFrame?.url.startsWith("file://") !== true) throw new Error("refused: not the Varbench window");
+      refuseForeign(event);
       try {
         // PDF is printed here, by Electron's Chromium, from the report's HTML (the engine's worker has no browser).
         if (method === "reports.campaign" && (args as { format?: unknown } | null)?.format === "pdf") return await reportPdf(engine, args as Record<string, unknown>);
@@ -42,7 +86,7 @@ async function main(): Promise<void> {
     });
   }
   ipcMain.handle("varbench:file.save", async (event, file: unknown) => {
-    if (event.senderFrame?.url.startsWith("file://") !== true) throw new Error("refused: not the Varbench window");
+    refuseForeign(event);
     return saveFile(window, file);
   });
   for (const event of EVENT_NAMES) engine.subscribe(event, (payload) => window?.webContents.send(EVENT_CHANNEL, { event, payload }));
@@ -51,13 +95,16 @@ async function main(): Promise<void> {
   app.on("window-all-closed", () => void engine.close().then(() => app.quit()));
 }
 
+/** Only the window's own main frame, on the app's origin, is answered (checklist item 17). */
+function refuseForeign(event: IpcMainInvokeEvent): void {
+  const frame = event.senderFrame;
+  const trusted = event.sender === window?.webContents && isTrustedSender(frame && { url: frame.url, isMainFrame: frame.parent === null });
+  if (!trusted) throw new Error("refused: not the Varbench window");
+}
+
 function openWindow(): void {
-  window = new BrowserWindow(windowOptions(join(here, "preload.cjs")));
-  window.webContents.setWindowOpenHandler(() => ({ action: "deny" })); // no remote content, no pop-ups
-  window.webContents.on("will-navigate", (e, url) => {
-    if (!url.startsWith("file://")) e.preventDefault();
-  });
-  void window.loadFile(RENDERER);
+  window = new BrowserWindow(windowOptions(join(HERE, "preload.cjs"), !app.isPackaged));
+  void window.loadURL(APP_ENTRY);
 }
 
 async function openWorkspace(dir: string): Promise<void> {
@@ -101,7 +148,15 @@ async function buildMenu(): Promise<void> {
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
 
-main().catch((e: unknown) => {
-  dialog.showErrorBox("Varbench could not start", e instanceof Error ? e.message : String(e));
+// Before `ready`: the app:// scheme's privileges, the sandbox for every renderer, the guards on
+// every web contents; then the window or the command line, as the arguments say.
+registerAppScheme();
+app.enableSandbox();
+guardWebContents();
+usePackagedResources();
+const launch = launchOf(userArgs(process.argv, process.defaultApp === true));
+(launch.kind === "cli" ? runCommandLine() : runWindow(launch.workspace)).catch((e: unknown) => {
+  if (launch.kind === "cli") console.error(`varbench: ${e instanceof Error ? e.message : String(e)}`);
+  else dialog.showErrorBox("Varbench could not start", e instanceof Error ? e.message : String(e));
   app.exit(1);
 });

@@ -6,7 +6,7 @@
 // every file of engine/ and this script (--force builds anyway).
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -15,12 +15,14 @@ execFileSync(process.execPath, [join(root, "build/scripts/build-kernel.mjs"), ..
 
 const outdir = join(root, "dist", "cli");
 const stamp = join(outdir, "main.js");
+// What the bundle holds and leaves external, for the packaging checks (test/integration/packagingFiles.test.ts).
+const metafile = join(root, "dist", "meta", "cli.json");
 const newest = (dir) => Math.max(...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
 const inputs = Math.max(newest(join(root, "engine")), statSync(fileURLToPath(import.meta.url)).mtimeMs, statSync(join(root, "package-lock.json")).mtimeMs);
-if (existsSync(stamp) && statSync(stamp).mtimeMs > inputs && !process.argv.includes("--force")) process.exit(0);
+if (existsSync(stamp) && existsSync(metafile) && statSync(stamp).mtimeMs > inputs && !process.argv.includes("--force")) process.exit(0);
 
 rmSync(outdir, { recursive: true, force: true });
-await build({
+const result = await build({
   absWorkingDir: root,
   entryPoints: { main: "engine/cli/main.ts" },
   outdir,
@@ -38,5 +40,8 @@ await build({
   // ES module bundles of CommonJS packages need a require of their own.
   banner: { js: "import { createRequire as __vbRequire } from 'node:module'; const require = __vbRequire(import.meta.url);" },
   logLevel: "warning",
+  metafile: true,
 });
+mkdirSync(join(root, "dist", "meta"), { recursive: true });
+writeFileSync(metafile, JSON.stringify(result.metafile));
 console.log("build-engine: dist/cli built");

@@ -23,6 +23,13 @@ describe("Electron shell", () => {
       const window = await app.firstWindow();
       await window.waitForSelector(`[data-testid="${TID.home.project}"]`);
       assert.equal(await window.title(), "Varbench");
+      // Served from the app's own origin, never file:// (electron/policy.ts), under the header CSP:
+      // the page may connect nowhere, not even to its own origin.
+      assert.match(window.url(), /^app:\/\/varbench\/index\.html/);
+      assert.equal(await window.evaluate(() => fetch("app://varbench/index.html").then(() => "fetched", () => "refused")), "refused");
+      // Navigation away from the app and new windows are refused by the app-wide guard.
+      await window.evaluate(() => void (globalThis as unknown as { open(url: string): unknown }).open("https://example.com/"));
+      assert.equal(app.windows().length, 1);
       // The preload exposes the bridge and nothing of Node.
       assert.equal(await window.evaluate(() => typeof (window as unknown as { varbench?: unknown }).varbench), "object");
       assert.equal(await window.evaluate(() => typeof (globalThis as { require?: unknown }).require), "undefined");
