@@ -3,22 +3,22 @@
 // most variable contexts of each traced run, all through the API.
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
+import { cpSync, existsSync } from "node:fs";
 import { VarbenchService } from "../api/service.js";
 import { inProcessClient } from "../api/inProcess.js";
 import type { VarbenchApi } from "../api/contract.js";
 import type { ContextStats } from "../api/types.js";
-import { PROJECT_ROOT } from "../io/projectRoot.js";
+import { DATA_ROOT, PROJECT_ROOT } from "../io/projectRoot.js";
 import { formatNs, table } from "../report/format.js";
 import { campaignTable } from "./format/campaignTable.js";
 import { followCampaign } from "./follow.js";
 
-const FIXTURES = join(PROJECT_ROOT, "test", "fixtures", "uftrace", "0.13");
-const EXAMPLES = join(PROJECT_ROOT, "examples");
+const FIXTURES = join(DATA_ROOT, "test", "fixtures", "uftrace", "0.13");
 /** The demo's campaigns: wall times of two designs, the same designs traced, a worker pool's two
  * designs traced, whose runs fall into execution patterns (paper 004), for empirical complexity
  * (paper 002) bubble sort counted by gcov and traced by uftrace and two sorts under callgrind, and a
  * request-serving utility on a regular and two real inputs, for phase detection (paper 003). */
-const DEMO_CAMPAIGNS = ["frame_loop", "frame_loop_uftrace", "pool_uftrace", "bsort_gcov", "sorts_callgrind", "bsort_uftrace", "requests_uftrace"].map((name) => join(EXAMPLES, "campaigns", `${name}.yaml`));
+const DEMO_CAMPAIGNS = ["frame_loop", "frame_loop_uftrace", "pool_uftrace", "bsort_gcov", "sorts_callgrind", "bsort_uftrace", "requests_uftrace"];
 /** The demo campaign's seed, so every demo workspace is planned alike. */
 const DEMO_SEED = 1;
 
@@ -54,11 +54,20 @@ export async function runDemo(dir: string): Promise<string> {
       const variable = rows.filter((r) => r.n > 1 && r.inclusiveNs >= MIN_SHARE_FOR_COV * rootTotal).sort((a, b) => b.cov - a.cov);
       out.push("", `run ${run.id} (${run.workload}): hottest contexts`, contextTable(rows.slice(0, 5)), "", `run ${run.id} (${run.workload}): most variable contexts (≥ ${MIN_SHARE_FOR_COV * 100}% of time)`, contextTable(variable.slice(0, 5)));
     }
-    out.push("", ...(await demoCampaigns(api)));
+    out.push("", ...(await demoCampaigns(api, examplesFolder(ws.dir))));
     return out.join("\n");
   } finally {
     await service.close();
   }
+}
+
+/** The examples are built where they are in a checkout; an installed app's are read-only (under /opt,
+ * or in its resources), so they are copied into the demo workspace once and built there. */
+function examplesFolder(workspace: string): string {
+  if (DATA_ROOT === PROJECT_ROOT) return join(PROJECT_ROOT, "examples");
+  const copy = join(workspace, "examples");
+  if (!existsSync(copy)) cpSync(join(DATA_ROOT, "examples"), copy, { recursive: true });
+  return copy;
 }
 
 function contextTable(rows: readonly ContextStats[]): string {
@@ -66,12 +75,13 @@ function contextTable(rows: readonly ContextStats[]): string {
 }
 
 /** The example campaigns, each planned once and finished (the examples built first), and their statistics. */
-async function demoCampaigns(api: VarbenchApi): Promise<string[]> {
+async function demoCampaigns(api: VarbenchApi, examples: string): Promise<string[]> {
   const out: string[] = [];
-  for (const [i, spec] of DEMO_CAMPAIGNS.entries()) {
+  for (const [i, name] of DEMO_CAMPAIGNS.entries()) {
+    const spec = join(examples, "campaigns", `${name}.yaml`);
     const existing = [...(await api.campaigns.list({}))].sort((a, b) => a.id - b.id)[i];
     if (!existing) {
-      if (i === 0) execFileSync("make", ["-s", "-C", EXAMPLES], { stdio: "inherit" });
+      if (i === 0) execFileSync("make", ["-s", "-C", examples], { stdio: "inherit" });
       await followCampaign(api, async () => (await api.campaigns.launchSpec({ spec, seed: DEMO_SEED })).campaign);
     } else if (existing.canResume) {
       await followCampaign(api, () => api.campaigns.resume({ campaignId: existing.id }));

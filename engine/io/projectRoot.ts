@@ -5,3 +5,8 @@
 import { fileURLToPath } from "node:url";
 
 export const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** Where the example programs and traces are: the installation itself from sources, or the folder
+ * the packaged app ships them in beside its archive (resources/data, set by the app's main process),
+ * since a compiler or `make` cannot read inside the archive. */
+export const DATA_ROOT = process.env.VARBENCH_DATA_DIR ?? PROJECT_ROOT;
