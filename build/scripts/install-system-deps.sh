@@ -4,7 +4,7 @@
 # Usage: install-system-deps.sh [package ...]   (default: the test set below)
 set -euo pipefail
 packages=("$@")
-[ ${#packages[@]} -gt 0 ] || packages=(uftrace valgrind gcc make linux-perf chromium xvfb hyperfine poppler-utils)
+[ ${#packages[@]} -gt 0 ] || packages=(uftrace valgrind gcc make linux-perf chromium xvfb hyperfine poppler-utils slurm-wlm munge)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

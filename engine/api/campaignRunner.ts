@@ -16,6 +16,7 @@ export function startRunner(ctx: ServiceContext, campaignId: number): void {
   };
   const onEvent = (e: CampaignEvent) => {
     if (e.kind === "interrupted-requeued") return emit(null, null, `runs ${e.runIds.join(", ")} were interrupted by an earlier runner and are queued again`);
+    if (e.kind === "note") return emit(null, null, e.message);
     const run = { id: e.run.id, design: e.run.design, workload: e.run.workload, warmup: e.run.warmup, status: e.kind === "run-finished" ? e.status : "running" };
     emit(run, e.etaMs, null);
   };

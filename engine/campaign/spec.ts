@@ -2,6 +2,7 @@
 // (specFile.ts reads the YAML and adds the line). Keys the runner does not
 // implement are rejected, never silently ignored.
 import * as z from "zod";
+import { executorSchema } from "./executor.js";
 import { nameSchema as name } from "./names.js";
 
 const argv = z.array(z.string().min(1)).min(1, "needs at least the program");
@@ -51,6 +52,7 @@ export const campaignSpecSchema = z.strictObject({
   prepare: argv.optional(),
   cleanup: argv.optional(),
   cpus: z.string().regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, 'a CPU list such as "0" or "0,2-3"').optional(),
+  executor: executorSchema,
 });
 
 export type CampaignSpec = z.infer<typeof campaignSpecSchema>;

@@ -238,6 +238,18 @@ program
     await start({ workspace: o.dir ?? process.env.VARBENCH_DEMO_DIR ?? ".varbench-demo", demo, port: o.port, open: o.open, electron: !o.browser });
   });
 
+// The entry point of a Slurm array task (executor slurm): not a user's command, so not listed.
+program
+  .command("run-one", { hidden: true })
+  .description("run one planned run of a Slurm campaign from its task file in the shared folder, and write its result there")
+  .argument("<shared>", "the executor's shared folder")
+  .argument("<run>", "the run's id", positiveInt)
+  .action(async (shared: string, runId: number) => {
+    const { runOne } = await import("../runner/slurm/runOne.js");
+    const r = await runOne(shared, runId);
+    process.stderr.write(`run ${runId} on ${r.node}: ${r.outcome.status}${r.outcome.message ? ` (${r.outcome.message})` : ""}\n`);
+  });
+
 function positiveInt(v: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError("expected a whole number ≥ 0");

@@ -21,7 +21,9 @@ export interface CampaignProgress {
 export type CampaignEvent =
   | ({ kind: "run-started"; run: ClaimedRun } & CampaignProgress)
   | ({ kind: "run-finished"; run: ClaimedRun; status: string } & CampaignProgress)
-  | { kind: "interrupted-requeued"; runIds: readonly number[] };
+  | { kind: "interrupted-requeued"; runIds: readonly number[] }
+  /** Something the person following should read (a Slurm campaign's queue). */
+  | { kind: "note"; message: string };
 
 /** How often a running campaign looks for a cancel from another process. */
 const CANCEL_POLL_MS = 250;
@@ -32,6 +34,9 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
   if (campaign.status === "running" && campaign.runnerPid !== null && campaign.runnerPid !== process.pid && isAlive(campaign.runnerPid)) {
     throw new Error(`campaign ${campaignId} is being run by process ${campaign.runnerPid}`);
   }
+  const { executor } = campaign.spec;
+  // Campaigns planned before executors existed have none in their stored spec: they ran here.
+  if (executor?.kind === "slurm") return (await import("./slurm/slurmRunner.js")).runOnSlurm(ws, campaignId, { ...campaign.spec, executor }, (dirOf) => buildDesigns(ws, campaignId, dirOf), onEvent, signal);
   const stale = interruptOrphanedRuns(ws.db, campaignId, isAlive);
   for (const s of stale) if (s.pgid !== null) signalGroup(s.pgid, "SIGKILL"); // leftovers of the dead runner
   if (stale.length > 0) onEvent({ kind: "interrupted-requeued", runIds: stale.map((s) => s.runId) });
@@ -89,9 +94,9 @@ export function buildDirOf(ws: Workspace, campaignId: number, design: string): s
 const BUILT_MARKER = ".varbench-built";
 
 /** Runs each design's build command once, in its own folder, before any of its runs. */
-async function buildDesigns(ws: Workspace, campaignId: number): Promise<void> {
+async function buildDesigns(ws: Workspace, campaignId: number, dirOf = (design: string) => buildDirOf(ws, campaignId, design)): Promise<void> {
   for (const { design, build } of queuedDesigns(ws.db, campaignId)) {
-    const dir = buildDirOf(ws, campaignId, design);
+    const dir = dirOf(design);
     await mkdir(dir, { recursive: true });
     if (!build || existsSync(join(dir, BUILT_MARKER))) continue;
     const argv = withBuildDir({ argv: build, cwd: dir, env: {}, timeoutMs: BUILD_TIMEOUT_MS }, dir).argv;

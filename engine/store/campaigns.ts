@@ -222,3 +222,22 @@ export function failQueuedRunsOfDesign(db: Db, campaignId: number, design: strin
     .run(message, now(), campaignId, design).changes;
 }
 
+
+/** The campaign's runs in progress, as they were claimed: what a Slurm owner watches, or takes over
+ * after its predecessor died (their tasks live on in Slurm's queue, not in the owner's process). */
+export function runningRuns(db: Db, campaignId: number): ClaimedRun[] {
+  const rows = db
+    .prepare(
+      `SELECT r.id, r.ordinal, r.attempt, r.warmup, r.plan_json AS planJson, w.name AS workload, d.name AS design
+       FROM runs r JOIN workloads w ON w.id = r.workload_id JOIN designs d ON d.id = r.design_id
+       WHERE r.campaign_id = ? AND r.status = 'running' ORDER BY r.ordinal`,
+    )
+    .all(campaignId) as { id: number; ordinal: number; attempt: number; warmup: number; planJson: string; workload: string; design: string }[];
+  return rows.map((row) => ({ id: row.id, ordinal: row.ordinal, attempt: row.attempt, design: row.design, workload: row.workload, warmup: row.warmup === 1, plan: JSON.parse(row.planJson) as RunPlan }));
+}
+
+/** These running runs are now this runner's, so they are not taken for orphans. */
+export function adoptRuns(db: Db, runIds: readonly number[], runnerPid: number): void {
+  const adopt = db.prepare("UPDATE runs SET runner_pid = ? WHERE id = ? AND status = 'running'");
+  db.transaction(() => runIds.forEach((id) => adopt.run(runnerPid, id)))();
+}
