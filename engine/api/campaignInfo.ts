@@ -62,6 +62,6 @@ export function campaignDetail(ctx: ServiceContext, id: number): CampaignDetail 
     workloads: c.spec.workloads.map((w) => w.name),
     repetitions: c.spec.repetitions,
     warmups: c.spec.warmups,
-    groups: campaignWallTimes(ctx.workspace().db, id).map((g) => ({ design: g.design, workload: g.workload, wallNs: g.values, summary: g.values.length > 0 ? summarize(g.values, c.seed) : null })),
+    groups: campaignWallTimes(ctx.workspace().db, id).map((g) => ({ design: g.design, workload: g.workload, wallNs: g.values, summary: g.values.length > 0 ? summarize(g.values, c.seed) : null, nodes: g.nodes })),
   };
 }

@@ -48,6 +48,8 @@ export interface RunRow {
   readonly message: string | null;
   /** The run holds a calling-context tree (it was traced). */
   readonly hasCct: boolean;
+  /** The Slurm node it ran on; null for a run of this machine. */
+  readonly node: string | null;
 }
 
 export interface CampaignInfo {
@@ -84,6 +86,9 @@ export interface DistributionGroup {
   /** Wall times of the succeeded, measured runs, in run order. */
   readonly wallNs: readonly number[];
   readonly summary: Summary | null;
+  /** Slurm nodes the measured runs ran on, with their counts; more than one makes the node a factor of
+   * these statistics (the wall times mix two machines' speeds). Empty for runs of this machine. */
+  readonly nodes: Readonly<Record<string, number>>;
 }
 
 export interface CampaignDetail {

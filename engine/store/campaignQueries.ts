@@ -3,9 +3,12 @@ import type { CampaignSpec } from "../campaign/spec.js";
 import type { Db } from "./database.js";
 import type { RunRow } from "../campaign/readModels.js";
 
+/** The Slurm node a run ran on (its environment's slurm.node); null for a run of this machine. */
+const NODE = "json_extract(r.environment_json, '$.slurm.node')";
+
 const RUN_COLUMNS = `r.id, r.campaign_id, d.name, w.name, r.repetition, r.warmup, r.attempt, r.status, r.exit_code, r.signal,
-  r.wall_ns, r.user_ns, r.sys_ns, r.peak_rss_kb, r.message, EXISTS (SELECT 1 FROM artifacts a WHERE a.run_id = r.id AND a.kind = 'cct')`;
-type RunTuple = [number, number | null, string | null, string | null, number | null, number, number, string, number | null, string | null, number | null, number | null, number | null, number | null, string | null, number];
+  r.wall_ns, r.user_ns, r.sys_ns, r.peak_rss_kb, r.message, EXISTS (SELECT 1 FROM artifacts a WHERE a.run_id = r.id AND a.kind = 'cct'), ${NODE}`;
+type RunTuple = [number, number | null, string | null, string | null, number | null, number, number, string, number | null, string | null, number | null, number | null, number | null, number | null, string | null, number, string | null];
 
 /** Runs of a campaign, of a project, or one run by id (each filter optional). */
 export function runRows(db: Db, campaignId?: number, projectId?: number, runId?: number): RunRow[] {
@@ -40,6 +43,7 @@ export function runRows(db: Db, campaignId?: number, projectId?: number, runId?:
     peakRssKb: t[13],
     message: t[14],
     hasCct: t[15] === 1,
+    node: t[16] || null,
   }));
 }
 
@@ -63,19 +67,22 @@ export function runDetails(db: Db, id: number): Record<string, unknown> {
 }
 
 /** Wall times of the succeeded, measured (not warm-up) runs per design × workload, in run order. */
-export function campaignWallTimes(db: Db, campaignId: number): { design: string; workload: string; values: number[] }[] {
+export function campaignWallTimes(db: Db, campaignId: number): { design: string; workload: string; values: number[]; nodes: Record<string, number> }[] {
   const rows = db
     .prepare(
-      `SELECT d.name AS design, w.name AS workload, r.wall_ns AS wallNs, r.status, r.warmup
+      `SELECT d.name AS design, w.name AS workload, r.wall_ns AS wallNs, r.status, r.warmup, ${NODE} AS node
        FROM runs r JOIN designs d ON d.id = r.design_id JOIN workloads w ON w.id = r.workload_id
        WHERE r.campaign_id = ? ORDER BY d.name, w.name, r.ordinal`,
     )
-    .all(campaignId) as { design: string; workload: string; wallNs: number | null; status: string; warmup: number }[];
-  const groups = new Map<string, { design: string; workload: string; values: number[] }>();
+    .all(campaignId) as { design: string; workload: string; wallNs: number | null; status: string; warmup: number; node: string | null }[];
+  const groups = new Map<string, { design: string; workload: string; values: number[]; nodes: Record<string, number> }>();
   for (const r of rows) {
     const key = `${r.design}\u0000${r.workload}`;
-    const g = groups.get(key) ?? { design: r.design, workload: r.workload, values: [] };
-    if (r.status === "succeeded" && r.warmup === 0 && r.wallNs !== null) g.values.push(r.wallNs);
+    const g = groups.get(key) ?? { design: r.design, workload: r.workload, values: [], nodes: {} };
+    if (r.status === "succeeded" && r.warmup === 0 && r.wallNs !== null) {
+      g.values.push(r.wallNs);
+      if (r.node) g.nodes[r.node] = (g.nodes[r.node] ?? 0) + 1;
+    }
     groups.set(key, g);
   }
   return [...groups.values()];

@@ -1,14 +1,16 @@
 // Campaigns and their statistics as tables for people.
 import type { CampaignDetail, CampaignInfo, RunRow } from "../../campaign/readModels.js";
 import { formatNs, table } from "../../report/format.js";
+import { nodeFactorNotes } from "../../campaign/nodeFactor.js";
 
 export const countsText = (counts: Readonly<Record<string, number>>): string =>
   Object.entries(counts)
     .map(([k, v]) => `${v} ${k}`)
     .join(", ");
 
-/** Wall-time statistics per design × workload. */
+/** Wall-time statistics per design × workload, and the groups whose runs ran on several nodes. */
 export function campaignTable(d: CampaignDetail): string {
+  const notes = nodeFactorNotes(d.groups).map((n) => `\nnote: ${n}`);
   return table(
     ["design", "workload", "N", "mean", "median", "σ", "CoV", "MAD", "min", "max", "P90", "P99", "mean 95% CI", "outliers"],
     d.groups.map((g) => {
@@ -18,7 +20,7 @@ export function campaignTable(d: CampaignDetail): string {
         : [g.design, g.workload, "0", ...Array<string>(11).fill("-")];
     }),
     new Set([0, 1]),
-  );
+  ) + notes.join("");
 }
 
 export function campaignList(cs: readonly CampaignInfo[]): string {
@@ -26,10 +28,13 @@ export function campaignList(cs: readonly CampaignInfo[]): string {
   return table(["id", "project", "name", "status", "seed", "runs"], rows, new Set([1, 2, 3, 5]));
 }
 
+/** The runs; a node column where some ran through Slurm. */
 export function runTable(rows: readonly RunRow[]): string {
+  const nodes = rows.some((r) => r.node !== null);
+  const head = ["run", "campaign", "design", "workload", "rep", "status", "wall", "max RSS", ...(nodes ? ["node"] : []), "message"];
   return table(
-    ["run", "campaign", "design", "workload", "rep", "status", "wall", "max RSS", "message"],
-    rows.map((r) => [String(r.id), r.campaignId === null ? "-" : String(r.campaignId), r.design ?? "-", r.workload ?? "-", r.warmup ? "warm-up" : r.repetition === null ? "-" : String(r.repetition), r.status, r.wallNs === null ? "-" : formatNs(r.wallNs), r.peakRssKb === null ? "-" : `${r.peakRssKb} kB`, r.message ?? ""]),
-    new Set([2, 3, 5, 8]),
+    head,
+    rows.map((r) => [String(r.id), r.campaignId === null ? "-" : String(r.campaignId), r.design ?? "-", r.workload ?? "-", r.warmup ? "warm-up" : r.repetition === null ? "-" : String(r.repetition), r.status, r.wallNs === null ? "-" : formatNs(r.wallNs), r.peakRssKb === null ? "-" : `${r.peakRssKb} kB`, ...(nodes ? [r.node ?? "-"] : []), r.message ?? ""]),
+    new Set(nodes ? [2, 3, 5, 8, 9] : [2, 3, 5, 8]),
   );
 }

@@ -30,7 +30,10 @@ export class AppState {
     this.dark = media.matches;
     media.addEventListener("change", (e) => (this.dark = e.matches));
     this.api.onCampaignProgress((e) => {
-      this.progress = { ...this.progress, [e.campaignId]: e };
+      // A note (a Slurm queue's state) stays shown until another note or the end replaces it.
+      const before = this.progress[e.campaignId];
+      const kept = e.message || e.ended || !before || before.ended ? e : { ...e, message: before.message };
+      this.progress = { ...this.progress, [e.campaignId]: kept };
       this.changes++;
     });
     this.api.onAnalysisProgress((e) => {

@@ -15,6 +15,7 @@ export const RUN_COLUMNS: readonly Column<RunRow>[] = [
   { key: "wall", label: "wall", text: (r) => ns(r.wallNs), sort: (r) => r.wallNs ?? -1, numeric: true, width: "6.5rem" },
   { key: "user", label: "user", text: (r) => ns(r.userNs), sort: (r) => r.userNs ?? -1, numeric: true, width: "6.5rem" },
   { key: "rss", label: "max RSS", text: (r) => (r.peakRssKb === null ? "—" : `${(r.peakRssKb / 1024).toFixed(1)} MiB`), sort: (r) => r.peakRssKb ?? -1, numeric: true, width: "6.5rem" },
+  { key: "node", label: "node", text: (r) => r.node ?? "", width: "5.5rem", title: "the Slurm node the run ran on (empty: this machine)" },
   { key: "cct", label: "CCT", text: (r) => (r.hasCct ? "yes" : ""), sort: (r) => (r.hasCct ? 1 : 0), width: "3.5rem", title: "the run holds a calling-context tree" },
   { key: "message", label: "message", text: (r) => r.message ?? "", width: "minmax(8rem, 2fr)" },
 ];
