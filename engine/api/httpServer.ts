@@ -4,7 +4,7 @@
 // header) and a Host of this server, so neither another local user's page nor
 // a DNS-rebinding site can reach the workspace.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -29,7 +29,12 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const COOKIE = "varbench_token";
+/** The cookie's name carries the port: cookies are not tied to ports, so two Varbench servers (or
+ * another service on 127.0.0.1) would otherwise receive, and overwrite, each other's token. */
+const cookieName = (port: number) => `varbench_token_${port}`;
+/** Compared as digests, which always have the same length: timingSafeEqual throws on buffers of
+ * different lengths, and a token of 32 "é" is 32 characters but 64 bytes. */
+const digest = (text: string) => createHash("sha256").update(text).digest();
 const STATUS: Record<ApiErrorCode, number> = { "invalid-arguments": 400, unauthorized: 401, "not-found": 404, conflict: 409, failed: 500 };
 const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json", ".woff2": "font/woff2", ".ico": "image/x-icon" };
 /** Largest request body accepted: API arguments are small. */
@@ -41,20 +46,27 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let port = 0;
   const hostOk = (req: IncomingMessage) => req.headers.host === `127.0.0.1:${port}` || req.headers.host === `localhost:${port}`;
   const tokenOk = (req: IncomingMessage, url: URL) => {
-    const given = bearer(req) ?? cookie(req, COOKIE) ?? url.searchParams.get("token");
-    return given !== null && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
+    const given = bearer(req) ?? cookie(req, cookieName(port)) ?? url.searchParams.get("token");
+    return given !== null && timingSafeEqual(digest(given), digest(token));
   };
+  /** API calls and the event socket come from pages of this server only (a browser always sends Origin on both). */
+  const originOk = (req: IncomingMessage) => req.headers.origin === undefined || req.headers.origin === `http://${req.headers.host}`;
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => send(res, 500, "text/plain; charset=utf-8", `internal error: ${(e as Error).message}`));
+    handle(req, res).catch((e: unknown) => {
+      // A request line that is no URL is the client's mistake; anything else is ours, said without a stack.
+      if (e instanceof TypeError && /Invalid URL/.test(e.message)) return send(res, 400, "text/plain; charset=utf-8", "refused: the request's path is not a URL");
+      send(res, 500, "text/plain; charset=utf-8", `internal error: ${(e as Error).message}`);
+    });
   });
+  server.on("clientError", (_e, socket) => socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n"));
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (!hostOk(req)) return send(res, 403, "text/plain; charset=utf-8", "refused: this server answers only to 127.0.0.1 and localhost");
     if (!tokenOk(req, url)) return send(res, 401, "text/plain; charset=utf-8", "refused: open the URL that `varbench start` printed; it carries this session's token");
     if (url.searchParams.has("token")) {
       // Trade the token in the URL for a cookie, and drop it from the address bar.
-      res.writeHead(303, { "set-cookie": `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`, location: "/" });
+      res.writeHead(303, { "set-cookie": `${cookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`, location: "/" });
       return void res.end();
     }
     if (url.pathname.startsWith("/api/")) return api(req, res, url.pathname.slice(5));
@@ -63,8 +75,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   async function api(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
     if (req.method !== "POST") return send(res, 405, "text/plain; charset=utf-8", "API calls are POST");
-    const origin = req.headers.origin;
-    if (origin !== undefined && origin !== `http://${req.headers.host}`) return send(res, 403, "text/plain; charset=utf-8", "refused: foreign origin");
+    if (!originOk(req)) return send(res, 403, "text/plain; charset=utf-8", "refused: foreign origin");
     let body: string;
     try {
       body = await readBody(req);
@@ -104,15 +115,22 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const wss = new WebSocketServer({ noServer: true });
   const sockets = new Set<WebSocket>();
   server.on("upgrade", (req, socket, head) => {
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    if (url.pathname !== "/api/events" || !hostOk(req) || !tokenOk(req, url)) {
-      socket.end("HTTP/1.1 401 Unauthorized\r\n\r\n");
-      return;
+    // Nothing a client sends on this path may end the process: every refusal is an answer.
+    socket.on("error", () => socket.destroy());
+    const refuse = (status: string) => void socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\n\r\n`);
+    try {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      if (url.pathname !== "/api/events") return refuse("404 Not Found");
+      if (!hostOk(req) || !originOk(req)) return refuse("403 Forbidden");
+      if (!tokenOk(req, url)) return refuse("401 Unauthorized");
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        sockets.add(ws);
+        ws.on("error", () => ws.terminate());
+        ws.on("close", () => sockets.delete(ws));
+      });
+    } catch {
+      refuse("400 Bad Request");
     }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      sockets.add(ws);
-      ws.on("close", () => sockets.delete(ws));
-    });
   });
   const unsubscribe = EVENT_NAMES.map((event) =>
     options.service.events.on(event, (payload) => {
@@ -142,6 +160,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string): void {
+  // A failure after the answer began (a client gone mid-way) cannot be answered again: the connection ends.
+  if (res.headersSent) return void res.destroy();
   res.writeHead(status, { "content-type": type, "cache-control": "no-store" });
   res.end(body);
 }
