@@ -146,7 +146,11 @@ function namedPaths(): { input: string; path: string; resources: boolean }[] {
   for (const input of projectInputs()) {
     const text = readFileSync(join(ROOT, input), "utf8");
     const bases = new Map<string, string | null>([["process.resourcesPath", null]]);
-    for (const [, , alias] of text.matchAll(/import\s*\{[^}]*\bPROJECT_ROOT(\s+as\s+(\w+))?[^}]*\}\s*from\s*"[^"]*projectRoot\.js"/g)) bases.set(alias ?? "PROJECT_ROOT", ".");
+    // DATA_ROOT is the app's root from sources, and resources/data in the package (examples and traces).
+    for (const base of ["PROJECT_ROOT", "DATA_ROOT"]) {
+      const imported = new RegExp(`import\\s*\\{[^}]*\\b${base}(\\s+as\\s+(\\w+))?[^}]*\\}\\s*from\\s*"[^"]*projectRoot\\.js"`, "g");
+      for (const [, , alias] of text.matchAll(imported)) bases.set(alias ?? base, ".");
+    }
     const outputDirs = outputsOf(input).map((o) => dirname(o));
     for (const [, name, rel] of text.matchAll(/const\s+(\w+)\s*=\s*fileURLToPath\(\s*new URL\(\s*"([^"]+)"\s*,\s*import\.meta\.url\s*\)\s*\)/g))
       for (const dir of outputDirs) bases.set(name, relative(ROOT, resolve(ROOT, dir, rel)) || ".");

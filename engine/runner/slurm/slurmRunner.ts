@@ -58,8 +58,9 @@ export function slurmExecutor(ws: Workspace, spec: SlurmExecutorSpec, timeoutMs:
     exclusive: spec.exclusive,
     sbatchOptions: spec.sbatchOptions,
     sharedDir: spec.sharedDir ?? join(ws.dir, "slurm"),
-    // The nodes start Varbench as this process was started: the same Node and the same installation (a shared path).
-    varbench: [process.execPath, join(PROJECT_ROOT, "bin", "varbench.js")],
+    // The nodes start Varbench from this installation (at a path they share): Node and the built command
+    // line, or the installed app, which is the command line itself.
+    varbench: process.versions.electron ? [process.execPath] : [process.execPath, join(PROJECT_ROOT, "dist", "cli", "main.js")],
     env: process.env,
     pollMs: Number.isFinite(poll) && poll > 0 ? poll : POLL_MS,
   };
