@@ -1,5 +1,5 @@
 // One claimed run from start to its single finishing transaction.
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { constants } from "node:os";
 import { join } from "node:path";
 import type { Workspace } from "../store/workspace.js";
@@ -9,12 +9,11 @@ import { runProcess, type ProcessResult } from "./runProcess.js";
 import { captureEnvironment } from "./environment.js";
 import { PROFILERS } from "./profilers/index.js";
 import { inputFeatures } from "./inputFeatures.js";
+import { featureLines } from "./featureLines.js";
 import type { Watch } from "./profilers/profiler.js";
 import { withBuildDir } from "../campaign/runPlan.js";
 import type { CampaignSpec } from "../campaign/spec.js";
 
-/** A line a workload writes to stderr to record a feature of its run (issue 3). */
-const FEATURE_LINE = /^varbench:feature ([A-Za-z_][A-Za-z0-9_.-]*)=(-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*$/gm;
 
 export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: CampaignSpec["profiler"], buildDir: string, signal: AbortSignal): Promise<RunOutcome["status"]> {
   const watcher = PROFILERS[profiler.name];
@@ -68,8 +67,7 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: Campa
       const clean = await step(plan.cleanup, "cleanup");
       if (clean.outcome.kind !== "exited" || clean.outcome.code !== 0) message = [message, `cleanup step failed: ${toOutcome(clean, plan.cleanup, plan.timeoutMs).message}`].filter(Boolean).join("; ");
     }
-    const stderrText = await readFile(join(dir, "run.err"), "utf8");
-    const features = { ...measured, ...Object.fromEntries([...stderrText.matchAll(FEATURE_LINE)].map((m) => [m[1], Number(m[2])])) };
+    const features = { ...measured, ...(await featureLines(join(dir, "run.err"))) };
     for (const [kind, file] of [["stdout", "run.out"], ["stderr", "run.err"]] as const) {
       const blob = await ws.artifacts.putFile(join(dir, file));
       written.push(blob);

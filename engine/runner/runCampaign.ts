@@ -3,7 +3,7 @@
 // `concurrency` workers claim queued runs in order until none is left. Cancel
 // comes from the caller's signal or from `campaign cancel` (the campaign row).
 import type { Workspace } from "../store/workspace.js";
-import { cancelQueuedRuns, claimNextRun, takeCampaign, failQueuedRunsOfDesign, getCampaign, interruptOrphanedRuns, queuedDesigns, runCounts, setCampaignStatus, type ClaimedRun } from "../store/campaigns.js";
+import { cancelQueuedRuns, claimNextRun, finishRun, takeCampaign, failQueuedRunsOfDesign, getCampaign, interruptOrphanedRuns, queuedDesigns, runCounts, setCampaignStatus, type ClaimedRun } from "../store/campaigns.js";
 import { executeRun } from "./executeRun.js";
 import { runProcess, signalGroup } from "./runProcess.js";
 import { existsSync } from "node:fs";
@@ -69,7 +69,7 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
         const run = claimNextRun(ws.db, campaignId, process.pid);
         if (!run) return;
         onEvent({ kind: "run-started", run, ...progress() });
-        const status = await executeRun(ws, run, campaign.spec.profiler, buildDirOf(ws, campaignId, run.design), abort.signal);
+        const status = await executeRun(ws, run, campaign.spec.profiler, buildDirOf(ws, campaignId, run.design), abort.signal).catch((e: unknown) => failRun(ws, run.id, e));
         finishedHere++;
         onEvent({ kind: "run-finished", run, status, ...progress() });
       }
@@ -83,6 +83,14 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
   const final = cancelled ? "cancelled" : "finished";
   setCampaignStatus(ws.db, campaignId, final, null);
   return final;
+}
+
+/** A run the runner itself could not carry through (its artifacts unreadable, a disk full…) is recorded
+ * as failed with the reason, and the campaign goes on: one run's failure never wedges the others. */
+function failRun(ws: Workspace, runId: number, e: unknown): "failed" {
+  const message = `the runner failed on this run: ${e instanceof Error ? e.message : String(e)}`;
+  finishRun(ws.db, runId, { status: "failed", exitCode: null, signal: null, wallNs: null, userNs: null, sysNs: null, peakRssKb: null, voluntarySwitches: null, involuntarySwitches: null, environment: {}, features: {}, message, stdoutTail: "", stderrTail: "", artifacts: [] });
+  return "failed";
 }
 
 /** Where a design of a campaign is built (its `{build_dir}`). */
