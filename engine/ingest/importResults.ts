@@ -2,14 +2,13 @@
 // file is read and checked whole first (a bad file stores nothing), then kept
 // as a content-addressed blob, then the campaign and its runs go in one
 // transaction; if that fails, the blob this import created is removed again.
-import { readFile } from "node:fs/promises";
+import { openRegular } from "../io/openRegular.js";
 import { basename } from "node:path";
 import type { Workspace } from "../store/workspace.js";
 import { insertImportedCampaign } from "../store/resultImports.js";
 import { readResults } from "../results/readResults.js";
 import { planImport, type ImportOptions, type ImportPlan } from "../results/plan.js";
 import type { ResultsFormat } from "../results/model.js";
-import { TraceError } from "../trace/diagnostics.js";
 
 export interface ResultsImport {
   readonly campaignId: number;
@@ -17,9 +16,8 @@ export interface ResultsImport {
 }
 
 export async function importResults(ws: Workspace, path: string, format: ResultsFormat, o: Omit<ImportOptions, "file">): Promise<ResultsImport> {
-  const bytes = await readFile(path).catch((e: NodeJS.ErrnoException) => {
-    throw e.code === "ENOENT" ? new TraceError({ kind: "not-found", file: path }) : e;
-  });
+  const handle = await openRegular(path);
+  const bytes = await handle.readFile().finally(() => handle.close());
   const plan = planImport(readResults(bytes, path, format), { ...o, file: path });
   const blob = await ws.artifacts.putBytes(bytes);
   try {

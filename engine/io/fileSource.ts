@@ -1,6 +1,7 @@
 // File-backed sources for the pure readers: chunks read with a fixed-size
 // buffer, so a trace of any size streams in bounded memory.
-import { open, readdir, readFile, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
+import { openRegular } from "./openRegular.js";
 import { basename, join } from "node:path";
 import { TraceError } from "../trace/diagnostics.js";
 import type { ByteSource, TraceDirectory } from "../trace/source.js";
@@ -14,10 +15,7 @@ export function fileSource(path: string, chunkBytes = DEFAULT_CHUNK_BYTES, onByt
   return {
     name: path,
     async *chunks() {
-      const handle = await open(path, "r").catch((e: NodeJS.ErrnoException) => {
-        if (e.code === "ENOENT") throw new TraceError({ kind: "not-found", file: path });
-        throw e;
-      });
+      const handle = await openRegular(path);
       // One read ahead, so the disk works while the consumer decodes, into two
       // buffers in turn: the chunk handed out last stays intact until the
       // consumer asks for the next one (ByteSource's contract).
@@ -50,11 +48,17 @@ export function directorySource(path: string, chunkBytes = DEFAULT_CHUNK_BYTES, 
     name: path,
     list: async () => (await readdir(path)).sort(),
     has: async (file) => stat(join(path, file)).then(() => true, () => false),
-    readText: async (file) =>
-      readFile(join(path, file), "utf8").catch((e: NodeJS.ErrnoException) => {
-        if (e.code === "ENOENT") throw new TraceError({ kind: "missing-file", file: path, needed: file });
+    readText: async (file) => {
+      const handle = await openRegular(join(path, file)).catch((e: unknown) => {
+        if (e instanceof TraceError && e.detail.kind === "not-found") throw new TraceError({ kind: "missing-file", file: path, needed: file });
         throw e;
-      }),
+      });
+      try {
+        return await handle.readFile("utf8");
+      } finally {
+        await handle.close();
+      }
+    },
     open: (file) => fileSource(join(path, basename(file)), chunkBytes, onBytes),
   };
 }

@@ -1,12 +1,11 @@
 // Reads any supported trace into a sink: the one switch from a format to its
 // reader, for traces named by path (the command line, imports, the runner)
 // and for stored ones (ingest/runTrace.ts hands in the artifact's files).
-import { open } from "node:fs/promises";
+import { openRegular } from "./openRegular.js";
 import { CctBuilder } from "../cct/cctBuilder.js";
 import type { TraceSink } from "../trace/sink.js";
 import type { ByteSource, TraceDirectory } from "../trace/source.js";
 import type { Cct, CctOptions } from "../cct/cct.js";
-import { TraceError } from "../trace/diagnostics.js";
 import { detectFileFormat, detectFormat, type FileFormat, type TraceFormat } from "../trace/detect.js";
 import { readUftrace } from "../trace/uftrace/readUftrace.js";
 import { readChromeTrace } from "../trace/chrome/readChromeTrace.js";
@@ -59,9 +58,7 @@ export async function detectPathFormat(path: string): Promise<FileFormat> {
 }
 
 async function peek(path: string): Promise<Uint8Array> {
-  const handle = await open(path, "r").catch((e: NodeJS.ErrnoException) => {
-    throw e.code === "ENOENT" ? new TraceError({ kind: "not-found", file: path }) : e;
-  });
+  const handle = await openRegular(path);
   try {
     const buf = new Uint8Array(256);
     const { bytesRead } = await handle.read(buf, 0, buf.length, 0);

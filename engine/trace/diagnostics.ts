@@ -19,6 +19,7 @@ export type TraceErrorDetail =
   | { kind: "missing-file"; file: string; needed: string }
   | { kind: "empty"; file: string }
   | { kind: "not-a-trace"; file: string; what: string }
+  | { kind: "not-a-file"; file: string; what: string }
   | { kind: "too-large"; thread: string; contexts: number; limitBytes: number };
 
 export class TraceError extends Error {
@@ -44,6 +45,8 @@ export function describeTraceError(e: TraceErrorDetail): string {
       return `${e.file}: the trace holds no events`;
     case "not-a-trace":
       return `${e.file}: ${e.what}, not a trace: \`varbench import\` stores them as a campaign of runs`;
+    case "not-a-file":
+      return `${e.file} is ${e.what}, not a regular file: traces and results are read from regular files only`;
     case "too-large":
       return `thread ${e.thread}: its calling-context tree (${e.contexts} contexts so far) outgrew the ${e.limitBytes / 2 ** 20} MiB the CCT builder may use; read fewer threads or a shorter trace`;
   }
