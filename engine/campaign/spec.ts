@@ -7,7 +7,19 @@ import { nameSchema as name } from "./names.js";
 
 const argv = z.array(z.string().min(1)).min(1, "needs at least the program");
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
-const duration = z.union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?(ms|s|m)$/, 'a number of seconds or e.g. "500ms", "30s", "2m"')]);
+/** Node's timers hold 2³¹ − 1 ms (about 24.8 days); a longer timeout fired after 1 ms. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+const duration = z
+  .union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?(ms|s|m)$/, 'a number of seconds or e.g. "500ms", "30s", "2m"')])
+  .refine((d) => durationMs(d) >= 1 && durationMs(d) <= MAX_TIMEOUT_MS, { message: `between 1 ms and ${Math.floor(MAX_TIMEOUT_MS / 86_400_000)} days (Node's timers hold no more)` });
+/** Runs a campaign plans at most (designs × workloads × (repetitions + warm-ups)): each is a row, a
+ * task and a line of the runs table; the workbench is checked responsive at 100,000 runs, and a
+ * billion repetitions grew the planner without end. */
+export const MAX_PLANNED_RUNS = 200_000;
+/** Runs at once on one machine; more only queue up behind its cores (a million hung the runner). */
+export const MAX_CONCURRENCY = 256;
+/** CPU numbers Linux allows today (CONFIG_NR_CPUS tops at 8192). */
+const MAX_CPU = 8191;
 
 const workload = z.strictObject({
   name,
@@ -42,18 +54,44 @@ export const campaignSpecSchema = z.strictObject({
   name: name.optional(),
   designs: z.array(design).min(1),
   workloads: z.array(workload).min(1),
-  repetitions: z.number().int().positive(),
-  warmups: z.number().int().min(0).default(0),
+  repetitions: z.number().int().positive().max(MAX_PLANNED_RUNS),
+  warmups: z.number().int().min(0).max(MAX_PLANNED_RUNS).default(0),
   profiler: profiler.default({ name: "time", options: [] }),
   order: z.enum(["interleaved", "sequential"]).default("interleaved"),
   seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
-  concurrency: z.number().int().positive().default(1),
+  concurrency: z.number().int().positive().max(MAX_CONCURRENCY, `at most ${MAX_CONCURRENCY} runs at once`).default(1),
   timeout: duration.default("600s"),
   prepare: argv.optional(),
   cleanup: argv.optional(),
-  cpus: z.string().regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, 'a CPU list such as "0" or "0,2-3"').optional(),
+  cpus: z
+    .string()
+    .regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, 'a CPU list such as "0" or "0,2-3"')
+    .refine((c) => cpuNumbers(c).every((n) => n <= MAX_CPU), `CPU numbers go up to ${MAX_CPU}`)
+    .refine((c) => c.split(",").every((r) => { const [a, b] = r.split("-").map(Number); return b === undefined || a <= b; }), "a range goes up: 2-3, not 3-2")
+    .optional(),
   executor: executorSchema,
+}).superRefine((spec, ctx) => {
+  // Two designs or workloads of one name were pooled under it: every statistic mixed them.
+  for (const key of ["designs", "workloads"] as const) {
+    const seen = new Set<string>();
+    spec[key].forEach((item, i) => {
+      if (seen.has(item.name)) ctx.addIssue({ code: "custom", path: [key, i, "name"], message: `${item.name} is named twice: each ${key === "designs" ? "design" : "workload"} needs a name of its own` });
+      seen.add(item.name);
+    });
+  }
+  const runs = spec.designs.length * spec.workloads.length * (spec.repetitions + spec.warmups);
+  if (runs > MAX_PLANNED_RUNS) {
+    ctx.addIssue({ code: "custom", path: ["repetitions"], message: `${spec.designs.length} design(s) × ${spec.workloads.length} workload(s) × (${spec.repetitions} repetitions + ${spec.warmups} warm-ups) is ${runs.toLocaleString("en-US")} runs; a campaign plans at most ${MAX_PLANNED_RUNS.toLocaleString("en-US")}` });
+  }
 });
+
+/** The CPU numbers of a list such as "0,2-3" (ranges checked to go up). */
+export function cpuNumbers(list: string): number[] {
+  return list.split(",").flatMap((r) => {
+    const [a, b] = r.split("-").map(Number);
+    return b === undefined ? [a] : b - a > MAX_CPU ? [a, b] : Array.from({ length: Math.max(0, b - a + 1) }, (_, i) => a + i);
+  });
+}
 
 export type CampaignSpec = z.infer<typeof campaignSpecSchema>;
 export type WorkloadSpec = CampaignSpec["workloads"][number];

@@ -3,13 +3,25 @@
 import { LineCounter, parseDocument, isNode } from "yaml";
 import { campaignSpecSchema, SpecError, type CampaignSpec } from "./spec.js";
 
+/** Aliases a spec may use: a handful in any real spec; yaml's own default (100) still lets a small
+ * file expand to millions of nodes. */
+const MAX_ALIAS_COUNT = 50;
+
 export function parseCampaignSpec(text: string, file: string): CampaignSpec {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   if (doc.errors.length > 0) {
     throw new SpecError(file, doc.errors.map((e) => ({ path: "", line: lines.linePos(e.pos[0]).line, message: `YAML: ${e.message.split("\n")[0]}` })));
   }
-  const result = campaignSpecSchema.safeParse(doc.toJS());
+  let value: unknown;
+  try {
+    // Aliases bounded: a billion-laughs document expands each alias into copies of copies.
+    value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (e) {
+    throw new SpecError(file, [{ path: "", line: null, message: `YAML: ${(e as Error).message.split("\n")[0]}` }]);
+  }
+  if (value === null || value === undefined) throw new SpecError(file, [{ path: "", line: null, message: "the spec is empty: it needs at least project, designs, workloads and repetitions" }]);
+  const result = campaignSpecSchema.safeParse(value);
   if (!result.success) {
     throw new SpecError(
       file,
@@ -22,6 +34,13 @@ export function parseCampaignSpec(text: string, file: string): CampaignSpec {
     );
   }
   return result.data;
+}
+
+/** Lines for issues found after the schema (the planner's unknown placeholders): path "a.0.b" → its line. */
+export function specLines(text: string): (path: string) => number | null {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  return (path) => lineOf(doc, lines, path ? path.split(".") : []);
 }
 
 /** The line of the deepest node along `path` that exists in the document. */

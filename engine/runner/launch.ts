@@ -7,7 +7,7 @@ import { basename, dirname, resolve } from "node:path";
 import { randomInt } from "node:crypto";
 import type { Workspace } from "../store/workspace.js";
 import { createCampaign } from "../store/campaigns.js";
-import type { CampaignSpec } from "../campaign/spec.js";
+import { SpecError, type CampaignSpec } from "../campaign/spec.js";
 import { planCampaign } from "./planCampaign.js";
 
 export interface LaunchRequest {
@@ -40,8 +40,26 @@ export function createPlannedCampaign(ws: Workspace, r: LaunchRequest): Launched
 
 export async function planCampaignFromFile(ws: Workspace, specFile: string, seed?: number): Promise<Launched> {
   // The YAML reader is loaded only here, where a spec file is read.
-  const { parseCampaignSpec } = await import("../campaign/specFile.js");
-  const spec = parseCampaignSpec(readFileSync(specFile, "utf8"), specFile);
+  const { parseCampaignSpec, specLines } = await import("../campaign/specFile.js");
+  const text = readSpec(specFile);
+  const spec = parseCampaignSpec(text, specFile);
   const name = spec.name ?? basename(specFile).replace(/\.ya?ml$/, "");
-  return createPlannedCampaign(ws, { spec, specDir: dirname(resolve(specFile)), name, source: specFile, ...(seed === undefined ? {} : { seed }) });
+  try {
+    return createPlannedCampaign(ws, { spec, specDir: dirname(resolve(specFile)), name, source: specFile, ...(seed === undefined ? {} : { seed }) });
+  } catch (e) {
+    if (!(e instanceof SpecError)) throw e;
+    // The planner knows the field, the file knows its line.
+    const line = specLines(text);
+    throw new SpecError(specFile, e.issues.map((i) => ({ ...i, line: i.line ?? line(i.path) })));
+  }
+}
+
+function readSpec(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "a folder, not a spec file" : code === "EACCES" ? "not readable (permission denied)" : (code ?? (e as Error).message);
+    throw new SpecError(file, [{ path: "", line: null, message: why }]);
+  }
 }

@@ -5,11 +5,15 @@
 // benchmark tools do so that drift in the machine spreads over all designs.
 import { isAbsolute, resolve } from "node:path";
 import { seededRandom, shuffled } from "../stats/random.js";
-import { durationMs, SpecError, type CampaignSpec, type SpecIssue } from "../campaign/spec.js";
+import { cpus } from "node:os";
+import { cpuNumbers, durationMs, SpecError, type CampaignSpec, type SpecIssue } from "../campaign/spec.js";
 import type { PlannedRun, RunPlan } from "../campaign/runPlan.js";
 
 export function planCampaign(spec: CampaignSpec, specDir: string, seed: number, file: string): PlannedRun[] {
   const issues: SpecIssue[] = [];
+  // A CPU this machine does not have failed every run later, one by one (local runs only: a Slurm node has its own).
+  const missing = spec.cpus && spec.executor?.kind !== "slurm" ? cpuNumbers(spec.cpus).filter((n) => n >= cpus().length) : [];
+  if (missing.length > 0) issues.push({ path: "cpus", line: null, message: `this machine has CPUs 0-${cpus().length - 1}; ${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", …" : ""} not` });
   const pairs = spec.designs.flatMap((d, di) => spec.workloads.map((w, wi) => ({ d, di, w, wi })));
   const expand = (p: (typeof pairs)[number], repetition: number, warmup: boolean) => {
     const vars: Record<string, string> = {

@@ -1,0 +1,95 @@
+// Campaign specs the hardening probe sent (issue 17 items 4 and 10): each is
+// refused with the file, the line and the field, before anything is planned;
+// and a seeded fuzz of the example specs never gets past the spec error.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseCampaignSpec } from "../../engine/campaign/specFile.js";
+import { SpecError } from "../../engine/campaign/spec.js";
+import { planCampaign } from "../../engine/runner/planCampaign.js";
+import { seededRandom } from "../../engine/stats/random.js";
+import { ROOT } from "../helpers/uftrace.js";
+
+const BASE = ["project: p", "designs: [{ name: a }, { name: b }]", "workloads:", "  - name: w", '    argv: ["true"]', "repetitions: 3"];
+
+function refused(lines: string[], pattern: RegExp): void {
+  assert.throws(
+    () => parseCampaignSpec(lines.join("\n"), "spec.yaml"),
+    (e: Error) => e instanceof SpecError && pattern.test(e.message),
+  );
+}
+
+describe("spec bounds", () => {
+  it("refuses a billion repetitions or warm-ups, naming the runs it would plan", () => {
+    refused([...BASE.slice(0, 5), "repetitions: 1000000000"], /^spec\.yaml:6: repetitions: /);
+    refused([...BASE, "warmups: 1000000000"], /^spec\.yaml:7: warmups: /);
+    refused([...BASE.slice(0, 5), "repetitions: 150000"], /spec\.yaml:6: repetitions: 2 design\(s\) × 1 workload\(s\) × \(150000 repetitions \+ 0 warm-ups\) is 300,000 runs; a campaign plans at most 200,000/);
+  });
+
+  it("refuses a concurrency of a million, a timeout of 0 s or past Node's timers, and CPUs past Linux's", () => {
+    refused([...BASE, "concurrency: 1000000"], /spec\.yaml:7: concurrency: at most 256 runs at once/);
+    refused([...BASE, "timeout: 0s"], /spec\.yaml:7: timeout: between 1 ms and 24 days/);
+    refused([...BASE, "timeout: 2147484s"], /spec\.yaml:7: timeout: between 1 ms and 24 days/);
+    refused([...BASE, 'cpus: "0-999999"'], /spec\.yaml:7: cpus: CPU numbers go up to 8191/);
+    refused([...BASE, 'cpus: "3-2"'], /a range goes up/);
+  });
+
+  it("refuses a CPU this machine does not have when the campaign is planned", () => {
+    const spec = parseCampaignSpec([...BASE, 'cpus: "0,8000"'].join("\n"), "spec.yaml");
+    assert.throws(() => planCampaign(spec, ROOT, 1, "spec.yaml"), /cpus: this machine has CPUs 0-\d+; 8000 not/);
+  });
+
+  it("refuses two designs or two workloads of one name, at the second", () => {
+    refused(["project: p", "designs: [{ name: a }, { name: a }]", "workloads: [{ name: w, argv: [x] }]", "repetitions: 1"], /spec\.yaml:2: designs\.1\.name: a is named twice/);
+    refused(["project: p", "designs: [{ name: a }]", "workloads:", "  - { name: w, argv: [x] }", "  - { name: w, argv: [y] }", "repetitions: 1"], /spec\.yaml:5: workloads\.1\.name: w is named twice/);
+  });
+
+  it("says an empty spec is empty, and stops an alias bomb", () => {
+    refused([""], /^spec\.yaml: the spec is empty/);
+    const bomb = ["a: &a [x, x, x, x, x, x, x, x, x, x]", ...Array.from({ length: 8 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10).fill(`*${String.fromCharCode(97 + i)}`).join(", ")}]`)];
+    refused(bomb, /^spec\.yaml: YAML: .*alias/i);
+  });
+});
+
+describe("spec fuzz (seed 7)", () => {
+  const examples = readdirSync(join(ROOT, "examples", "campaigns")).filter((f) => f.endsWith(".yaml")).map((f) => readFileSync(join(ROOT, "examples", "campaigns", f), "utf8"));
+  const random = seededRandom(7);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+  const values = ["-1", "0", "1e308", "99999999999", "null", "[]", "{}", '"é\\u0000"', "true", "&x 1", "*x", "!!binary AAAA", "[[[[[[[[[[1]]]]]]]]]]", '"{nope}"', "0x10"];
+  const mutate = (text: string): string => {
+    const lines = text.split("\n");
+    const i = Math.floor(random() * lines.length);
+    switch (pick(["value", "drop", "dup", "cut", "indent"])) {
+      case "value":
+        lines[i] = lines[i].replace(/:\s.*$/, `: ${pick(values)}`);
+        return lines.join("\n");
+      case "drop":
+        lines.splice(i, 1);
+        return lines.join("\n");
+      case "dup":
+        lines.splice(i, 0, lines[i]);
+        return lines.join("\n");
+      case "cut":
+        return text.slice(0, Math.floor(random() * text.length));
+      default:
+        lines[i] = `   ${lines[i]}`;
+        return lines.join("\n");
+    }
+  };
+
+  it("accepts or refuses each mutated example with a SpecError naming the file, and plans only within the bounds", () => {
+    for (let n = 0; n < 600; n++) {
+      let text = pick(examples);
+      for (let k = 1 + Math.floor(random() * 3); k > 0; k--) text = mutate(text);
+      try {
+        const spec = parseCampaignSpec(text, "fuzz.yaml");
+        const runs = planCampaign(spec, ROOT, 1, "fuzz.yaml");
+        assert.ok(runs.length <= 200_000);
+      } catch (e) {
+        assert.ok(e instanceof SpecError, `case ${n}: ${(e as Error).stack}\n---\n${text}`);
+        assert.match(e.message, /^fuzz\.yaml/m);
+      }
+    }
+  });
+});
