@@ -10,6 +10,7 @@ import { captureEnvironment } from "./environment.js";
 import { PROFILERS } from "./profilers/index.js";
 import { inputFeatures } from "./inputFeatures.js";
 import { featureLines } from "./featureLines.js";
+import { RUN_DIR_PREFIX } from "./leftovers.js";
 import type { Watch } from "./profilers/profiler.js";
 import { withBuildDir } from "../campaign/runPlan.js";
 import type { CampaignSpec } from "../campaign/spec.js";
@@ -17,13 +18,16 @@ import type { CampaignSpec } from "../campaign/spec.js";
 
 export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: CampaignSpec["profiler"], buildDir: string, signal: AbortSignal): Promise<RunOutcome["status"]> {
   const watcher = PROFILERS[profiler.name];
-  const dir = await mkdtemp(join(ws.dir, ".run-"));
+  // Named for this runner, so a resume after a kill -9 knows whose leftovers it finds (leftovers.ts).
+  const dir = await mkdtemp(join(ws.dir, `${RUN_DIR_PREFIX}${process.pid}-`));
   const written: StoredBlob[] = [];
   try {
     const plan = withBuildDir(run.plan, buildDir);
     const context = { runDir: dir, buildDir };
+    // A -pg program writes gmon.out into its working folder, often the spec's among the sources:
+    // glibc writes it into the run's own folder instead (GMON_OUT_PREFIX), gone with it; a spec may say otherwise.
     const step = (argv: readonly string[], name: string, onStart?: (pgid: number) => void) =>
-      runProcess({ argv, cwd: plan.cwd, env: { ...process.env, ...plan.env } as Record<string, string>, timeoutMs: plan.timeoutMs, ...(plan.cpus ? { cpus: plan.cpus } : {}), stdoutFile: join(dir, `${name}.out`), stderrFile: join(dir, `${name}.err`), signal, ...(onStart ? { onStart } : {}) });
+      runProcess({ argv, cwd: plan.cwd, env: { ...process.env, GMON_OUT_PREFIX: join(dir, "gmon.out"), ...plan.env } as Record<string, string>, timeoutMs: plan.timeoutMs, ...(plan.cpus ? { cpus: plan.cpus } : {}), stdoutFile: join(dir, `${name}.out`), stderrFile: join(dir, `${name}.err`), signal, ...(onStart ? { onStart } : {}) });
     const environment = { ...captureEnvironment(plan.cwd, watcher.version()) };
     if (plan.prepare) {
       const prep = await step(plan.prepare, "prepare");

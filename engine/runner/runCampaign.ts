@@ -11,6 +11,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { withBuildDir } from "../campaign/runPlan.js";
 import { isAlive } from "./liveness.js";
+import { removeDeadRunFolders } from "./leftovers.js";
 
 /** Counts by run status, and the estimated time left (null until a run has finished). */
 export interface CampaignProgress {
@@ -39,6 +40,7 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
   if (executor?.kind === "slurm") return (await import("./slurm/slurmRunner.js")).runOnSlurm(ws, campaignId, { ...campaign.spec, executor }, (dirOf) => buildDesigns(ws, campaignId, dirOf), onEvent, signal);
   const stale = interruptOrphanedRuns(ws.db, campaignId, isAlive);
   for (const s of stale) if (s.pgid !== null) signalGroup(s.pgid, "SIGKILL"); // leftovers of the dead runner
+  await removeDeadRunFolders(ws.dir);
   if (stale.length > 0) onEvent({ kind: "interrupted-requeued", runIds: stale.map((s) => s.runId) });
   if (takeCampaign(ws.db, campaignId, process.pid) === "cancel-pending") {
     cancelQueuedRuns(ws.db, campaignId);
