@@ -19,35 +19,50 @@ export interface ContextRow {
 
 export type ContextSort = "total" | "self" | "cov";
 
-export function contextRows(cols: ContextColumns, functions: readonly string[], sort: ContextSort = "total"): ContextRow[] {
-  const paths: string[][] = [[]];
-  const rows: ContextRow[] = [];
+/** Names all rows' call chains may hold together. Each row carries its whole chain, so a chain
+ * 100,000 calls deep made depth × contexts = 10¹⁰ names (the probe's out-of-memory); past this
+ * budget the lighter rows are left out, and the caller says so. 4 M names is about 32 MB. */
+export const PATH_NAMES_BUDGET = 4_000_000;
+
+/** Contexts with calls, heaviest first by `sort`, each with its call chain: all of them, or the
+ * heaviest whose chains fit in `budget` names together (cut: how many were left out). */
+export function contextRows(cols: ContextColumns, functions: readonly string[], sort: ContextSort = "total", budget = PATH_NAMES_BUDGET): ContextRow[] & { cut?: number } {
+  // Depths first (a parent's id is below its children's), so chains are built only for the rows kept.
+  const depth = new Int32Array(cols.size);
+  const ids: number[] = [];
   for (let c = 1; c < cols.size; c++) {
-    paths[c] = [...paths[cols.parent[c]], functions[cols.fn[c]]];
-    const n = cols.n[c];
-    if (n === 0) continue;
-    const std = Math.sqrt(cols.m2[c] / n);
-    const mean = cols.meanNs[c];
-    rows.push({
-      id: c,
-      path: paths[c],
-      n,
-      meanNs: mean,
-      stdNs: std,
-      cov: mean > 0 ? std / mean : 0,
-      minNs: cols.minNs[c],
-      maxNs: cols.maxNs[c],
-      inclusiveNs: cols.inclusiveNs[c],
-      selfNs: cols.selfNs[c],
-    });
+    depth[c] = depth[cols.parent[c]] + 1;
+    if (cols.n[c] > 0) ids.push(c);
   }
-  const key: Record<ContextSort, (r: ContextRow) => number> = {
-    total: (r) => r.inclusiveNs,
-    self: (r) => r.selfNs,
-    cov: (r) => r.cov,
+  const cov = (c: number) => (cols.meanNs[c] > 0 ? Math.sqrt(cols.m2[c] / cols.n[c]) / cols.meanNs[c] : 0);
+  const key: Record<ContextSort, (c: number) => number> = {
+    total: (c) => cols.inclusiveNs[c],
+    self: (c) => cols.selfNs[c],
+    cov,
   };
   const k = key[sort];
-  return rows.sort((a, b) => k(b) - k(a) || a.id - b.id);
+  ids.sort((a, b) => k(b) - k(a) || a - b);
+  const rows: ContextRow[] & { cut?: number } = [];
+  let names = 0;
+  for (const c of ids) {
+    names += depth[c];
+    if (names > budget) {
+      rows.cut = ids.length - rows.length;
+      break;
+    }
+    const n = cols.n[c];
+    const std = Math.sqrt(cols.m2[c] / n);
+    const mean = cols.meanNs[c];
+    rows.push({ id: c, path: chainOf(cols, functions, c, depth[c]), n, meanNs: mean, stdNs: std, cov: mean > 0 ? std / mean : 0, minNs: cols.minNs[c], maxNs: cols.maxNs[c], inclusiveNs: cols.inclusiveNs[c], selfNs: cols.selfNs[c] });
+  }
+  return rows;
+}
+
+/** A context's call chain, root first, by walking its parents. */
+export function chainOf(cols: ContextColumns, functions: readonly string[], c: number, depth: number): string[] {
+  const path = new Array<string>(depth);
+  for (let at = depth - 1, p = c; at >= 0; at--, p = cols.parent[p]) path[at] = functions[cols.fn[p]];
+  return path;
 }
 
 export interface FunctionRow {

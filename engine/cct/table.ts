@@ -5,7 +5,8 @@
 import type { Cct } from "./cct.js";
 import type { ThreadLabel } from "../campaign/readModels.js";
 import { mergeThreads } from "./merge.js";
-import { contextRows, type ContextRow, type ContextSort } from "./query.js";
+import { chainOf, contextRows, type ContextRow, type ContextSort } from "./query.js";
+import type { ContextColumns } from "./contextTable.js";
 import { describeTraceWarning } from "../trace/diagnostics.js";
 
 export interface CctTableOptions {
@@ -46,17 +47,32 @@ export function threadMatcher(spec: string): (pid: number, tid: number) => boole
 export function cctTable(cct: Cct, label: string, o: CctTableOptions): CctTable {
   const merged = mergeThreads(cct, o.thread === null ? undefined : threadMatcher(o.thread));
   const all = contextRows(merged, cct.functions, o.sort);
-  const byId = new Map(all.map((r) => [r.id, r.path]));
+  const cut = all.cut ?? 0;
+  let totalNs = 0;
+  for (let c = 1; c < merged.size; c++) if (merged.parent[c] === 0) totalNs += merged.inclusiveNs[c];
+  const chain = (c: number) => {
+    let depth = 0;
+    for (let p = c; p > 0; p = merged.parent[p]) depth++;
+    return depth;
+  };
+  const shown = `the ${all.length.toLocaleString("en-US")} heaviest of ${(all.length + cut).toLocaleString("en-US")} contexts are listed: the others' call chains, up to ${maxDepth(merged).toLocaleString("en-US")} calls deep, would not fit in memory together`;
   return {
     label,
     events: cct.events,
     threads: threadLabels(cct),
     thread: o.thread,
-    totalNs: all.filter((r) => r.path.length === 1).reduce((s, r) => s + r.inclusiveNs, 0),
-    contexts: all.length,
+    totalNs,
+    contexts: all.length + cut,
     rows: all.slice(0, o.limit > 0 ? o.limit : undefined),
-    warnings: cct.warnings.map(describeTraceWarning),
+    warnings: [...cct.warnings.map(describeTraceWarning), ...(cut > 0 ? [shown] : [])],
     maxCovarianceChildren: cct.maxCovarianceChildren,
-    covarianceOmitted: merged.covarianceOmitted.map((c) => byId.get(c)?.join(" > ") ?? `context ${c}`),
+    covarianceOmitted: merged.covarianceOmitted.map((c) => chainOf(merged, cct.functions, c, chain(c)).join(" > ")),
   };
+}
+
+function maxDepth(cols: ContextColumns): number {
+  const depth = new Int32Array(cols.size);
+  let max = 0;
+  for (let c = 1; c < cols.size; c++) max = Math.max(max, (depth[c] = depth[cols.parent[c]] + 1));
+  return max;
 }

@@ -15,3 +15,12 @@ export function table(header: readonly string[], rows: readonly (readonly string
     cells.map((c, i) => (leftAligned.has(i) ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ").trimEnd();
   return [line(header), line(widths.map((w) => "=".repeat(w))), ...rows.map(line)].join("\n");
 }
+
+/** Frames of a call chain kept at each end when it is shown to a person; the middle is counted. */
+const CHAIN_ENDS = 4;
+
+/** A call chain for a terminal or a table: whole when short, else its ends around the count of what is left out. */
+export function chainText(path: readonly string[]): string {
+  if (path.length <= 2 * CHAIN_ENDS + 1) return path.join(" > ");
+  return [...path.slice(0, CHAIN_ENDS), `… ${(path.length - 2 * CHAIN_ENDS).toLocaleString("en-US")} calls …`, ...path.slice(-CHAIN_ENDS)].join(" > ");
+}

@@ -1,11 +1,11 @@
 // A CCT table for the terminal, and as JSON for scripts.
 import type { CctTable } from "../../cct/table.js";
-import { formatNs, table } from "../../report/format.js";
+import { chainText, formatNs, table } from "../../report/format.js";
 
 export function cctText(t: CctTable): string {
   const body = table(
     ["N", "mean", "σ", "CoV", "min", "max", "total", "self", "context"],
-    t.rows.map((r) => [String(r.n), formatNs(r.meanNs), formatNs(r.stdNs), r.cov.toFixed(3), formatNs(r.minNs), formatNs(r.maxNs), formatNs(r.inclusiveNs), formatNs(r.selfNs), r.path.join(" > ")]),
+    t.rows.map((r) => [String(r.n), formatNs(r.meanNs), formatNs(r.stdNs), r.cov.toFixed(3), formatNs(r.minNs), formatNs(r.maxNs), formatNs(r.inclusiveNs), formatNs(r.selfNs), chainText(r.path)]),
   );
   const notes = t.warnings.map((w) => `warning: ${w}`);
   if (t.covarianceOmitted.length > 0) {
