@@ -29,3 +29,11 @@ it("tables a 100,000-deep Chrome trace in a 512 MB heap: heaviest contexts first
   });
   assert.ok(t.warnings.some((w) => /heaviest of 100,000 contexts are listed: the others' call chains, up to 100,000 calls deep, would not fit/.test(w)), t.warnings.join("\n"));
 });
+
+it("says so when a Chrome trace's E comes before its B, instead of a silent empty tree", () => {
+  const file = join(tempDir("eb"), "eb.json");
+  writeFileSync(file, '[{"ph":"E","name":"f","pid":1,"tid":1,"ts":5},{"ph":"B","name":"f","pid":1,"tid":1,"ts":1},{"ph":"E","name":"g","pid":1,"tid":1,"ts":6}]');
+  const r = varbench(["cct", file]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout + r.stderr, /2 E events with no open B event .* were skipped/);
+});

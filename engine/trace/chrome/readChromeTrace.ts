@@ -98,7 +98,8 @@ export async function readChromeTrace(source: ByteSource, sink: TraceSink): Prom
       t.batch.enter(fn, time);
     } else if (ph === "E") {
       const fn = typeof e.name === "string" ? sink.functionId(e.name) : t.open[t.open.length - 1];
-      if (fn === undefined) {
+      // An E whose B is not open (none yet: E written before B) closes nothing: counted and said, not passed on.
+      if (fn === undefined || t.open.lastIndexOf(fn) < 0) {
         unmatched++;
         return;
       }
