@@ -25,6 +25,9 @@ export interface UftraceInfo {
 
 const MAGIC = "Ftrace!\0";
 const HEADER_BYTES = 40;
+/** uftrace's file format versions (UFTRACE_FILE_VERSION_MIN 3 and UFTRACE_FILE_VERSION 4 in its sources):
+ * anything else was written by no uftrace this reader knows, or is not a header at all. */
+const VERSIONS = [3, 4];
 
 export function parseInfo(bytes: Uint8Array, file: string): UftraceInfo {
   if (bytes.length < HEADER_BYTES) {
@@ -34,6 +37,9 @@ export function parseInfo(bytes: Uint8Array, file: string): UftraceInfo {
   if (magic !== MAGIC) throw new TraceError({ kind: "bad-magic", file, byteOffset: 0, found: JSON.stringify(magic) });
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(8, true);
+  if (!VERSIONS.includes(version)) {
+    throw new TraceError({ kind: "malformed", file, byteOffset: 8, detail: `file format version ${version}; uftrace writes versions ${VERSIONS.join(" and ")}` });
+  }
   const endian = bytes[14];
   const elfClass = bytes[15];
   if (endian !== 1 || elfClass !== 2) {
@@ -53,5 +59,7 @@ export function parseInfo(bytes: Uint8Array, file: string): UftraceInfo {
     list.push(value);
     lines.set(key, list);
   }
+  // uftrace writes the header, then the recording's details: a header alone is a recording cut short.
+  if (lines.size === 0) throw new TraceError({ kind: "malformed", file, byteOffset: bytes.length, detail: "the header is all there is: the recording's details that follow it are missing (cut short?)" });
   return { version, features, lines };
 }
