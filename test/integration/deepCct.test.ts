@@ -37,3 +37,18 @@ it("says so when a Chrome trace's E comes before its B, instead of a silent empt
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout + r.stderr, /2 E events with no open B event .* were skipped/);
 });
+
+it("refuses a Chrome event of 20 MB and a text trace line of 2 MB in words, holding neither", () => {
+  const dir = tempDir("huge");
+  const chrome = join(dir, "huge.json");
+  writeFileSync(chrome, `[{"ph":"X","name":"${"n".repeat(20 << 20)}","pid":1,"tid":1,"ts":1,"dur":2}]`);
+  const a = varbench(["cct", chrome]);
+  assert.equal(a.status, 1);
+  assert.match(a.stderr, /huge\.json: at byte 1: an event of more than 16 MiB: no call event is that large/);
+  const text = join(dir, "huge.txt");
+  writeFileSync(text, `# varbench-events 1\nB 1 1 0 ${"x".repeat(2 << 20)}\n`);
+  const b = varbench(["cct", text]);
+  assert.equal(b.status, 1);
+  assert.match(b.stderr, /huge\.txt: at byte 20: line 2 is longer than 1 Mi characters: not a trace line/);
+  assert.doesNotMatch(b.stderr, /\n\s+at /);
+});

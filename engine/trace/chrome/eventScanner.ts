@@ -17,6 +17,9 @@ export interface ScanResult {
   readonly truncatedBytes: number;
 }
 
+/** No call event comes near this: a larger one (a 200 MB name) is refused rather than held in memory. */
+export const MAX_EVENT_BYTES = 16 << 20;
+
 export class EventScanner {
   private depth = 0;
   private inString = false;
@@ -30,6 +33,7 @@ export class EventScanner {
   private key = "";
   private lastKey = "";
   private parts: Uint8Array[] = [];
+  private partsBytes = 0;
   private eventStart = -1;
 
   constructor(
@@ -86,7 +90,13 @@ export class EventScanner {
         this.fail(i, `expected '[' or '{' at the start of a Chrome trace, found '${String.fromCharCode(b)}'`);
       }
     }
-    if (partFrom >= 0) this.parts.push(chunk.slice(partFrom));
+    if (partFrom >= 0) {
+      this.parts.push(chunk.slice(partFrom));
+      this.partsBytes += len - partFrom;
+      if (this.partsBytes > MAX_EVENT_BYTES) {
+        throw new TraceError({ kind: "malformed", file: this.file, byteOffset: this.eventStart, detail: `an event of more than ${MAX_EVENT_BYTES >> 20} MiB: no call event is that large (a name or argument far too long?)` });
+      }
+    }
     this.offset += len;
     this.depth = depth;
     this.inString = inString;
@@ -117,6 +127,7 @@ export class EventScanner {
         at += p.length;
       }
       this.parts = [];
+      this.partsBytes = 0;
     }
     const start = this.eventStart;
     this.eventStart = -1;

@@ -74,12 +74,15 @@ export async function readTextTrace(source: ByteSource, sink: TraceSink): Promis
     let from = 0;
     for (let nl = carry.indexOf("\n"); nl >= 0; nl = carry.indexOf("\n", from)) {
       const line = carry.slice(from, nl);
+      if (line.length > MAX_LINE_CHARS) throw bad(offset, `line ${lineNo + 1} is longer than ${MAX_LINE_CHARS >> 20} Mi characters: not a trace line`);
       handle(line, offset);
       // Offsets advance line by line: measuring the chunk's text up to each line again was quadratic per chunk.
       offset += byteLength(line) + 1;
       from = nl + 1;
     }
     carry = carry.slice(from);
+    // A line is one event: one longer than this (a 100 MB line) is no trace line, and is refused, not held.
+    if (carry.length > MAX_LINE_CHARS) throw bad(offset, `line ${lineNo + 1} is longer than ${MAX_LINE_CHARS >> 20} Mi characters: not a trace line`);
   }
   carry += decoder.decode();
   if (carry.length > 0) handle(carry, offset);
@@ -88,6 +91,9 @@ export async function readTextTrace(source: ByteSource, sink: TraceSink): Promis
   if (events === 0) throw new TraceError({ kind: "empty", file: source.name });
   return { events };
 }
+
+/** Far past any event line (a call's name and numbers). */
+const MAX_LINE_CHARS = 1 << 20;
 
 function byteLength(s: string): number {
   let n = 0;
