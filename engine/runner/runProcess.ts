@@ -4,6 +4,7 @@
 // the same for cancel. When this resolves, nothing of the run is left.
 import { spawn } from "node:child_process";
 import { open, readFile, rm } from "node:fs/promises";
+import { killEscapees, newRunToken, RUN_TOKEN_VARIABLE } from "./escapees.js";
 import { vbtimePath } from "./helper.js";
 
 export interface ProcessRequest {
@@ -48,12 +49,13 @@ export async function runProcess(req: ProcessRequest): Promise<ProcessResult> {
   // and no JavaScript copying while the run goes, which keeps the runner's
   // cost per run low (issue 3's overhead benchmark).
   const reportFile = `${req.stderrFile}.report`;
+  const token = newRunToken();
   const files = await Promise.all([req.stdoutFile, req.stderrFile, reportFile].map((f) => open(f, "w")));
   let child: ReturnType<typeof spawn>;
   let exited: Promise<void>;
   try {
     const args = [...(req.cpus ? ["--cpus", req.cpus] : []), "--", ...req.argv];
-    child = spawn(vbtimePath(), args, { cwd: req.cwd, env: req.env, detached: true, stdio: ["ignore", files[0].fd, files[1].fd, files[2].fd] });
+    child = spawn(vbtimePath(), args, { cwd: req.cwd, env: { ...req.env, [RUN_TOKEN_VARIABLE]: token }, detached: true, stdio: ["ignore", files[0].fd, files[1].fd, files[2].fd] });
     // Listen before anything is awaited: a quick workload can be gone by then.
     exited = new Promise<void>((resolve, reject) => {
       child.on("error", reject);
@@ -82,6 +84,7 @@ export async function runProcess(req: ProcessRequest): Promise<ProcessResult> {
   clearTimeout(killTimer);
   req.signal?.removeEventListener("abort", onAbort);
   signalGroup(pgid, "SIGKILL"); // whatever the workload left behind in its group
+  killEscapees(token); // and whatever left the group (setsid) but carries the run's token
   const [stdoutTail, stderrTail, report] = await Promise.all([tail(req.stdoutFile), tail(req.stderrFile), readFile(reportFile, "utf8")]);
   await rm(reportFile, { force: true });
   const r = report.trim() ? (JSON.parse(report.trim().split("\n").pop()!) as Record<string, unknown>) : null;
