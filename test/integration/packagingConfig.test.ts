@@ -16,7 +16,14 @@ const { getConfig, validateConfiguration } = builderRequire("app-builder-lib/out
   getConfig(projectDir: string, configPath: string | null, configFromOptions: unknown): Promise<Config>;
   validateConfiguration(config: Config, debugLogger: unknown): Promise<void>;
 };
-const { DebugLogger } = builderRequire("builder-util") as { DebugLogger: new (enabled: boolean) => unknown };
+const { DebugLogger, setPrinter } = builderRequire("builder-util") as {
+  DebugLogger: new (enabled: boolean) => unknown;
+  setPrinter(printer: ((message: string) => void) | null): void;
+};
+// electron-builder logs "loaded configuration" to stdout, which node:test reads as
+// its own serialized channel from this file's process: a log line landing inside
+// a message failed CI with "Unable to deserialize cloned data". Its log goes to stderr.
+setPrinter((message) => process.stderr.write(`${message}\n`));
 
 const CONFIG = join(ROOT, "build", "electron-builder.yml");
 const load = () => getConfig(ROOT, CONFIG, null);
