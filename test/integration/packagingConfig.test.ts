@@ -5,25 +5,16 @@
 // README promises (fuses, asar) are the ones configured.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { ROOT } from "../helpers/uftrace.js";
+import { builderRequire } from "../helpers/electronBuilder.js";
 
 type Config = Record<string, unknown> & { electronFuses?: Record<string, boolean>; linux?: Record<string, unknown> };
-// app-builder-lib is electron-builder's own library: resolved through it, so the versions agree.
-const builderRequire = createRequire(createRequire(join(ROOT, "package.json")).resolve("electron-builder/package.json"));
 const { getConfig, validateConfiguration } = builderRequire("app-builder-lib/out/util/config/config.js") as {
   getConfig(projectDir: string, configPath: string | null, configFromOptions: unknown): Promise<Config>;
   validateConfiguration(config: Config, debugLogger: unknown): Promise<void>;
 };
-const { DebugLogger, setPrinter } = builderRequire("builder-util") as {
-  DebugLogger: new (enabled: boolean) => unknown;
-  setPrinter(printer: ((message: string) => void) | null): void;
-};
-// electron-builder logs "loaded configuration" to stdout, which node:test reads as
-// its own serialized channel from this file's process: a log line landing inside
-// a message failed CI with "Unable to deserialize cloned data". Its log goes to stderr.
-setPrinter((message) => process.stderr.write(`${message}\n`));
+const { DebugLogger } = builderRequire("builder-util") as { DebugLogger: new (enabled: boolean) => unknown };
 
 const CONFIG = join(ROOT, "build", "electron-builder.yml");
 const load = () => getConfig(ROOT, CONFIG, null);

@@ -19,6 +19,7 @@ import { existsSync, readdirSync, readFileSync, statSync, type Stats } from "nod
 import { builtinModules, createRequire } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { ROOT } from "../helpers/uftrace.js";
+import { builderRequire } from "../helpers/electronBuilder.js";
 
 interface Metafile {
   inputs: Record<string, { imports: { path: string; kind: string; external?: boolean; original?: string }[] }>;
@@ -32,7 +33,6 @@ interface Matcher {
 }
 type Config = Record<string, unknown> & { linux?: Record<string, unknown> };
 
-const builderRequire = createRequire(createRequire(join(ROOT, "package.json")).resolve("electron-builder/package.json"));
 const lib = builderRequire("app-builder-lib/out/fileMatcher.js") as {
   getMainFileMatchers(appDir: string, dest: string, expand: (s: string) => string, platformOptions: unknown, packager: unknown, outDir: string, isElectronCompile: boolean): Matcher[];
   getNodeModuleFileMatcher(appDir: string, dest: string, expand: (s: string) => string, platformOptions: unknown, packager: unknown): Matcher;
