@@ -1,143 +1,204 @@
 // Reads Chrome Trace Event JSON (array or object form) into a TraceSink,
-// streamed event by event (see eventScanner.ts). B/E events stream straight
-// into their thread; X (complete) events may come in any order, so they are
-// kept per thread as (start, duration, name) and emitted sorted at the end.
+// streamed: the scanner (eventScanner.ts) parses each event in place from the
+// bytes, and this file turns it into calls. B/E events stream straight into
+// their thread; X (complete) events may come in any order, so they are kept
+// per thread as (start, duration, name) and emitted sorted at the end. What it
+// holds grows with the names, the open calls and the X events, never with an
+// event's size; what it leaves out it says, with the byte of the first case:
+// E events with no open B, B/E events out of time order, names cut to 64 KiB.
 import { TraceError } from "../diagnostics.js";
-import { EventBatch } from "../eventBatch.js";
 import type { TraceSink } from "../sink.js";
 import type { ByteSource } from "../source.js";
 import { EventScanner } from "./eventScanner.js";
+import { ID_NUMBER, MAX_NAME_BYTES, PH_B, PH_E, PH_M, PH_X, type ChromeEvent } from "./chromeEvent.js";
+import { decodeJsonString, wholeCharacters } from "./jsonText.js";
+import { NameTable } from "./nameTable.js";
 import { CompleteEvents } from "./completeEvents.js";
-import { closeOpen } from "../openCalls.js";
-
-interface RawEvent {
-  ph?: unknown;
-  name?: unknown;
-  ts?: unknown;
-  dur?: unknown;
-  pid?: unknown;
-  tid?: unknown;
-  args?: { name?: unknown };
-}
-
-interface ThreadState {
-  readonly batch: EventBatch;
-  /** Open B events' function ids, for E events that carry no name. */
-  readonly open: number[];
-  complete?: CompleteEvents;
-  hadBeginEnd: boolean;
-}
+import { OpenStack } from "./openStack.js";
+import { SharedBatch, ThreadEvents } from "./threadEvents.js";
 
 export interface ChromeReadSummary {
   readonly events: number;
   readonly threads: number;
 }
 
-export async function readChromeTrace(source: ByteSource, sink: TraceSink): Promise<ChromeReadSummary> {
-  const threads = new Map<string, ThreadState>();
-  const threadNames = new Map<string, string>();
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  let baseNs: number | undefined;
-  let events = 0;
-  let unmatched = 0;
+interface ThreadState {
+  /** "pid/tid", as messages name the thread. */
+  readonly key: string;
+  readonly events: ThreadEvents;
+  readonly open: OpenStack;
+  complete: CompleteEvents | null;
+  hadBeginEnd: boolean;
+  /** The time of its last B or E event. */
+  lastNs: number;
+}
 
+export async function readChromeTrace(source: ByteSource, sink: TraceSink): Promise<ChromeReadSummary> {
+  const reader = new ChromeEvents(source.name, sink);
+  const scanner = new EventScanner(source.name, (event) => reader.take(event), (w) => sink.warn(w));
+  for await (const chunk of source.chunks()) scanner.push(chunk);
+  scanner.end();
+  return reader.finish();
+}
+
+/** Names cut to MAX_NAME_BYTES end with this, so that the cut shows. */
+const CUT_MARK = "…";
+
+class ChromeEvents {
+  private readonly threads: ThreadState[] = [];
+  private readonly byPid = new Map<number, Map<number, ThreadState>>();
+  private readonly threadNames = new Map<string, string>();
+  private readonly names = new NameTable();
+  private readonly shared = new SharedBatch();
+  private baseNs = NaN;
+  private events = 0;
+  private unmatched = 0;
+  private firstUnmatchedAt = -1;
+  private cutNames = 0;
+  private firstCutAt = -1;
+  private backwards = 0;
+  private firstBackwardsAt = -1;
   // Events of one thread tend to come in runs: the last thread is kept at hand.
-  let lastPid: unknown = undefined;
-  let lastTid: unknown = undefined;
-  let last: ThreadState | undefined;
-  const stateOf = (e: RawEvent): ThreadState => {
-    if (last !== undefined && e.pid === lastPid && e.tid === lastTid) return last;
-    lastPid = e.pid;
-    lastTid = e.tid;
-    last = threadState(e);
-    return last;
-  };
-  const threadState = (e: RawEvent): ThreadState => {
-    const pid = typeof e.pid === "number" ? e.pid : 0;
-    // uftrace's own export leaves `tid` out for the main thread: it is the pid.
-    const tid = typeof e.tid === "number" ? e.tid : pid;
-    const key = `${pid}/${tid}`;
-    let t = threads.get(key);
-    if (!t) {
-      const name = threadNames.get(key);
-      t = { batch: new EventBatch(sink.thread({ pid, tid, ...(name ? { name } : {}) })), open: [], hadBeginEnd: false };
-      threads.set(key, t);
-    }
-    return t;
-  };
-  const timeOf = (e: RawEvent, at: number): number => {
-    if (typeof e.ts !== "number" || !Number.isFinite(e.ts)) throw malformed(source.name, at, `event has no numeric "ts"`);
+  private lastPid = NaN;
+  private lastTid = NaN;
+  private last: ThreadState | null = null;
+
+  constructor(
+    private readonly file: string,
+    private readonly sink: TraceSink,
+  ) {}
+
+  take(e: ChromeEvent): void {
+    const ph = e.phase;
+    if (ph === PH_M) return this.metadata(e);
+    if (ph !== PH_B && ph !== PH_E && ph !== PH_X) return; // instants, counters, flows: not calls
+    const t = this.threadOf(e);
+    if (!e.hasTs || !Number.isFinite(e.ts)) throw this.malformed(e, `event has no numeric "ts"`);
     // ts is in microseconds, fractional to the nanosecond: round to whole ns.
     const ns = Math.round(e.ts * 1000);
-    baseNs ??= ns;
-    return ns - baseNs;
-  };
-
-  const scanner = new EventScanner(source.name, (bytes, at) => {
-    let e: RawEvent;
-    try {
-      e = JSON.parse(decoder.decode(bytes)) as RawEvent;
-    } catch (err) {
-      throw malformed(source.name, at, `event is not valid JSON (${(err as Error).message})`);
+    if (Number.isNaN(this.baseNs)) this.baseNs = ns;
+    const time = ns - this.baseNs;
+    this.events++;
+    if (ph !== PH_X) {
+      // B and E events of a thread come in time order; one earlier than the event before it
+      // (E before its B in time, say) makes a call that ends before it starts, which no tree holds.
+      if (time < t.lastNs && this.backwards++ === 0) this.firstBackwardsAt = e.eventStart;
+      t.lastNs = time;
     }
-    const ph = e.ph;
-    if (ph === "M") {
-      if (e.name === "thread_name" && typeof e.args?.name === "string") {
-        threadNames.set(`${e.pid ?? 0}/${e.tid ?? e.pid ?? 0}`, e.args.name);
-      }
-      return;
-    }
-    if (ph !== "B" && ph !== "E" && ph !== "X") return; // instants, counters, flows: not calls
-    const t = stateOf(e);
-    const time = timeOf(e, at);
-    events++;
-    if (ph === "B") {
-      const fn = sink.functionId(nameOf(e, source.name, at));
+    if (ph === PH_B) {
+      const fn = this.functionOf(e);
       t.open.push(fn);
       t.hadBeginEnd = true;
-      t.batch.enter(fn, time);
-    } else if (ph === "E") {
-      const fn = typeof e.name === "string" ? sink.functionId(e.name) : t.open[t.open.length - 1];
-      // An E whose B is not open (none yet: E written before B) closes nothing: counted and said, not passed on.
-      if (fn === undefined || t.open.lastIndexOf(fn) < 0) {
-        unmatched++;
+      t.events.enter(fn, time);
+    } else if (ph === PH_E) {
+      const fn = e.nameLength >= 0 ? this.functionOf(e) : t.open.top();
+      // An E whose B is not open (none yet: E written before B) closes nothing: counted and said.
+      if (fn < 0 || !t.open.has(fn)) {
+        if (this.unmatched++ === 0) this.firstUnmatchedAt = e.eventStart;
         return;
       }
-      closeOpen(t.open, fn);
-      t.batch.exit(fn, time);
+      t.open.closeTo(fn);
+      t.events.exit(fn, time);
     } else {
-      if (typeof e.dur !== "number" || e.dur < 0) throw malformed(source.name, at, `complete event has no valid "dur"`);
-      (t.complete ??= new CompleteEvents()).add(time, Math.round(e.dur * 1000), sink.functionId(nameOf(e, source.name, at)));
+      if (!e.hasDur || !(e.dur >= 0) || !Number.isFinite(e.dur)) throw this.malformed(e, `complete event has no valid "dur"`);
+      (t.complete ??= new CompleteEvents()).add(time, Math.round(e.dur * 1000), this.functionOf(e));
     }
-  });
-
-  for await (const chunk of source.chunks()) scanner.push(chunk);
-  const end = scanner.end();
-  if (end.truncatedBytes > 0) {
-    sink.warn({ kind: "truncated", file: source.name, byteOffset: end.truncatedAt, detail: `the last event is cut off after ${end.truncatedBytes} bytes and was left out` });
   }
-  for (const [key, t] of threads) {
-    t.batch.flush();
-    if (t.complete) {
-      if (t.hadBeginEnd) {
-        sink.warn({ kind: "skipped-events", file: source.name, count: t.complete.size, reason: `X events of thread ${key} were nested apart from its B/E events (a thread should use one kind); they were not` });
+
+  finish(): ChromeReadSummary {
+    const { sink, file } = this;
+    for (const t of this.threads) {
+      t.events.flush();
+      if (t.complete) {
+        if (t.hadBeginEnd) {
+          sink.warn({ kind: "skipped-events", file, count: t.complete.size, reason: `X events of thread ${t.key} were nested apart from its B/E events (a thread should use one kind); they were not` });
+        }
+        t.complete.emit(t.events);
+        t.events.flush();
       }
-      t.complete.emit(t.batch);
-      t.batch.flush();
+    }
+    if (this.unmatched > 0) {
+      sink.warn({ kind: "skipped-events", file, count: this.unmatched, reason: `E events with no open B event (the first at byte ${this.firstUnmatchedAt}; written before their B, or e.g. a pre-empted linux:schedule) were` });
+    }
+    if (this.backwards > 0) {
+      sink.warn({ kind: "truncated", file, byteOffset: this.firstBackwardsAt, detail: `${this.backwards} B/E event(s) earlier than the event before them in their thread; a call that ends before it starts is left out of the tree` });
+    }
+    if (this.cutNames > 0) {
+      sink.warn({ kind: "truncated", file, byteOffset: this.firstCutAt, detail: `${this.cutNames} name(s) longer than ${MAX_NAME_BYTES >> 10} KiB were cut to their first ${MAX_NAME_BYTES >> 10} KiB, ending in "${CUT_MARK}"` });
+    }
+    if (this.events === 0) throw new TraceError({ kind: "empty", file });
+    return { events: this.events, threads: this.threads.length };
+  }
+
+  /** M events: a thread's name (process names and sort orders are not kept). */
+  private metadata(e: ChromeEvent): void {
+    if (e.nameLength < 0 || e.argsNameLength < 0) return;
+    if (this.names.strings[this.nameEntry(e)] !== "thread_name") return;
+    const pid = pidOf(e);
+    this.threadNames.set(`${pid}/${tidOf(e, pid)}`, this.decode(e, e.argsName, 0, e.argsNameLength));
+  }
+
+  private threadOf(e: ChromeEvent): ThreadState {
+    const pid = pidOf(e);
+    const tid = tidOf(e, pid);
+    if (this.last !== null && pid === this.lastPid && tid === this.lastTid) return this.last;
+    let tids = this.byPid.get(pid);
+    if (!tids) this.byPid.set(pid, (tids = new Map()));
+    let t = tids.get(tid);
+    if (!t) {
+      const key = `${pid}/${tid}`;
+      const name = this.threadNames.get(key);
+      const threadSink = this.sink.thread({ pid, tid, ...(name ? { name } : {}) });
+      t = { key, events: new ThreadEvents(threadSink, this.shared), open: new OpenStack(), complete: null, hadBeginEnd: false, lastNs: -Infinity };
+      tids.set(tid, t);
+      this.threads.push(t);
+    }
+    this.lastPid = pid;
+    this.lastTid = tid;
+    this.last = t;
+    return t;
+  }
+
+  /** The sink's function id of the event's name, interned by its bytes. */
+  private functionOf(e: ChromeEvent): number {
+    if (e.nameLength < 0) throw this.malformed(e, `event has no "name"`);
+    const names = this.names;
+    const entry = this.nameEntry(e);
+    let fn = names.value[entry];
+    if (fn < 0) names.value[entry] = fn = this.sink.functionId(names.strings[entry]);
+    return fn;
+  }
+
+  /** The name table's entry for the event's name (a new one decoded, or cut). */
+  private nameEntry(e: ChromeEvent): number {
+    const start = e.nameStart;
+    const end = start + Math.min(e.nameLength, MAX_NAME_BYTES + 1);
+    const found = this.names.find(e.nameBytes, e.nameView, start, end);
+    return found >= 0 ? found : this.names.add(e.nameBytes, start, end, this.decode(e, e.nameBytes, start, e.nameLength));
+  }
+
+  /** A captured string as JSON.parse reads it; one longer than MAX_NAME_BYTES is cut, and counted. */
+  private decode(e: ChromeEvent, raw: Uint8Array, start: number, length: number): string {
+    try {
+      if (length <= MAX_NAME_BYTES) return decodeJsonString(raw, start, start + length);
+      if (this.cutNames++ === 0) this.firstCutAt = e.eventStart;
+      return decodeJsonString(raw, start, wholeCharacters(raw, start, start + MAX_NAME_BYTES)) + CUT_MARK;
+    } catch {
+      throw this.malformed(e, "event is not valid JSON (a name that is not UTF-8)");
     }
   }
-  if (unmatched > 0) {
-    sink.warn({ kind: "skipped-events", file: source.name, count: unmatched, reason: "E events with no open B event (e.g. a pre-empted linux:schedule) were" });
+
+  private malformed(e: ChromeEvent, detail: string): TraceError {
+    return new TraceError({ kind: "malformed", file: this.file, byteOffset: e.eventStart, detail });
   }
-  if (events === 0) throw new TraceError({ kind: "empty", file: source.name });
-  return { events, threads: threads.size };
 }
 
-function nameOf(e: RawEvent, file: string, at: number): string {
-  if (typeof e.name !== "string") throw malformed(file, at, `event has no "name"`);
-  return e.name;
+/** An event's pid: a missing or non-numeric one is 0. */
+function pidOf(e: ChromeEvent): number {
+  return e.pidKind === ID_NUMBER ? e.pid : 0;
 }
 
-function malformed(file: string, byteOffset: number, detail: string): TraceError {
-  return new TraceError({ kind: "malformed", file, byteOffset, detail });
+/** An event's tid: a missing or non-numeric one is the pid (uftrace's own export leaves `tid` out for the main thread). */
+function tidOf(e: ChromeEvent, pid: number): number {
+  return e.tidKind === ID_NUMBER ? e.tid : pid;
 }
