@@ -4,7 +4,7 @@
 import { app, BrowserWindow, dialog } from "electron";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
-import type { EngineWorker } from "../engine/api/workerClient.js";
+import type { ApiBackend } from "../engine/api/backend.js";
 import type { ReportFile } from "../engine/api/types.js";
 
 function isReportFile(f: unknown): f is ReportFile {
@@ -36,8 +36,8 @@ export async function traceExportArgs(window: BrowserWindow | null, args: unknow
 }
 
 /** The campaign report as PDF: its HTML from the engine, printed by a hidden window with scripts off. */
-export async function reportPdf(engine: EngineWorker, args: Record<string, unknown>): Promise<ReportFile> {
-  const html = (await engine.invoke("reports.campaign", { ...args, format: "html" })) as ReportFile;
+export async function reportPdf(engine: ApiBackend, args: Record<string, unknown>): Promise<ReportFile> {
+  const html = (await engine.call("reports.campaign", { ...args, format: "html" })) as ReportFile;
   const dir = await mkdtemp(join(app.getPath("temp"), "varbench-pdf-"));
   const page = new BrowserWindow({ show: false, webPreferences: { sandbox: true, javascript: false, contextIsolation: true } });
   try {

@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { join } from "node:path";
 import { EVENT_NAMES, type MethodName } from "../engine/api/contract.js";
 import { channelOf, EVENT_CHANNEL, MENU_CHANNEL } from "../engine/api/channels.js";
-import { startEngineWorker, type EngineWorker } from "../engine/api/workerClient.js";
+import { EngineHost } from "../engine/api/engineHost.js";
 import { toErrorData } from "../engine/api/errors.js";
 import { windowOptions } from "./windowOptions.js";
 import { reportPdf, saveFile, traceExportArgs } from "./exports.js";
@@ -24,7 +24,7 @@ const APP_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const RENDERER_DIR = join(APP_ROOT, "renderer", "dist");
 const COMMAND_LINE = join(APP_ROOT, "dist", "cli", "main.js");
 
-let engine: EngineWorker;
+let engine: EngineHost;
 let window: BrowserWindow | null = null;
 
 /** What the packaged app ships beside its asar archive (build/electron-builder.yml, extraResources),
@@ -66,9 +66,10 @@ async function runWindow(requested: string | null): Promise<void> {
   refuseAllPermissions(session.defaultSession);
   serveRenderer(RENDERER_DIR);
   const workspace = requested ?? process.env.VARBENCH_WORKSPACE ?? (app.isPackaged ? await demoWorkspace() : ".varbench-demo");
-  engine = await startEngineWorker(new URL("./engineWorker.js", import.meta.url), workspace);
+  // The desktop window is its user's own: files on this machine may be named (import, specs).
+  engine = await EngineHost.start({ script: new URL("./engineWorker.js", import.meta.url), workspaceDir: workspace, data: { localFiles: true } });
   // Every method the engine answers on its own channel; arguments are validated in the engine.
-  for (const method of engine.methods as MethodName[]) {
+  for (const method of (await engine.methods()) as MethodName[]) {
     ipcMain.handle(channelOf(method), async (event, args: unknown) => {
       refuseForeign(event);
       try {
@@ -76,9 +77,9 @@ async function runWindow(requested: string | null): Promise<void> {
         if (method === "reports.campaign" && (args as { format?: unknown } | null)?.format === "pdf") return await reportPdf(engine, args as Record<string, unknown>);
         if (method === "runs.exportTrace") {
           const chosen = await traceExportArgs(window, args);
-          return chosen === null ? null : await engine.invoke(method, chosen);
+          return chosen === null ? null : await engine.call(method, chosen);
         }
-        return await engine.invoke(method, args);
+        return await engine.call(method, args);
       } catch (e) {
         // Electron keeps only the message of a thrown error: send the API's error data inside it.
         throw new Error(JSON.stringify(toErrorData(e)));
@@ -89,7 +90,7 @@ async function runWindow(requested: string | null): Promise<void> {
     refuseForeign(event);
     return saveFile(window, file);
   });
-  for (const event of EVENT_NAMES) engine.subscribe(event, (payload) => window?.webContents.send(EVENT_CHANNEL, { event, payload }));
+  for (const event of EVENT_NAMES) engine.events.on(event, (payload) => window?.webContents.send(EVENT_CHANNEL, { event, payload }));
   await buildMenu();
   openWindow();
   app.on("window-all-closed", () => void engine.close().then(() => app.quit()));
@@ -109,7 +110,7 @@ function openWindow(): void {
 
 async function openWorkspace(dir: string): Promise<void> {
   try {
-    await engine.invoke("workspace.open", { dir });
+    await engine.call("workspace.open", { dir });
     window?.reload();
     await buildMenu();
   } catch (e) {
@@ -118,7 +119,7 @@ async function openWorkspace(dir: string): Promise<void> {
 }
 
 async function buildMenu(): Promise<void> {
-  const recent = (await engine.invoke("workspace.recent", {})) as string[];
+  const recent = (await engine.call("workspace.recent", {})) as string[];
   const menu = (action: string) => () => window?.webContents.send(MENU_CHANNEL, action);
   const template: MenuItemConstructorOptions[] = [
     {

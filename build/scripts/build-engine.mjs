@@ -24,7 +24,8 @@ if (existsSync(stamp) && existsSync(metafile) && statSync(stamp).mtimeMs > input
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { main: "engine/cli/main.ts" },
+  // The engine worker of browser mode (engine/api/engineHost.ts), loaded by URL beside the chunks.
+  entryPoints: { main: "engine/cli/main.ts", engineWorker: "engine/api/workerEntry.ts" },
   outdir,
   bundle: true,
   splitting: true,

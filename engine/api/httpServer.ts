@@ -8,12 +8,12 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
-import type { VarbenchService } from "./service.js";
+import type { ApiBackend } from "./backend.js";
 import { toErrorData, type ApiErrorCode } from "./errors.js";
 import { EVENT_NAMES } from "./contract.js";
 
 export interface ServerOptions {
-  readonly service: VarbenchService;
+  readonly service: ApiBackend;
   /** Folder of the built renderer (index.html and assets). */
   readonly staticDir: string;
   readonly port?: number;

@@ -1,16 +1,25 @@
-// The engine in a worker thread (Electron's main process hosts it here, so a
-// long analysis never stalls menus, dialogs or IPC). Messages: calls in,
-// results, errors and events out, all plain data.
+// The engine in a worker thread (engineHost.ts starts it, for browser mode and
+// Electron, so a long analysis never stalls the thread that serves). Messages:
+// calls in, results, errors and events out, all plain data.
 import { parentPort, workerData } from "node:worker_threads";
 import { VarbenchService } from "./service.js";
 import { toErrorData } from "./errors.js";
 import { EVENT_NAMES } from "./contract.js";
 import { METHOD_NAMES } from "./dispatch.js";
+import { recoverLostEngine } from "./engineRecovery.js";
 import type { WorkerReply, WorkerRequest } from "./workerProtocol.js";
 
+interface EngineData {
+  readonly workspaceDir: string;
+  /** Files on this machine may be named (the desktop window, not browser mode). */
+  readonly localFiles?: boolean;
+  /** This worker replaces one that died: why, for the campaigns it was running. */
+  readonly recover?: string | false;
+}
+
 const port = parentPort!;
-// The desktop window is its user's own: files on this machine may be named (import, specs).
-const service = new VarbenchService((workerData as { workspaceDir: string }).workspaceDir, { localFiles: true });
+const data = workerData as EngineData;
+const service = new VarbenchService(data.workspaceDir, { localFiles: data.localFiles ?? false });
 const post = (m: WorkerReply) => port.postMessage(m);
 for (const event of EVENT_NAMES) service.events.on(event, (payload) => post({ kind: "event", event, payload }));
 
@@ -25,3 +34,4 @@ port.on("message", (m: WorkerRequest) => {
   );
 });
 post({ kind: "ready", methods: METHOD_NAMES });
+if (data.recover) recoverLostEngine(service, data.recover);

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { electronBinary } from "./electronBinary.js";
 import { runDemo } from "./demo.js";
-import { VarbenchService } from "../api/service.js";
+import { EngineHost } from "../api/engineHost.js";
 import { startServer } from "../api/httpServer.js";
 import { DATABASE_FILE } from "../store/workspace.js";
 import { PROJECT_ROOT as ROOT } from "../io/projectRoot.js";
@@ -39,9 +39,11 @@ export async function start(o: StartOptions): Promise<void> {
 }
 
 async function browserMode(o: StartOptions): Promise<void> {
-  const service = new VarbenchService(o.workspace);
+  // The engine in a worker under a heap budget: the server's thread only serves (issue 17 item 2).
+  // Built beside this file by build-engine.mjs.
+  const service = await EngineHost.start({ script: new URL("./engineWorker.js", import.meta.url), workspaceDir: o.workspace });
   const server = await startServer({ service, staticDir: RENDERER_DIST, port: o.port });
-  console.log(`Varbench (browser mode) on ${server.url}\nopen: ${server.openUrl}\nstop with Ctrl+C`);
+  console.log(`Varbench (browser mode) on ${server.url}\nopen: ${server.openUrl}\nengine memory budget: ${service.memoryMb} MB (VARBENCH_ENGINE_MEMORY_MB)\nstop with Ctrl+C`);
   if (o.open) openBrowser(server.openUrl);
   await new Promise<void>((done) => {
     const stop = () => {
