@@ -111,4 +111,49 @@ describe("ingestion kernel memory", () => {
     assert.equal(cols.inclusiveNs[1], 2 * depth);
     assert.ok(Array.from(cols.selfNs.subarray(1)).every((s) => s === 2), "every level's self time is 2 ns");
   });
+
+  it("finds each of thousands of children again, in any order, under the parent they belong to", () => {
+    // hub and other both call c0…c4999: hub twice (in order, then reversed), other once. Past a few
+    // siblings a child is found through the kernel's hash table, which grows past 512 slots here.
+    const kids = 5000;
+    const builder = new CctBuilder({ covariance: false });
+    const batch = new EventBatch(builder.thread({ pid: 1, tid: 1 }));
+    const [main, hub, other] = ["main", "hub", "other"].map((f) => builder.functionId(f));
+    const c = Array.from({ length: kids }, (_, k) => builder.functionId(`c${k}`));
+    let t = 0;
+    const callAll = (order: number[]) => {
+      for (const k of order) {
+        batch.enter(c[k], t++);
+        batch.exit(c[k], t++);
+      }
+    };
+    const ascending = Array.from({ length: kids }, (_, k) => k);
+    batch.enter(main, t++);
+    for (const [fn, order] of [[hub, ascending], [hub, [...ascending].reverse()], [other, ascending]] as const) {
+      batch.enter(fn, t++);
+      callAll(order);
+      batch.exit(fn, t++);
+    }
+    batch.exit(main, t++);
+    batch.flush();
+    const cct = builder.finish();
+    const cols = cct.threads[0].contexts;
+    assert.equal(cols.size, 1 + 3 + 2 * kids, "root, main, hub, other and each child once per parent");
+    const name = (x: number) => cct.functions[cols.fn[x]];
+    const callsOf = new Map<string, number>();
+    for (let x = 1; x < cols.size; x++) {
+      if (!name(x).startsWith("c")) continue;
+      const key = `${name(cols.parent[x])}>${name(x)}`;
+      assert.ok(!callsOf.has(key), `${key} is one context`);
+      callsOf.set(key, cols.n[x]);
+    }
+    for (let k = 0; k < kids; k++) {
+      assert.equal(callsOf.get(`hub>c${k}`), 2);
+      assert.equal(callsOf.get(`other>c${k}`), 1);
+    }
+    // Siblings stay in the order they first ran (the covariance dimensions' order).
+    const hubContext = Array.from({ length: cols.size }, (_, x) => x).find((x) => x > 0 && name(x) === "hub")!;
+    const children = Array.from({ length: cols.size }, (_, x) => x).filter((x) => x > 0 && cols.parent[x] === hubContext);
+    assert.deepEqual(children.map(name), ascending.map((k) => `c${k}`));
+  });
 });

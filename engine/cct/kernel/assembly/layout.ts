@@ -43,7 +43,10 @@ export const T_MIN_DURATION = 72;
 export const T_LAST = 80;
 export const T_CALLS = 88;
 export const T_TOUCHED = 92;
-export const THREAD_BYTES = 96;
+export const T_LAST_CHILD = 96;
+export const T_HASH = 100;
+export const T_HASH_CAP = 104;
+export const THREAD_BYTES = 112;
 
 // A covariance block: n (f64), dims, cap, then mean, values and delta (cap
 // f64 each) and the upper triangle of the co-moment matrix (cap × cap f64).

@@ -6,7 +6,7 @@ import { addDimension, commitCovariance, startCovariance } from "./covariance";
 import {
   ENTER, STATS, S_INCL, S_M2, S_MAX, S_MEAN, S_MIN, S_N, S_ONCE, S_SELF, THREAD_BYTES, T_CALLS, T_CAP, T_COV, T_FIRST, T_FN, T_LAST,
   T_MIN_DURATION, T_MISMATCH, T_NCHILD, T_NEXT, T_OMIT, T_PARENT, T_PENDING, T_SCHILD, T_SCTX, T_SIZE, T_SSTART,
-  T_STACK_CAP, T_STATS, T_TOP, T_TOUCHED, T_WATCH,
+  T_STACK_CAP, T_STATS, T_TOP, T_TOUCHED, T_WATCH, T_LAST_CHILD, T_HASH, T_HASH_CAP,
 } from "./layout";
 
 // @ts-ignore: decorator
@@ -51,7 +51,8 @@ export let stackCap: i32 = 0;
 // watched chain (−1: none), statistics, time within the parent's running
 // invocation, covariance block (0: none), omitted (over maxChildren), calls
 // within the parent's running invocation, and two links (8 bytes): the first
-// child called in its running invocation, and the next such sibling.
+// child called in its running invocation, and the next such sibling; and its
+// last child, so that a new one is appended without walking its siblings.
 export let pParent: usize = 0;
 export let pFn: usize = 0;
 export let pFirst: usize = 0;
@@ -64,6 +65,13 @@ export let pCov: usize = 0;
 export let pOmit: usize = 0;
 export let pCalls: usize = 0;
 export let pTouched: usize = 0;
+export let pLastChild: usize = 0;
+// Every context but the root by (parent, function), open addressing (−1: empty
+// slot), at most half full: a context with thousands of children (an
+// interpreter's dispatch, a generated program) finds its child in constant
+// time, where walking the siblings made building the tree quadratic in them.
+export let pHash: usize = 0;
+export let hashCap: i32 = 0;
 // Per open call: its context, start time and the time of its closed children.
 export let sCtx: usize = 0;
 export let sStart: usize = 0;
@@ -75,10 +83,11 @@ export let lastTime: f64 = 0;
 /** A new thread with its root context (0, fn −1); returns its struct. */
 export function newThread(minDurationNs: f64): usize {
   thread = heap.alloc(THREAD_BYTES);
-  top = size = cap = stackCap = mismatch = 0;
+  top = size = cap = stackCap = mismatch = hashCap = 0;
   minDuration = minDurationNs;
   lastTime = 0;
   growContexts(256);
+  growHash(512);
   growStack(256);
   addContext(-1, -1);
   store<i32>(sCtx, 0);
@@ -109,6 +118,9 @@ export function enterThread(t: usize): void {
   pOmit = load<u32>(t, T_OMIT);
   pCalls = load<u32>(t, T_CALLS);
   pTouched = load<u32>(t, T_TOUCHED);
+  pLastChild = load<u32>(t, T_LAST_CHILD);
+  pHash = load<u32>(t, T_HASH);
+  hashCap = load<i32>(t, T_HASH_CAP);
   sCtx = load<u32>(t, T_SCTX);
   sStart = load<u32>(t, T_SSTART);
   sChild = load<u32>(t, T_SCHILD);
@@ -136,6 +148,9 @@ export function leaveThread(): void {
   store<u32>(t, <u32>pOmit, T_OMIT);
   store<u32>(t, <u32>pCalls, T_CALLS);
   store<u32>(t, <u32>pTouched, T_TOUCHED);
+  store<u32>(t, <u32>pLastChild, T_LAST_CHILD);
+  store<u32>(t, <u32>pHash, T_HASH);
+  store<i32>(t, hashCap, T_HASH_CAP);
   store<u32>(t, <u32>sCtx, T_SCTX);
   store<u32>(t, <u32>sStart, T_SSTART);
   store<u32>(t, <u32>sChild, T_SCHILD);
@@ -191,12 +206,51 @@ export function close(timeNs: f64): void {
   store<f64>(sp, load<f64>(sp) + duration);
 }
 
+/** Siblings walked before the hash table is asked: most contexts have a few children, found at once. */
+const WALK: i32 = 8;
+
 /** The child of `parent` for function f, or −1. */
 // @ts-ignore: decorator
 @inline export function findChild(parent: i32, f: i32, fnP: usize, firstP: usize, nextP: usize): i32 {
   let c = load<i32>(firstP + (<usize>parent << 2));
-  while (c != -1 && load<i32>(fnP + (<usize>c << 2)) != f) c = load<i32>(nextP + (<usize>c << 2));
+  let walk = WALK;
+  while (c != -1 && load<i32>(fnP + (<usize>c << 2)) != f) {
+    if (--walk == 0) return hashedChild(parent, f);
+    c = load<i32>(nextP + (<usize>c << 2));
+  }
   return c;
+}
+
+// @ts-ignore: decorator
+@inline function slotOf(parent: i32, f: i32): i32 {
+  return <i32>((<u32>parent * 0x9e3779b1) ^ (<u32>f * 0x85ebca77)) & (hashCap - 1);
+}
+
+function hashedChild(parent: i32, f: i32): i32 {
+  const mask = hashCap - 1;
+  let h = slotOf(parent, f);
+  let c = load<i32>(pHash + (<usize>h << 2));
+  // Ends at the first empty slot: the table is never full.
+  while (c != -1 && (load<i32>(pFn + (<usize>c << 2)) != f || load<i32>(pParent + (<usize>c << 2)) != parent)) {
+    h = (h + 1) & mask;
+    c = load<i32>(pHash + (<usize>h << 2));
+  }
+  return c;
+}
+
+function hashContext(c: i32): void {
+  const mask = hashCap - 1;
+  let h = slotOf(load<i32>(pParent + (<usize>c << 2)), load<i32>(pFn + (<usize>c << 2)));
+  while (load<i32>(pHash + (<usize>h << 2)) != -1) h = (h + 1) & mask;
+  store<i32>(pHash + (<usize>h << 2), c);
+}
+
+/** A table of `next` slots (a power of two) holding every context but the root. */
+function growHash(next: i32): void {
+  pHash = heap.alloc(<usize>next << 2);
+  memory.fill(pHash, 0xff, <usize>next << 2);
+  hashCap = next;
+  for (let c = 1; c < size; c++) hashContext(c);
 }
 
 /** Folds one invocation of `c` into its statistics (Welford's N, mean and M2,
@@ -259,6 +313,7 @@ function addContext(parent: i32, f: i32): i32 {
   store<i32>(pOmit + at, 0);
   store<i32>(pCalls + at, 0);
   store<i32>(pTouched + (<usize>c << 3), -1);
+  store<i32>(pLastChild + at, -1);
   const o = pStats + (<usize>c << 6);
   memory.fill(o, 0, STATS << 3);
   store<f64>(o, Infinity, S_MIN);
@@ -269,12 +324,12 @@ function addContext(parent: i32, f: i32): i32 {
     const pat = <usize>parent << 2;
     const count = load<i32>(pNChild + pat) + 1;
     store<i32>(pNChild + pat, count);
-    let last = load<i32>(pFirst + pat);
+    const last = load<i32>(pLastChild + pat);
     if (last == -1) store<i32>(pFirst + pat, c);
-    else {
-      while (load<i32>(pNext + (<usize>last << 2)) != -1) last = load<i32>(pNext + (<usize>last << 2));
-      store<i32>(pNext + (<usize>last << 2), c);
-    }
+    else store<i32>(pNext + (<usize>last << 2), c);
+    store<i32>(pLastChild + pat, c);
+    if (size << 1 > hashCap) growHash(hashCap << 1); // which puts c in too
+    else hashContext(c);
     if (withCovariance && parent > 0) addCovarianceDimension(parent, count);
   }
   store<i32>(pWatch + at, watching && parent >= 0 ? created(c) : -1);
@@ -316,6 +371,7 @@ function growContexts(next: i32): void {
   pOmit = growArray(pOmit, next, 4);
   pCalls = growArray(pCalls, next, 4);
   pTouched = growArray(pTouched, next, 8);
+  pLastChild = growArray(pLastChild, next, 4);
   cap = next;
 }
 
