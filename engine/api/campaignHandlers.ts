@@ -8,7 +8,8 @@ import type { LaunchOptions } from "../campaign/readModels.js";
 import { campaignDetail, campaignInfo, campaignInfoById, campaignInfos, campaignRow } from "./campaignInfo.js";
 import { startRunner } from "./campaignRunner.js";
 import { cancelQueuedRuns, listCampaigns, requeueCancelledRuns, setCampaignStatus } from "../store/campaigns.js";
-import { campaignSpecSchema, PROFILER_NAMES, SpecError } from "../campaign/spec.js";
+import { campaignSpecSchema, PROFILER_NAMES, SpecError, type ProfilerName } from "../campaign/spec.js";
+import { profilerAvailability } from "../runner/profilers/availability.js";
 import { createPlannedCampaign, planCampaignFromFile, type Launched } from "../runner/launch.js";
 import { projectCountsById } from "../store/projectQueries.js";
 
@@ -31,7 +32,7 @@ export function campaignHandlers(ctx: ServiceContext): Some {
       const issues: FieldIssue[] = [
         ...args.designs.filter((d) => !options.designs.includes(d)).map((d) => ({ path: "designs", message: `no design named ${d} in this project's campaigns` })),
         ...args.workloads.filter((w) => !options.workloads.includes(w)).map((w) => ({ path: "workloads", message: `no workload named ${w} in this project's campaigns` })),
-        ...(PROFILER_NAMES.includes(args.profiler as (typeof PROFILER_NAMES)[number]) ? [] : [{ path: "profiler", message: `one of: ${PROFILER_NAMES.join(", ")}` }]),
+        ...(PROFILER_NAMES.includes(args.profiler as ProfilerName) ? [] : [{ path: "profiler", message: `one of: ${PROFILER_NAMES.join(", ")}` }]),
       ];
       if (issues.length > 0) throw new ApiError("invalid-arguments", issues.map((i) => i.message).join("; "), issues);
       const t = template.spec;
@@ -111,7 +112,8 @@ function launchOptions(ctx: ServiceContext, projectId: number, templateId?: numb
   const template = templateId === undefined ? (candidates.find((c) => c.templateId === null) ?? candidates[0]) : candidates.find((c) => c.id === templateId);
   if (templateId !== undefined && !template) throw new ApiError("invalid-arguments", `campaign ${templateId} of project ${project.name} cannot serve as a template`, [{ path: "templateCampaignId", message: "not a campaign of this project planned from a spec" }]);
   const templates = candidates.map((c) => ({ id: c.id, name: c.name, profiler: c.spec.profiler.name }));
-  const base = { projectId, templates, profilers: [...PROFILER_NAMES], repetitions: DEFAULT_REPETITIONS, warmups: DEFAULT_WARMUPS };
+  const available = PROFILER_NAMES.map((p) => profilerAvailability(p));
+  const base = { projectId, templates, profilers: [...PROFILER_NAMES], available, repetitions: DEFAULT_REPETITIONS, warmups: DEFAULT_WARMUPS };
   if (!template) {
     return { ...base, templateCampaignId: null, why: `project ${project.name} has no campaign planned from a spec file yet: run one with \`varbench campaign run <spec.yaml>\`, then launch more from here`, designs: [], workloads: [], profiler: "time" };
   }

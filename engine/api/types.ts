@@ -7,8 +7,9 @@ import type { ContextRow } from "../cct/query.js";
 import type { CampaignInfo } from "../campaign/readModels.js";
 
 /** Bumped whenever a type here changes shape. 2: runs.import also takes benchmark results (Imported). 3: reports.campaign
- * is the campaign report (designs, workload, html/pdf formats), reports.analysis exports one analysis. */
-export const API_VERSION = 3;
+ * is the campaign report (designs, workload, html/pdf formats), reports.analysis exports one analysis. 4: campaigns.launchOptions
+ * says which profilers this machine lacks the programs of (available). */
+export const API_VERSION = 4;
 
 export type { Summary };
 export type * from "../campaign/readModels.js";

@@ -110,9 +110,19 @@ export interface LaunchOptions {
   readonly designs: readonly string[];
   readonly workloads: readonly string[];
   readonly profilers: readonly string[];
+  /** Per profiler, the programs it needs that this machine lacks, and how to install them. */
+  readonly available: readonly ProfilerAvailability[];
   readonly repetitions: number;
   readonly warmups: number;
   readonly profiler: string;
+}
+
+export interface ProfilerAvailability {
+  readonly name: string;
+  /** Programs not found on the PATH. */
+  readonly missing: readonly string[];
+  /** The command that installs them on this system (or words, where none is known); null when none is missing. */
+  readonly install: string | null;
 }
 
 export interface ArtifactInfo {

@@ -42,6 +42,7 @@ const design = z.strictObject({
 
 /** The profilers of docs/design.md. */
 export const PROFILER_NAMES = ["time", "uftrace", "callgrind", "gcov", "perf", "sampler"] as const;
+export type ProfilerName = (typeof PROFILER_NAMES)[number];
 const profilerName = z.enum(PROFILER_NAMES, { error: () => `one of: ${PROFILER_NAMES.join(", ")}` });
 /** `profiler: uftrace`, or with options passed to it: `{ name: uftrace, options: [-t, 1us] }`. */
 const profiler = z.preprocess(

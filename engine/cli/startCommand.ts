@@ -10,6 +10,8 @@ import { EngineHost } from "../api/engineHost.js";
 import { startServer } from "../api/httpServer.js";
 import { DATABASE_FILE } from "../store/workspace.js";
 import { PROJECT_ROOT as ROOT } from "../io/projectRoot.js";
+import { PROFILER_NAMES } from "../campaign/spec.js";
+import { installHint, profilerAvailability } from "../runner/profilers/availability.js";
 
 const RENDERER_DIST = join(ROOT, "renderer", "dist");
 const ELECTRON_MAIN = join(ROOT, "electron", "dist", "main.js");
@@ -24,6 +26,8 @@ export interface StartOptions {
 
 export async function start(o: StartOptions): Promise<void> {
   if (o.demo && !existsSync(join(o.workspace, DATABASE_FILE))) console.log(await runDemo(o.workspace));
+  const lacking = missingProfilers();
+  if (lacking) console.log(lacking);
   if (!existsSync(join(RENDERER_DIST, "index.html"))) throw new Error(`the renderer is not built (${RENDERER_DIST}): run npm run build`);
   if (o.electron) {
     const binary = electronBinary(ROOT);
@@ -55,6 +59,14 @@ async function browserMode(o: StartOptions): Promise<void> {
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
+}
+
+/** The profilers this machine cannot run, and the one command that installs what they need (the launcher says it per profiler). */
+function missingProfilers(): string | null {
+  const missing = PROFILER_NAMES.map((p) => profilerAvailability(p)).filter((a) => a.missing.length > 0);
+  if (missing.length === 0) return null;
+  const programs = [...new Set(missing.flatMap((a) => a.missing))];
+  return `Profilers not installed here: ${missing.map((a) => `${a.name} (${a.missing.join(", ")})`).join(", ")}; to run them: ${installHint(programs)}`;
 }
 
 /** A desktop browser, when this machine has a display and a way to open one. */

@@ -11,6 +11,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { withBuildDir } from "../campaign/runPlan.js";
 import { isAlive } from "./liveness.js";
+import { missingMessage, profilerAvailability } from "./profilers/availability.js";
 import { removeDeadRunFolders } from "./leftovers.js";
 
 /** Counts by run status, and the estimated time left (null until a run has finished). */
@@ -38,6 +39,9 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
   const { executor } = campaign.spec;
   // Campaigns planned before executors existed have none in their stored spec: they ran here.
   if (executor?.kind === "slurm") return (await import("./slurm/slurmRunner.js")).runOnSlurm(ws, campaignId, { ...campaign.spec, executor }, (dirOf) => buildDesigns(ws, campaignId, dirOf), onEvent, signal);
+  // Every run would fail the same way: said once, before any is taken, and the queue kept for a resume.
+  const tools = profilerAvailability(campaign.spec.profiler.name);
+  if (tools.missing.length > 0) throw new Error(missingMessage(tools));
   const stale = interruptOrphanedRuns(ws.db, campaignId, isAlive);
   for (const s of stale) if (s.pgid !== null) signalGroup(s.pgid, "SIGKILL"); // leftovers of the dead runner
   await removeDeadRunFolders(ws.dir);

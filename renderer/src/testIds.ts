@@ -13,6 +13,7 @@ export const TID = {
     repetitions: "launch-repetitions",
     warmups: "launch-warmups",
     profiler: "launch-profiler",
+    profilerMissing: "launch-profiler-missing",
     submit: "launch-submit",
     fieldError: "launch-field-error",
   },

@@ -45,10 +45,22 @@ describe("workbench in the browser", () => {
     await app.screenshot("02-project");
     await page.click(sel(TID.project.launch));
     await page.waitForSelector(sel(TID.launch.form));
+    // On a machine without valgrind (the engine runs in this process: an empty PATH while the
+    // template's options load), the launcher says so beside the profiler and will not launch under it.
+    const path = process.env.PATH;
+    process.env.PATH = tempDir("no-tools");
     // The worker pool's campaign as the template: two designs, one workload.
     await page.selectOption(sel(TID.launch.template), "3");
     // Its two designs listed and both ticked: the form has taken the template's values.
     await page.waitForSelector(`${sel(TID.launch.design)}:checked >> nth=1`);
+    process.env.PATH = path;
+    await page.selectOption(sel(TID.launch.profiler), "callgrind");
+    assert.match(await page.textContent(sel(TID.launch.profilerMissing)) ?? "", /callgrind needs valgrind, not installed here \(not on the PATH\)\. Install with .*valgrind/);
+    assert.ok(await page.isDisabled(sel(TID.launch.submit)), "no launch under a profiler that cannot run");
+    assert.match((await page.locator(`${sel(TID.launch.profiler)} option[value="uftrace"]`).textContent()) ?? "", /not installed/);
+    await app.screenshot("03-launcher-missing-profiler");
+    await page.selectOption(sel(TID.launch.profiler), "time");
+    assert.equal(await page.locator(sel(TID.launch.profilerMissing)).count(), 0);
     await page.fill(sel(TID.launch.repetitions), "0");
     await page.click(sel(TID.launch.submit));
     assert.match(await page.textContent(sel(TID.launch.fieldError)) ?? "", /at least 1/);
