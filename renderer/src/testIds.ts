@@ -17,7 +17,7 @@ export const TID = {
     submit: "launch-submit",
     fieldError: "launch-field-error",
   },
-  campaign: { flame: "campaign-flame", vcg: "campaign-vcg", patterns: "campaign-patterns", comparePatterns: "campaign-compare-patterns", trends: "campaign-trends", phases: "campaign-phases", compareTrends: "campaign-compare-trends", status: "campaign-status", progress: "campaign-progress", eta: "campaign-eta", cancel: "campaign-cancel", resume: "campaign-resume", groups: "campaign-groups", chart: "campaign-chart", runs: "campaign-runs", export: "campaign-export", compare: "campaign-compare" },
+  campaign: { flame: "campaign-flame", vcg: "campaign-vcg", patterns: "campaign-patterns", comparePatterns: "campaign-compare-patterns", trends: "campaign-trends", phases: "campaign-phases", compareTrends: "campaign-compare-trends", status: "campaign-status", note: "campaign-note", progress: "campaign-progress", eta: "campaign-eta", cancel: "campaign-cancel", resume: "campaign-resume", groups: "campaign-groups", chart: "campaign-chart", runs: "campaign-runs", export: "campaign-export", compare: "campaign-compare" },
   runs: { table: "runs-table", filter: "runs-filter", row: "runs-row", compare: "runs-compare", selected: "runs-selected" },
   run: { metrics: "run-metrics", cct: "run-cct", cctRow: "run-cct-row", thread: "run-thread", histogram: "run-histogram", stdout: "run-stdout", artifacts: "run-artifacts" },
   flame: { graph: "flame-graph", canvas: "flame-canvas", search: "flame-search", searchInfo: "flame-search-info", crumbs: "flame-crumbs", tooltip: "flame-tooltip", measure: "flame-measure", shape: "flame-shape", legend: "flame-legend", selected: "flame-selected", vcgNode: "flame-vcg-node", open: "flame-open", view: "flame-view" },
