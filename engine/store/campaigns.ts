@@ -105,6 +105,11 @@ export interface RunOutcome {
 }
 
 /** A run's whole result in one transaction. */
+/** What a run in progress is doing that its status does not say (waiting in a Slurm queue); null clears it. */
+export function noteRunningRun(db: Db, runId: number, message: string | null): void {
+  db.prepare("UPDATE runs SET message = ? WHERE id = ? AND status = 'running'").run(message, runId);
+}
+
 export function finishRun(db: Db, runId: number, o: RunOutcome): void {
   db.transaction(() => {
     const features = { ...(JSON.parse((db.prepare("SELECT features_json AS f FROM runs WHERE id = ?").get(runId) as { f: string }).f) as object), ...o.features };

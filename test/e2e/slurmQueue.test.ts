@@ -55,14 +55,20 @@ describe("a Slurm campaign in the browser", () => {
     const note = page.locator(sel(TID.campaign.note));
     await note.filter({ hasText: /waiting in the queue/ }).waitFor({ timeout: 120_000 });
     assert.match((await note.textContent()) ?? "", /^Slurm: 0 run\(s\) running, 2 waiting in the queue \(.*JobHeldUser.*\)$/);
+    // Each run says why it is not running yet (the runs table follows the progress events).
+    const rows = page.locator(`${sel(TID.campaign.runs)} ${sel(TID.runs.row)}`);
+    await rows.filter({ hasText: "waiting in the Slurm queue (JobHeldUser)" }).nth(1).waitFor({ timeout: 60_000 });
     await app.screenshot("slurm-01-queue");
 
     const jobs = spawnSync("squeue", ["-h", "-o", "%A"], { encoding: "utf8" }).stdout.trim().split("\n");
     for (const job of new Set(jobs)) assert.equal(spawnSync("scontrol", ["release", job]).status, 0, `release ${job}`);
     await page.waitForSelector(`${sel(TID.campaign.status)}:has-text("finished")`, { timeout: 300_000 });
-    const rows = page.locator(`${sel(TID.campaign.runs)} ${sel(TID.runs.row)}`);
     assert.equal(await rows.count(), 2);
-    for (const row of await rows.all()) assert.match((await row.textContent()) ?? "", new RegExp(cluster!.node));
+    for (const row of await rows.all()) {
+      const text = (await row.textContent()) ?? "";
+      assert.match(text, new RegExp(cluster!.node));
+      assert.doesNotMatch(text, /waiting/);
+    }
     await app.screenshot("slurm-02-finished");
     assert.deepEqual(app.pageErrors, []);
   });

@@ -8,7 +8,7 @@ import { cp, mkdir, readdir, readFile, rename, writeFile } from "node:fs/promise
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Workspace } from "../../store/workspace.js";
-import { adoptRuns, cancelQueuedRuns, claimNextRun, finishRun, getCampaign, interruptOrphanedRuns, runningRuns, setCampaignStatus, takeCampaign, type ClaimedRun, type RunOutcome } from "../../store/campaigns.js";
+import { adoptRuns, cancelQueuedRuns, claimNextRun, finishRun, getCampaign, interruptOrphanedRuns, noteRunningRun, runningRuns, setCampaignStatus, takeCampaign, type ClaimedRun, type RunOutcome } from "../../store/campaigns.js";
 import { isAlive } from "../liveness.js";
 import { batchScript, MAX_ARRAY_TASKS, RUN_LIST, runList, SCRIPT, sbatchArgs, type SlurmOptions } from "./batchScript.js";
 import { parseSacct, parseScontrolJobs, parseSqueue, run, slurm, SQUEUE_FORMAT, type EndedTask, type QueuedTask } from "./slurmCommands.js";
@@ -73,6 +73,8 @@ export async function runSlurmCampaign(ws: Workspace, campaignId: number, x: Slu
 
   const watched = new Map(runningRuns(ws.db, campaignId).map((r) => [r.id, r]));
   const started = new Set<number>();
+  /** A run is "running" from its submission: while its task waits, its message says so, and why. */
+  const waiting = new Map<number, string>();
   const gone = new Map<number, number>();
   let cancelled = signal?.aborted ?? false;
   const cancel = () => (cancelled = true);
@@ -89,6 +91,12 @@ export async function runSlurmCampaign(ws: Workspace, campaignId: number, x: Slu
       onEvent({ kind: "queue", pending: [...queue.values()].filter((q) => q.state === "PENDING").length, running: [...queue.values()].filter((q) => q.state !== "PENDING").length, reasons: [...new Set([...queue.values()].filter((q) => q.state === "PENDING").map((q) => q.reason))] });
       for (const [id, r] of watched) {
         const q = queue.get(id);
+        const wait = q?.state === "PENDING" ? `waiting in the Slurm queue (${q.reason})` : undefined;
+        if (wait !== waiting.get(id)) {
+          noteRunningRun(ws.db, id, wait ?? null);
+          if (wait === undefined) waiting.delete(id);
+          else waiting.set(id, wait);
+        }
         if (q && q.state !== "PENDING" && !started.has(id)) {
           started.add(id);
           onEvent({ kind: "run-started", run: r, node: q.node });
