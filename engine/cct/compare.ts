@@ -30,6 +30,9 @@ export interface ContextComparison {
   readonly slower: ComparedContext[];
   readonly faster: ComparedContext[];
   readonly unchanged: number;
+  /** Contexts seen on one side only while the other side's lightest contexts were left out (too deep
+   * to list, query.ts's budget): whether the other side had them is not known, so they are not compared. */
+  readonly unknown: number;
 }
 
 interface Pooled {
@@ -62,16 +65,22 @@ export function poolContexts(runs: readonly (readonly ContextRow[])[]): Map<stri
   return out;
 }
 
-export function compareContexts(a: Map<string, Pooled>, b: Map<string, Pooled>, runsA: number, runsB: number): ContextComparison {
+/** `cutA`, `cutB`: whether some run of that side had contexts left out of its rows. */
+export function compareContexts(a: Map<string, Pooled>, b: Map<string, Pooled>, runsA: number, runsB: number, cutA = false, cutB = false): ContextComparison {
   const keys = new Set([...a.keys(), ...b.keys()]);
   const slower: ComparedContext[] = [];
   const faster: ComparedContext[] = [];
   let unchanged = 0;
+  let unknown = 0;
   // Time the change costs per run: invocations per run times the change per invocation.
   const impact = (c: ComparedContext) => Math.abs((c.b?.n ?? c.a?.n ?? 0) / (c.b ? runsB : runsA)) * Math.abs(c.deltaNs);
   for (const key of keys) {
     const pa = a.get(key);
     const pb = b.get(key);
+    if ((!pa && cutA) || (!pb && cutB)) {
+      unknown++;
+      continue;
+    }
     const c = compared(pa, pb);
     if (pa && pb && (c.relative === null || Math.abs(c.relative) < MIN_RELATIVE_CHANGE)) unchanged++;
     else if (c.deltaNs > 0) slower.push(c);
@@ -79,7 +88,7 @@ export function compareContexts(a: Map<string, Pooled>, b: Map<string, Pooled>, 
     else unchanged++;
   }
   const byImpact = (x: ComparedContext, y: ComparedContext) => impact(y) - impact(x) || x.path.join(">").localeCompare(y.path.join(">"));
-  return { slower: slower.sort(byImpact), faster: faster.sort(byImpact), unchanged };
+  return { slower: slower.sort(byImpact), faster: faster.sort(byImpact), unchanged, unknown };
 }
 
 function compared(pa: Pooled | undefined, pb: Pooled | undefined): ComparedContext {

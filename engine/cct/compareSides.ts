@@ -25,19 +25,35 @@ export interface Comparison {
   readonly slower: readonly ComparedContext[];
   readonly faster: readonly ComparedContext[];
   readonly unchanged: number;
+  /** Contexts on one side only where the other side's list was cut: not compared. */
+  readonly unknown: number;
+  /** What was left out, in words (empty when nothing was). */
+  readonly notes: readonly string[];
 }
 
 export interface SideInput {
   readonly label: string;
   readonly runs: readonly RunRow[];
-  /** The context rows of each of its runs that hold a CCT. */
-  readonly contexts: readonly (readonly ContextRow[])[];
+  /** The context rows of each of its runs that hold a CCT (`cut`: how many contexts its list left out). */
+  readonly contexts: readonly (readonly ContextRow[] & { readonly cut?: number })[];
 }
 
 export function compareSides(a: SideInput, b: SideInput): Comparison {
   const both = a.contexts.length > 0 && b.contexts.length > 0;
-  const result = both ? compareContexts(poolContexts(a.contexts), poolContexts(b.contexts), a.contexts.length, b.contexts.length) : { slower: [], faster: [], unchanged: 0 };
-  return { a: side(a), b: side(b), minRelativeChange: MIN_RELATIVE_CHANGE, ...result };
+  const [cutA, cutB] = [cutOf(a), cutOf(b)];
+  const result = both ? compareContexts(poolContexts(a.contexts), poolContexts(b.contexts), a.contexts.length, b.contexts.length, cutA > 0, cutB > 0) : { slower: [], faster: [], unchanged: 0, unknown: 0 };
+  const notes = [
+    ...[[a, cutA] as const, [b, cutB] as const].flatMap(([s, cut]) =>
+      cut === 0 ? [] : [`${s.label}: only the heaviest contexts of its deepest runs are compared; ${cut.toLocaleString("en-US")} lighter ones, whose call chains would not fit in memory together, are left out`],
+    ),
+    ...(result.unknown > 0 ? [`${result.unknown.toLocaleString("en-US")} context(s) seen on one side only are not compared: the other side may have them among those left out`] : []),
+  ];
+  return { a: side(a), b: side(b), minRelativeChange: MIN_RELATIVE_CHANGE, ...result, notes };
+}
+
+/** Contexts left out of a side's lists, over its runs. */
+function cutOf(s: SideInput): number {
+  return s.contexts.reduce((n, rows) => n + (rows.cut ?? 0), 0);
 }
 
 function side(s: SideInput): ComparisonSide {

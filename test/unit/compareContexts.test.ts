@@ -4,6 +4,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { compareContexts, poolContexts } from "../../engine/cct/compare.js";
+import { compareSides } from "../../engine/cct/compareSides.js";
 import type { ContextRow } from "../../engine/cct/query.js";
 
 /** A context row of these invocation times (population σ, as the CCT keeps). */
@@ -46,5 +47,26 @@ describe("compareContexts", () => {
     assert.ok(Math.abs(f.welchT! - 10 / Math.SQRT2) < 1e-12);
     assert.equal(r.slower[1].a, null);
     assert.equal(r.slower[1].relative, null);
+  });
+
+  it("does not call a context new or gone where the other side's list was cut (a deep tree's lightest left out)", () => {
+    const a = poolContexts([[row(["main"], [100]), row(["main", "f"], [10, 12]), row(["main", "light"], [1])]]);
+    const b = poolContexts([[row(["main"], [100]), row(["main", "f"], [20, 22])]]);
+    // B's list was cut: "light" may be among what it left out.
+    const r = compareContexts(a, b, 1, 1, false, true);
+    assert.equal(r.unknown, 1);
+    assert.deepEqual(r.faster.map((c) => c.path.join(">")), []);
+    assert.deepEqual(r.slower.map((c) => c.path.join(">")), ["main>f"]);
+    // Uncut, the same "light" is gone in B.
+    assert.deepEqual(compareContexts(a, b, 1, 1).faster.map((c) => c.path.join(">")), ["main>light"]);
+  });
+});
+
+describe("compareSides", () => {
+  it("says which side's deep runs were compared by their heaviest contexts only", () => {
+    const rows = (cut?: number) => Object.assign([row(["main"], [100])], cut === undefined ? {} : { cut });
+    const r = compareSides({ label: "A", runs: [], contexts: [rows(), rows(1234)] }, { label: "B", runs: [], contexts: [rows()] });
+    assert.deepEqual(r.notes, ["A: only the heaviest contexts of its deepest runs are compared; 1,234 lighter ones, whose call chains would not fit in memory together, are left out"]);
+    assert.deepEqual(compareSides({ label: "A", runs: [], contexts: [rows()] }, { label: "B", runs: [], contexts: [rows()] }).notes, []);
   });
 });

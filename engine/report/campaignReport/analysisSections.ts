@@ -170,7 +170,7 @@ export function contextSection(c: Comparison): ReportSection {
   return {
     id: "contexts",
     title: "Calling contexts that changed most",
-    paragraphs: [`Contexts pooled over each side's runs by call chain, ranked by the time per run the change costs; a change under ${(100 * c.minRelativeChange).toFixed(0)}% counts as unchanged (${c.unchanged} contexts).`],
+    paragraphs: [`Contexts pooled over each side's runs by call chain, ranked by the time per run the change costs; a change under ${(100 * c.minRelativeChange).toFixed(0)}% counts as unchanged (${c.unchanged} contexts).`, ...c.notes],
     tables: [table("slower-contexts", "Slower in B", c.slower), table("faster-contexts", "Faster in B", c.faster)],
     charts: [],
   };
