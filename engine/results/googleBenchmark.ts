@@ -16,7 +16,7 @@
 import * as z from "zod";
 import { checkDocument } from "./json.js";
 import { ResultsError } from "./diagnostics.js";
-import type { ParsedResults, ResultSeries } from "./model.js";
+import { MAX_WALL_NS, WALL_TOO_LONG, type ParsedResults, type ResultSeries } from "./model.js";
 
 /** Nanoseconds per time_unit. */
 export const TIME_UNIT_NS = { ns: 1, us: 1e3, ms: 1e6, s: 1e9 } as const;
@@ -41,6 +41,7 @@ const rowSchema = z
     if (r.real_time === undefined) ctx.addIssue({ code: "custom", path: ["real_time"], message: "an iteration row needs its real_time" });
     else if (r.real_time < 0) ctx.addIssue({ code: "custom", path: ["real_time"], message: "a time must be ≥ 0" });
     if (r.time_unit === undefined) ctx.addIssue({ code: "custom", path: ["time_unit"], message: "an iteration row needs its time_unit" });
+    else if (r.real_time !== undefined && r.real_time * TIME_UNIT_NS[r.time_unit] > MAX_WALL_NS) ctx.addIssue({ code: "custom", path: ["real_time"], message: WALL_TOO_LONG });
   });
 const documentSchema = z.looseObject({
   context: z.looseObject({ library_version: z.string().optional() }),
@@ -90,7 +91,7 @@ function featuresOf(args: readonly string[]): Record<string, number> {
   for (const a of args) {
     const named = /^([A-Za-z_][A-Za-z0-9_]*):(-?[\d.eE+-]+)$/.exec(a);
     if (named && Number.isFinite(Number(named[2]))) features[named[1]] = Number(named[2]);
-    else if (/^-?\d+(\.\d+)?$/.test(a)) features[`arg${position++}`] = Number(a);
+    else if (/^-?\d+(\.\d+)?$/.test(a) && Number.isFinite(Number(a))) features[`arg${position++}`] = Number(a);
   }
   return features;
 }

@@ -12,10 +12,10 @@
 import * as z from "zod";
 import { checkDocument } from "./json.js";
 import { ResultsError } from "./diagnostics.js";
-import type { ParsedResults, ResultSeries, ResultsWarning, ToolRun } from "./model.js";
+import { MAX_WALL_NS, WALL_TOO_LONG, type ParsedResults, type ResultSeries, type ResultsWarning, type ToolRun } from "./model.js";
 import { commandTemplates } from "./templates.js";
 
-const seconds = z.number().nonnegative("a time in seconds must be ≥ 0");
+const seconds = z.number().nonnegative("a time in seconds must be ≥ 0").max(MAX_WALL_NS / 1e9, WALL_TOO_LONG);
 const resultSchema = z
   .looseObject({
     command: z.string().min(1, "names no command"),

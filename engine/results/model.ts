@@ -16,6 +16,11 @@ export const RESULTS_FORMAT_TITLES: Readonly<Record<ResultsFormat, string>> = {
 
 export type Environment = Readonly<Record<string, unknown>>;
 
+/** The longest run time a file may give, in ns: 2⁵³ (104 days). Below it every whole nanosecond is
+ * exact and statistics of such times (sums of squares) stay finite; a longer "run" is a damaged file. */
+export const MAX_WALL_NS = Number.MAX_SAFE_INTEGER;
+export const WALL_TOO_LONG = "a run longer than 104 days (2^53 ns) is no measurement";
+
 /** One measured run as the tool reported it. */
 export interface ToolRun {
   /** Wall time of the run (hyperfine: a whole process, whole ns) or of one iteration or loop (Google Benchmark, pyperf: an average, fractions of a ns kept). */

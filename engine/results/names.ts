@@ -24,6 +24,9 @@ export function toName(text: string, fallback: string): string {
 export class NameTable {
   private readonly byKey = new Map<string, string>();
   private readonly taken = new Set<string>();
+  /** Per base name, the suffix to try next: the ones below it are taken (taken only grows), so
+   * thousands of tool names that come out the same are numbered in linear time, not quadratic. */
+  private readonly nextSuffix = new Map<string, number>();
 
   /** A name given as it is (one the user chose). */
   reserve(key: string, name: string): void {
@@ -36,7 +39,9 @@ export class NameTable {
     if (known !== undefined) return known;
     const base = toName(hint, fallback);
     let name = base;
-    for (let i = 2; this.taken.has(name); i++) name = `${base.slice(0, MAX_NAME_LENGTH - String(i).length - 1)}-${i}`;
+    let i = this.nextSuffix.get(base) ?? 2;
+    for (; this.taken.has(name); i++) name = `${base.slice(0, MAX_NAME_LENGTH - String(i).length - 1)}-${i}`;
+    this.nextSuffix.set(base, i);
     this.byKey.set(key, name);
     this.taken.add(name);
     return name;

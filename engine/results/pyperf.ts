@@ -12,7 +12,7 @@
 import * as z from "zod";
 import { checkDocument, jsonPath } from "./json.js";
 import { ResultsError, type FieldProblem } from "./diagnostics.js";
-import type { ParsedResults, ResultSeries, ToolRun } from "./model.js";
+import { MAX_WALL_NS, WALL_TOO_LONG, type ParsedResults, type ResultSeries, type ToolRun } from "./model.js";
 
 /** pyperf's JSON format version this reader knows. */
 export const PYPERF_FORMAT_VERSION = "1.0";
@@ -22,7 +22,7 @@ const runSchema = z.looseObject({
   metadata: metadataSchema.optional(),
   warmups: z.array(z.tuple([z.number().int().positive(), z.number().nonnegative()])).optional(),
   // pyperf's own rule (Run.__init__): every value is > 0.
-  values: z.array(z.number().positive("a value must be > 0 (seconds per loop)")).optional(),
+  values: z.array(z.number().positive("a value must be > 0 (seconds per loop)").max(MAX_WALL_NS / 1e9, WALL_TOO_LONG)).optional(),
 });
 const documentSchema = z.looseObject({
   version: z.literal(PYPERF_FORMAT_VERSION, { error: `the pyperf format version Varbench reads is "${PYPERF_FORMAT_VERSION}" (pyperf 1.0 and later)` }),

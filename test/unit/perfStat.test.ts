@@ -2,6 +2,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readPerfStat } from "../../engine/trace/perf/readPerfStat.js";
+import { TraceError } from "../../engine/trace/diagnostics.js";
 
 describe("perf stat CSV", () => {
   it("keeps unsupported counters as such, never as zero", () => {
@@ -12,8 +13,12 @@ describe("perf stat CSV", () => {
       { event: "instructions", value: null, unit: "", status: "not supported" },
     ]);
   });
-  it("refuses what is not perf output", () => {
-    assert.throws(() => readPerfStat("hello\n", "out.csv"), /out\.csv: not a perf stat CSV line/);
-    assert.throws(() => readPerfStat("# only a comment\n", "out.csv"), /no counter/);
+  it("refuses what is not perf output, naming the line's byte offset", () => {
+    assert.throws(() => readPerfStat("hello\n", "out.csv"), (e: Error) => e instanceof TraceError && /^out\.csv: at byte 0: not a perf stat CSV line/.test(e.message));
+    assert.throws(() => readPerfStat("# only a comment\n", "out.csv"), (e: Error) => e instanceof TraceError && /no counter/.test(e.message));
+  });
+  it("refuses an empty or negative value instead of reading it as a count (issue 17's fuzz: an empty value read as 0)", () => {
+    assert.throws(() => readPerfStat("# c\n,msec,task-clock,1797104,100.00,,\n", "out.csv"), (e: Error) => e instanceof TraceError && /^out\.csv: at byte 4: counter task-clock has the value ""/.test(e.message));
+    assert.throws(() => readPerfStat("-1,,page-faults,1,100.00,,\n", "out.csv"), /at byte 0: counter page-faults has the value "-1"/);
   });
 });

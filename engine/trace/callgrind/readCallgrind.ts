@@ -9,6 +9,7 @@
 // this table keeps one row per function. Streamed line by line.
 import { TraceError } from "../diagnostics.js";
 import type { ByteSource } from "../source.js";
+import { utf8ByteLength } from "../utf8.js";
 
 export interface CallgrindFunction {
   /** callgrind_annotate's key: `file:function [object]`. */
@@ -43,19 +44,33 @@ export async function readCallgrind(source: ByteSource): Promise<CallgrindTable>
   const decoder = new TextDecoder("utf-8");
   const p = new Parser(source.name);
   let carry = "";
+  let offset = 0; // file offset of carry's first byte
   for await (const chunk of source.chunks()) {
     carry += decoder.decode(chunk, { stream: true });
-    const lines = carry.split("\n");
-    carry = lines.pop() ?? "";
-    for (const line of lines) p.line(line);
+    let from = 0;
+    for (let nl = carry.indexOf("\n"); nl >= 0; nl = carry.indexOf("\n", from)) {
+      const line = carry.slice(from, nl);
+      p.line(line, offset);
+      offset += utf8ByteLength(line) + 1;
+      from = nl + 1;
+    }
+    carry = carry.slice(from);
+    // A line names a function or lists costs: one this long is no callgrind line, and is refused rather than
+    // held and scanned again at every chunk, which took time quadratic in its length.
+    if (carry.length > MAX_LINE_CHARS) p.refuseLine(offset, `longer than ${MAX_LINE_CHARS >> 20} Mi characters: not a callgrind line`);
   }
   carry += decoder.decode();
-  if (carry) p.line(carry);
-  return p.finish();
+  if (carry) p.line(carry, offset);
+  return p.finish(offset + utf8ByteLength(carry));
 }
+
+/** Far past any callgrind line (a C++ name, a command line, a cost line of many events). */
+const MAX_LINE_CHARS = 1 << 20;
 
 class Parser {
   private lineNo = 0;
+  /** File offset of the current line, for messages. */
+  private lineOffset = 0;
   private events: string[] = [];
   private positions = 1;
   private totals: number[] | null = null;
@@ -71,8 +86,9 @@ class Parser {
 
   constructor(private readonly file: string) {}
 
-  line(raw: string): void {
+  line(raw: string, byteOffset: number): void {
     this.lineNo++;
+    this.lineOffset = byteOffset;
     const line = raw.trimEnd();
     if (line === "" || line.startsWith("#")) return;
     if (this.pendingCall) return this.callCost(line);
@@ -84,7 +100,15 @@ class Parser {
     this.fail(`unexpected line ${JSON.stringify(line.slice(0, 60))}`);
   }
 
-  finish(): CallgrindTable {
+  /** Refuses the line that starts at `byteOffset` before it ends. */
+  refuseLine(byteOffset: number, detail: string): never {
+    this.lineNo++;
+    this.lineOffset = byteOffset;
+    this.fail(detail);
+  }
+
+  finish(endOffset: number): CallgrindTable {
+    this.lineOffset = endOffset;
     if (this.events.length === 0) this.fail("no 'events:' line: not a callgrind file");
     const k = this.events.length;
     const functions = [...this.fns.values()].map((f) => ({
@@ -100,10 +124,17 @@ class Parser {
   }
 
   private header(key: string, value: string): void {
-    if (key === "events") this.events = value.split(/\s+/);
+    if (key === "events") this.setEvents(value.split(/\s+/).filter(Boolean));
     else if (key === "positions") this.positions = value.split(/\s+/).length;
     else if (key === "cmd") this.command = value;
-    else if (key === "totals" || (key === "summary" && this.totals === null)) this.totals = value.split(/\s+/).map(Number);
+    else if (key === "totals" || (key === "summary" && this.totals === null)) this.totals = value.split(/\s+/).map((v) => this.count(v, "total"));
+  }
+
+  /** The events every cost line counts: fixed once costs were read, since each function's arrays have one entry per event. */
+  private setEvents(events: string[]): void {
+    if (events.length === 0) this.fail("an 'events:' line that names no event");
+    if (this.fns.size > 0 && events.join(" ") !== this.events.join(" ")) this.fail(`'events:' changes to ${JSON.stringify(events.join(" ").slice(0, 60))} after costs were read`);
+    this.events = events;
   }
 
   private position(key: string, value: string): void {
@@ -133,17 +164,23 @@ class Parser {
         this.callee.fn = this.name("fn", value);
         return;
       case "calls": {
-        const count = Number(value.trim().split(/\s+/)[0]);
-        if (!this.current || this.callee.fn === undefined || !Number.isFinite(count)) this.fail("'calls=' without a caller and a callee");
+        if (!this.current || this.callee.fn === undefined) this.fail("'calls=' without a caller and a callee");
+        const count = this.count(value.trim().split(/\s+/)[0], "call count");
         const target = this.fn(this.callee.ob ?? this.ob, this.callee.fl ?? this.fl, this.callee.fn);
         this.pendingCall = { target, count };
         return;
       }
+      case "jfi":
+        this.name("fl", value); // a jump's target file: no cost, but it may define a compressed name used later
+        return;
+      case "jfn":
+        this.name("fn", value);
+        return;
       case "jump":
       case "jcnd":
         return; // jumps (--collect-jumps) carry no cost of their own
       default:
-        return; // other position kinds (e.g. jfi, jfn) name jump targets only
+        return; // other position kinds carry no cost and define no name
     }
   }
 
@@ -162,11 +199,14 @@ class Parser {
 
   private addCosts(into: number[], line: string): void {
     const parts = line.split(/\s+/);
-    for (let i = this.positions; i < parts.length && i - this.positions < into.length; i++) {
-      const v = Number(parts[i]);
-      if (!Number.isFinite(v)) this.fail(`bad cost ${JSON.stringify(parts[i])}`);
-      into[i - this.positions] += v;
-    }
+    for (let i = this.positions; i < parts.length && i - this.positions < into.length; i++) into[i - this.positions] += this.count(parts[i], "cost");
+  }
+
+  /** Callgrind counts events and calls: whole numbers, at least 0, decimal or 0x hex. */
+  private count(text: string, what: string): number {
+    const v = Number(text);
+    if (text === "" || !Number.isSafeInteger(v) || v < 0) this.fail(`bad ${what} ${JSON.stringify(text.slice(0, 40))}`);
+    return v;
   }
 
   /** `(id) name` defines a compressed name, `(id)` reuses it, anything else is the name. */
@@ -184,10 +224,11 @@ class Parser {
   }
 
   private fn(object: string, file: string, name: string): Fn {
+    if (this.events.length === 0) this.fail("a function before the 'events:' line");
     const key = `${object}\u0000${file}\u0000${name}`;
     let f = this.fns.get(key);
     if (!f) {
-      const k = Math.max(1, this.events.length);
+      const k = this.events.length;
       f = { name, file, object, self: new Array<number>(k).fill(0), callCosts: new Array<number>(k).fill(0), calls: 0 };
       this.fns.set(key, f);
     }
@@ -195,6 +236,6 @@ class Parser {
   }
 
   private fail(detail: string): never {
-    throw new TraceError({ kind: "malformed", file: this.file, byteOffset: -1, detail: `line ${this.lineNo}: ${detail}` });
+    throw new TraceError({ kind: "malformed", file: this.file, byteOffset: this.lineOffset, detail: `line ${this.lineNo}: ${detail}` });
   }
 }

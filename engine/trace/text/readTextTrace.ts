@@ -6,13 +6,15 @@
 //   E <pid> <tid> <timeNs> [<function>] a call ends (without a name: the innermost open call)
 //   # …                                 comment; blank lines are ignored
 //
-// Times are integer nanoseconds (below 2^53), non-decreasing per thread; the
-// function name is the rest of the line and may contain spaces.
+// Times are integer nanoseconds (below 2^53), non-decreasing per thread; pids
+// and tids are integers below 2^53 too, a thread known by its numbers (`07` is
+// 7); the function name is the rest of the line and may contain spaces.
 import { TraceError } from "../diagnostics.js";
 import { EventBatch } from "../eventBatch.js";
 import type { TraceSink } from "../sink.js";
 import type { ByteSource } from "../source.js";
 import { closeOpen } from "../openCalls.js";
+import { utf8ByteLength } from "../utf8.js";
 
 export const TEXT_TRACE_HEADER = "# varbench-events 1";
 
@@ -40,13 +42,15 @@ export async function readTextTrace(source: ByteSource, sink: TraceSink): Promis
     if (text === "" || text.startsWith("#")) return;
     const m = /^([BE])\s+(\d+)\s+(\d+)\s+(\d+)(?:\s+(.+))?$/.exec(text);
     if (!m) throw bad(at, `line ${lineNo} is not "B|E pid tid timeNs function": ${JSON.stringify(text.slice(0, 80))}`);
-    const [, kind, pid, tid, time, name] = m;
-    const timeNs = Number(time);
+    const [, kind, pidText, tidText, time, name] = m;
+    const [pid, tid, timeNs] = [Number(pidText), Number(tidText), Number(time)];
     if (!Number.isSafeInteger(timeNs)) throw bad(at, `line ${lineNo}: time ${time} is not below 2^53`);
+    if (!Number.isSafeInteger(pid) || !Number.isSafeInteger(tid)) throw bad(at, `line ${lineNo}: pid ${pidText} or tid ${tidText} is not below 2^53`);
+    // Keyed by the numbers, as the sink keys its threads: "07" is thread 7, so its lines share thread 7's open calls and clock.
     const key = `${pid}/${tid}`;
     let t = threads.get(key);
     if (!t) {
-      t = { batch: new EventBatch(sink.thread({ pid: Number(pid), tid: Number(tid) })), open: [], lastNs: -Infinity };
+      t = { batch: new EventBatch(sink.thread({ pid, tid })), open: [], lastNs: -Infinity };
       threads.set(key, t);
     }
     if (timeNs < t.lastNs) throw bad(at, `line ${lineNo}: time goes backwards in thread ${key}`);
@@ -77,7 +81,7 @@ export async function readTextTrace(source: ByteSource, sink: TraceSink): Promis
       if (line.length > MAX_LINE_CHARS) throw bad(offset, `line ${lineNo + 1} is longer than ${MAX_LINE_CHARS >> 20} Mi characters: not a trace line`);
       handle(line, offset);
       // Offsets advance line by line: measuring the chunk's text up to each line again was quadratic per chunk.
-      offset += byteLength(line) + 1;
+      offset += utf8ByteLength(line) + 1;
       from = nl + 1;
     }
     carry = carry.slice(from);
@@ -94,12 +98,3 @@ export async function readTextTrace(source: ByteSource, sink: TraceSink): Promis
 
 /** Far past any event line (a call's name and numbers). */
 const MAX_LINE_CHARS = 1 << 20;
-
-function byteLength(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdbff ? (i++, 4) : 3;
-  }
-  return n;
-}

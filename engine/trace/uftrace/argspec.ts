@@ -4,6 +4,7 @@
 // its bytes, rounded up to 4; the whole payload is rounded up to 8.
 import { TraceError } from "../diagnostics.js";
 import type { ArgValues } from "../eventBatch.js";
+import { textLines, type TextLine } from "./textLines.js";
 
 interface ValueSpec {
   /** Bytes for fixed-size values; -1 for a length-prefixed string. */
@@ -44,12 +45,18 @@ export interface PayloadSpecs {
   readonly exit: SpecList;
 }
 
+/** Where a spec was read, for messages: the file and the byte offset of its line. */
+interface SpecPlace {
+  readonly file: string;
+  readonly byteOffset: number;
+}
+
 /** Specs in uftrace's order: explicit `-A`/`-R` first, then (with `-a`, info's
  * `auto-args:1`) the built-in library list, then each module's debug info (`*.dbg`). */
-export function parsePayloadSpecs(lines: ReadonlyMap<string, string[]>, dbgTexts: readonly string[], file: string): PayloadSpecs {
-  const auto = lines.get("auto-args")?.[0] === "1";
-  const rules = (keys: string[]) => keys.flatMap((k) => (lines.get(k) ?? []).flatMap((l) => parseRules(l, file)));
-  const dbg = auto ? dbgTexts.map((t) => parseDbgRules(t, file)) : [];
+export function parsePayloadSpecs(lines: ReadonlyMap<string, readonly TextLine[]>, infoFile: string, dbgFiles: readonly { name: string; bytes: Uint8Array }[]): PayloadSpecs {
+  const auto = lines.get("auto-args")?.[0]?.text === "1";
+  const rules = (keys: string[]) => keys.flatMap((k) => (lines.get(k) ?? []).flatMap((l) => parseRules(l.text, { file: infoFile, byteOffset: l.byteOffset })));
+  const dbg = auto ? dbgFiles.map((f) => parseDbgRules(f.bytes, f.name)) : [];
   return {
     entry: new SpecList([...rules(auto ? ["argspec", "argauto"] : ["argspec"]), ...dbg.flatMap((d) => d.entry)]),
     exit: new SpecList([...rules(auto ? ["retspec", "retauto"] : ["retspec"]), ...dbg.flatMap((d) => d.exit)]),
@@ -57,16 +64,16 @@ export function parsePayloadSpecs(lines: ReadonlyMap<string, string[]>, dbgTexts
 }
 
 /** `F: <offset> <name>` then `A: @arg…` / `R: @retval…` lines of a `.dbg` file. */
-function parseDbgRules(text: string, file: string): { entry: SpecRule[]; exit: SpecRule[] } {
+function parseDbgRules(bytes: Uint8Array, file: string): { entry: SpecRule[]; exit: SpecRule[] } {
   const entry: SpecRule[] = [];
   const exit: SpecRule[] = [];
   let name = "";
-  for (const line of text.split("\n")) {
+  for (const { text: line, byteOffset } of textLines(bytes)) {
     if (line.startsWith("F: ")) name = line.slice(3).split(" ").slice(1).join(" ");
     else if (name && (line.startsWith("A: ") || line.startsWith("R: "))) {
       const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      const [rule] = parseRules(`${escaped}${line.slice(3)}`, file);
-      (line[0] === "A" ? entry : exit).push(rule);
+      // A line with no `@…` holds no spec, and gives no rule (as in info).
+      (line[0] === "A" ? entry : exit).push(...parseRules(`${escaped}${line.slice(3)}`, { file, byteOffset }));
     }
   }
   return { entry, exit };
@@ -85,20 +92,28 @@ export function payloadBytes(specs: SpecList, name: string, read: (offset: numbe
   return align(offset, 8);
 }
 
-function parseRules(line: string, file: string): SpecRule[] {
+function parseRules(line: string, place: SpecPlace): SpecRule[] {
   return line
     .split(";")
     .filter((s) => s.includes("@"))
     .map((spec) => {
       const at = spec.indexOf("@");
-      const name = spec.slice(0, at);
       const values = spec
         .slice(at + 1)
         .split(",")
         .filter((a) => /^(arg|fparg|retval)/.test(a))
-        .map((a) => ({ size: valueSize(a, file), kind: valueKind(a), label: a.split("/")[0] }));
-      return { pattern: new RegExp(`^(?:${name})$`), values, numericLabels: values.filter((v) => v.kind !== "none").map((v) => v.label) };
+        .map((a) => ({ size: valueSize(a, place), kind: valueKind(a), label: a.split("/")[0] }));
+      return { pattern: functionPattern(spec.slice(0, at), spec, place), values, numericLabels: values.filter((v) => v.kind !== "none").map((v) => v.label) };
     });
+}
+
+/** The functions a spec is for: uftrace's patterns are regular expressions (info's `pattern_type:regex`). */
+function functionPattern(name: string, spec: string, place: SpecPlace): RegExp {
+  try {
+    return new RegExp(`^(?:${name})$`);
+  } catch (e) {
+    throw new TraceError({ kind: "malformed", ...place, detail: `argument spec ${JSON.stringify(spec.slice(0, 80))}: its function pattern is not a regular expression (${(e as Error).message})` });
+  }
 }
 
 /** The numeric values in an entry's payload with their labels (an integer beyond 2^53 rounded); null when none is numeric. */
@@ -145,7 +160,7 @@ function valueKind(arg: string): ValueSpec["kind"] {
   return "signed";
 }
 
-function valueSize(arg: string, file: string): number {
+function valueSize(arg: string, place: SpecPlace): number {
   const slash = arg.indexOf("/");
   const fmt = slash < 0 ? "" : arg.slice(slash + 1);
   if (arg.startsWith("fparg")) return fmt.startsWith("f") ? floatSize(fmt) : 8;
@@ -153,7 +168,7 @@ function valueSize(arg: string, file: string): number {
   if (fmt === "c") return 1;
   if (fmt.startsWith("f")) return floatSize(fmt);
   if (fmt.startsWith("t")) {
-    throw new TraceError({ kind: "malformed", file, byteOffset: 0, detail: `argument spec ${arg} (struct by value) is not supported` });
+    throw new TraceError({ kind: "malformed", ...place, detail: `argument spec ${arg} (struct by value) is not supported` });
   }
   const bits = /(\d+)$/.exec(fmt.startsWith("e:") ? "" : fmt);
   return bits ? Number(bits[1]) / 8 : 8;

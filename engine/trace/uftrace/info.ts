@@ -1,6 +1,7 @@
 // The `info` file of a uftrace data directory: a 40-byte binary header, then
 // `key:value` lines (docs/formats.md, "uftrace data directory").
 import { TraceError } from "../diagnostics.js";
+import { textLines, type TextLine } from "./textLines.js";
 
 export const FEATURE = {
   pltHook: 1 << 0,
@@ -20,7 +21,8 @@ export const FEATURE = {
 export interface UftraceInfo {
   readonly version: number;
   readonly features: number;
-  readonly lines: ReadonlyMap<string, string[]>;
+  /** The values of each key, with the byte offsets of their lines. */
+  readonly lines: ReadonlyMap<string, TextLine[]>;
 }
 
 const MAGIC = "Ftrace!\0";
@@ -47,16 +49,15 @@ export function parseInfo(bytes: Uint8Array, file: string): UftraceInfo {
   }
   // Feature bits used here fit in the low 32 bits of the u64 mask.
   const features = view.getUint32(16, true);
-  const lines = new Map<string, string[]>();
-  const text = new TextDecoder().decode(bytes.subarray(HEADER_BYTES));
-  for (const line of text.split("\n")) {
-    const colon = line.indexOf(":");
+  const lines = new Map<string, TextLine[]>();
+  for (const { text, byteOffset } of textLines(bytes, HEADER_BYTES)) {
+    const colon = text.indexOf(":");
     if (colon <= 0) continue;
-    const key = line.slice(0, colon);
-    const value = line.slice(colon + 1);
+    const key = text.slice(0, colon);
+    const value = text.slice(colon + 1);
     if (value.startsWith("lines=")) continue; // announces the lines that follow under this key
     const list = lines.get(key) ?? [];
-    list.push(value);
+    list.push({ text: value, byteOffset });
     lines.set(key, list);
   }
   // uftrace writes the header, then the recording's details: a header alone is a recording cut short.

@@ -40,8 +40,8 @@ export async function readUftrace(dir: TraceDirectory, sink: TraceSink, options:
     sink.setTimeFilter(opts.timeFilterNs);
     sink.warn({ kind: "time-filter", thresholdNs: opts.timeFilterNs });
   }
-  const dbgTexts = await Promise.all(files.filter((f) => f.endsWith(".dbg")).map((f) => dir.readText(f)));
-  const specs = parsePayloadSpecs(info.lines, dbgTexts, `${dir.name}/info`);
+  const dbgFiles = await Promise.all(files.filter((f) => f.endsWith(".dbg")).map(async (f) => ({ name: `${dir.name}/${f}`, bytes: await readAll(dir, f) })));
+  const specs = parsePayloadSpecs(info.lines, `${dir.name}/info`, dbgFiles);
   const threadFiles = files.filter((f) => /^\d+\.dat$/.test(f)).sort((a, b) => parseInt(a) - parseInt(b));
   if (threadFiles.length === 0) throw new TraceError({ kind: "empty", file: dir.name });
 

@@ -185,10 +185,12 @@ function decodeOne(buf: Uint8Array, i32: Int32Array, pos: number, len: number, f
   return pos + size;
 }
 
-/** Time of the entry or exit record at `pos`, relative to the base. */
+/** Time of the entry or exit record at `pos`, relative to the base: the 64-bit difference read as signed,
+ * as the kernel reads plain records (kernel/assembly/uftraceRecords.ts), so both decoders agree on a
+ * record before the base (another thread's) and on a corrupt time 2⁶³ ns away, which wraps. */
 function recordTime(i32: Int32Array, pos: number, base: TimeBase): number {
   const w = pos >>> 2;
-  return ((i32[w + 1] >>> 0) - base.hi) * 4294967296 + ((i32[w] >>> 0) - base.lo);
+  return ((i32[w + 1] - base.hi) | 0) * 4294967296 + ((i32[w] >>> 0) - base.lo);
 }
 
 /** Merges in the off-CPU intervals that start at or before `timeNs`, each as

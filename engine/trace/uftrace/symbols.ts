@@ -46,13 +46,19 @@ export interface ModuleMapping {
   readonly path: string;
 }
 
-/** `start-end perms offset dev inode path build-id:<hex>` lines. */
+/** `start-end perms offset dev inode path build-id:<hex>` lines. The path may hold spaces; the
+ * build-id is cut off its end by hand, since a pattern for "the path, then maybe a build-id" backtracks
+ * over every run of spaces, which on a corrupt map of long blank runs takes hours. */
 export function parseSessionMap(text: string): ModuleMapping[] {
   const out: ModuleMapping[] = [];
   for (const line of text.split("\n")) {
-    const m = /^([0-9a-f]+)-([0-9a-f]+)\s+\S+\s+\S+\s+\S+\s+\S+\s+(\S.*?)(?:\s+build-id:[0-9a-f]+)?\s*$/.exec(line);
-    if (!m || m[3].startsWith("[")) continue;
-    out.push({ start: parseInt(m[1], 16), end: parseInt(m[2], 16), path: m[3] });
+    const m = /^([0-9a-f]+)-([0-9a-f]+)\s+\S+\s+\S+\s+\S+\s+\S+\s+/.exec(line);
+    if (!m) continue;
+    let path = line.slice(m[0].length).trimEnd();
+    const id = path.lastIndexOf("build-id:");
+    if (id > 0 && /\s/.test(path[id - 1]) && /^[0-9a-f]+$/.test(path.slice(id + 9))) path = path.slice(0, id).trimEnd();
+    if (path === "" || path.startsWith("[")) continue;
+    out.push({ start: parseInt(m[1], 16), end: parseInt(m[2], 16), path });
   }
   return out;
 }
@@ -71,7 +77,8 @@ export function parseTaskTxt(text: string): TaskLines {
   const dlopens: TaskLines["dlopens"] = [];
   for (const line of text.split("\n")) {
     const fields = new Map<string, string>();
-    for (const m of line.matchAll(/(\w+)=("([^"]*)"|\S+)/g)) fields.set(m[1], m[3] ?? m[2]);
+    // A key starts where a word does ((?<!\w)): tried at every character of a long word with no `=`, the pattern took quadratic time.
+    for (const m of line.matchAll(/(?<!\w)(\w+)=("([^"]*)"|\S+)/g)) fields.set(m[1], m[3] ?? m[2]);
     const num = (k: string) => Number(fields.get(k) ?? NaN);
     const ts = () => Math.round(Number(fields.get("timestamp") ?? 0) * 1e9);
     if (line.startsWith("SESS")) sessions.push({ timestampNs: ts(), pid: num("pid"), sid: fields.get("sid") ?? "", exename: fields.get("exename") ?? "" });
