@@ -1,7 +1,10 @@
 /* One behaviour reached two ways: step() is called by left() and by right();
  * under left() it calls decode() before filter(), under right() filter()
- * before decode(). decode()'s work alternates between little and much, so
- * step() is high-variant under both callers with decode() as its contributor:
+ * before decode(). decode()'s work alternates between little and much, and
+ * filter()'s on another period, so step() is high-variant under both callers
+ * with both callees as contributors, by far (a callee of constant work would
+ * contribute a share of step's variance near the significance cutoff, counted
+ * in one caller and not the other as the machine's noise decides):
  * the same pattern twice, which dominant variance analysis merges into one
  * (paper 000 §6), whatever order the callees run in.
  * Usage: two_orders [calls=60] */
@@ -19,15 +22,15 @@ __attribute__((noinline)) void work(int n)
 
 /* Tens of microseconds or more per call, so the recorder's own hiccups stay small beside it. */
 __attribute__((noinline)) void decode(int i) { work(i % 2 ? 20000 : 200000); }
-__attribute__((noinline)) void filter(void) { work(20000); }
+__attribute__((noinline)) void filter(int i) { work(i % 3 ? 20000 : 100000); }
 
 __attribute__((noinline)) void step(int i, int decode_first)
 {
 	if (decode_first) {
 		decode(i);
-		filter();
+		filter(i);
 	} else {
-		filter();
+		filter(i);
 		decode(i);
 	}
 }
