@@ -16,12 +16,22 @@ export const ID_ABSENT = 0;
 export const ID_NUMBER = 1;
 export const ID_STRING = 2;
 
+/** A ts in microseconds as whole nanoseconds, as the reader has always rounded it; NaN if not finite. */
+export function tsNanoseconds(us: number): number {
+  return Number.isFinite(us) ? Math.round(us * 1000) : NaN;
+}
+
+/** A dur in microseconds as whole nanoseconds; NaN unless finite and at least 0. */
+export function durNanoseconds(us: number): number {
+  return Number.isFinite(us) && us >= 0 ? Math.round(us * 1000) : NaN;
+}
+
 export class ChromeEvent {
   phase = PH_OTHER;
-  ts = 0;
-  hasTs = false;
-  dur = 0;
-  hasDur = false;
+  /** ts in whole nanoseconds; NaN when there is no numeric, finite ts. */
+  tsNs = NaN;
+  /** dur in whole nanoseconds; NaN when there is no numeric, finite dur of at least 0. */
+  durNs = NaN;
   pid = 0;
   pidKind = ID_ABSENT;
   tid = 0;
@@ -35,6 +45,13 @@ export class ChromeEvent {
   /** The same bytes for four-byte reads (nameTable.ts compares names a word at a time). */
   nameView: DataView<ArrayBufferLike>;
   nameStart = 0;
+  /** The name's entry in the reader's NameTable when the fast pass found it there, else −1. */
+  nameEntry = -1;
+  /** The name's first eight bytes as they stand in the chunk (layoutReaders.ts), by which NameTable.guess()
+   * finds it next time; meaningful only while nameGuessable. */
+  nameWord0 = 0;
+  nameWord1 = 0;
+  nameGuessable = false;
   /** args.name, as the name (M events name threads with it). */
   readonly argsName = new Uint8Array(MAX_NAME_BYTES + 1);
   argsNameLength = -1;
@@ -50,11 +67,13 @@ export class ChromeEvent {
   reset(eventStart: number): void {
     this.eventStart = eventStart;
     this.phase = PH_OTHER;
-    this.hasTs = this.hasDur = false;
+    this.tsNs = this.durNs = NaN;
     this.pidKind = this.tidKind = ID_ABSENT;
     this.nameLength = this.argsNameLength = -1;
     this.nameBytes = this.name;
     this.nameView = this.ownView;
     this.nameStart = 0;
+    this.nameEntry = -1;
+    this.nameGuessable = false;
   }
 }

@@ -5,7 +5,7 @@
 // large or deep, so an event costs no allocation and no more memory than
 // these buffers. Its members are valid once parse() returns a position.
 import { TraceError } from "../diagnostics.js";
-import { ChromeEvent, ID_ABSENT, ID_NUMBER, ID_STRING, MAX_NAME_BYTES, PH_OTHER } from "./chromeEvent.js";
+import { ChromeEvent, ID_ABSENT, ID_NUMBER, ID_STRING, MAX_NAME_BYTES, PH_OTHER, durNanoseconds, tsNanoseconds } from "./chromeEvent.js";
 import { plainStringTable, shownByte, whitespaceTable } from "./jsonBytes.js";
 import { NUMBER_ERROR, NumberText } from "./numberText.js";
 
@@ -306,13 +306,9 @@ export class EventParser extends ChromeEvent {
     const field = this.numField;
     if (field === F_NONE) return;
     const v = this.number.value();
-    if (field === F_TS) {
-      this.ts = v;
-      this.hasTs = true;
-    } else if (field === F_DUR) {
-      this.dur = v;
-      this.hasDur = true;
-    } else if (field === F_PID) {
+    if (field === F_TS) this.tsNs = tsNanoseconds(v);
+    else if (field === F_DUR) this.durNs = durNanoseconds(v);
+    else if (field === F_PID) {
       this.pid = v;
       this.pidKind = ID_NUMBER;
     } else {
@@ -360,11 +356,11 @@ export class EventParser extends ChromeEvent {
       return F_PH;
     }
     if (n === 2 && k === K_TS) {
-      this.hasTs = false;
+      this.tsNs = NaN;
       return F_TS;
     }
     if (n === 3 && k === K_DUR) {
-      this.hasDur = false;
+      this.durNs = NaN;
       return F_DUR;
     }
     if (n === 3 && k === K_PID) {

@@ -10,6 +10,7 @@ import type { ChromeEvent } from "./chromeEvent.js";
 import { EventParser } from "./eventParser.js";
 import { PlainEvents } from "./plainEvent.js";
 import { shownByte, whitespaceTable } from "./jsonBytes.js";
+import type { NameTable } from "./nameTable.js";
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -30,7 +31,7 @@ const BOM = [0xef, 0xbb, 0xbf];
 
 export class EventScanner {
   readonly parser: EventParser;
-  private readonly plain = new PlainEvents();
+  private readonly plain: PlainEvents;
   private offset = 0;
   /** The chunk being read, for plainEvent.ts's four-byte reads. */
   private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
@@ -52,10 +53,12 @@ export class EventScanner {
 
   constructor(
     private readonly file: string,
+    names: NameTable,
     private readonly onEvent: (event: ChromeEvent) => void,
     private readonly warn: (w: TraceWarning) => void,
   ) {
     this.parser = new EventParser(file);
+    this.plain = new PlainEvents(names);
   }
 
   push(chunk: Uint8Array): void {

@@ -1,20 +1,28 @@
 // Names interned by their bytes as they stand in the file, so that an event
 // whose name was seen before costs a comparison (four bytes at a time), and
-// no string. A small
-// direct-mapped cache (by length and three bytes) answers repeated names
-// without hashing; a miss goes to a hash table over all the bytes, so no
-// choice of names makes lookups slow. Different spellings of one name (an
-// escape, say) are different entries with equal strings; the sink's function
-// table makes them one function.
+// no string. The fast pass asks before it has even found the name's end:
+// guess() takes the name's first eight bytes as they stand in the chunk, and
+// a name seen there before is known by comparing its bytes and the closing
+// quote after them, so a known name is read once, not scanned, hashed and
+// compared. Otherwise find() answers: a small direct-mapped cache (by length
+// and three bytes), then a hash table over all the bytes, so no choice of
+// names makes lookups slow. Different spellings of one name (an escape, say)
+// are different entries with equal strings; the sink's function table makes
+// them one function.
 
 const EMPTY = -1;
 const CACHE_SLOTS = 4096;
+const QUOTE = 0x22;
+/** guess()'s cache: sets of two, by the first eight bytes; the newest name is kept first. */
+const GUESS_SETS = 2048;
+const GUESS_SHIFT = 32 - Math.log2(GUESS_SETS);
 
 export class NameTable {
   /** Per entry: the decoded name, and a number the caller keeps with it (the sink's function id), −1 until set. */
   readonly strings: string[] = [];
   value = new Int32Array(256);
   private readonly cache = new Int32Array(CACHE_SLOTS).fill(EMPTY);
+  private readonly guesses = new Int32Array(GUESS_SETS * 2).fill(EMPTY);
   private slots = new Int32Array(1024).fill(EMPTY);
   private hashes = new Int32Array(256);
   private starts = new Int32Array(256);
@@ -48,6 +56,47 @@ export class NameTable {
         return e;
       }
     }
+  }
+
+  /**
+   * The entry of the name whose text starts at c[s] (dv: the same bytes; s + 8 ≤ len), if it is one
+   * remember() was told of: its bytes and then the closing quote. Else −1, and the caller finds the end.
+   */
+  guess(c: Uint8Array, dv: DataView<ArrayBufferLike>, s: number, len: number): number {
+    const set = guessSet(dv.getInt32(s, true), dv.getInt32(s + 4, true));
+    let e = this.guesses[set];
+    if (e !== EMPTY && this.holdsAt(e, c, dv, s, len)) return e;
+    e = this.guesses[set + 1];
+    return e !== EMPTY && this.holdsAt(e, c, dv, s, len) ? e : EMPTY;
+  }
+
+  /** guess() is to answer entry e for a name whose first eight bytes in the chunk are w0, w1. */
+  remember(w0: number, w1: number, e: number): void {
+    const set = guessSet(w0, w1);
+    if (this.guesses[set] === e) return;
+    this.guesses[set + 1] = this.guesses[set];
+    this.guesses[set] = e;
+  }
+
+  /** Entry e's bytes stand at c[s], followed by a closing quote. */
+  private holdsAt(e: number, c: Uint8Array, dv: DataView<ArrayBufferLike>, s: number, len: number): boolean {
+    const n = this.lengths[e];
+    if (s + n >= len || c[s + n] !== QUOTE) return false;
+    const at = this.starts[e];
+    if (n < 4) {
+      const bytes = this.bytes;
+      for (let i = 0; i < n; i++) if (bytes[at + i] !== c[s + i]) return false;
+      return true;
+    }
+    // Whole words, the last one overlapping the one before it.
+    const view = this.view;
+    for (let i = 0; i + 4 < n; i += 4) if (view.getInt32(at + i, true) !== dv.getInt32(s + i, true)) return false;
+    return view.getInt32(at + n - 4, true) === dv.getInt32(s + n - 4, true);
+  }
+
+  /** The length of entry e's bytes as written (for a cut name, the first MAX_NAME_BYTES + 1). */
+  lengthOf(e: number): number {
+    return this.lengths[e];
   }
 
   /** Adds the name raw[from, to) that find() just did not find, decoded as `name`. */
@@ -101,6 +150,11 @@ export class NameTable {
     }
     this.slots = slots;
   }
+}
+
+/** The first of guess()'s two slots for a name starting with the words w0, w1 (Fibonacci hashing). */
+function guessSet(w0: number, w1: number): number {
+  return ((Math.imul(w0 ^ Math.imul(w1, 0x85ebca6b), 0x9e3779b1) >>> GUESS_SHIFT) << 1);
 }
 
 function grown<T extends Int32Array | Uint8Array>(a: T, length: number): T {

@@ -20,6 +20,12 @@ export class OpenStack {
   }
 
   push(fn: number): void {
+    // The common case alone, small enough for V8 to inline into the reader.
+    if (this.length < WINDOW && this.length < this.fns.length) this.fns[this.length++] = fn;
+    else this.pushDeep(fn);
+  }
+
+  private pushDeep(fn: number): void {
     if (this.length === this.fns.length) {
       const fns = new Int32Array(this.length * 2);
       fns.set(this.fns);

@@ -9,14 +9,16 @@
 // four bytes at once, reading one event after another without a return, and
 // from the file's regularity: a tool writes every event with the same members
 // in the same order, so once an event shows the layout, the next ones are
-// read by a reader composed for it (layoutReader).
-import { ID_ABSENT, ID_NUMBER, ID_STRING, PH_OTHER, type ChromeEvent } from "./chromeEvent.js";
+// read by a reader composed for it (layoutReaders.ts).
+import { ID_ABSENT, ID_NUMBER, ID_STRING, PH_OTHER, durNanoseconds, type ChromeEvent } from "./chromeEvent.js";
 import { NUMBER_ROOM, W_ARG, W_DUR, W_NAM, W_PH, W_PID, W_TID, W_TS, number, readNumber, stringEnd } from "./plainBytes.js";
 import { whitespaceTable } from "./jsonBytes.js";
+import type { NameTable } from "./nameTable.js";
+import { LAYOUT_MEMBERS, M_ARGS, M_DUR, M_NAME, M_OTHER, M_PH, M_PID, M_TID, M_TS, layoutReader, memberReaders, setName, type EventReader } from "./layoutReaders.js";
 
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
+const LINE_FEED = 0x0a;
 const COLON = 0x3a;
 const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
@@ -26,22 +28,6 @@ const ZERO = 0x30;
 const NINE = 0x39;
 const WS = whitespaceTable();
 
-// The members read.
-const M_OTHER = 0;
-const M_PH = 1;
-const M_TS = 2;
-const M_DUR = 3;
-const M_PID = 4;
-const M_TID = 5;
-const M_NAME = 6;
-const M_ARGS = 7;
-
-/** Most members a layout reader takes: ph, name, ts, dur, pid, tid. */
-const LAYOUT_MEMBERS = 6;
-
-/** Reads the event whose '{' is c[i − 1]: the position after its '}', or −1. */
-type EventReader = (c: Uint8Array, dv: DataView<ArrayBufferLike>, i: number, len: number, e: ChromeEvent) => number;
-
 export class PlainEvents {
   /** Readers of the layouts seen, by key (learn()); the two last used are tried first, as a trace of
    * several threads may write two (uftrace leaves tid out on the main thread). */
@@ -49,6 +35,12 @@ export class PlainEvents {
   private first: EventReader | null = null;
   private second: EventReader | null = null;
   private readonly members = new Int8Array(LAYOUT_MEMBERS);
+  /** The member readers, by member (M_*). */
+  private readonly readers: ReturnType<typeof memberReaders>;
+
+  constructor(names: NameTable) {
+    this.readers = memberReaders(names);
+  }
 
   /**
    * Reads plain events one after another from c[i], the '{' of an event in
@@ -69,6 +61,14 @@ export class PlainEvents {
       if (end < 0 || end - i > maxBytes) return i;
       onEvent(e);
       i = end;
+      // The separators tools write, ",\n" (uftrace) or ",", then the next event: taken before the general skip.
+      if (i + 2 < len && c[i] === COMMA) {
+        const next = c[i + 1] === OPEN_BRACE ? i + 1 : c[i + 1] === LINE_FEED && c[i + 2] === OPEN_BRACE ? i + 2 : -1;
+        if (next >= 0) {
+          i = next;
+          continue;
+        }
+      }
       while (i < len && (WS[c[i]] === 1 || c[i] === COMMA)) i++;
       if (i === len || c[i] !== OPEN_BRACE) return i;
     }
@@ -112,9 +112,10 @@ export class PlainEvents {
         i++;
       } else if (b === MINUS || (b >= ZERO && b <= NINE)) {
         if (i + NUMBER_ROOM > len) return -1;
-        i = readNumber(c, i, len);
+        // Times as nanoseconds, but for a negative dur, whose value decides whether it is an error (−0 is not).
+        i = readNumber(c, dv, i, len, member === M_TS || (member === M_DUR && b !== MINUS));
         if (i < 0) return -1;
-        typed = setNumber(e, member, number.value);
+        typed = setNumber(e, member, b === MINUS);
       } else {
         i = skipOther(c, i, len);
         if (i < 0) return -1;
@@ -141,112 +142,19 @@ export class PlainEvents {
     let key = count;
     for (let k = 0; k < count; k++) key = key * 8 + this.members[k];
     let reader = this.layouts.get(key);
-    if (!reader) this.layouts.set(key, (reader = layoutReader(Array.from(this.members.subarray(0, count)))));
+    if (!reader) {
+      const members = Array.from(this.members.subarray(0, count));
+      reader = layoutReader(members, this.readers);
+      this.layouts.set(key, reader);
+    }
     if (reader !== this.first) [this.first, this.second] = [reader, this.first];
   }
-}
-
-/** Reads one member of a known layout, its name at c[i]: the position after its value, or −1. */
-type MemberReader = EventReader;
-
-const readTs: MemberReader = (c, dv, i, len, e) => {
-  if (i + NUMBER_ROOM > len || dv.getInt32(i, true) !== W_TS || c[i + 4] !== COLON) return -1;
-  i = readNumber(c, i + 5, len);
-  e.ts = number.value;
-  e.hasTs = true;
-  return i;
-};
-
-const readPh: MemberReader = (c, dv, i, len, e) => {
-  if (i + NUMBER_ROOM > len || dv.getInt32(i, true) !== W_PH || c[i + 4] !== COLON || c[i + 5] !== QUOTE || c[i + 7] !== QUOTE) return -1;
-  const ph = c[i + 6];
-  if (ph < 0x20 || ph >= 0x80 || ph === QUOTE || ph === BACKSLASH) return -1;
-  e.phase = ph;
-  return i + 8;
-};
-
-// pid, tid, dur: four bytes and a quote, then a number (three readers, not one made three times:
-// each call site should see one function).
-const readPid: MemberReader = (c, dv, i, len, e) => {
-  if (i + NUMBER_ROOM > len || dv.getInt32(i, true) !== W_PID || c[i + 4] !== QUOTE || c[i + 5] !== COLON) return -1;
-  i = readNumber(c, i + 6, len);
-  e.pid = number.value;
-  e.pidKind = ID_NUMBER;
-  return i;
-};
-
-const readTid: MemberReader = (c, dv, i, len, e) => {
-  if (i + NUMBER_ROOM > len || dv.getInt32(i, true) !== W_TID || c[i + 4] !== QUOTE || c[i + 5] !== COLON) return -1;
-  i = readNumber(c, i + 6, len);
-  e.tid = number.value;
-  e.tidKind = ID_NUMBER;
-  return i;
-};
-
-const readDur: MemberReader = (c, dv, i, len, e) => {
-  if (i + NUMBER_ROOM > len || dv.getInt32(i, true) !== W_DUR || c[i + 4] !== QUOTE || c[i + 5] !== COLON) return -1;
-  i = readNumber(c, i + 6, len);
-  e.dur = number.value;
-  e.hasDur = true;
-  return i;
-};
-
-const readName: MemberReader = (c, dv, i, len, e) => {
-  if (i + NUMBER_ROOM > len || dv.getInt32(i, true) !== W_NAM || c[i + 4] !== 0x65 || c[i + 5] !== QUOTE || c[i + 6] !== COLON || c[i + 7] !== QUOTE) return -1;
-  const s = i + 8;
-  i = stringEnd(c, dv, s, len);
-  if (i < 0) return -1;
-  e.nameBytes = c;
-  e.nameView = dv;
-  e.nameStart = s;
-  e.nameLength = i - s;
-  return i + 1;
-};
-
-/** The member readers, by member (M_*). */
-const MEMBER_READERS: readonly (MemberReader | null)[] = [null, readPh, readTs, readDur, readPid, readTid, readName];
-
-/**
- * A reader of one layout: each member's reader is called from a call site of
- * its own, so while a file keeps to a layout every site calls one function and
- * V8 inlines it, as if the layout were written out by hand (a fifth of the
- * whole read of uftrace's export, against asking each member which it is).
- */
-function layoutReader(members: readonly number[]): EventReader {
-  const [r0, r1, r2, r3, r4, r5] = Array.from({ length: LAYOUT_MEMBERS }, (_, k) => (k < members.length ? MEMBER_READERS[members[k]] : null));
-  return (c, dv, i, len, e) => {
-    i = r0!(c, dv, i, len, e);
-    if (r1 !== null) {
-      if (i < 0 || c[i] !== COMMA) return -1;
-      i = r1(c, dv, i + 1, len, e);
-      if (r2 !== null) {
-        if (i < 0 || c[i] !== COMMA) return -1;
-        i = r2(c, dv, i + 1, len, e);
-        if (r3 !== null) {
-          if (i < 0 || c[i] !== COMMA) return -1;
-          i = r3(c, dv, i + 1, len, e);
-          if (r4 !== null) {
-            if (i < 0 || c[i] !== COMMA) return -1;
-            i = r4(c, dv, i + 1, len, e);
-            if (r5 !== null) {
-              if (i < 0 || c[i] !== COMMA) return -1;
-              i = r5(c, dv, i + 1, len, e);
-            }
-          }
-        }
-      }
-    }
-    return i >= 0 && c[i] === CLOSE_BRACE ? i + 1 : -1;
-  };
 }
 
 /** A string value, set on e as its member reads it: true if the member reads a string (ph: of one ASCII character). */
 function setString(e: ChromeEvent, member: number, c: Uint8Array, dv: DataView<ArrayBufferLike>, s: number, n: number): boolean {
   if (member === M_NAME) {
-    e.nameBytes = c;
-    e.nameView = dv;
-    e.nameStart = s;
-    e.nameLength = n;
+    setName(e, c, dv, s, n);
     return true;
   }
   if (member === M_PH) {
@@ -259,21 +167,18 @@ function setString(e: ChromeEvent, member: number, c: Uint8Array, dv: DataView<A
   return false;
 }
 
-/** A number value, set on e as its member reads it: true if the member reads a number. */
-function setNumber(e: ChromeEvent, member: number, v: number): boolean {
-  if (member === M_TS) {
-    e.ts = v;
-    e.hasTs = true;
-  } else if (member === M_PID) {
-    e.pid = v;
+/** The number readNumber just read (a time in nanoseconds, unless a negative dur), set on e as its
+ * member reads it: true if the member reads a number. */
+function setNumber(e: ChromeEvent, member: number, negative: boolean): boolean {
+  if (member === M_TS) e.tsNs = number[0];
+  else if (member === M_PID) {
+    e.pid = number[0];
     e.pidKind = ID_NUMBER;
   } else if (member === M_TID) {
-    e.tid = v;
+    e.tid = number[0];
     e.tidKind = ID_NUMBER;
-  } else if (member === M_DUR) {
-    e.dur = v;
-    e.hasDur = true;
-  } else {
+  } else if (member === M_DUR) e.durNs = negative ? durNanoseconds(number[0]) : number[0];
+  else {
     setOther(e, member);
     return false;
   }
@@ -283,11 +188,11 @@ function setNumber(e: ChromeEvent, member: number, v: number): boolean {
 /** A member whose value is not of the type read: as if it were absent (JSON.parse keeps the last of repeated members). */
 function setOther(e: ChromeEvent, member: number): void {
   if (member === M_PH) e.phase = PH_OTHER;
-  else if (member === M_TS) e.hasTs = false;
-  else if (member === M_DUR) e.hasDur = false;
+  else if (member === M_TS) e.tsNs = NaN;
+  else if (member === M_DUR) e.durNs = NaN;
   else if (member === M_PID) e.pidKind = ID_ABSENT;
   else if (member === M_TID) e.tidKind = ID_ABSENT;
-  else if (member === M_NAME) e.nameLength = -1;
+  else if (member === M_NAME) e.nameLength = e.nameEntry = -1;
   // M_ARGS: nothing nested is read here, so args holds no name; M_OTHER: skipped.
 }
 

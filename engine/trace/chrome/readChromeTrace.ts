@@ -34,8 +34,9 @@ interface ThreadState {
 }
 
 export async function readChromeTrace(source: ByteSource, sink: TraceSink): Promise<ChromeReadSummary> {
-  const reader = new ChromeEvents(source.name, sink);
-  const scanner = new EventScanner(source.name, (event) => reader.take(event), (w) => sink.warn(w));
+  const names = new NameTable();
+  const reader = new ChromeEvents(source.name, sink, names);
+  const scanner = new EventScanner(source.name, names, (event) => reader.take(event), (w) => sink.warn(w));
   for await (const chunk of source.chunks()) scanner.push(chunk);
   scanner.end();
   return reader.finish();
@@ -48,7 +49,6 @@ class ChromeEvents {
   private readonly threads: ThreadState[] = [];
   private readonly byPid = new Map<number, Map<number, ThreadState>>();
   private readonly threadNames = new Map<string, string>();
-  private readonly names = new NameTable();
   private readonly shared = new SharedBatch();
   private baseNs = NaN;
   private events = 0;
@@ -66,6 +66,7 @@ class ChromeEvents {
   constructor(
     private readonly file: string,
     private readonly sink: TraceSink,
+    private readonly names: NameTable,
   ) {}
 
   take(e: ChromeEvent): void {
@@ -73,9 +74,8 @@ class ChromeEvents {
     if (ph === PH_M) return this.metadata(e);
     if (ph !== PH_B && ph !== PH_E && ph !== PH_X) return; // instants, counters, flows: not calls
     const t = this.threadOf(e);
-    if (!e.hasTs || !Number.isFinite(e.ts)) throw this.malformed(e, `event has no numeric "ts"`);
-    // ts is in microseconds, fractional to the nanosecond: round to whole ns.
-    const ns = Math.round(e.ts * 1000);
+    const ns = e.tsNs;
+    if (Number.isNaN(ns)) throw this.malformed(e, `event has no numeric "ts"`);
     if (Number.isNaN(this.baseNs)) this.baseNs = ns;
     const time = ns - this.baseNs;
     this.events++;
@@ -100,8 +100,8 @@ class ChromeEvents {
       t.open.closeTo(fn);
       t.events.exit(fn, time);
     } else {
-      if (!e.hasDur || !(e.dur >= 0) || !Number.isFinite(e.dur)) throw this.malformed(e, `complete event has no valid "dur"`);
-      (t.complete ??= new CompleteEvents()).add(time, Math.round(e.dur * 1000), this.functionOf(e));
+      if (Number.isNaN(e.durNs)) throw this.malformed(e, `complete event has no valid "dur"`);
+      (t.complete ??= new CompleteEvents()).add(time, e.durNs, this.functionOf(e));
     }
   }
 
@@ -138,10 +138,16 @@ class ChromeEvents {
     this.threadNames.set(`${pid}/${tidOf(e, pid)}`, this.decode(e, e.argsName, 0, e.argsNameLength));
   }
 
+  /** The event's thread: the last one again, most often, asked in few enough bytecodes that V8 inlines it,
+   * and what take() calls for every event with it. */
   private threadOf(e: ChromeEvent): ThreadState {
     const pid = pidOf(e);
     const tid = tidOf(e, pid);
-    if (this.last !== null && pid === this.lastPid && tid === this.lastTid) return this.last;
+    return this.last !== null && pid === this.lastPid && tid === this.lastTid ? this.last : this.switchThread(pid, tid);
+  }
+
+  /** The thread pid/tid, declared to the sink the first time, and kept at hand as the last one. */
+  private switchThread(pid: number, tid: number): ThreadState {
     let tids = this.byPid.get(pid);
     if (!tids) this.byPid.set(pid, (tids = new Map()));
     let t = tids.get(tid);
@@ -159,8 +165,13 @@ class ChromeEvents {
     return t;
   }
 
-  /** The sink's function id of the event's name, interned by its bytes. */
+  /** The sink's function id of the event's name, interned by its bytes (the common case first, small enough to inline). */
   private functionOf(e: ChromeEvent): number {
+    const fn = e.nameEntry >= 0 ? this.names.value[e.nameEntry] : -1;
+    return fn >= 0 ? fn : this.newFunctionOf(e);
+  }
+
+  private newFunctionOf(e: ChromeEvent): number {
     if (e.nameLength < 0) throw this.malformed(e, `event has no "name"`);
     const names = this.names;
     const entry = this.nameEntry(e);
@@ -171,10 +182,14 @@ class ChromeEvents {
 
   /** The name table's entry for the event's name (a new one decoded, or cut). */
   private nameEntry(e: ChromeEvent): number {
+    if (e.nameEntry >= 0) return e.nameEntry;
+    const names = this.names;
     const start = e.nameStart;
     const end = start + Math.min(e.nameLength, MAX_NAME_BYTES + 1);
-    const found = this.names.find(e.nameBytes, e.nameView, start, end);
-    return found >= 0 ? found : this.names.add(e.nameBytes, start, end, this.decode(e, e.nameBytes, start, e.nameLength));
+    let found = names.find(e.nameBytes, e.nameView, start, end);
+    if (found < 0) found = names.add(e.nameBytes, start, end, this.decode(e, e.nameBytes, start, e.nameLength));
+    if (e.nameGuessable) names.remember(e.nameWord0, e.nameWord1, found);
+    return found;
   }
 
   /** A captured string as JSON.parse reads it; one longer than MAX_NAME_BYTES is cut, and counted. */

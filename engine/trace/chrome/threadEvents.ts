@@ -60,17 +60,19 @@ export class ThreadEvents {
   }
 
   private add(kind: number, fn: number, timeNs: number): void {
-    let i = this.count;
-    if (i === this.kind.length) {
-      if (i === BATCH_EVENTS) {
-        this.flush();
-        i = 0;
-      } else this.grow();
-    }
+    // Full arrays are left to makeRoom(), so that what runs for every event is small enough for V8 to inline.
+    const i = this.count < this.kind.length ? this.count : this.makeRoom();
     this.kind[i] = kind;
     this.fn[i] = fn;
     this.timeNs[i] = timeNs;
     this.count = i + 1;
+  }
+
+  /** Room for one more event in full arrays: the batch handed on, or the arrays grown. Returns the count. */
+  private makeRoom(): number {
+    if (this.count === BATCH_EVENTS) this.flush();
+    else this.grow();
+    return this.count;
   }
 
   private grow(): void {
