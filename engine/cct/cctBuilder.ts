@@ -96,5 +96,6 @@ export class CctBuilder implements TraceSink {
       this.warnings.push({ kind: "closed-on-mismatch", thread, frames: b.unbalanced.closedOnMismatch });
     }
     if (b.unbalanced.closedAtEnd > 0) this.warnings.push({ kind: "closed-at-end", thread, frames: b.unbalanced.closedAtEnd });
+    if (b.unbalanced.backwards > 0) this.warnings.push({ kind: "time-backwards", thread, events: b.unbalanced.backwards });
   }
 }

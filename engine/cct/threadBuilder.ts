@@ -15,6 +15,8 @@ export interface UnbalancedCounts {
   readonly unmatchedExits: Map<number, number>;
   /** Open calls closed because an exit of a caller, or a shallower entry, skipped them. */
   closedOnMismatch: number;
+  /** Events earlier than the one before them, taken at its time. */
+  backwards: number;
   /** Open calls closed at the thread's last time. */
   closedAtEnd: number;
 }
@@ -28,7 +30,7 @@ export interface ThreadWatch {
 }
 
 export class ThreadBuilder implements ThreadSink {
-  readonly unbalanced: UnbalancedCounts = { unmatchedExits: new Map(), closedOnMismatch: 0, closedAtEnd: 0 };
+  readonly unbalanced: UnbalancedCounts = { unmatchedExits: new Map(), closedOnMismatch: 0, closedAtEnd: 0, backwards: 0 };
   readonly takesPlainRecords = true;
   events = 0;
   private readonly thread: number;
@@ -96,6 +98,7 @@ export class ThreadBuilder implements ThreadSink {
     const x = this.kernel.use(this.callbacks);
     this.unbalanced.closedAtEnd += this.guard(() => x.closeOpen(this.thread));
     this.unbalanced.closedOnMismatch = x.mismatches(this.thread);
+    this.unbalanced.backwards = x.backwardEvents(this.thread);
     return finishColumns(readContexts(this.kernel, this.thread), this.withCovariance);
   }
 

@@ -6,6 +6,7 @@ export type TraceWarning =
   | { kind: "unmatched-exit"; thread: string; function: string; count: number }
   | { kind: "closed-at-end"; thread: string; frames: number }
   | { kind: "closed-on-mismatch"; thread: string; frames: number }
+  | { kind: "time-backwards"; thread: string; events: number }
   | { kind: "unresolved-address"; file: string; count: number; example: string }
   | { kind: "time-filter"; thresholdNs: number }
   | { kind: "skipped-events"; file: string; count: number; reason: string }
@@ -62,6 +63,8 @@ export function describeTraceWarning(w: TraceWarning): string {
       return `thread ${w.thread}: ${w.frames} call(s) still open at the end of the trace were closed at its last time`;
     case "closed-on-mismatch":
       return `thread ${w.thread}: ${w.frames} call(s) were closed early because an exit skipped over them`;
+    case "time-backwards":
+      return `thread ${w.thread}: ${w.events} event(s) earlier than the event before them (a damaged trace) were taken at that event's time, so that no call ends before it starts`;
     case "unresolved-address":
       return `${w.file}: ${w.count} record(s) at addresses outside every known symbol (e.g. ${w.example}) were counted under their address`;
     case "time-filter":

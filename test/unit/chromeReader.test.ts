@@ -52,12 +52,15 @@ describe("Chrome reader: E events without their B (item 9)", () => {
     ]);
   });
 
-  it("says so when an E is earlier in time than its B, instead of a silent empty tree", async () => {
+  it("says so when an E is earlier in time than its B, and takes it at its B's time, instead of a silent empty tree", async () => {
     const text = '[{"ph":"B","name":"f","pid":1,"tid":1,"ts":9},{"ph":"E","name":"f","pid":1,"tid":1,"ts":4}]';
     const cct = await readCct(text);
-    assert.equal(rowsByPath(cct).size, 0);
+    const f = rowsByPath(cct).get("f");
+    assert.equal(f?.n, 1);
+    assert.equal(f?.inclusiveNs, 0);
+    assert.equal(cct.warnings.length, 1, "the kernel sees no time going backwards: only the reader's warning, with its byte");
     assert.deepEqual(cct.warnings.map(describeTraceWarning), [
-      `t.json: at byte ${text.indexOf('{"ph":"E"')}: 1 B/E event(s) earlier than the event before them in their thread; a call that ends before it starts is left out of the tree`,
+      `t.json: at byte ${text.indexOf('{"ph":"E"')}: 1 B/E event(s) earlier than the event before them in their thread; each is taken at the time of the event before it, so no call ends before it starts`,
     ]);
   });
 });

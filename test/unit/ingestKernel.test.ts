@@ -156,4 +156,24 @@ describe("ingestion kernel memory", () => {
     const children = Array.from({ length: cols.size }, (_, x) => x).filter((x) => x > 0 && cols.parent[x] === hubContext);
     assert.deepEqual(children.map(name), ascending.map((k) => `c${k}`));
   });
+
+  it("takes an event earlier than the one before it at that one's time, and says how many: no negative self time", () => {
+    // g's exit is damaged (far later than it was): f's exit, written after it, is earlier.
+    const builder = new CctBuilder({ covariance: false });
+    const batch = new EventBatch(builder.thread({ pid: 3, tid: 3 }));
+    const [f, g] = [builder.functionId("f"), builder.functionId("g")];
+    batch.enter(f, 100);
+    batch.enter(g, 200);
+    batch.exit(g, 1e12);
+    batch.exit(f, 300);
+    batch.flush();
+    const cct = builder.finish();
+    const cols = cct.threads[0].contexts;
+    const of = (name: string) => Array.from({ length: cols.size }, (_, x) => x).find((x) => x > 0 && cct.functions[cols.fn[x]] === name)!;
+    // f ends at g's end: inclusive 1e12 − 100, of which g took 1e12 − 200 (before: 200 and a self time of −1e12).
+    assert.equal(cols.inclusiveNs[of("f")], 1e12 - 100);
+    assert.equal(cols.selfNs[of("f")], 100);
+    assert.deepEqual(cct.warnings, [{ kind: "time-backwards", thread: "3/3", events: 1 }]);
+  });
 });
+

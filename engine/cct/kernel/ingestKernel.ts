@@ -24,6 +24,7 @@ interface IngestExports {
   closeOpen(thread: number): number;
   contextCount(thread: number): number;
   mismatches(thread: number): number;
+  backwardEvents(thread: number): number;
   parentPtr(thread: number): number;
   fnPtr(thread: number): number;
   childCountPtr(thread: number): number;

@@ -79,17 +79,11 @@ class ChromeEvents {
     if (Number.isNaN(this.baseNs)) this.baseNs = ns;
     const time = ns - this.baseNs;
     this.events++;
-    if (ph !== PH_X) {
-      // B and E events of a thread come in time order; one earlier than the event before it
-      // (E before its B in time, say) makes a call that ends before it starts, which no tree holds.
-      if (time < t.lastNs && this.backwards++ === 0) this.firstBackwardsAt = e.eventStart;
-      t.lastNs = time;
-    }
     if (ph === PH_B) {
       const fn = this.functionOf(e);
       t.open.push(fn);
       t.hadBeginEnd = true;
-      t.events.enter(fn, time);
+      t.events.enter(fn, this.inOrder(t, time, e));
     } else if (ph === PH_E) {
       const fn = e.nameLength >= 0 ? this.functionOf(e) : t.open.top();
       // An E whose B is not open (none yet: E written before B) closes nothing: counted and said.
@@ -98,11 +92,25 @@ class ChromeEvents {
         return;
       }
       t.open.closeTo(fn);
-      t.events.exit(fn, time);
+      t.events.exit(fn, this.inOrder(t, time, e));
     } else {
       if (Number.isNaN(e.durNs)) throw this.malformed(e, `complete event has no valid "dur"`);
       (t.complete ??= new CompleteEvents()).add(time, e.durNs, this.functionOf(e));
     }
+  }
+
+  /**
+   * The time a B or E event of thread t is taken at. They come in time order; one earlier than
+   * the event before it (an E before its B in time, say) would make a call that ends before it
+   * starts, which no tree holds: it is taken at the time of the event before it, counted and said.
+   */
+  private inOrder(t: ThreadState, time: number, e: ChromeEvent): number {
+    if (time < t.lastNs) {
+      if (this.backwards++ === 0) this.firstBackwardsAt = e.eventStart;
+      return t.lastNs;
+    }
+    t.lastNs = time;
+    return time;
   }
 
   finish(): ChromeReadSummary {
@@ -121,7 +129,7 @@ class ChromeEvents {
       sink.warn({ kind: "skipped-events", file, count: this.unmatched, reason: `E events with no open B event (the first at byte ${this.firstUnmatchedAt}; written before their B, or e.g. a pre-empted linux:schedule) were` });
     }
     if (this.backwards > 0) {
-      sink.warn({ kind: "truncated", file, byteOffset: this.firstBackwardsAt, detail: `${this.backwards} B/E event(s) earlier than the event before them in their thread; a call that ends before it starts is left out of the tree` });
+      sink.warn({ kind: "truncated", file, byteOffset: this.firstBackwardsAt, detail: `${this.backwards} B/E event(s) earlier than the event before them in their thread; each is taken at the time of the event before it, so no call ends before it starts` });
     }
     if (this.cutNames > 0) {
       sink.warn({ kind: "truncated", file, byteOffset: this.firstCutAt, detail: `${this.cutNames} name(s) longer than ${MAX_NAME_BYTES >> 10} KiB were cut to their first ${MAX_NAME_BYTES >> 10} KiB, ending in "${CUT_MARK}"` });

@@ -6,7 +6,7 @@
 // thread of a CctBuilder; memory comes from the runtime stub's bump allocator
 // (it never frees; arrays grow by doubling, which bounds the waste).
 import {
-  close, enterThread, lastTime, leaveThread, maxChildren, step, top, watchDuration, watching, WATCH_EVENTS, watchPath, withCovariance,
+  backwards, close, enterThread, lastTime, leaveThread, maxChildren, step, top, watchDuration, watching, WATCH_EVENTS, watchPath, withCovariance,
 } from "./thread";
 import { initRecords } from "./uftraceRecords";
 import { BATCH_EVENTS } from "./layout";
@@ -14,7 +14,7 @@ import { BATCH_EVENTS } from "./layout";
 export { newThread, setMinDuration } from "./thread";
 export { RECORD_BYTES, cacheReset, cacheSet, consumeRecords, recordsPtr } from "./uftraceRecords";
 export {
-  childCountPtr, contextCount, covariancePtr, covCap, covComomentPtr, covDims, covMeanPtr, covN, fnPtr, mismatches, omittedPtr,
+  childCountPtr, contextCount, covariancePtr, covCap, covComomentPtr, covDims, covMeanPtr, covN, fnPtr, mismatches, backwardEvents, omittedPtr,
   parentPtr, runningFn, runningParent, statsPtr,
 } from "./readout";
 
@@ -54,7 +54,11 @@ export function consumeBatch(t: usize, n: i32): void {
     const kind = <i32>load<u8>(batchKind + at);
     const f = load<i32>(batchFn + (at << 2));
     const depth = load<i32>(batchDepth + (at << 2));
-    const time = load<f64>(batchTime + (at << 3));
+    let time = load<f64>(batchTime + (at << 3));
+    if (time < lastTime) {
+      time = lastTime;
+      backwards++;
+    }
     while (!step(kind, f, depth, time)) {}
     lastTime = time;
   }

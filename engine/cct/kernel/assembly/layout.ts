@@ -46,6 +46,7 @@ export const T_TOUCHED = 92;
 export const T_LAST_CHILD = 96;
 export const T_HASH = 100;
 export const T_HASH_CAP = 104;
+export const T_BACKWARDS = 108;
 export const THREAD_BYTES = 112;
 
 // A covariance block: n (f64), dims, cap, then mean, values and delta (cap

@@ -6,7 +6,7 @@ import { addDimension, commitCovariance, startCovariance } from "./covariance";
 import {
   ENTER, STATS, S_INCL, S_M2, S_MAX, S_MEAN, S_MIN, S_N, S_ONCE, S_SELF, THREAD_BYTES, T_CALLS, T_CAP, T_COV, T_FIRST, T_FN, T_LAST,
   T_MIN_DURATION, T_MISMATCH, T_NCHILD, T_NEXT, T_OMIT, T_PARENT, T_PENDING, T_SCHILD, T_SCTX, T_SIZE, T_SSTART,
-  T_STACK_CAP, T_STATS, T_TOP, T_TOUCHED, T_WATCH, T_LAST_CHILD, T_HASH, T_HASH_CAP,
+  T_STACK_CAP, T_STATS, T_TOP, T_TOUCHED, T_WATCH, T_LAST_CHILD, T_HASH, T_HASH_CAP, T_BACKWARDS,
 } from "./layout";
 
 // @ts-ignore: decorator
@@ -77,15 +77,19 @@ export let sCtx: usize = 0;
 export let sStart: usize = 0;
 export let sChild: usize = 0;
 export let mismatch: i32 = 0;
+/** Events earlier than the event before them in the thread (a damaged trace): taken at that
+ * earlier event's time, so that no call ends before it starts and no self time is negative. */
+export let backwards: i32 = 0;
 export let minDuration: f64 = 0;
 export let lastTime: f64 = 0;
 
 /** A new thread with its root context (0, fn −1); returns its struct. */
 export function newThread(minDurationNs: f64): usize {
   thread = heap.alloc(THREAD_BYTES);
-  top = size = cap = stackCap = mismatch = hashCap = 0;
+  top = size = cap = stackCap = mismatch = hashCap = backwards = 0;
   minDuration = minDurationNs;
-  lastTime = 0;
+  // No event yet: a thread's first time may be below the trace's base (uftrace: another thread's first record).
+  lastTime = -Infinity;
   growContexts(256);
   growHash(512);
   growStack(256);
@@ -125,6 +129,7 @@ export function enterThread(t: usize): void {
   sStart = load<u32>(t, T_SSTART);
   sChild = load<u32>(t, T_SCHILD);
   mismatch = load<i32>(t, T_MISMATCH);
+  backwards = load<i32>(t, T_BACKWARDS);
   minDuration = load<f64>(t, T_MIN_DURATION);
   lastTime = load<f64>(t, T_LAST);
 }
@@ -155,6 +160,7 @@ export function leaveThread(): void {
   store<u32>(t, <u32>sStart, T_SSTART);
   store<u32>(t, <u32>sChild, T_SCHILD);
   store<i32>(t, mismatch, T_MISMATCH);
+  store<i32>(t, backwards, T_BACKWARDS);
   store<f64>(t, minDuration, T_MIN_DURATION);
   store<f64>(t, lastTime, T_LAST);
 }

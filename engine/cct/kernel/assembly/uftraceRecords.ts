@@ -5,7 +5,7 @@
 // through thread.ts's step, which handles every case.
 import { ENTER, EXIT } from "./layout";
 import {
-  countInvocation, enterThread, findChild, lastTime, leaveThread, minDuration, noteWatched, pCalls, pCov, pFirst, pFn, pNext, pParent,
+  backwards, countInvocation, enterThread, findChild, lastTime, leaveThread, minDuration, noteWatched, pCalls, pCov, pFirst, pFn, pNext, pParent,
   pPending, pStats, pTouched, pWatch, sChild, sCtx, sStart, stackCap, step, top,
 } from "./thread";
 
@@ -73,7 +73,9 @@ export function consumeRecords(t: usize, start: i32, end: i32, baseHi: u32, base
     if (timeNs >= schedLimit) break;
     const f = load<i32>(cFn + slot);
     const kind = lo & 1;
-    last = timeNs - offCpuNs;
+    const at = timeNs - offCpuNs;
+    if (at < last) backwards++; // a damaged record: taken at the time before it (thread.ts)
+    else last = at;
     pos += 16;
     if (kind == ENTER) {
       if (tp <= depth && tp + 1 < capacity) {
