@@ -1,7 +1,7 @@
 // The columns of a finished calling-context tree. A context is a call chain
 // from the thread root (context 0, fn −1). Memory is bounded by the number of
 // contexts, never by the number of events.
-import { finishCovariance, leafCovariance, subCovariance, type ContextCovariance } from "./covariance.js";
+import { finishCovariance, leafCovariance, type ContextCovariance } from "./covariance.js";
 import type { RawContexts } from "./kernel/readContexts.js";
 import { STAT, STATS_STRIDE } from "./kernel/layout.generated.js";
 
@@ -43,23 +43,49 @@ export function finishColumns(raw: RawContexts, withCovariance: boolean): Contex
   const ids = new Int32Array(k).fill(-1);
   const kept: number[] = [];
   for (let c = 0; c < k; c++) if (keep[c]) ids[c] = kept.push(c) - 1;
-  // Children in creation order, which is their covariance-dimension order.
-  const children: number[][] = Array.from({ length: k }, () => []);
-  for (let c = 1; c < k; c++) children[raw.parent[c]].push(c);
+  // Children in creation order, which is their covariance-dimension order: the
+  // children of c are child[first[c] .. first[c + 1]) (typed arrays, not an
+  // array per context: a deep tree has as many contexts as calls).
+  const first = new Int32Array(k + 1);
+  for (let c = 1; c < k; c++) first[raw.parent[c] + 1]++;
+  for (let c = 0; c < k; c++) first[c + 1] += first[c];
+  const child = new Int32Array(Math.max(k - 1, 0));
+  const filled = first.slice(0, k);
+  for (let c = 1; c < k; c++) child[filled[raw.parent[c]]++] = c;
   const covariance = kept.map((c) => {
     const acc = raw.covariance[c];
     if (acc) {
-      const dims = [0, ...children[c].flatMap((ch, s) => (keep[ch] ? [s + 1] : []))];
-      return subCovariance(finishCovariance(acc, children[c]), dims, (ch) => ids[ch]);
+      const dims = [0];
+      const childContexts: number[] = [];
+      for (let at = first[c]; at < first[c + 1]; at++) {
+        if (!keep[child[at]]) continue;
+        dims.push(at - first[c] + 1);
+        childContexts.push(ids[child[at]]);
+      }
+      return finishCovariance(acc, dims, childContexts);
     }
     const leaf = c > 0 && withCovariance && raw.childCount[c] === 0;
     return leaf ? leafCovariance(stat(c, STAT.n), stat(c, STAT.mean), stat(c, STAT.m2)) : null;
   });
-  const column = (field: number) => Float64Array.from(kept, (c) => stat(c, field));
+  // Plain loops: TypedArray.from with a mapping function iterates generically, a slow path for
+  // a million contexts.
+  const size = kept.length;
+  const column = (field: number) => {
+    const out = new Float64Array(size);
+    for (let i = 0; i < size; i++) out[i] = raw.stats[kept[i] * STATS_STRIDE + field];
+    return out;
+  };
+  const parent = new Int32Array(size);
+  const fn = new Int32Array(size);
+  for (let i = 0; i < size; i++) {
+    const c = kept[i];
+    parent[i] = c === 0 ? -1 : ids[raw.parent[c]];
+    fn[i] = raw.fn[c];
+  }
   return {
-    size: kept.length,
-    parent: Int32Array.from(kept, (c) => (c === 0 ? -1 : ids[raw.parent[c]])),
-    fn: Int32Array.from(kept, (c) => raw.fn[c]),
+    size,
+    parent,
+    fn,
     n: column(STAT.n),
     meanNs: column(STAT.mean),
     m2: column(STAT.m2),

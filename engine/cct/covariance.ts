@@ -20,22 +20,24 @@ export function leafCovariance(n: number, mean: number, m2: number): ContextCova
   return { n, mean: [mean], matrix: [n > 0 ? m2 / n : 0], childContexts: [] };
 }
 
-/** Covariance from the co-moments the kernel kept (see kernel/readContexts.ts). */
-export function finishCovariance(acc: RawCovariance, childContexts: readonly number[]): ContextCovariance {
+/**
+ * Covariance from the co-moments the kernel kept (see kernel/readContexts.ts),
+ * restricted to the kernel's dimensions `dims` (0, self, first): dims[s] for
+ * s ≥ 1 is the dimension of child context childContexts[s − 1]. One pass, with
+ * no intermediate copy: a deep tree has a covariance per context.
+ */
+export function finishCovariance(acc: RawCovariance, dims: readonly number[], childContexts: readonly number[]): ContextCovariance {
   const n = acc.n;
-  return { n, mean: Array.from(acc.mean), matrix: Array.from(acc.comoment, (m) => (n > 0 ? m / n : 0)), childContexts: [...childContexts] };
-}
-
-/** The covariance restricted to dimensions `dims` (0 = self must be first),
- * with child context ids renamed by `rename`. */
-export function subCovariance(c: ContextCovariance, dims: readonly number[], rename: (ctx: number) => number): ContextCovariance {
-  const k = c.mean.length;
-  return {
-    n: c.n,
-    mean: dims.map((d) => c.mean[d]),
-    matrix: dims.flatMap((i) => dims.map((j) => c.matrix[i * k + j])),
-    childContexts: dims.slice(1).map((d) => rename(c.childContexts[d - 1])),
-  };
+  const k = dims.length;
+  const stride = acc.mean.length;
+  const mean = new Array<number>(k);
+  const matrix = new Array<number>(k * k);
+  for (let i = 0; i < k; i++) {
+    mean[i] = acc.mean[dims[i]];
+    const row = dims[i] * stride;
+    for (let j = 0; j < k; j++) matrix[i * k + j] = n > 0 ? acc.comoment[row + dims[j]] / n : 0;
+  }
+  return { n, mean, matrix, childContexts };
 }
 
 /** Exact pooled covariance of two disjoint invocation sets (Chan et al.), with
@@ -48,6 +50,7 @@ export function mergeCovariance(
   mapB: readonly number[],
 ): ContextCovariance {
   const k = childContexts.length + 1;
+  if (a.n === 0) return placed(b, mapB, k, childContexts);
   const n = a.n + b.n;
   const meanA = spread(a.mean, mapA, k);
   const meanB = spread(b.mean, mapB, k);
@@ -64,6 +67,18 @@ export function mergeCovariance(
     }
   }
   return { n, mean, matrix, childContexts: [...childContexts] };
+}
+
+/** c alone at the result's dimensions (the first calls seen: the pooled formulas would round them). */
+function placed(c: ContextCovariance, map: readonly number[], k: number, childContexts: readonly number[]): ContextCovariance {
+  const mean = new Array<number>(k).fill(0);
+  const matrix = new Array<number>(k * k).fill(0);
+  const d = c.mean.length;
+  for (let i = 0; i < d; i++) {
+    mean[map[i]] = c.n > 0 ? c.mean[i] : 0;
+    for (let j = 0; j < d; j++) matrix[map[i] * k + map[j]] = c.n > 0 ? c.matrix[i * d + j] : 0;
+  }
+  return { n: c.n, mean, matrix, childContexts: [...childContexts] };
 }
 
 function spread(values: readonly number[], map: readonly number[], k: number): Float64Array {

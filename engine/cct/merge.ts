@@ -7,9 +7,47 @@ import type { Cct } from "./cct.js";
 
 export function mergeThreads(cct: Cct, pick?: (pid: number, tid: number) => boolean): ContextColumns {
   const chosen = cct.threads.filter((t) => !pick || pick(t.pid, t.tid));
-  const out = new MergedColumns(cct.maxCovarianceChildren);
+  if (chosen.length === 1) return onlyThread(chosen[0].contexts, cct.maxCovarianceChildren);
+  const out = new MergedColumns(cct.maxCovarianceChildren, cct.functions.length);
   for (const t of chosen) out.add(t.contexts);
   return out.finish();
+}
+
+/**
+ * What merging one thread gives, without the merge's maps and copies (a tree
+ * of a million contexts took seconds and a gigabyte to merge with nothing):
+ * the same tree and numbers, the root without statistics of its own, a
+ * context without calls without mean or M2, and a context whose covariance
+ * the thread did not keep counted as omitted (merge.test.ts compares the two).
+ */
+function onlyThread(t: ContextColumns, maxChildren: number): ContextColumns {
+  const k = t.size;
+  const [n, meanNs, m2, minNs, maxNs, inclusiveNs, selfNs, calledOnce] = [t.n, t.meanNs, t.m2, t.minNs, t.maxNs, t.inclusiveNs, t.selfNs, t.calledOnce].map((c) => c.slice());
+  const roots = [n, meanNs, m2, minNs, maxNs, inclusiveNs, selfNs, calledOnce];
+  const rootValues = [0, 0, 0, Infinity, -Infinity, 0, 0, 0];
+  if (k > 0) for (let i = 0; i < roots.length; i++) roots[i][0] = rootValues[i];
+  const children = new Int32Array(k);
+  for (let c = 1; c < k; c++) {
+    children[t.parent[c]]++;
+    if (n[c] === 0) meanNs[c] = m2[c] = 0;
+  }
+  const omitted = new Set(t.covarianceOmitted);
+  for (let c = 1; c < k; c++) if (children[c] > maxChildren || (n[c] > 0 && !t.covariance[c])) omitted.add(c);
+  return {
+    size: k,
+    parent: t.parent.slice(),
+    fn: t.fn.slice(),
+    n,
+    meanNs,
+    m2,
+    minNs,
+    maxNs,
+    inclusiveNs,
+    selfNs,
+    calledOnce,
+    covariance: Array.from({ length: k }, (_, c) => (c === 0 || omitted.has(c) ? null : t.covariance[c])),
+    covarianceOmitted: [...omitted].sort((a, b) => a - b),
+  };
 }
 
 class MergedColumns {
@@ -25,11 +63,21 @@ class MergedColumns {
   private once: number[] = [0];
   private cov: (ContextCovariance | null)[] = [null];
   private children: number[][] = [[]];
+  /** Per context, its place among its parent's children: its covariance dimension is that + 1. */
+  private slot: number[] = [-1];
   private omitted = new Set<number>();
-  private index = new Map<string, number>();
+  /** Contexts by (parent, function): a number key while parent × functions stays an exact integer. */
+  private index = new Map<number | string, number>();
+  private readonly numericKeys: boolean;
   private seen: boolean[] = [false];
 
-  constructor(private readonly maxChildren: number) {}
+  /** `functions`: the size of the function table the trees' ids index. */
+  constructor(
+    private readonly maxChildren: number,
+    private readonly functions: number,
+  ) {
+    this.numericKeys = Number.isSafeInteger(2 ** 31 * (functions + 1));
+  }
 
   add(t: ContextColumns): void {
     const map = new Int32Array(t.size);
@@ -64,7 +112,8 @@ class MergedColumns {
   }
 
   private contextFor(parent: number, fn: number): number {
-    const key = `${parent}:${fn}`;
+    // A string per context cost a second of a million-context merge, and its memory.
+    const key = this.numericKeys ? parent * (this.functions + 1) + fn : `${parent}:${fn}`;
     let m = this.index.get(key);
     if (m === undefined) {
       m = this.parent.length;
@@ -82,6 +131,7 @@ class MergedColumns {
       this.cov.push(null);
       this.children.push([]);
       this.seen.push(false);
+      this.slot.push(this.children[parent].length);
       this.children[parent].push(m);
       if (this.children[parent].length > this.maxChildren) this.markOmitted(parent);
     }
@@ -92,7 +142,11 @@ class MergedColumns {
     const nA = this.n[m];
     const nB = t.n[c];
     const n = nA + nB;
-    if (n > 0) {
+    if (nA === 0) {
+      // The first calls seen: taken as they are (the pooled formula would round the mean).
+      this.mean[m] = nB > 0 ? t.meanNs[c] : 0;
+      this.m2[m] = nB > 0 ? t.m2[c] : 0;
+    } else if (nB > 0) {
       const delta = t.meanNs[c] - this.mean[m];
       this.mean[m] += (delta * nB) / n;
       this.m2[m] += t.m2[c] + (delta * delta * nA * nB) / n;
@@ -114,7 +168,7 @@ class MergedColumns {
       return;
     }
     const children = this.children[m];
-    const dim = (ctx: number) => children.indexOf(ctx) + 1;
+    const dim = (ctx: number) => this.slot[ctx] + 1;
     const mapB = [0, ...b.childContexts.map((child) => dim(map[child]))];
     const a = this.cov[m] ?? { n: 0, mean: [0], matrix: [0], childContexts: [] };
     const mapA = [0, ...a.childContexts.map(dim)];
@@ -133,13 +187,16 @@ class MergedColumns {
 export function mergeCcts(ccts: readonly Cct[], pick?: (pid: number, tid: number) => boolean): { functions: string[]; columns: ContextColumns } {
   const functions: string[] = [];
   const ids = new Map<string, number>();
-  const out = new MergedColumns(Math.max(0, ...ccts.map((c) => c.maxCovarianceChildren)));
-  for (const cct of ccts) {
-    const rename = Int32Array.from(cct.functions, (name) => {
+  const renames = ccts.map((cct) =>
+    Int32Array.from(cct.functions, (name) => {
       let id = ids.get(name);
       if (id === undefined) ids.set(name, (id = functions.push(name) - 1));
       return id;
-    });
+    }),
+  );
+  const out = new MergedColumns(Math.max(0, ...ccts.map((c) => c.maxCovarianceChildren)), functions.length);
+  for (const [k, cct] of ccts.entries()) {
+    const rename = renames[k];
     for (const t of cct.threads) {
       if (pick && !pick(t.pid, t.tid)) continue;
       out.add({ ...t.contexts, fn: Int32Array.from(t.contexts.fn, (f) => (f < 0 ? f : rename[f])) });
