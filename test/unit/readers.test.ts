@@ -9,7 +9,7 @@ import { readTextTrace } from "../../engine/trace/text/readTextTrace.js";
 import { readChromeTrace } from "../../engine/trace/chrome/readChromeTrace.js";
 import { readUftrace } from "../../engine/trace/uftrace/readUftrace.js";
 import { detectFormat } from "../../engine/trace/detect.js";
-import { TraceError } from "../../engine/trace/diagnostics.js";
+import { TraceError, describeTraceWarning } from "../../engine/trace/diagnostics.js";
 import type { Cct } from "../../engine/cct/cct.js";
 import { memoryDirectory, memorySource } from "../helpers/memorySource.js";
 import { assertSameCct, rowsByPath } from "../helpers/cctCompare.js";
@@ -94,6 +94,35 @@ describe("varbench-events text reader", () => {
       return true;
     });
     await assert.rejects(read("text", "B 1 1 5 a\n"), /first line must be/);
+  });
+  it("counts E events with no open call of their function in one warning, with the first line", async () => {
+    const cct = await read("text", "# varbench-events 1\nE 1 1 1\nB 1 1 2 f\nE 1 1 3 g\nE 1 1 3\nE 1 1 4\nE 1 1 5 f\n");
+    assert.equal(rowsByPath(cct).get("f")?.inclusiveNs, 1);
+    assert.deepEqual(cct.warnings.map(describeTraceWarning), ["t.text: 4 E event(s) with no open call of their function (the first on line 2) were skipped"]);
+  });
+  it("a million B events, then a million E events of a function never opened: linear, every E counted", { timeout: 300_000 }, async () => {
+    // Asking whether each E's function is open used to search the whole open stack: 10¹² steps.
+    const n = 1_000_000;
+    const lines = ["# varbench-events 1"];
+    for (let i = 0; i < n; i++) lines.push(`B 1 1 ${i} f${i % 1000}`);
+    for (let i = 0; i < n; i++) lines.push(`E 1 1 ${n + i} never`);
+    const b = new CctBuilder({ covariance: false });
+    await readTextTrace(memorySource("deep.text", lines.join("\n"), 4 << 20), b);
+    const cct = b.finish();
+    const skipped = cct.warnings.find((w) => w.kind === "skipped-events");
+    assert.equal(skipped && "count" in skipped ? skipped.count : 0, n);
+  });
+  it("an E of the outermost call under a million open calls closes them all, each once: linear", { timeout: 300_000 }, async () => {
+    // The CCT builder closed one call per look and looked again from the top: 10¹² steps.
+    const n = 1_000_000;
+    const lines = ["# varbench-events 1", "B 1 1 0 f"];
+    for (let i = 0; i < n; i++) lines.push(`B 1 1 ${i} g${i % 1000}`);
+    lines.push(`E 1 1 ${n} f`);
+    const b = new CctBuilder({ covariance: false });
+    await readTextTrace(memorySource("deep.text", lines.join("\n"), 4 << 20), b);
+    const cct = b.finish();
+    assert.deepEqual(cct.warnings.map(describeTraceWarning), [`thread 1/1: ${n} call(s) were closed early because an exit skipped over them`]);
+    assert.equal(rowsByPath(cct).get("f")?.inclusiveNs, n);
   });
 });
 

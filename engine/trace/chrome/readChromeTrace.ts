@@ -14,7 +14,7 @@ import { ID_NUMBER, MAX_NAME_BYTES, PH_B, PH_E, PH_M, PH_X, type ChromeEvent } f
 import { decodeJsonString, wholeCharacters } from "./jsonText.js";
 import { NameTable } from "./nameTable.js";
 import { CompleteEvents } from "./completeEvents.js";
-import { OpenStack } from "./openStack.js";
+import { OpenStack } from "../openStack.js";
 import { SharedBatch, ThreadEvents } from "./threadEvents.js";
 
 export interface ChromeReadSummary {

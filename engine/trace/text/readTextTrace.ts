@@ -13,14 +13,14 @@ import { TraceError } from "../diagnostics.js";
 import { EventBatch } from "../eventBatch.js";
 import type { TraceSink } from "../sink.js";
 import type { ByteSource } from "../source.js";
-import { closeOpen } from "../openCalls.js";
+import { OpenStack } from "../openStack.js";
 import { utf8ByteLength } from "../utf8.js";
 
 export const TEXT_TRACE_HEADER = "# varbench-events 1";
 
 interface ThreadState {
   readonly batch: EventBatch;
-  readonly open: number[];
+  readonly open: OpenStack;
   lastNs: number;
 }
 
@@ -31,6 +31,9 @@ export async function readTextTrace(source: ByteSource, sink: TraceSink): Promis
   let lineNo = 0;
   let offset = 0; // byte offset of the start of `carry`
   let events = 0;
+  // E events with no open call to close: counted, and the first line said.
+  let unmatched = 0;
+  let firstUnmatchedLine = 0;
 
   const handle = (line: string, at: number) => {
     lineNo++;
@@ -50,7 +53,7 @@ export async function readTextTrace(source: ByteSource, sink: TraceSink): Promis
     const key = `${pid}/${tid}`;
     let t = threads.get(key);
     if (!t) {
-      t = { batch: new EventBatch(sink.thread({ pid, tid })), open: [], lastNs: -Infinity };
+      t = { batch: new EventBatch(sink.thread({ pid, tid })), open: new OpenStack(), lastNs: -Infinity };
       threads.set(key, t);
     }
     if (timeNs < t.lastNs) throw bad(at, `line ${lineNo}: time goes backwards in thread ${key}`);
@@ -62,12 +65,14 @@ export async function readTextTrace(source: ByteSource, sink: TraceSink): Promis
       t.open.push(fn);
       t.batch.enter(fn, timeNs);
     } else {
-      const fn = name ? sink.functionId(name) : t.open[t.open.length - 1];
-      if (fn === undefined) {
-        sink.warn({ kind: "skipped-events", file: source.name, count: 1, reason: `E event on line ${lineNo} with no open call was` });
+      const fn = name ? sink.functionId(name) : t.open.top();
+      // Dropped here, where asking costs no more than the top calls (openStack.ts), not
+      // by the CCT builder, which would search its whole stack for each.
+      if (fn < 0 || !t.open.has(fn)) {
+        if (unmatched++ === 0) firstUnmatchedLine = lineNo;
         return;
       }
-      closeOpen(t.open, fn);
+      t.open.closeTo(fn);
       t.batch.exit(fn, timeNs);
     }
   };
@@ -92,6 +97,7 @@ export async function readTextTrace(source: ByteSource, sink: TraceSink): Promis
   if (carry.length > 0) handle(carry, offset);
   if (lineNo === 0) throw new TraceError({ kind: "empty", file: source.name });
   for (const t of threads.values()) t.batch.flush();
+  if (unmatched > 0) sink.warn({ kind: "skipped-events", file: source.name, count: unmatched, reason: `E event(s) with no open call of their function (the first on line ${firstUnmatchedLine}) were` });
   if (events === 0) throw new TraceError({ kind: "empty", file: source.name });
   return { events };
 }

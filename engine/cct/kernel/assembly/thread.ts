@@ -165,10 +165,9 @@ export function leaveThread(): void {
   store<f64>(t, lastTime, T_LAST);
 }
 
-/** One event, any case. An event that needs open calls closed first (an exit
- * of an outer call, an entry at a shallower recorded depth) closes the
- * innermost one and returns false, to be looked at again; so closing is
- * written once. */
+/** One event, any case. An entry at a shallower recorded depth than the open
+ * calls closes the innermost one and returns false, to be looked at again; an
+ * exit of an outer call closes every call opened inside it and then that call. */
 export function step(kind: i32, f: i32, depth: i32, timeNs: f64): bool {
   if (kind == ENTER) {
     if (depth >= 0 && top > depth) {
@@ -192,10 +191,11 @@ export function step(kind: i32, f: i32, depth: i32, timeNs: f64): bool {
     unmatched(f); // no open call of f: the exit is dropped and counted
     return true;
   }
-  const innermost = d == top;
-  if (!innermost) mismatch++; // f is open further out: close the innermost call first
-  close(timeNs);
-  return innermost;
+  // f is open further out: the calls opened inside it are closed first, all
+  // here, so that a deep stack is walked once, not once per call closed.
+  mismatch += top - d;
+  while (top >= d) close(timeNs);
+  return true;
 }
 
 /** Closes the innermost call at timeNs: one invocation of its context. */

@@ -1,5 +1,7 @@
-// The B events of one thread still open, so that an E knows whether its B is
-// open at all (else it is counted and dropped) and what it closes. Asking must
+// The calls of one thread still open, as a text-based reader (Chrome B/E,
+// varbench-events B/E) tracks them, so that an end event knows whether its
+// call is open at all and what it closes, and one without a name closes the
+// innermost. Asking must
 // not cost the depth: a million unmatched B events followed by E events of
 // other names would take 10¹² steps. The top WINDOW calls are searched; below
 // them a count per function answers, kept up to date only while the stack is
