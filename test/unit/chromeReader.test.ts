@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { CctBuilder } from "../../engine/cct/cctBuilder.js";
 import { readChromeTrace } from "../../engine/trace/chrome/readChromeTrace.js";
-import { describeTraceWarning } from "../../engine/trace/diagnostics.js";
+import { TraceError, describeTraceWarning } from "../../engine/trace/diagnostics.js";
 import type { TraceSink } from "../../engine/trace/sink.js";
 import type { ThreadSink } from "../../engine/trace/eventBatch.js";
 import { BatchThreadSink } from "../../engine/trace/batchThreadSink.js";
@@ -61,6 +61,24 @@ describe("Chrome reader: E events without their B (item 9)", () => {
     assert.equal(cct.warnings.length, 1, "the kernel sees no time going backwards: only the reader's warning, with its byte");
     assert.deepEqual(cct.warnings.map(describeTraceWarning), [
       `t.json: at byte ${text.indexOf('{"ph":"E"')}: 1 B/E event(s) earlier than the event before them in their thread; each is taken at the time of the event before it, so no call ends before it starts`,
+    ]);
+  });
+});
+
+describe("Chrome reader: times out of range (probe of 2026-11-27)", () => {
+  it("refuses a ts or a dur past 2^63 ns with its byte, instead of an internal error later", async () => {
+    const ts = '[{"ph":"B","name":"f","pid":1,"tid":1,"ts":1},{"ph":"E","name":"f","pid":1,"tid":1,"ts":1e306}]';
+    await assert.rejects(readCct(ts), (e: TraceError) => e.message === `t.json: at byte ${ts.indexOf('{"ph":"E"')}: "ts" lies beyond 2^63 ns (292 years) from 0: not a time`);
+    const dur = '[{"ph":"X","name":"f","pid":1,"tid":1,"ts":1,"dur":1e306}]';
+    await assert.rejects(readCct(dur), (e: TraceError) => e.message === 't.json: at byte 1: "dur" is beyond 2^63 ns (292 years): not a duration');
+  });
+
+  it("says so when times lie past 2^53 ns, where doubles no longer hold every nanosecond", async () => {
+    // Microseconds since 1970: 1.7e18 ns, where neighbouring doubles are 256 ns apart.
+    const text = '[{"ph":"B","name":"f","pid":1,"tid":1,"ts":1732680000123456},{"ph":"E","name":"f","pid":1,"tid":1,"ts":1732680000123457}]';
+    const cct = await readCct(text);
+    assert.deepEqual(cct.warnings.map(describeTraceWarning), [
+      "t.json: at byte 1: 2 event time(s) lie more than 2^53 ns (104 days) from 0, e.g. microseconds since 1970; times that far out are rounded (to 256 ns near 2^60 ns), so short calls among them are measured coarsely",
     ]);
   });
 });

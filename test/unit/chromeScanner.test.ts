@@ -50,7 +50,7 @@ describe("Chrome scanner: values as JSON.parse reads them", () => {
   });
 
   it("timestamps and durations with fractions, exponents, signs and long digit strings: the nanoseconds of JSON.parse's double", async () => {
-    const texts = ["0", "-0", "1", "1.5", "0.001", "1e3", "1E-3", "2.5e+2", "-1.25", "123456789.123", "1234567890123.456", "0.1000000000000000055511151231257827", "12345678901234567890", "1.7976931348623157e-300", "7e-4"];
+    const texts = ["0", "-0", "1", "1.5", "0.001", "1e3", "1E-3", "2.5e+2", "-1.25", "123456789.123", "1234567890123.456", "0.1000000000000000055511151231257827", "9007199254740993", "1.7976931348623157e-300", "7e-4"];
     const ns = (t: string) => Math.round((JSON.parse(t) as number) * 1000);
     for (const t of texts) {
       const be = await readEveryWay(`[{"ph":"B","pid":1,"tid":1,"ts":-1e6,"name":"f"},{"ph":"E","pid":1,"tid":1,"ts":${t},"name":"f"}]`);

@@ -33,6 +33,9 @@ interface ThreadState {
   lastNs: number;
 }
 
+/** Times and durations past this are no times (uftrace's clock is 64-bit nanoseconds). */
+const MAX_TIME_NS = 2 ** 63;
+
 export async function readChromeTrace(source: ByteSource, sink: TraceSink): Promise<ChromeReadSummary> {
   const names = new NameTable();
   const reader = new ChromeEvents(source.name, sink, names);
@@ -57,6 +60,9 @@ class ChromeEvents {
   private cutNames = 0;
   private firstCutAt = -1;
   private backwards = 0;
+  /** Events whose time is past 2^53 ns, where doubles no longer hold every nanosecond. */
+  private imprecise = 0;
+  private firstImpreciseAt = -1;
   private firstBackwardsAt = -1;
   // Events of one thread tend to come in runs: the last thread is kept at hand.
   private lastPid = NaN;
@@ -76,6 +82,8 @@ class ChromeEvents {
     const t = this.threadOf(e);
     const ns = e.tsNs;
     if (Number.isNaN(ns)) throw this.malformed(e, `event has no numeric "ts"`);
+    if (!(Math.abs(ns) < MAX_TIME_NS)) throw this.malformed(e, `"ts" lies beyond 2^63 ns (292 years) from 0: not a time`);
+    if (Math.abs(ns) > Number.MAX_SAFE_INTEGER && this.imprecise++ === 0) this.firstImpreciseAt = e.eventStart;
     if (Number.isNaN(this.baseNs)) this.baseNs = ns;
     const time = ns - this.baseNs;
     this.events++;
@@ -95,6 +103,7 @@ class ChromeEvents {
       t.events.exit(fn, this.inOrder(t, time, e));
     } else {
       if (Number.isNaN(e.durNs)) throw this.malformed(e, `complete event has no valid "dur"`);
+      if (!(e.durNs < MAX_TIME_NS)) throw this.malformed(e, `"dur" is beyond 2^63 ns (292 years): not a duration`);
       (t.complete ??= new CompleteEvents()).add(time, e.durNs, this.functionOf(e));
     }
   }
@@ -130,6 +139,10 @@ class ChromeEvents {
     }
     if (this.backwards > 0) {
       sink.warn({ kind: "truncated", file, byteOffset: this.firstBackwardsAt, detail: `${this.backwards} B/E event(s) earlier than the event before them in their thread; each is taken at the time of the event before it, so no call ends before it starts` });
+    }
+    if (this.imprecise > 0) {
+      // ts is read straight to nanoseconds as a double (plainBytes.ts), exact up to 2^53 ns.
+      sink.warn({ kind: "truncated", file, byteOffset: this.firstImpreciseAt, detail: `${this.imprecise} event time(s) lie more than 2^53 ns (104 days) from 0, e.g. microseconds since 1970; times that far out are rounded (to 256 ns near 2^60 ns), so short calls among them are measured coarsely` });
     }
     if (this.cutNames > 0) {
       sink.warn({ kind: "truncated", file, byteOffset: this.firstCutAt, detail: `${this.cutNames} name(s) longer than ${MAX_NAME_BYTES >> 10} KiB were cut to their first ${MAX_NAME_BYTES >> 10} KiB, ending in "${CUT_MARK}"` });
