@@ -9,7 +9,7 @@ import { inProcessClient } from "../api/inProcess.js";
 import type { VarbenchApi } from "../api/contract.js";
 import type { ContextStats } from "../api/types.js";
 import { DATA_ROOT, PROJECT_ROOT } from "../io/projectRoot.js";
-import { formatNs, table } from "../report/format.js";
+import { chain, formatNs, table } from "../report/format.js";
 import { campaignTable } from "./format/campaignTable.js";
 import { followCampaign } from "./follow.js";
 
@@ -71,7 +71,7 @@ function examplesFolder(workspace: string): string {
 }
 
 function contextTable(rows: readonly ContextStats[]): string {
-  return table(["N", "mean", "σ", "CoV", "total", "context"], rows.map((r) => [String(r.n), formatNs(r.meanNs), formatNs(r.stdNs), r.cov.toFixed(3), formatNs(r.inclusiveNs), r.path.join(" > ")]));
+  return table(["N", "mean", "σ", "CoV", "total", "context"], rows.map((r) => [String(r.n), formatNs(r.meanNs), formatNs(r.stdNs), r.cov.toFixed(3), formatNs(r.inclusiveNs), chain(r.path)]));
 }
 
 /** The example campaigns, each planned once and finished (the examples built first), and their statistics. */

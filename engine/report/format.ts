@@ -10,7 +10,8 @@ export function formatNs(ns: number): string {
 }
 
 export function table(header: readonly string[], rows: readonly (readonly string[])[], leftAligned = new Set([header.length - 1])): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  // A loop, not Math.max(...rows): spreading a million rows overflows the call stack.
+  const widths = header.map((h, i) => rows.reduce((w, r) => Math.max(w, r[i].length), h.length));
   const line = (cells: readonly string[]) =>
     cells.map((c, i) => (leftAligned.has(i) ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ").trimEnd();
   return [line(header), line(widths.map((w) => "=".repeat(w))), ...rows.map(line)].join("\n");
@@ -21,6 +22,27 @@ const CHAIN_ENDS = 4;
 
 /** A call chain for a terminal or a table: whole when short, else its ends around the count of what is left out. */
 export function chainText(path: readonly string[]): string {
-  if (path.length <= 2 * CHAIN_ENDS + 1) return path.join(" > ");
-  return [...path.slice(0, CHAIN_ENDS), `… ${(path.length - 2 * CHAIN_ENDS).toLocaleString("en-US")} calls …`, ...path.slice(-CHAIN_ENDS)].join(" > ");
+  if (path.length <= 2 * CHAIN_ENDS + 1) return chain(path);
+  return [...path.slice(0, CHAIN_ENDS).map(displayName), `… ${(path.length - 2 * CHAIN_ENDS).toLocaleString("en-US")} calls …`, ...path.slice(-CHAIN_ENDS).map(displayName)].join(" > ");
 }
+
+/** A whole call chain as text: its names shown as displayName() shows them. */
+export function chain(path: readonly string[]): string {
+  return path.map(displayName).join(" > ");
+}
+
+// C0 and C1 controls, DEL, and the bidirectional embedding, override and isolate characters.
+const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A function name as text reports and the terminal show it: a tab or a newline
+ * in a name would break a table's row, and U+202E would turn the text after it
+ * around, so such characters are written as escapes (\n, \u202e); an empty
+ * name is "(anonymous)", as in collapsed stacks.
+ */
+export function displayName(name: string): string {
+  if (name === "") return "(anonymous)";
+  return name.replace(UNSHOWABLE, (ch) => ESCAPES[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+const ESCAPES: Readonly<Record<string, string>> = { "\t": "\\t", "\n": "\\n", "\r": "\\r" };

@@ -3,7 +3,7 @@
 import type { PatternsResult } from "../../variance/result.js";
 import type { DetectionRow } from "../../variance/result.js";
 import type { SweepResult } from "../../variance/sweep.js";
-import { formatNs, table } from "../../report/format.js";
+import { chain, formatNs, table } from "../../report/format.js";
 
 export function sweepTable(s: SweepResult): string {
   const taus = [...new Set(s.rows.map((r) => r.tauS))];
@@ -19,7 +19,7 @@ export function sweepTable(s: SweepResult): string {
 }
 
 export function detectionTable(report: PatternsResult): string {
-  const render = (rs: readonly DetectionRow[]) => table(["", "N", "mean", "CoV", "VIM", "pattern"], rs.map((r) => [r.inPatternSet ? "*" : "", String(r.n), formatNs(r.meanNs), r.cov.toFixed(3), r.vim.toExponential(3), r.chain.join(" > ")]));
+  const render = (rs: readonly DetectionRow[]) => table(["", "N", "mean", "CoV", "VIM", "pattern"], rs.map((r) => [r.inPatternSet ? "*" : "", String(r.n), formatNs(r.meanNs), r.cov.toFixed(3), r.vim.toExponential(3), chain(r.chain)]));
   const out = [`profiling (${report.label}): ${report.profiling.length} patterns, Pattern Set (*: VIM ≥ 10% of the largest) of ${report.profiling.filter((r) => r.inPatternSet).length}`, render(report.profiling)];
   if (report.regression) {
     out.push(`\nregression (${report.regression.label}): the same patterns evaluated there`, render(report.regression.rows), `\nPattern Set overlap: ${(report.regression.overlap * 100).toFixed(0)}%`);
