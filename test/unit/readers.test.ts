@@ -112,6 +112,18 @@ describe("varbench-events text reader", () => {
     const skipped = cct.warnings.find((w) => w.kind === "skipped-events");
     assert.equal(skipped && "count" in skipped ? skipped.count : 0, n);
   });
+  it("holds little per thread: 5,000 threads of one call each cost kilobytes each, not a batch each", async () => {
+    const threads = 5000;
+    const lines = ["# varbench-events 1", ...Array.from({ length: threads }, (_, t) => `B 1 ${t} 1 f\nE 1 ${t} 2 f`)];
+    const before = process.memoryUsage().arrayBuffers;
+    const b = new CctBuilder();
+    await readTextTrace(memorySource("threads.text", lines.join("\n"), 1 << 16), b);
+    const grown = process.memoryUsage().arrayBuffers - before;
+    assert.equal(b.finish().threads.length, threads);
+    // A full event batch per thread (8,192 events, 140 kB) would be 700 MB here, and the CCT
+    // builder's first 256 contexts per thread 185 MB.
+    assert.ok(grown < 64 << 20, `array buffers grew by ${(grown / 2 ** 20).toFixed(0)} MiB`);
+  });
   it("an E of the outermost call under a million open calls closes them all, each once: linear", { timeout: 300_000 }, async () => {
     // The CCT builder closed one call per look and looked again from the top: 10¹² steps.
     const n = 1_000_000;

@@ -15,7 +15,7 @@ import { decodeJsonString, wholeCharacters } from "./jsonText.js";
 import { NameTable } from "./nameTable.js";
 import { CompleteEvents } from "./completeEvents.js";
 import { OpenStack } from "../openStack.js";
-import { SharedBatch, ThreadEvents } from "./threadEvents.js";
+import { SharedBatch, ThreadEvents } from "../threadEvents.js";
 
 export interface ChromeReadSummary {
   readonly events: number;

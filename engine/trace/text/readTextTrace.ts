@@ -10,7 +10,7 @@
 // and tids are integers below 2^53 too, a thread known by its numbers (`07` is
 // 7); the function name is the rest of the line and may contain spaces.
 import { TraceError } from "../diagnostics.js";
-import { EventBatch } from "../eventBatch.js";
+import { SharedBatch, ThreadEvents } from "../threadEvents.js";
 import type { TraceSink } from "../sink.js";
 import type { ByteSource } from "../source.js";
 import { OpenStack } from "../openStack.js";
@@ -19,7 +19,7 @@ import { utf8ByteLength } from "../utf8.js";
 export const TEXT_TRACE_HEADER = "# varbench-events 1";
 
 interface ThreadState {
-  readonly batch: EventBatch;
+  readonly batch: ThreadEvents;
   readonly open: OpenStack;
   lastNs: number;
 }
@@ -27,6 +27,7 @@ interface ThreadState {
 export async function readTextTrace(source: ByteSource, sink: TraceSink): Promise<{ events: number }> {
   const decoder = new TextDecoder("utf-8");
   const threads = new Map<string, ThreadState>();
+  const shared = new SharedBatch();
   let carry = "";
   let lineNo = 0;
   let offset = 0; // byte offset of the start of `carry`
@@ -53,7 +54,7 @@ export async function readTextTrace(source: ByteSource, sink: TraceSink): Promis
     const key = `${pid}/${tid}`;
     let t = threads.get(key);
     if (!t) {
-      t = { batch: new EventBatch(sink.thread({ pid, tid })), open: new OpenStack(), lastNs: -Infinity };
+      t = { batch: new ThreadEvents(sink.thread({ pid, tid }), shared), open: new OpenStack(), lastNs: -Infinity };
       threads.set(key, t);
     }
     if (timeNs < t.lastNs) throw bad(at, `line ${lineNo}: time goes backwards in thread ${key}`);

@@ -90,9 +90,11 @@ export function newThread(minDurationNs: f64): usize {
   minDuration = minDurationNs;
   // No event yet: a thread's first time may be below the trace's base (uftrace: another thread's first record).
   lastTime = -Infinity;
-  growContexts(256);
-  growHash(512);
-  growStack(256);
+  // Small, and doubled as needed: a trace may hold tens of thousands of threads of a few calls
+  // each (256 contexts to start cost 37 kB a thread: 1.5 GB for 40,000 threads).
+  growContexts(16);
+  growHash(32);
+  growStack(16);
   addContext(-1, -1);
   store<i32>(sCtx, 0);
   leaveThread();

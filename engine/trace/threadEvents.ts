@@ -1,10 +1,10 @@
-// Events of one Chrome thread on their way to its ThreadSink. A full
-// EventBatch per thread is 140 kB before its first event, and a Chrome file
-// may name thousands of threads; so each thread gathers its events in arrays
+// Events of one thread of a text-based trace (Chrome, varbench-events) on
+// their way to its ThreadSink. A full EventBatch per thread is 140 kB before
+// its first event, and a file may name thousands of threads; so each thread gathers its events in arrays
 // that start small and double up to a batch, and hands them on through one
 // EventBatch shared by all threads.
-import { BatchThreadSink } from "../batchThreadSink.js";
-import { BATCH_EVENTS, ENTER, EXIT, EventBatch, type ThreadSink } from "../eventBatch.js";
+import { BatchThreadSink } from "./batchThreadSink.js";
+import { BATCH_EVENTS, ENTER, EXIT, EventBatch, type ThreadSink } from "./eventBatch.js";
 
 /** Forwards the shared batch to the thread whose events it holds. */
 class Router extends BatchThreadSink {
