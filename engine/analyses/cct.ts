@@ -3,7 +3,7 @@
 import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import { cctTable, threadMatcher } from "../cct/table.js";
-import { CCT_TABLE_DEFAULTS, type Cct } from "../cct/cct.js";
+import { CCT_TABLE_DEFAULTS, MAX_COVARIANCE_CHILDREN, type Cct } from "../cct/cct.js";
 import { ApiError } from "../api/errors.js";
 import { defineAnalysis } from "./descriptor.js";
 
@@ -21,7 +21,7 @@ export const cct = defineAnalysis({
     /** uftrace with scheduler events: leave the time threads spent switched out out. */
     onCpu: z.boolean().default(false),
     /** Keep child covariance only for contexts with at most this many children (builds the CCT again). */
-    maxChildren: z.number().int().positive().optional(),
+    maxChildren: z.number().int().positive().max(MAX_COVARIANCE_CHILDREN).optional(),
   }),
   targets: { target: ["run", "design", "campaign", "trace"] },
   // A stored run's CCT is already an artifact, and a table of it is as quick to make as to read.

@@ -8,6 +8,7 @@
 import * as z from "zod";
 import { mergeThreads } from "../cct/merge.js";
 import { CctBuilder } from "../cct/cctBuilder.js";
+import { MAX_COVARIANCE_CHILDREN } from "../cct/cct.js";
 import { prepareAnalysis, type PreparedAnalysis } from "../variance/analyze.js";
 import { chebyshevCovThreshold, DEFAULT_ON_CPU, DEFAULT_PARAMETERS, DEFAULT_PROBABILITY, DEFAULT_WINDOW, type VarianceParameters } from "../variance/parameters.js";
 import type { Resolved, Sources } from "./descriptor.js";
@@ -21,7 +22,7 @@ export const varianceArgs = {
   cutoff: z.number().min(0).max(1).default(DEFAULT_PARAMETERS.significanceCutoff),
   onCpu: z.boolean().default(DEFAULT_ON_CPU),
   /** Keep child covariance for contexts with at most this many children (builds the CCT again). */
-  maxChildren: z.number().int().positive().optional(),
+  maxChildren: z.number().int().positive().max(MAX_COVARIANCE_CHILDREN).optional(),
 };
 
 const shared = z.object(varianceArgs);

@@ -8,6 +8,7 @@
 import * as z from "zod";
 import { nameSchema as name } from "../campaign/names.js";
 import { targetSchema } from "../campaign/targetSchema.js";
+import { MAX_COVARIANCE_CHILDREN } from "../cct/cct.js";
 import { REPORT_FORMATS } from "../report/exporters.js";
 import { EXPORTABLE_KINDS } from "./analysisExports.js";
 import type { Analyses, AnalysisKind } from "../analyses/registry.js";
@@ -64,7 +65,7 @@ export const METHODS = {
    * uftrace data directory stored as a run, or benchmark results (hyperfine, Google Benchmark, pyperf JSON) stored as a finished
    * campaign whose designs × workloads are the tool's; `campaignName` names that campaign, `maxChildren` applies to traces. */
   "runs.import": method<T.Imported>()(
-    z.strictObject({ trace: z.string().min(1), project: name, workload: name.optional(), design: name.optional(), maxChildren: z.number().int().positive().optional(), campaignName: name.optional() }),
+    z.strictObject({ trace: z.string().min(1), project: name, workload: name.optional(), design: name.optional(), maxChildren: z.number().int().positive().max(MAX_COVARIANCE_CHILDREN).optional(), campaignName: name.optional() }),
   ),
   "runs.contextDistribution": method<T.ContextDistribution>()(z.strictObject({ runId: id, path: z.array(z.string()).min(1), thread })),
   /** A run's trace (or a trace file: command line and desktop window only) written as Chrome Trace Event JSON to `path`, a file on

@@ -9,6 +9,10 @@ export const CCT_FORMAT_VERSION = 1;
 /** Default cap on children per context for the exact child covariance (issue 2). */
 export const DEFAULT_MAX_COVARIANCE_CHILDREN = 64;
 
+/** The most children a covariance may be asked for: k children keep (k + 1)² co-moments per context,
+ * 8 MB at this bound (8,000 callees under one caller took 2.5 GB). */
+export const MAX_COVARIANCE_CHILDREN = 1024;
+
 /** A CCT shown as a table: contexts by inclusive time, all of them (limit 0). */
 export const CCT_TABLE_DEFAULTS = { sort: "total", limit: 0 } as const;
 

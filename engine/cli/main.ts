@@ -5,7 +5,7 @@
 // an option not given is left to the API), so `varbench --help` starts quickly.
 import { Command, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_ON_CPU, DEFAULT_PARAMETERS, DEFAULT_PROBABILITY, DEFAULT_WINDOW, SWEEP_BETAS, SWEEP_TAUS } from "../variance/parameters.js";
-import { CCT_TABLE_DEFAULTS, DEFAULT_MAX_COVARIANCE_CHILDREN } from "../cct/cct.js";
+import { CCT_TABLE_DEFAULTS, DEFAULT_MAX_COVARIANCE_CHILDREN, MAX_COVARIANCE_CHILDREN } from "../cct/cct.js";
 import { failureMessage } from "./failure.js";
 import { ALIGNED_INTERVALS, DEFAULT_CONFIDENCE, DEFAULT_PRECISION, DEFAULT_SEED, MAX_PATTERNS } from "../patterns/parameters.js";
 import { DEFAULT_METRIC, METRICS } from "../patterns/metrics.js";
@@ -41,7 +41,7 @@ program
   .requiredOption("--project <name>", "project the run or campaign belongs to")
   .option("--workload <name>", "workload of the run; for results, the workload of results that name none (default: the file's name)")
   .option("--design <name>", "design of the run; for results, one design for the whole file (the tool's names become the workloads)")
-  .option("--max-children <n>", `traces: keep child covariance for contexts with at most n children (default ${DEFAULT_MAX_COVARIANCE_CHILDREN})`, positiveInt)
+  .option("--max-children <n>", `traces: keep child covariance for contexts with at most n children (default ${DEFAULT_MAX_COVARIANCE_CHILDREN}, at most ${MAX_COVARIANCE_CHILDREN})`, positiveInt)
   .option("--campaign-name <name>", "results: name of the campaign (default: <tool>-<file name>)")
   .action(async (file: string, o) => (await import("./commands/importTrace.js")).importTrace(workspaceDir(), file, o));
 
@@ -53,7 +53,7 @@ program
   .option("--thread <T>", "only thread T (tid, or pid/tid)")
   .option("--limit <n>", `show at most n contexts (0: all; default ${CCT_TABLE_DEFAULTS.limit})`, positiveInt)
   .option("--json", "print JSON", false)
-  .option("--max-children <n>", `keep child covariance only for contexts with at most n children (default ${DEFAULT_MAX_COVARIANCE_CHILDREN}; builds the CCT again)`, positiveInt)
+  .option("--max-children <n>", `keep child covariance only for contexts with at most n children (default ${DEFAULT_MAX_COVARIANCE_CHILDREN}, at most ${MAX_COVARIANCE_CHILDREN}; builds the CCT again)`, positiveInt)
   .option("--on-cpu", "uftrace with scheduler events: leave the time threads spent switched out out (default: off)")
   .action(async (target: string, o) => (await import("./commands/cct.js")).cct(workspaceDir(), target, o));
 
@@ -106,7 +106,7 @@ const varianceOptions = (c: Command) =>
     .option("--window <x>", `Chebyshev window around the mean, as a share of it (paper 000 §2.1; default ${DEFAULT_WINDOW})`, fraction)
     .option("--probability <p>", `Chebyshev probability of staying within the window (default ${DEFAULT_PROBABILITY})`, fraction)
     .option("--cutoff <x>", `share of total time under which a context is insignificant (default ${DEFAULT_PARAMETERS.significanceCutoff})`, fraction)
-    .option("--max-children <n>", `keep child covariance only for contexts with at most n children (default ${DEFAULT_MAX_COVARIANCE_CHILDREN}; builds the CCT again)`, positiveInt)
+    .option("--max-children <n>", `keep child covariance only for contexts with at most n children (default ${DEFAULT_MAX_COVARIANCE_CHILDREN}, at most ${MAX_COVARIANCE_CHILDREN}; builds the CCT again)`, positiveInt)
     .option("--on-cpu", `uftrace: leave the time threads spent switched out out of every call${DEFAULT_ON_CPU ? " (the default)" : ""}`)
     .option("--no-on-cpu", `uftrace: measure wall time, switched-out time included${DEFAULT_ON_CPU ? "" : " (the default)"}`);
 
