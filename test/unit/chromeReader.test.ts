@@ -83,6 +83,17 @@ describe("Chrome reader: times out of range (probe of 2026-11-27)", () => {
   });
 });
 
+describe("Chrome reader: X events that overlap", () => {
+  it("cuts one that outlasts the call it starts in at that call's end, and says so", async () => {
+    // main 0–100 µs, a 10–60, b 40–90: b starts inside a and outlasts it.
+    const cct = await readCct('[{"ph":"X","name":"main","pid":1,"tid":1,"ts":0,"dur":100},{"ph":"X","name":"a","pid":1,"tid":1,"ts":10,"dur":50},{"ph":"X","name":"b","pid":1,"tid":1,"ts":40,"dur":50}]');
+    assert.equal(rowsByPath(cct).get("main>a>b")?.inclusiveNs, 20_000);
+    assert.deepEqual(cct.warnings.map(describeTraceWarning), [
+      "t.json: 1 X event(s) of thread 1/1 that outlast the X event they start in (overlapping, not nested) were cut at its end; the time past it was skipped",
+    ]);
+  });
+});
+
 describe("Chrome reader: memory (items 2 and 8)", () => {
   it("a million B events, then a million E events of a name never opened: linear, every E counted", { timeout: 300_000 }, async () => {
     // Asking whether each E's function is open used to search the whole open stack: 10¹² steps.

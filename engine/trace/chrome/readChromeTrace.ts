@@ -130,8 +130,11 @@ class ChromeEvents {
         if (t.hadBeginEnd) {
           sink.warn({ kind: "skipped-events", file, count: t.complete.size, reason: `X events of thread ${t.key} were nested apart from its B/E events (a thread should use one kind); they were not` });
         }
-        t.complete.emit(t.events);
+        const cut = t.complete.emit(t.events);
         t.events.flush();
+        if (cut > 0) {
+          sink.warn({ kind: "skipped-events", file, count: cut, reason: `X event(s) of thread ${t.key} that outlast the X event they start in (overlapping, not nested) were cut at its end; the time past it was` });
+        }
       }
     }
     if (this.unmatched > 0) {
