@@ -94,6 +94,16 @@ describe("Chrome reader: X events that overlap", () => {
   });
 });
 
+describe("Chrome reader: pid and tid as strings", () => {
+  it("says that threads named by strings are not told apart, where the first is", async () => {
+    const text = '[{"ph":"X","name":"f","pid":1,"tid":1,"ts":0,"dur":1},{"ph":"X","name":"g","pid":"gpu","tid":"io","ts":0,"dur":1}]';
+    const cct = await readCct(text);
+    assert.deepEqual(cct.warnings.map(describeTraceWarning), [
+      `t.json: at byte ${text.indexOf('{"ph":"X","name":"g"')}: 1 event(s) name their pid or tid by a string, not a number; such threads are not told apart: a string pid is read as 0, a string tid as the pid`,
+    ]);
+  });
+});
+
 describe("Chrome reader: memory (items 2 and 8)", () => {
   it("a million B events, then a million E events of a name never opened: linear, every E counted", { timeout: 300_000 }, async () => {
     // Asking whether each E's function is open used to search the whole open stack: 10¹² steps.

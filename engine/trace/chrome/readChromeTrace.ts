@@ -10,7 +10,7 @@ import { TraceError } from "../diagnostics.js";
 import type { TraceSink } from "../sink.js";
 import type { ByteSource } from "../source.js";
 import { EventScanner } from "./eventScanner.js";
-import { ID_NUMBER, MAX_NAME_BYTES, PH_B, PH_E, PH_M, PH_X, type ChromeEvent } from "./chromeEvent.js";
+import { ID_NUMBER, ID_STRING, MAX_NAME_BYTES, PH_B, PH_E, PH_M, PH_X, type ChromeEvent } from "./chromeEvent.js";
 import { decodeJsonString, wholeCharacters } from "./jsonText.js";
 import { NameTable } from "./nameTable.js";
 import { CompleteEvents } from "./completeEvents.js";
@@ -60,6 +60,9 @@ class ChromeEvents {
   private cutNames = 0;
   private firstCutAt = -1;
   private backwards = 0;
+  /** Call events whose pid or tid is a string, which the reader does not tell apart (pidOf, tidOf). */
+  private namedIds = 0;
+  private firstNamedIdAt = -1;
   /** Events whose time is past 2^53 ns, where doubles no longer hold every nanosecond. */
   private imprecise = 0;
   private firstImpreciseAt = -1;
@@ -80,6 +83,7 @@ class ChromeEvents {
     if (ph === PH_M) return this.metadata(e);
     if (ph !== PH_B && ph !== PH_E && ph !== PH_X) return; // instants, counters, flows: not calls
     const t = this.threadOf(e);
+    if ((e.pidKind === ID_STRING || e.tidKind === ID_STRING) && this.namedIds++ === 0) this.firstNamedIdAt = e.eventStart;
     const ns = e.tsNs;
     if (Number.isNaN(ns)) throw this.malformed(e, `event has no numeric "ts"`);
     if (!(Math.abs(ns) < MAX_TIME_NS)) throw this.malformed(e, `"ts" lies beyond 2^63 ns (292 years) from 0: not a time`);
@@ -142,6 +146,9 @@ class ChromeEvents {
     }
     if (this.backwards > 0) {
       sink.warn({ kind: "truncated", file, byteOffset: this.firstBackwardsAt, detail: `${this.backwards} B/E event(s) earlier than the event before them in their thread; each is taken at the time of the event before it, so no call ends before it starts` });
+    }
+    if (this.namedIds > 0) {
+      sink.warn({ kind: "truncated", file, byteOffset: this.firstNamedIdAt, detail: `${this.namedIds} event(s) name their pid or tid by a string, not a number; such threads are not told apart: a string pid is read as 0, a string tid as the pid` });
     }
     if (this.imprecise > 0) {
       // ts is read straight to nanoseconds as a double (plainBytes.ts), exact up to 2^53 ns.
