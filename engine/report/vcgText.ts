@@ -1,7 +1,7 @@
 // VCG patterns in the text form of paper 000 (§8 figures): one block per
 // pattern, nodes by depth-first id with type, μ, γ (CoV), N and V (VIM),
 // call-context sets, then the back-edges with their contribution fractions.
-import type { DominantVarianceResult, VcgResultNode } from "../variance/result.js";
+import type { ContributionRow, DominantVarianceResult, VcgResultNode } from "../variance/result.js";
 import { formatNs } from "./format.js";
 import type { Exporter } from "./exporter.js";
 
@@ -9,6 +9,10 @@ export interface VcgTextOptions {
   /** List each node's call-context set. */
   readonly ccs?: boolean;
 }
+
+/** Nodes deeper than this are indented as deep and say their depth: indenting by depth writes
+ * depth² spaces, 800 MB for a recursion 20,000 calls deep (past V8's longest string with --ccs). */
+export const MAX_INDENT_DEPTH = 50;
 
 export const vcgText: Exporter<DominantVarianceResult, VcgTextOptions> = {
   mediaType: "text/plain",
@@ -25,15 +29,18 @@ function renderVcgText(r: DominantVarianceResult, options: VcgTextOptions): stri
   const byId = new Map(r.nodes.map((n) => [n.id, n]));
   for (const [i, pat] of r.patterns.entries()) {
     out.push("", `Pattern ${i + 1}: V = ${pat.vim.toExponential(3)}, ${pat.nodes} nodes`);
-    const walk = (n: VcgResultNode, depth: number) => {
-      out.push(`${"  ".repeat(depth + 1)}(${n.id}) ${n.fname}  ${n.type}  μ=${formatNs(n.meanNs)}  γ=${n.cov.toFixed(3)}  N=${n.n}  V=${n.vim.toExponential(3)}`);
-      if (options.ccs) for (const cc of n.ccs) out.push(`${"  ".repeat(depth + 2)}ccs: ${cc}`);
-      for (const c of n.children) walk(byId.get(c)!, depth + 1);
-    };
-    walk(byId.get(pat.root)!, 0);
+    // Pre-order with an explicit stack: a pattern is as deep as the recursion it came from.
     const ids = new Set<number>();
-    const collect = (id: number) => (ids.add(id), byId.get(id)!.children.forEach(collect));
-    collect(pat.root);
+    const stack: [VcgResultNode, number][] = [[byId.get(pat.root)!, 0]];
+    for (let top = stack.pop(); top; top = stack.pop()) {
+      const [n, depth] = top;
+      ids.add(n.id);
+      const indent = "  ".repeat(Math.min(depth, MAX_INDENT_DEPTH) + 1);
+      const deep = depth > MAX_INDENT_DEPTH ? `[depth ${depth}] ` : "";
+      out.push(`${indent}${deep}(${n.id}) ${n.fname}  ${n.type}  μ=${formatNs(n.meanNs)}  γ=${n.cov.toFixed(3)}  N=${n.n}  V=${n.vim.toExponential(3)}`);
+      if (options.ccs) for (const cc of n.ccs) out.push(`${indent}  ccs: ${cc}`);
+      for (let c = n.children.length - 1; c >= 0; c--) stack.push([byId.get(n.children[c])!, depth + 1]);
+    }
     for (const s of r.segments.filter((s) => ids.has(s.nodes[0]))) {
       const [from, ...rest] = s.nodes;
       const under = rest[rest.length - 1];
@@ -41,18 +48,7 @@ function renderVcgText(r: DominantVarianceResult, options: VcgTextOptions): stri
       out.push(`  back-edge (${under}) ${byId.get(under)!.fname} ⇢ (${from}) ${byId.get(from)!.fname}: cf = ${(s.cf * 100).toFixed(1)}%${via.length > 0 ? `, through ${via.join(", ")}` : ""}; variance component [${s.component}]`);
     }
   }
-  const targets = [...new Set(r.contributions.map((c) => c.target.join(" > ")))];
-  if (targets.length > 0) {
-    out.push("", "Contributions (000 §2): each target's contributing sets, and what was measured but is cancelled or not needed");
-    for (const t of targets) {
-      const rows = r.contributions.filter((c) => c.target.join(" > ") === t);
-      const name = (c: (typeof rows)[number]) => `${c.descendant.at(-1)}${c.ownCode ? " (own code)" : ""}`;
-      const sets = [...new Set(rows.filter((c) => c.confirmed).map((c) => c.setFraction!))];
-      const parts = sets.map((f) => `{${rows.filter((c) => c.setFraction === f).map(name).join(", ")}} ${(f * 100).toFixed(1)}%`);
-      const idle = rows.filter((c) => !c.confirmed).map((c) => `${name(c)} (cf ${(c.cf * 100).toFixed(1)}% alone)`);
-      out.push(`  ${t}: ${parts.join("; ") || "no contributing set"}${idle.length > 0 ? `; not contributing: ${idle.join(", ")}` : ""}`);
-    }
-  }
+  pushContributions(out, r.contributions);
   if (r.covarianceOmitted.length > 0) {
     const list = r.covarianceOmitted.map((c) => `${c.chain.join(" > ")}${c.highVariant ? " (high-variant)" : ""}`).join("; ");
     out.push("", `note: ${r.covarianceOmitted.length} significant context(s) had more children than the covariance cap, so their variance is not decomposed and no contributor below them is looked for (raise --max-children): ${list}`);
@@ -62,4 +58,26 @@ function renderVcgText(r: DominantVarianceResult, options: VcgTextOptions): stri
     for (const d of r.detection) out.push(`  ${d.inPatternSet ? "*" : " "} ${d.chain.join(" > ")}  N=${d.n}  μ=${formatNs(d.meanNs)}  γ=${d.cov.toFixed(3)}  VIM=${d.vim.toExponential(3)}`);
   }
   return out.join("\n");
+}
+
+/** Each target's contributing sets and what was measured beside them, targets in order of first row.
+ * Pushed one by one: a spread of as many lines as targets can overflow the stack too. */
+function pushContributions(out: string[], contributions: readonly ContributionRow[]): void {
+  // Grouped in one pass: a target's chain is as long as its recursion, and there may be as many targets.
+  const byTarget = new Map<string, ContributionRow[]>();
+  for (const c of contributions) {
+    const t = c.target.join(" > ");
+    const rows = byTarget.get(t);
+    if (rows) rows.push(c);
+    else byTarget.set(t, [c]);
+  }
+  if (byTarget.size === 0) return;
+  out.push("", "Contributions (000 §2): each target's contributing sets, and what was measured but is cancelled or not needed");
+  const name = (c: ContributionRow) => `${c.descendant.at(-1)}${c.ownCode ? " (own code)" : ""}`;
+  for (const [t, rows] of byTarget) {
+    const sets = [...new Set(rows.filter((c) => c.confirmed).map((c) => c.setFraction!))];
+    const parts = sets.map((f) => `{${rows.filter((c) => c.setFraction === f).map(name).join(", ")}} ${(f * 100).toFixed(1)}%`);
+    const idle = rows.filter((c) => !c.confirmed).map((c) => `${name(c)} (cf ${(c.cf * 100).toFixed(1)}% alone)`);
+    out.push(`  ${t}: ${parts.join("; ") || "no contributing set"}${idle.length > 0 ? `; not contributing: ${idle.join(", ")}` : ""}`);
+  }
 }
