@@ -46,11 +46,14 @@ export class OpenStack {
 
   /** Closes the innermost open call of fn (which has() said is open) and every call opened inside it. */
   closeTo(fn: number): void {
-    while (this.length > 0) {
-      const f = this.fns[--this.length];
-      if (this.length >= WINDOW) this.count(this.fns[this.length - WINDOW], -1);
-      if (f === fn) return;
-    }
+    while (this.length > 0 && this.pop() !== fn);
+  }
+
+  /** Closes the innermost open call and returns its function (the stack must not be empty). */
+  pop(): number {
+    const f = this.fns[--this.length];
+    if (this.length >= WINDOW) this.count(this.fns[this.length - WINDOW], -1);
+    return f;
   }
 
   private count(fn: number, by: number): void {

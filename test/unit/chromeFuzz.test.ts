@@ -42,11 +42,13 @@ interface Ev {
   readonly args?: unknown;
 }
 
-/** One thread's calls as B/E events (times non-decreasing) or as X events in any order. */
-function threadEvents(pid: number | string | undefined, tid: number | string | undefined, complete: boolean): Ev[] {
+/** One thread's calls as B/E events (times non-decreasing), as X events in any order, or both mixed
+ * as Chrome writes them (each call a B/E pair or an X written where it begins). */
+function threadEvents(pid: number | string | undefined, tid: number | string | undefined, kind: "B/E" | "X" | "mixed"): Ev[] {
   const out: Ev[] = [];
   let t = int(5000);
   const call = (depth: number) => {
+    const complete = kind === "X" || (kind === "mixed" && chance(0.5));
     const name = pick(NAMES);
     const start = t;
     const at = out.length;
@@ -57,10 +59,10 @@ function threadEvents(pid: number | string | undefined, tid: number | string | u
     if (complete) out.splice(at, 0, { ph: "X", name, tsNs: start, durNs: t - start, pid, tid });
     else out.push({ ph: "E", ...(chance(0.7) ? { name } : {}), tsNs: t, pid, tid });
     // Now and then an E whose B is not open (or not yet written), at the same time.
-    if (!complete && chance(0.1)) out.push({ ph: "E", name: pick(NAMES) + "?", tsNs: t, pid, tid });
+    if (kind !== "X" && chance(0.1)) out.push({ ph: "E", name: pick(NAMES) + "?", tsNs: t, pid, tid });
   };
   for (let k = 1 + int(3); k > 0; k--) call(0);
-  if (complete) shuffle(out);
+  if (kind === "X") shuffle(out);
   return out;
 }
 
@@ -70,7 +72,7 @@ function traceEvents(): Ev[] {
   const threads = Array.from({ length: 1 + int(3) }, () => {
     const pid = pick(ids);
     const tid = pick(ids);
-    return threadEvents(pid, tid, chance(0.4));
+    return threadEvents(pid, tid, pick(["B/E", "B/E", "X", "mixed"] as const));
   });
   const events: Ev[] = [];
   for (const evs of threads) if (chance(0.5) && evs.length > 0) events.push({ ph: "M", name: "thread_name", pid: evs[0].pid, tid: evs[0].tid, args: { name: pick(NAMES) } });
@@ -154,13 +156,30 @@ function traceJson(events: readonly Ev[]): { text: string; json: string } {
 
 // ---- the reference ------------------------------------------------------
 
+/** A call whose start and end are known: an X event, or on a thread of both kinds a B/E call once held. */
+interface Known {
+  readonly start: number;
+  readonly dur: number;
+  readonly fn: number;
+  /** Its place among the thread's beginnings, the last tie-break. */
+  readonly began: number;
+}
+
 interface RefThread {
   readonly pid: number;
   readonly tid: number;
   readonly name?: string;
+  /** B/E events entered as they come, until the thread has both kinds. */
   readonly calls: ["B" | "E", number, number][];
+  /** B calls entered and still open. */
   readonly open: number[];
-  readonly complete: { start: number; dur: number; fn: number; index: number }[];
+  hadBeginEnd: boolean;
+  /** The time of its last B or matched E event (an earlier one is taken at this time). */
+  lastNs: number;
+  /** X events while it has no B/E event. */
+  complete: Known[];
+  /** From the first X after a B/E event, or the first B/E after an X event: everything held. */
+  mixed: { held: Known[]; heldOpen: { fn: number; start: number; began: number }[]; outer: { fn: number; ns: number }[]; switchNs: number; began: number; last: number } | null;
 }
 
 /** The tree as the reader should build it, from JSON.parse of the whole file, written as plainly as it can be. */
@@ -185,49 +204,112 @@ function reference(json: string): { cct: Cct; unmatched: number } {
     let t = threads.get(key);
     if (!t) {
       const name = threadNames.get(key);
-      t = { pid, tid, ...(name ? { name } : {}), calls: [], open: [], complete: [] };
+      t = { pid, tid, ...(name ? { name } : {}), calls: [], open: [], hadBeginEnd: false, lastNs: -Infinity, complete: [], mixed: null };
       threads.set(key, t);
     }
     const ns = Math.round((e.ts as number) * 1000);
     base ??= ns;
     const time = ns - base;
+    if ((e.ph === "B" || e.ph === "E") && !t.hadBeginEnd) {
+      t.hadBeginEnd = true;
+      if (t.complete.length > 0) {
+        t.mixed = { held: t.complete, heldOpen: [], outer: [], switchNs: -Infinity, began: t.complete.length, last: Math.max(...t.complete.map((c) => c.start + c.dur)) };
+        t.complete = [];
+      }
+    }
+    const m = t.mixed;
+    const inOrder = () => (t.lastNs = Math.max(t.lastNs, time));
     if (e.ph === "B") {
       const fn = builder.functionId(e.name as string);
-      t.open.push(fn);
-      t.calls.push(["B", fn, time]);
+      const at = inOrder();
+      if (m) {
+        m.heldOpen.push({ fn, start: at, began: m.began++ });
+        m.last = Math.max(m.last, at);
+      } else {
+        t.open.push(fn);
+        t.calls.push(["B", fn, at]);
+      }
     } else if (e.ph === "E") {
-      const fn = typeof e.name === "string" ? builder.functionId(e.name) : t.open[t.open.length - 1];
-      if (fn === undefined || !t.open.includes(fn)) {
+      const innermost = m && m.heldOpen.length > 0 ? m.heldOpen[m.heldOpen.length - 1].fn : t.open[t.open.length - 1];
+      const fn = typeof e.name === "string" ? builder.functionId(e.name) : innermost;
+      const held = m !== null && m.heldOpen.some((c) => c.fn === fn);
+      if (fn === undefined || (!held && !t.open.includes(fn))) {
         unmatched++;
         continue;
       }
-      while (t.open.pop() !== fn);
-      t.calls.push(["E", fn, time]);
+      const at = inOrder();
+      if (!m) {
+        while (t.open.pop() !== fn);
+        t.calls.push(["E", fn, at]);
+        continue;
+      }
+      m.last = Math.max(m.last, at);
+      for (;;) {
+        const c = m.heldOpen.pop();
+        if (!c) break;
+        m.held.push({ start: c.start, dur: at - c.start, fn: c.fn, began: c.began });
+        if (held && c.fn === fn) break;
+      }
+      if (!held) {
+        for (;;) {
+          const f = t.open.pop()!;
+          m.outer.push({ fn: f, ns: at });
+          if (f === fn) break;
+        }
+      }
     } else {
-      t.complete.push({ start: time, dur: Math.round((e.dur as number) * 1000), fn: builder.functionId(e.name as string), index: t.complete.length });
+      const fn = builder.functionId(e.name as string);
+      let start = time;
+      let dur = Math.round((e.dur as number) * 1000);
+      if (!t.hadBeginEnd) {
+        t.complete.push({ start, dur, fn, began: t.complete.length });
+        continue;
+      }
+      const mx = (t.mixed ??= { held: [], heldOpen: [], outer: [], switchNs: t.lastNs, began: 0, last: t.lastNs });
+      if (start < mx.switchNs) {
+        dur = Math.max(0, start + dur - mx.switchNs);
+        start = mx.switchNs;
+      }
+      mx.held.push({ start, dur, fn, began: mx.began++ });
+      mx.last = Math.max(mx.last, start + dur);
     }
   }
   for (const t of threads.values()) {
     const batch = new EventBatch(builder.thread({ pid: t.pid, tid: t.tid, ...(t.name ? { name: t.name } : {}) }));
     for (const [kind, fn, time] of t.calls) kind === "B" ? batch.enter(fn, time) : batch.exit(fn, time);
-    // X events: by start, the longer first, then as written; each nested in the last that has not ended.
-    const ends: { end: number; fn: number }[] = [];
-    for (const x of [...t.complete].sort((a, b) => a.start - b.start || b.dur - a.dur || a.index - b.index)) {
-      while (ends.length > 0 && ends[ends.length - 1].end <= x.start) {
-        const done = ends.pop()!;
-        batch.exit(done.fn, done.end);
-      }
-      const parentEnd = ends.length > 0 ? ends[ends.length - 1].end : Infinity;
-      batch.enter(x.fn, x.start);
-      ends.push({ end: Math.min(x.start + x.dur, parentEnd), fn: x.fn });
-    }
-    while (ends.length > 0) {
-      const done = ends.pop()!;
-      batch.exit(done.fn, done.end);
-    }
+    if (t.mixed) {
+      const m = t.mixed;
+      for (let c = m.heldOpen.pop(); c; c = m.heldOpen.pop()) m.held.push({ start: c.start, dur: m.last - c.start, fn: c.fn, began: c.began });
+      nest(m.held, m.outer, batch);
+    } else nest(t.complete, [], batch);
     batch.flush();
   }
   return { cct: builder.finish(), unmatched };
+}
+
+/** Known calls by start, the longer first, then as they began; each nested in the last that has not
+ * ended, or else in the next outer call to end, and cut at its end; outer calls end once nothing here is open. */
+function nest(calls: Known[], outer: { fn: number; ns: number }[], batch: EventBatch): void {
+  const ends: { end: number; fn: number }[] = [];
+  let next = 0;
+  const closeBy = (s: number) => {
+    for (;;) {
+      if (ends.length > 0 && ends[ends.length - 1].end <= s) {
+        const done = ends.pop()!;
+        batch.exit(done.fn, done.end);
+      } else if (ends.length === 0 && next < outer.length && outer[next].ns <= s) {
+        batch.exit(outer[next].fn, outer[next].ns);
+        next++;
+      } else return;
+    }
+  };
+  for (const x of [...calls].sort((a, b) => a.start - b.start || b.dur - a.dur || a.began - b.began)) {
+    closeBy(x.start);
+    const parentEnd = ends.length > 0 ? ends[ends.length - 1].end : next < outer.length ? outer[next].ns : Infinity;
+    batch.enter(x.fn, x.start);
+    ends.push({ end: Math.min(x.start + x.dur, parentEnd), fn: x.fn });
+  }
+  closeBy(Infinity);
 }
 
 async function read(text: string | Uint8Array, chunk: number): Promise<Cct> {

@@ -94,6 +94,41 @@ describe("Chrome reader: X events that overlap", () => {
   });
 });
 
+describe("Chrome reader: a thread of both B/E and X events (as Chrome writes them)", () => {
+  const ev = (ph: string, name: string, ts: number, dur?: number) => JSON.stringify({ ph, name, pid: 1, tid: 1, ts, ...(dur === undefined ? {} : { dur }) });
+  const paths = (cct: Awaited<ReturnType<typeof readCct>>) => new Map([...rowsByPath(cct)].map(([path, row]) => [path, row.inclusiveNs / 1000]));
+
+  it("nests X events in the B/E calls open around them, and B/E calls in X events, by time", async () => {
+    // main B/E 0–100 µs; a X 10–30; b B/E 40–60 holding c X 45–50; d X 70–90 holding e B/E 75–80.
+    const events = [ev("B", "main", 0), ev("X", "a", 10, 20), ev("B", "b", 40), ev("X", "c", 45, 5), ev("E", "b", 60), ev("X", "d", 70, 20), ev("B", "e", 75), ev("E", "e", 80), ev("E", "main", 100)];
+    const cct = await readCct(`[${events.join(",")}]`);
+    assert.deepEqual(paths(cct), new Map([["main", 100], ["main>a", 20], ["main>b", 20], ["main>b>c", 5], ["main>d", 20], ["main>d>e", 5]]));
+    assert.deepEqual(cct.warnings, []);
+  });
+
+  it("takes X events read before the thread's first B/E event into the same nesting", async () => {
+    const events = [ev("X", "a", 0, 100), ev("B", "b", 10), ev("E", "b", 20), ev("X", "c", 30, 10)];
+    assert.deepEqual(paths(await readCct(`[${events.join(",")}]`)), new Map([["a", 100], ["a>b", 10], ["a>c", 10]]));
+  });
+
+  it("ends a B/E call open before the first X at its E, among the X events held since", async () => {
+    // main B/E 0–50 holds a X 10–20; b X 60–70 comes after main's end: a root call, not main's child.
+    const events = [ev("B", "main", 0), ev("X", "a", 10, 10), ev("E", "main", 50), ev("X", "b", 60, 10)];
+    assert.deepEqual(paths(await readCct(`[${events.join(",")}]`)), new Map([["main", 50], ["main>a", 10], ["b", 10]]));
+  });
+
+  it("says which X events start before B/E events already read, and which B calls were left open", async () => {
+    // main B/E 0–50 was entered before x (X 20–60) was read: x is moved to 50 and lasts 10. m (B at 70) has no E.
+    const events = [ev("B", "main", 0), ev("E", "main", 50), ev("X", "x", 20, 40), ev("B", "m", 70), ev("X", "y", 80, 20)];
+    const cct = await readCct(`[${events.join(",")}]`);
+    assert.deepEqual(paths(cct), new Map([["main", 50], ["x", 10], ["m", 30], ["m>y", 20]]));
+    assert.deepEqual(cct.warnings.map(describeTraceWarning), [
+      "t.json: 1 X event(s) of thread 1/1 start before B/E events of that thread read earlier in the file; they were moved to the last of those, and the time before it skipped",
+      "thread 1/1: 1 call(s) still open at the end of the trace were closed at its last time",
+    ]);
+  });
+});
+
 describe("Chrome reader: pid and tid as strings", () => {
   it("says that threads named by strings are not told apart, where the first is", async () => {
     const text = '[{"ph":"X","name":"f","pid":1,"tid":1,"ts":0,"dur":1},{"ph":"X","name":"g","pid":"gpu","tid":"io","ts":0,"dur":1}]';

@@ -14,6 +14,7 @@ import { ID_NUMBER, ID_STRING, MAX_NAME_BYTES, PH_B, PH_E, PH_M, PH_X, type Chro
 import { decodeJsonString, wholeCharacters } from "./jsonText.js";
 import { NameTable } from "./nameTable.js";
 import { CompleteEvents } from "./completeEvents.js";
+import { MixedCalls } from "./mixedCalls.js";
 import { OpenStack } from "../openStack.js";
 import { SharedBatch, ThreadEvents } from "../threadEvents.js";
 
@@ -27,8 +28,13 @@ interface ThreadState {
   readonly key: string;
   readonly events: ThreadEvents;
   readonly open: OpenStack;
+  /** X events of a thread that has had no B/E event (yet). */
   complete: CompleteEvents | null;
+  /** The thread's calls from its first X on, once it has both kinds (mixedCalls.ts). */
+  mixed: MixedCalls | null;
   hadBeginEnd: boolean;
+  /** Its B/E events go straight to the tree: it has had B/E events and no X event. */
+  streams: boolean;
   /** The time of its last B or E event. */
   lastNs: number;
 }
@@ -91,24 +97,68 @@ class ChromeEvents {
     if (Number.isNaN(this.baseNs)) this.baseNs = ns;
     const time = ns - this.baseNs;
     this.events++;
+    // The common case first, small enough that V8 inlines take() into the scanner: a thread of B/E events alone.
     if (ph === PH_B) {
       const fn = this.functionOf(e);
+      if (!t.streams) return this.beginElse(t, fn, time, e);
       t.open.push(fn);
-      t.hadBeginEnd = true;
       t.events.enter(fn, this.inOrder(t, time, e));
     } else if (ph === PH_E) {
+      if (!t.streams) return this.endElse(t, time, e);
       const fn = e.nameLength >= 0 ? this.functionOf(e) : t.open.top();
       // An E whose B is not open (none yet: E written before B) closes nothing: counted and said.
-      if (fn < 0 || !t.open.has(fn)) {
-        if (this.unmatched++ === 0) this.firstUnmatchedAt = e.eventStart;
-        return;
-      }
+      if (fn < 0 || !t.open.has(fn)) return this.unmatchedEnd(e);
       t.open.closeTo(fn);
       t.events.exit(fn, this.inOrder(t, time, e));
-    } else {
-      if (Number.isNaN(e.durNs)) throw this.malformed(e, `complete event has no valid "dur"`);
-      if (!(e.durNs < MAX_TIME_NS)) throw this.malformed(e, `"dur" is beyond 2^63 ns (292 years): not a duration`);
-      (t.complete ??= new CompleteEvents()).add(time, e.durNs, this.functionOf(e));
+    } else this.completeEvent(t, time, e);
+  }
+
+  /** A B event of a thread that does not stream B/E events alone: its first, or one of a thread of both kinds. */
+  private beginElse(t: ThreadState, fn: number, time: number, e: ChromeEvent): void {
+    this.firstBeginEnd(t);
+    if (t.mixed !== null) t.mixed.begin(fn, this.inOrder(t, time, e));
+    else {
+      t.open.push(fn);
+      t.events.enter(fn, this.inOrder(t, time, e));
+    }
+  }
+
+  private endElse(t: ThreadState, time: number, e: ChromeEvent): void {
+    this.firstBeginEnd(t);
+    const named = e.nameLength >= 0 ? this.functionOf(e) : -1;
+    const fn = t.mixed !== null ? t.mixed.closes(named) : named < 0 ? t.open.top() : t.open.has(named) ? named : -1;
+    if (fn < 0) return this.unmatchedEnd(e);
+    if (t.mixed !== null) t.mixed.end(fn, this.inOrder(t, time, e));
+    else {
+      t.open.closeTo(fn);
+      t.events.exit(fn, this.inOrder(t, time, e));
+    }
+  }
+
+  private unmatchedEnd(e: ChromeEvent): void {
+    if (this.unmatched++ === 0) this.firstUnmatchedAt = e.eventStart;
+  }
+
+  /** An X event: held with the thread's others, or with its calls of both kinds once it has B/E events too. */
+  private completeEvent(t: ThreadState, time: number, e: ChromeEvent): void {
+    if (Number.isNaN(e.durNs)) throw this.malformed(e, `complete event has no valid "dur"`);
+    if (!(e.durNs < MAX_TIME_NS)) throw this.malformed(e, `"dur" is beyond 2^63 ns (292 years): not a duration`);
+    const fn = this.functionOf(e);
+    if (!t.hadBeginEnd) (t.complete ??= new CompleteEvents()).add(time, e.durNs, fn);
+    else {
+      t.streams = false;
+      (t.mixed ??= new MixedCalls(t.open, t.lastNs, null)).complete(time, e.durNs, fn);
+    }
+  }
+
+  /** A thread's first B or E event: X events read before it make it a thread of both kinds from the start. */
+  private firstBeginEnd(t: ThreadState): void {
+    if (t.hadBeginEnd) return;
+    t.hadBeginEnd = true;
+    if (t.complete === null) t.streams = true;
+    else {
+      t.mixed = new MixedCalls(t.open, -Infinity, t.complete);
+      t.complete = null;
     }
   }
 
@@ -130,10 +180,17 @@ class ChromeEvents {
     const { sink, file } = this;
     for (const t of this.threads) {
       t.events.flush();
-      if (t.complete) {
-        if (t.hadBeginEnd) {
-          sink.warn({ kind: "skipped-events", file, count: t.complete.size, reason: `X events of thread ${t.key} were nested apart from its B/E events (a thread should use one kind); they were not` });
+      if (t.mixed) {
+        const { cut, early, leftOpen } = t.mixed.finish(t.events);
+        t.events.flush();
+        if (cut > 0) {
+          sink.warn({ kind: "skipped-events", file, count: cut, reason: `call(s) of thread ${t.key} that outlast the call they start in (overlapping, not nested) were cut at its end; the time past it was` });
         }
+        if (early > 0) {
+          sink.warn({ kind: "skipped-events", file, count: early, reason: `X event(s) of thread ${t.key} start before B/E events of that thread read earlier in the file; they were moved to the last of those, and the time before it` });
+        }
+        if (leftOpen > 0) sink.warn({ kind: "closed-at-end", thread: t.key, frames: leftOpen });
+      } else if (t.complete) {
         const cut = t.complete.emit(t.events);
         t.events.flush();
         if (cut > 0) {
@@ -186,7 +243,7 @@ class ChromeEvents {
       const key = `${pid}/${tid}`;
       const name = this.threadNames.get(key);
       const threadSink = this.sink.thread({ pid, tid, ...(name ? { name } : {}) });
-      t = { key, events: new ThreadEvents(threadSink, this.shared), open: new OpenStack(), complete: null, hadBeginEnd: false, lastNs: -Infinity };
+      t = { key, events: new ThreadEvents(threadSink, this.shared), open: new OpenStack(), complete: null, mixed: null, hadBeginEnd: false, streams: false, lastNs: -Infinity };
       tids.set(tid, t);
       this.threads.push(t);
     }
