@@ -66,6 +66,19 @@ describe("uftrace reader against uftrace report", () => {
     assert.ok(!withoutEvents.functions.includes("linux:schedule"));
   });
 
+  it("a recursion deeper than uftrace's 10-bit depth field (--max-stack 4000) keeps its tree", async () => {
+    // deep_stack 1500 2: descend(1500) … descend(0), each calling leaf, twice. Past depth 1,023 the
+    // recorded depth wraps to 0; read as it stands it closed 2,047 calls early and dropped their exits.
+    const dir = record("deep_stack", ["1500", "2"], ["--max-stack=4000"]);
+    const { cct } = await readTraceFile(dir);
+    assert.deepEqual(cct.warnings, []);
+    const functions = new Map(functionRows(mergeThreads(cct), cct.functions).map((r) => [r.name, r.calls]));
+    assert.equal(functions.get("descend"), 2 * 1501);
+    assert.equal(functions.get("leaf"), 2 * 1501);
+    const deepest = ["main", ...Array<string>(1501).fill("descend"), "leaf"].join(">");
+    assert.equal(rowsByPath(cct).get(deepest)?.n, 2);
+  });
+
   it("libraries sharing a file name each get their own symbol table", async () => {
     const dir = record("plugin_host", [join(EXAMPLES_BIN, "a", "libplugin.so"), join(EXAMPLES_BIN, "b", "libplugin.so")]);
     const { cct } = await readTraceFile(dir);
