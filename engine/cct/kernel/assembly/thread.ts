@@ -177,7 +177,7 @@ const DEPTH_BITS = 10;
  * exit of an outer call closes every call opened inside it and then that call. */
 export function step(kind: i32, f: i32, depth: i32, timeNs: f64): bool {
   if (kind == ENTER) {
-    if (depth >= 0 && top > depth + (((top - depth) >> DEPTH_BITS) << DEPTH_BITS)) {
+    if (depth >= 0 && top > depth && top > depth + (((top - depth) >> DEPTH_BITS) << DEPTH_BITS)) {
       mismatch++;
       close(timeNs);
       return false;
