@@ -73,12 +73,29 @@ describe("Chrome reader: times out of range (probe of 2026-11-27)", () => {
     await assert.rejects(readCct(dur), (e: TraceError) => e.message === 't.json: at byte 1: "dur" is beyond 2^63 ns (292 years): not a duration');
   });
 
-  it("says so when times lie past 2^53 ns, where doubles no longer hold every nanosecond", async () => {
-    // Microseconds since 1970: 1.7e18 ns, where neighbouring doubles are 256 ns apart.
-    const text = '[{"ph":"B","name":"f","pid":1,"tid":1,"ts":1732680000123456},{"ph":"E","name":"f","pid":1,"tid":1,"ts":1732680000123457}]';
+  it("reads microseconds since 1970 (PyTorch's profiler) to the nanosecond, in every read path", async () => {
+    // 1.7e18 ns, where neighbouring doubles lie 256 ns apart: f lasts 253 ns, g 500 ns, h 1 ns (rounded at the 4th digit).
+    const events = [
+      '{"ph":"B","name":"f","pid":1,"tid":1,"ts":1692906291482117.250}',
+      '{"ph":"E","name":"f","pid":1,"tid":1,"ts":1692906291482117.503}',
+      '{"ph":"X","name":"g","pid":1,"tid":1,"ts":1692906291482118.0001,"dur":0.5}',
+      '{"ph":"B","name":"h","pid":1,"tid":1,"ts":1692906291482119}',
+      '{"ph":"E","name":"h","pid":1,"tid":1,"ts":1692906291482119.0006}',
+    ];
+    // Chunks of one byte go through the resumable parser; whole, through the layout readers; spaced, the general fast pass.
+    for (const [text, chunk] of [[`[${events.join(",")}]`, 1], [`[${events.join(",")}]`, 1 << 20], [`[${events.map((e) => e.replace(/,/g, ", ")).join(",")}]`, 1 << 20]] as const) {
+      const cct = await readCct(text, chunk);
+      const rows = rowsByPath(cct);
+      assert.deepEqual([rows.get("f")?.inclusiveNs, rows.get("g")?.inclusiveNs, rows.get("h")?.inclusiveNs], [253, 500, 1], `chunks of ${chunk}: ${text.slice(0, 40)}`);
+      assert.deepEqual(cct.warnings, []);
+    }
+  });
+
+  it("says so when times past 2^53 ns are written with an exponent, where doubles no longer hold every nanosecond", async () => {
+    const text = '[{"ph":"B","name":"f","pid":1,"tid":1,"ts":1.732680000123456e15},{"ph":"E","name":"f","pid":1,"tid":1,"ts":1.732680000123457e15}]';
     const cct = await readCct(text);
     assert.deepEqual(cct.warnings.map(describeTraceWarning), [
-      "t.json: at byte 1: 2 event time(s) lie more than 2^53 ns (104 days) from 0, e.g. microseconds since 1970; times that far out are rounded (to 256 ns near 2^60 ns), so short calls among them are measured coarsely",
+      "t.json: at byte 1: 2 event time(s) lie more than 2^53 ns (104 days) from 0 and are written with an exponent, or among times near 0; such times are rounded (to 256 ns near 2^60 ns), so short calls among them are measured coarsely",
     ]);
   });
 });

@@ -30,6 +30,10 @@ export class ChromeEvent {
   phase = PH_OTHER;
   /** ts in whole nanoseconds; NaN when there is no numeric, finite ts. */
   tsNs = NaN;
+  /** A ts of EXACT_NS_LIMIT or more as whole microseconds and nanoseconds apart, each exact (exactTime.ts);
+   * tsWholeUs is NaN when not read so. */
+  tsWholeUs = NaN;
+  tsFractionNs = 0;
   /** dur in whole nanoseconds; NaN when there is no numeric, finite dur of at least 0. */
   durNs = NaN;
   pid = 0;
@@ -67,7 +71,7 @@ export class ChromeEvent {
   reset(eventStart: number): void {
     this.eventStart = eventStart;
     this.phase = PH_OTHER;
-    this.tsNs = this.durNs = NaN;
+    this.tsNs = this.durNs = this.tsWholeUs = NaN;
     this.pidKind = this.tidKind = ID_ABSENT;
     this.nameLength = this.argsNameLength = -1;
     this.nameBytes = this.name;

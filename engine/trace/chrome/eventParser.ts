@@ -5,6 +5,7 @@
 // large or deep, so an event costs no allocation and no more memory than
 // these buffers. Its members are valid once parse() returns a position.
 import { TraceError } from "../diagnostics.js";
+import { EXACT_NS_LIMIT } from "./exactTime.js";
 import { ChromeEvent, ID_ABSENT, ID_NUMBER, ID_STRING, MAX_NAME_BYTES, PH_OTHER, durNanoseconds, tsNanoseconds } from "./chromeEvent.js";
 import { plainStringTable, shownByte, whitespaceTable } from "./jsonBytes.js";
 import { NUMBER_ERROR, NumberText } from "./numberText.js";
@@ -306,7 +307,11 @@ export class EventParser extends ChromeEvent {
     const field = this.numField;
     if (field === F_NONE) return;
     const v = this.number.value();
-    if (field === F_TS) this.tsNs = tsNanoseconds(v);
+    if (field === F_TS) {
+      this.tsNs = tsNanoseconds(v);
+      this.tsWholeUs = NaN; // of an earlier "ts" of the same event
+      if (!(Math.abs(this.tsNs) < EXACT_NS_LIMIT)) this.number.setExactTime(this);
+    }
     else if (field === F_DUR) this.durNs = durNanoseconds(v);
     else if (field === F_PID) {
       this.pid = v;

@@ -8,6 +8,7 @@ import { ID_NUMBER, durNanoseconds, type ChromeEvent } from "./chromeEvent.js";
 import { NUMBER_ROOM, W_DUR, W_NAM, W_PH, W_PID, W_TID, W_TS, number, readNumber, stringEnd, word } from "./plainBytes.js";
 import type { NameTable } from "./nameTable.js";
 import { NumberMemo } from "./numberMemo.js";
+import { EXACT_NS_LIMIT, setExactTime } from "./exactTime.js";
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -89,6 +90,7 @@ function tsReader(memo: NumberMemo): MemberReader {
     i = memo.timeTail(c, dv, v, w0, w1);
     if (i < 0) i = memo.readNew(c, dv, v, len, w0, w1);
     e.tsNs = number[0];
+    if (!(Math.abs(e.tsNs) < EXACT_NS_LIMIT) && i >= 0) setExactTime(e, c, v, i);
     return i;
   };
 }

@@ -2,6 +2,8 @@
 // grammar checked byte by byte across chunks (RFC 8259 §6: -? (0 | [1-9][0-9]*)
 // (. [0-9]+)? ([eE] [+-]? [0-9]+)?), its text kept when its value is wanted.
 import { parseJsonNumber } from "./jsonText.js";
+import { setExactTime } from "./exactTime.js";
+import type { ChromeEvent } from "./chromeEvent.js";
 
 /** Longest number read for ts, dur, pid or tid: no timestamp needs more. */
 const MAX_NUMBER_CHARS = 1024;
@@ -58,6 +60,11 @@ export class NumberText {
     }
     this.state = state;
     return -1;
+  }
+
+  /** Sets e's exact time from the number read (kept), as exactTime.ts reads a ts past 2^53 ns. */
+  setExactTime(e: ChromeEvent): void {
+    setExactTime(e, this.text, 0, this.length);
   }
 
   /** The double JSON.parse gives for the number read (kept). */

@@ -13,6 +13,7 @@
 import { ID_ABSENT, ID_NUMBER, ID_STRING, PH_OTHER, durNanoseconds, type ChromeEvent } from "./chromeEvent.js";
 import { NUMBER_ROOM, W_ARG, W_DUR, W_NAM, W_PH, W_PID, W_TID, W_TS, number, readNumber, stringEnd } from "./plainBytes.js";
 import { whitespaceTable } from "./jsonBytes.js";
+import { EXACT_NS_LIMIT, setExactTime } from "./exactTime.js";
 import type { NameTable } from "./nameTable.js";
 import { LAYOUT_MEMBERS, M_ARGS, M_DUR, M_NAME, M_OTHER, M_PH, M_PID, M_TID, M_TS, layoutReader, memberReaders, setName, type EventReader } from "./layoutReaders.js";
 
@@ -112,10 +113,15 @@ export class PlainEvents {
         i++;
       } else if (b === MINUS || (b >= ZERO && b <= NINE)) {
         if (i + NUMBER_ROOM > len) return -1;
+        const at = i;
         // Times as nanoseconds, but for a negative dur, whose value decides whether it is an error (−0 is not).
         i = readNumber(c, dv, i, len, member === M_TS || (member === M_DUR && b !== MINUS));
         if (i < 0) return -1;
         typed = setNumber(e, member, b === MINUS);
+        if (member === M_TS) {
+          e.tsWholeUs = NaN; // of an earlier "ts" of the same event
+          if (!(Math.abs(e.tsNs) < EXACT_NS_LIMIT)) setExactTime(e, c, at, i);
+        }
       } else {
         i = skipOther(c, i, len);
         if (i < 0) return -1;

@@ -16,6 +16,7 @@ import { NameTable } from "./nameTable.js";
 import { CompleteEvents } from "./completeEvents.js";
 import { MixedCalls } from "./mixedCalls.js";
 import { OpenStack } from "../openStack.js";
+import { EXACT_NS_LIMIT } from "./exactTime.js";
 import { SharedBatch, ThreadEvents } from "../threadEvents.js";
 
 export interface ChromeReadSummary {
@@ -60,6 +61,9 @@ class ChromeEvents {
   private readonly threadNames = new Map<string, string>();
   private readonly shared = new SharedBatch();
   private baseNs = NaN;
+  /** The first time as whole microseconds and nanoseconds apart, when it lies past 2^53 ns (exactTime.ts); else NaN. */
+  private baseWholeUs = NaN;
+  private baseFractionNs = 0;
   private events = 0;
   private unmatched = 0;
   private firstUnmatchedAt = -1;
@@ -93,9 +97,8 @@ class ChromeEvents {
     const ns = e.tsNs;
     if (Number.isNaN(ns)) throw this.malformed(e, `event has no numeric "ts"`);
     if (!(Math.abs(ns) < MAX_TIME_NS)) throw this.malformed(e, `"ts" lies beyond 2^63 ns (292 years) from 0: not a time`);
-    if (Math.abs(ns) > Number.MAX_SAFE_INTEGER && this.imprecise++ === 0) this.firstImpreciseAt = e.eventStart;
-    if (Number.isNaN(this.baseNs)) this.baseNs = ns;
-    const time = ns - this.baseNs;
+    if (Number.isNaN(this.baseNs)) this.setBase(e);
+    const time = Math.abs(ns) < EXACT_NS_LIMIT && Number.isNaN(this.baseWholeUs) ? ns - this.baseNs : this.farTime(e);
     this.events++;
     // The common case first, small enough that V8 inlines take() into the scanner: a thread of B/E events alone.
     if (ph === PH_B) {
@@ -162,6 +165,25 @@ class ChromeEvents {
     }
   }
 
+  /** The trace's first time, from which every time is measured: apart (exactTime.ts) when it is far out. */
+  private setBase(e: ChromeEvent): void {
+    this.baseNs = e.tsNs;
+    this.baseWholeUs = e.tsWholeUs;
+    this.baseFractionNs = e.tsFractionNs;
+  }
+
+  /**
+   * The time of an event when it or the trace's first lies past 2^53 ns: exact from the microseconds
+   * and nanoseconds read apart when both were; else as the doubles give it, rounded, counted and said.
+   */
+  private farTime(e: ChromeEvent): number {
+    if (!Number.isNaN(this.baseWholeUs)) {
+      if (!Number.isNaN(e.tsWholeUs)) return (e.tsWholeUs - this.baseWholeUs) * 1000 + (e.tsFractionNs - this.baseFractionNs);
+    }
+    if (this.imprecise++ === 0) this.firstImpreciseAt = e.eventStart;
+    return e.tsNs - this.baseNs;
+  }
+
   /**
    * The time a B or E event of thread t is taken at. They come in time order; one earlier than
    * the event before it (an E before its B in time, say) would make a call that ends before it
@@ -208,8 +230,9 @@ class ChromeEvents {
       sink.warn({ kind: "truncated", file, byteOffset: this.firstNamedIdAt, detail: `${this.namedIds} event(s) name their pid or tid by a string, not a number; such threads are not told apart: a string pid is read as 0, a string tid as the pid` });
     }
     if (this.imprecise > 0) {
-      // ts is read straight to nanoseconds as a double (plainBytes.ts), exact up to 2^53 ns.
-      sink.warn({ kind: "truncated", file, byteOffset: this.firstImpreciseAt, detail: `${this.imprecise} event time(s) lie more than 2^53 ns (104 days) from 0, e.g. microseconds since 1970; times that far out are rounded (to 256 ns near 2^60 ns), so short calls among them are measured coarsely` });
+      // Read apart, whole microseconds and nanoseconds are exact (exactTime.ts); written with an exponent,
+      // or mixed with times near 0, a time is the double read, exact up to 2^53 ns.
+      sink.warn({ kind: "truncated", file, byteOffset: this.firstImpreciseAt, detail: `${this.imprecise} event time(s) lie more than 2^53 ns (104 days) from 0 and are written with an exponent, or among times near 0; such times are rounded (to 256 ns near 2^60 ns), so short calls among them are measured coarsely` });
     }
     if (this.cutNames > 0) {
       sink.warn({ kind: "truncated", file, byteOffset: this.firstCutAt, detail: `${this.cutNames} name(s) longer than ${MAX_NAME_BYTES >> 10} KiB were cut to their first ${MAX_NAME_BYTES >> 10} KiB, ending in "${CUT_MARK}"` });
