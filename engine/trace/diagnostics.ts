@@ -18,7 +18,7 @@ export type TraceErrorDetail =
   | { kind: "bad-magic"; file: string; byteOffset: number; found: string }
   | { kind: "malformed"; file: string; byteOffset: number; detail: string }
   | { kind: "missing-file"; file: string; needed: string }
-  | { kind: "empty"; file: string }
+  | { kind: "empty"; file: string; why?: string }
   | { kind: "not-a-trace"; file: string; what: string }
   | { kind: "not-a-file"; file: string; what: string }
   | { kind: "too-large"; thread: string; contexts: number; limitBytes: number };
@@ -43,7 +43,7 @@ export function describeTraceError(e: TraceErrorDetail): string {
     case "missing-file":
       return `${e.file}: missing ${e.needed}`;
     case "empty":
-      return `${e.file}: the trace holds no events`;
+      return `${e.file}: the trace holds no events${e.why ? `: ${e.why}` : ""}`;
     case "not-a-trace":
       return `${e.file}: ${e.what}, not a trace: \`varbench import\` stores them as a campaign of runs`;
     case "not-a-file":

@@ -65,6 +65,22 @@ describe("Chrome reader: E events without their B (item 9)", () => {
   });
 });
 
+describe("Chrome reader: a trace with no calls says why (probe of 2026-11-27)", () => {
+  const cases: [string, string][] = [
+    ['{"foo":1}', 'it is a JSON object with no "traceEvents" array, so not a Chrome trace'],
+    ['[{"ph":"B","name":"f","pid":1,"ts":1', "it ends inside its first event, 35 bytes in"],
+    ['{"traceEvents":[]}', "its events array is empty"],
+    ['[{"ph":"i","name":"x","ts":1},{"ph":"C","name":"y","ts":2}]', "none of its 2 event(s) is a call (B, E or X)"],
+  ];
+  for (const [text, why] of cases) {
+    it(why, async () => {
+      for (const chunk of [1, 1 << 20]) {
+        await assert.rejects(readCct(text, chunk), (e: TraceError) => e.message === `t.json: the trace holds no events: ${why}`);
+      }
+    });
+  }
+});
+
 describe("Chrome reader: times out of range (probe of 2026-11-27)", () => {
   it("refuses a ts or a dur past 2^63 ns with its byte, instead of an internal error later", async () => {
     const ts = '[{"ph":"B","name":"f","pid":1,"tid":1,"ts":1},{"ph":"E","name":"f","pid":1,"tid":1,"ts":1e306}]';

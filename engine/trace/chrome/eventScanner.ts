@@ -49,6 +49,8 @@ export class EventScanner {
   private lastKeyIsEvents = false;
   private inEvent = false;
   private trailingAt = -1;
+  /** An events array was found (the top-level array, or an object's traceEvents). */
+  private sawEvents = false;
   private trailingBytes = 0;
 
   constructor(
@@ -96,6 +98,13 @@ export class EventScanner {
     }
   }
 
+  /** Why a stream that gave no event gave none, in words for TraceError's "empty" (after end()). */
+  noEventsWhy(): string {
+    if (!this.sawEvents) return 'it is a JSON object with no "traceEvents" array, so not a Chrome trace';
+    if (this.inEvent) return `it ends inside its first event, ${this.offset - this.parser.eventStart} bytes in`;
+    return "its events array is empty";
+  }
+
   /** Outside events, from chunk[i]: returns where an event begins (its '{' read) or len. */
   private structure(chunk: Uint8Array, i: number, len: number): number {
     let depth = this.depth;
@@ -121,6 +130,7 @@ export class EventScanner {
           this.started = true;
           this.objectForm = b === OPEN_BRACE;
           this.eventsDepth = this.objectForm ? 0 : 1;
+          this.sawEvents = !this.objectForm;
           depth = 1;
         } else if (WS[b] !== 1 && !(this.offset + i < 3 && b === BOM[this.offset + i])) {
           this.fail(i, `expected '[' or '{' at the start of a Chrome trace, found ${shownByte(b)}`);
@@ -143,7 +153,10 @@ export class EventScanner {
           this.inEvent = true;
           this.parser.begin(this.offset + stop);
           return stop + 1;
-        } else if (b === OPEN_BRACKET && this.objectForm && depth === 1 && this.lastKeyIsEvents) this.eventsDepth = 2;
+        } else if (b === OPEN_BRACKET && this.objectForm && depth === 1 && this.lastKeyIsEvents) {
+          this.eventsDepth = 2;
+          this.sawEvents = true;
+        }
         depth++;
       } else if (b === CLOSE_BRACE || b === CLOSE_BRACKET) {
         if (depth === this.eventsDepth) this.eventsDepth = 0; // the events array closed

@@ -49,7 +49,7 @@ export async function readChromeTrace(source: ByteSource, sink: TraceSink): Prom
   const scanner = new EventScanner(source.name, names, (event) => reader.take(event), (w) => sink.warn(w));
   for await (const chunk of source.chunks()) scanner.push(chunk);
   scanner.end();
-  return reader.finish();
+  return reader.finish(() => scanner.noEventsWhy());
 }
 
 /** Names cut to MAX_NAME_BYTES end with this, so that the cut shows. */
@@ -65,6 +65,8 @@ class ChromeEvents {
   private baseWholeUs = NaN;
   private baseFractionNs = 0;
   private events = 0;
+  /** Events of any kind: calls, metadata, instants, counters. */
+  private seen = 0;
   private unmatched = 0;
   private firstUnmatchedAt = -1;
   private cutNames = 0;
@@ -89,6 +91,7 @@ class ChromeEvents {
   ) {}
 
   take(e: ChromeEvent): void {
+    this.seen++;
     const ph = e.phase;
     if (ph === PH_M) return this.metadata(e);
     if (ph !== PH_B && ph !== PH_E && ph !== PH_X) return; // instants, counters, flows: not calls
@@ -198,7 +201,8 @@ class ChromeEvents {
     return time;
   }
 
-  finish(): ChromeReadSummary {
+  /** `noEventsWhy`: the scanner's words for a stream that gave no event at all. */
+  finish(noEventsWhy: () => string): ChromeReadSummary {
     const { sink, file } = this;
     for (const t of this.threads) {
       t.events.flush();
@@ -237,7 +241,10 @@ class ChromeEvents {
     if (this.cutNames > 0) {
       sink.warn({ kind: "truncated", file, byteOffset: this.firstCutAt, detail: `${this.cutNames} name(s) longer than ${MAX_NAME_BYTES >> 10} KiB were cut to their first ${MAX_NAME_BYTES >> 10} KiB, ending in "${CUT_MARK}"` });
     }
-    if (this.events === 0) throw new TraceError({ kind: "empty", file });
+    if (this.events === 0) {
+      const why = this.seen > 0 ? `none of its ${this.seen} event(s) is a call (B, E or X)` : noEventsWhy();
+      throw new TraceError({ kind: "empty", file, why });
+    }
     return { events: this.events, threads: this.threads.length };
   }
 
