@@ -9,6 +9,7 @@ export type TraceWarning =
   | { kind: "time-backwards"; thread: string; events: number }
   | { kind: "unresolved-address"; file: string; count: number; example: string }
   | { kind: "time-filter"; thresholdNs: number }
+  | { kind: "unread-option"; file: string; option: string }
   | { kind: "skipped-events"; file: string; count: number; reason: string }
   | { kind: "truncated"; file: string; byteOffset: number; detail: string };
 
@@ -67,6 +68,8 @@ export function describeTraceWarning(w: TraceWarning): string {
       return `thread ${w.thread}: ${w.events} event(s) earlier than the event before them (a damaged trace) were taken at that event's time, so that no call ends before it starts`;
     case "unresolved-address":
       return `${w.file}: ${w.count} record(s) at addresses outside every known symbol (e.g. ${w.example}) were counted under their address`;
+    case "unread-option":
+      return `${w.file}: "${w.option}" is not an option Varbench can apply (-t takes a time such as 10us, -D a depth of 1 or more; uftrace writes no other), so it was not`;
     case "time-filter":
       return `the recording's time filter was re-applied: calls shorter than ${w.thresholdNs} ns count as their caller's self time`;
     case "skipped-events":

@@ -8,7 +8,9 @@ import { readTraceFile } from "../../engine/io/readTrace.js";
 import { mergeThreads } from "../../engine/cct/merge.js";
 import { contextRows, functionRows } from "../../engine/cct/query.js";
 import { join } from "node:path";
-import { buildExamples, chromeDump, EXAMPLES_BIN, record, uftraceReport } from "../helpers/uftrace.js";
+import { cpSync, writeFileSync } from "node:fs";
+import { describeTraceWarning } from "../../engine/trace/diagnostics.js";
+import { buildExamples, chromeDump, EXAMPLES_BIN, record, tempDir, uftraceReport } from "../helpers/uftrace.js";
 import { assertSameRows, foldInto, rowsByPath } from "../helpers/cctCompare.js";
 import { SCHEDULE_PREEMPTED } from "../../engine/trace/uftrace/schedEvents.js";
 
@@ -77,6 +79,18 @@ describe("uftrace reader against uftrace report", () => {
     assert.equal(functions.get("leaf"), 2 * 1501);
     const deepest = ["main", ...Array<string>(1501).fill("descend"), "leaf"].join(">");
     assert.equal(rowsByPath(cct).get(deepest)?.n, 2);
+  });
+
+  it("says which options of an edited default.opts it cannot apply, and applies the rest", async () => {
+    const copy = join(tempDir("default-opts"), "nested_chain");
+    cpSync(record("nested_chain", ["30"]), copy, { recursive: true });
+    writeFileSync(join(copy, "default.opts"), "-t 1xs\n--depth=0\n-t 2us\n");
+    const { cct } = await readTraceFile(copy);
+    assert.deepEqual(cct.warnings.map(describeTraceWarning), [
+      `${copy}/default.opts: "-t 1xs" is not an option Varbench can apply (-t takes a time such as 10us, -D a depth of 1 or more; uftrace writes no other), so it was not`,
+      `${copy}/default.opts: "--depth 0" is not an option Varbench can apply (-t takes a time such as 10us, -D a depth of 1 or more; uftrace writes no other), so it was not`,
+      "the recording's time filter was re-applied: calls shorter than 2000 ns count as their caller's self time",
+    ]);
   });
 
   it("libraries sharing a file name each get their own symbol table", async () => {

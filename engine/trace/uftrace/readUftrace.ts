@@ -35,7 +35,8 @@ export async function readUftrace(dir: TraceDirectory, sink: TraceSink, options:
   const info = parseInfo(infoBytes, `${dir.name}/info`);
   const task = files.includes("task.txt") ? parseTaskTxt(await dir.readText("task.txt")) : null;
   if (!task) throw new TraceError({ kind: "missing-file", file: dir.name, needed: "task.txt" });
-  const opts = files.includes("default.opts") ? parseDefaultOpts(await dir.readText("default.opts")) : { timeFilterNs: 0, maxDepth: Infinity };
+  const opts = files.includes("default.opts") ? parseDefaultOpts(await dir.readText("default.opts")) : { timeFilterNs: 0, maxDepth: Infinity, unread: [] };
+  for (const option of opts.unread) sink.warn({ kind: "unread-option", file: `${dir.name}/default.opts`, option });
   if (opts.timeFilterNs > 0) {
     sink.setTimeFilter(opts.timeFilterNs);
     sink.warn({ kind: "time-filter", thresholdNs: opts.timeFilterNs });
