@@ -8,7 +8,7 @@ import { readTraceFile } from "../../engine/io/readTrace.js";
 import { mergeThreads } from "../../engine/cct/merge.js";
 import { contextRows, functionRows } from "../../engine/cct/query.js";
 import { join } from "node:path";
-import { cpSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { describeTraceWarning } from "../../engine/trace/diagnostics.js";
 import { buildExamples, chromeDump, EXAMPLES_BIN, record, tempDir, uftraceReport } from "../helpers/uftrace.js";
 import { assertSameRows, foldInto, rowsByPath } from "../helpers/cctCompare.js";
@@ -91,6 +91,18 @@ describe("uftrace reader against uftrace report", () => {
       `${copy}/default.opts: "--depth 0" is not an option Varbench can apply (-t takes a time such as 10us, -D a depth of 1 or more; uftrace writes no other), so it was not`,
       "the recording's time filter was re-applied: calls shorter than 2000 ns count as their caller's self time",
     ]);
+  });
+
+  it("names a damaged .sym file, not the session map, when its lines are no symbols", async () => {
+    const copy = join(tempDir("damaged-sym"), "nested_chain");
+    cpSync(record("nested_chain", ["30"]), copy, { recursive: true });
+    const sym = join(copy, "nested_chain.sym");
+    const header = readFileSync(sym, "utf8").split("\n").filter((l) => l.startsWith("#")).join("\n");
+    writeFileSync(sym, `${header}\nthis is\nno symbol table\n`);
+    const { cct } = await readTraceFile(copy);
+    const said = cct.warnings.map(describeTraceWarning);
+    assert.equal(said[0], `${sym}: at byte ${header.length + 1}: 2 line(s) are not symbol lines (a hex address, a type letter, a name) and were left out, so addresses they would name show as numbers; the file looks damaged`);
+    assert.match(said[1], /\.map: \d+ record\(s\) at addresses outside every known symbol/);
   });
 
   it("libraries sharing a file name each get their own symbol table", async () => {

@@ -98,7 +98,12 @@ export class SessionResolver {
     for (const m of this.modules) {
       if (this.tables.has(m.path)) continue;
       const file = byPath.get(m.path) ?? (texts.has(symFileName(m.path)) ? symFileName(m.path) : undefined);
-      this.tables.set(m.path, file === undefined ? null : parseSymFile(texts.get(file)!));
+      const table = file === undefined ? null : parseSymFile(texts.get(file)!);
+      this.tables.set(m.path, table);
+      if (table !== null && table.unreadLines > 0) {
+        const detail = `${table.unreadLines} line(s) are not symbol lines (a hex address, a type letter, a name) and were left out, so addresses they would name show as numbers; the file looks damaged`;
+        this.sink.warn({ kind: "truncated", file: `${this.dir.name}/${file}`, byteOffset: table.firstUnreadAt, detail });
+      }
     }
     if (this.exename && this.tables.get(this.exename) === null) {
       throw new TraceError({ kind: "missing-file", file: this.dir.name, needed: `${symFileName(this.exename)}, the symbol table of the traced program` });

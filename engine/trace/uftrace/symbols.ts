@@ -7,23 +7,36 @@ export interface SymbolTable {
   /** Sorted start offsets (module-relative) and their names; null = not a function. */
   readonly starts: Float64Array;
   readonly names: readonly (string | null)[];
+  /** Lines that are not `<hex address> <type> <name>` (a damaged file), and where the first begins. */
+  readonly unreadLines: number;
+  readonly firstUnreadAt: number;
 }
+
+const HEX = /^[0-9a-fA-F]+$/;
 
 const FUNCTION_TYPES = new Set(["T", "t", "W", "w", "P", "K", "k"]);
 
 export function parseSymFile(text: string): SymbolTable {
   const rows: { start: number; name: string | null }[] = [];
+  let unreadLines = 0;
+  let firstUnreadAt = -1;
+  let at = 0;
   for (const line of text.split("\n")) {
+    const lineAt = at;
+    at += line.length + 1; // characters, which is bytes for the ASCII of a good file
     if (line.length === 0 || line.startsWith("#")) continue;
     const firstSpace = line.indexOf(" ");
+    const address = line.slice(0, firstSpace);
+    if (firstSpace <= 0 || !HEX.test(address) || line[firstSpace + 2] !== " ") {
+      if (unreadLines++ === 0) firstUnreadAt = lineAt;
+      continue;
+    }
     const type = line.slice(firstSpace + 1, firstSpace + 2);
     const name = line.slice(firstSpace + 3).trim();
-    const start = parseInt(line.slice(0, firstSpace), 16);
-    if (!Number.isFinite(start)) continue;
-    rows.push({ start, name: FUNCTION_TYPES.has(type) ? name : null });
+    rows.push({ start: parseInt(address, 16), name: FUNCTION_TYPES.has(type) ? name : null });
   }
   rows.sort((a, b) => a.start - b.start);
-  return { starts: Float64Array.from(rows, (r) => r.start), names: rows.map((r) => r.name) };
+  return { starts: Float64Array.from(rows, (r) => r.start), names: rows.map((r) => r.name), unreadLines, firstUnreadAt };
 }
 
 /** The name of the function holding `offset`, or null. */
