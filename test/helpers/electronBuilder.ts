@@ -7,8 +7,10 @@ import { ROOT } from "./uftrace.js";
 
 export const builderRequire = createRequire(createRequire(join(ROOT, "package.json")).resolve("electron-builder/package.json"));
 
-const { setPrinter } = builderRequire("builder-util") as { setPrinter(printer: ((message: string) => void) | null): void };
+const { setPrinter, log } = builderRequire("builder-util") as { setPrinter(printer: ((message: string) => void) | null): void; log: { stream: NodeJS.WritableStream } };
 // electron-builder logs ("loaded configuration") to stdout, which node:test reads as
 // its serialized message channel from a test file's process: a log line landing
-// inside a message failed CI with "Unable to deserialize cloned data". Its log goes to stderr.
+// inside a message failed CI with "Unable to deserialize cloned data". Its log goes to
+// stderr: both ways it writes, the printer and (info, warn, error) its logger's own stream.
 setPrinter((message) => process.stderr.write(`${message}\n`));
+log.stream = process.stderr;
