@@ -6,7 +6,7 @@ import { CctBuilder } from "../cct/cctBuilder.js";
 import type { TraceSink } from "../trace/sink.js";
 import type { ByteSource, TraceDirectory } from "../trace/source.js";
 import type { Cct, CctOptions } from "../cct/cct.js";
-import { detectFileFormat, detectFormat, type FileFormat, type TraceFormat } from "../trace/detect.js";
+import { DETECT_BYTES, detectFileFormat, detectFormat, type FileFormat, type TraceFormat } from "../trace/detect.js";
 import { readUftrace } from "../trace/uftrace/readUftrace.js";
 import { readChromeTrace } from "../trace/chrome/readChromeTrace.js";
 import { readTextTrace } from "../trace/text/readTextTrace.js";
@@ -60,7 +60,7 @@ export async function detectPathFormat(path: string): Promise<FileFormat> {
 async function peek(path: string): Promise<Uint8Array> {
   const handle = await openRegular(path);
   try {
-    const buf = new Uint8Array(256);
+    const buf = new Uint8Array(DETECT_BYTES);
     const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
     return buf.subarray(0, bytesRead);
   } finally {

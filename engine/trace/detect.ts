@@ -26,6 +26,9 @@ export function isResultsFormat(f: FileFormat): f is ResultsFormat {
   return (RESULTS_FORMATS as readonly string[]).includes(f);
 }
 
+/** The bytes of a file's head that detection is given (fewer: the whole file). */
+export const DETECT_BYTES = 256;
+
 export function detectFileFormat(path: string, isDirectory: boolean, head: Uint8Array): FileFormat {
   if (isDirectory) return "uftrace";
   const text = new TextDecoder("utf-8").decode(head).replace(/^\uFEFF/, "").trimStart();
@@ -33,7 +36,8 @@ export function detectFileFormat(path: string, isDirectory: boolean, head: Uint8
   const results = RESULTS_OPENINGS.find(([opening]) => opening.test(text));
   if (results) return results[1];
   if (text.startsWith("[") || text.startsWith("{")) return "chrome";
-  if (text.length === 0) throw new TraceError({ kind: "empty", file: path });
+  // Whitespace alone in a head shorter than asked for is the whole file; in a full head, a trace may follow.
+  if (text.length === 0 && head.length < DETECT_BYTES) throw new TraceError({ kind: "empty", file: path, why: head.length === 0 ? "the file is empty" : "the file holds only whitespace" });
   if (/\.json$/i.test(path)) return "chrome";
   if (/\.(txt|events)$/i.test(path)) return "text";
   throw new TraceError({ kind: "unknown-format", file: path });

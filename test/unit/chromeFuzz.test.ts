@@ -267,7 +267,8 @@ function reference(json: string): { cct: Cct; unmatched: number } {
       }
       const mx = (t.mixed ??= { held: [], heldOpen: [], outer: [], switchNs: t.lastNs, began: 0, last: t.lastNs });
       if (start < mx.switchNs) {
-        dur = Math.max(0, start + dur - mx.switchNs);
+        if (start + dur <= mx.switchNs) continue; // ended before the B/E events already read: left out
+        dur = start + dur - mx.switchNs;
         start = mx.switchNs;
       }
       mx.held.push({ start, dur, fn, began: mx.began++ });

@@ -67,6 +67,8 @@ describe("Chrome reader: E events without their B (item 9)", () => {
 
 describe("Chrome reader: a trace with no calls says why (probe of 2026-11-27)", () => {
   const cases: [string, string][] = [
+    ["", "the file is empty"],
+    [" \n\t", "the file holds only whitespace"],
     ['{"foo":1}', 'it is a JSON object with no "traceEvents" array, so not a Chrome trace'],
     ['[{"ph":"B","name":"f","pid":1,"ts":1', "it ends inside its first event, 35 bytes in"],
     ['{"traceEvents":[]}', "its events array is empty"],
@@ -111,9 +113,40 @@ describe("Chrome reader: times out of range (probe of 2026-11-27)", () => {
     const text = '[{"ph":"B","name":"f","pid":1,"tid":1,"ts":1.732680000123456e15},{"ph":"E","name":"f","pid":1,"tid":1,"ts":1.732680000123457e15}]';
     const cct = await readCct(text);
     assert.deepEqual(cct.warnings.map(describeTraceWarning), [
-      "t.json: at byte 1: 2 event time(s) lie more than 2^53 ns (104 days) from 0 and are written with an exponent, or among times near 0; such times are rounded (to 256 ns near 2^60 ns), so short calls among them are measured coarsely",
+      "t.json: at byte 1: 2 event time(s) lie more than 2^53 ns (104 days) from the trace's first time, or that far from 0 written with an exponent; such times are rounded (to 256 ns near 2^60 ns), so short calls among them are measured coarsely",
     ]);
   });
+
+  it("reads times of 16 digits below 2^53 ns exactly too, where a double times 1000 is rounded twice (probe)", async () => {
+    // 8893982843074.964 µs as a double, times 1000, rounds to …965 ns: c lasted 964 ns, d 862.
+    const events = [
+      '{"ph":"B","name":"c","pid":1,"tid":1,"ts":8893982843074.000}',
+      '{"ph":"E","name":"c","pid":1,"tid":1,"ts":8893982843074.964}',
+      '{"ph":"B","name":"d","pid":1,"tid":1,"ts":8893982843075.000}',
+      '{"ph":"E","name":"d","pid":1,"tid":1,"ts":8893982843075.862}',
+    ];
+    for (const chunk of [1, 1 << 20]) {
+      const cct = await readCct(`[${events.join(",")}]`, chunk);
+      const rows = rowsByPath(cct);
+      assert.deepEqual([rows.get("c")?.inclusiveNs, rows.get("d")?.inclusiveNs], [964, 862], `chunks of ${chunk}`);
+      assert.deepEqual(cct.warnings, []);
+    }
+  });
+
+  it("says when a file mixes times near 0 with times since 1970: no double holds the distance between them (probe)", async () => {
+    const near = ['{"ph":"B","name":"a","pid":1,"tid":1,"ts":5}', '{"ph":"E","name":"a","pid":1,"tid":1,"ts":6.5}'];
+    const far = ['{"ph":"B","name":"f","pid":1,"tid":2,"ts":1692906291482117.250}', '{"ph":"E","name":"f","pid":1,"tid":2,"ts":1692906291482117.503}'];
+    // The calls of the first time's clock are exact; the other clock's two events are said.
+    for (const [events, exact, name] of [[[...near, ...far], 1500, "a"], [[...far, ...near], 253, "f"]] as const) {
+      const text = `[${events.join(",")}]`;
+      const cct = await readCct(text);
+      assert.equal(rowsByPath(cct).get(name)?.inclusiveNs, exact);
+      assert.deepEqual(cct.warnings.map(describeTraceWarning), [
+        `t.json: at byte ${text.indexOf(events[2])}: 2 event time(s) lie more than 2^53 ns (104 days) from the trace's first time, or that far from 0 written with an exponent; such times are rounded (to 256 ns near 2^60 ns), so short calls among them are measured coarsely`,
+      ]);
+    }
+  });
+
 });
 
 describe("Chrome reader: X events that overlap", () => {
@@ -151,12 +184,13 @@ describe("Chrome reader: a thread of both B/E and X events (as Chrome writes the
   });
 
   it("says which X events start before B/E events already read, and which B calls were left open", async () => {
-    // main B/E 0–50 was entered before x (X 20–60) was read: x is moved to 50 and lasts 10. m (B at 70) has no E.
-    const events = [ev("B", "main", 0), ev("E", "main", 50), ev("X", "x", 20, 40), ev("B", "m", 70), ev("X", "y", 80, 20)];
+    // main B/E 0–50 was entered before x (X 20–60) was read: x is cut to 50–60. w (X 1–3) ended before 50:
+    // left out, not a call of 0 ns (probe). m (B at 70) has no E.
+    const events = [ev("B", "main", 0), ev("E", "main", 50), ev("X", "x", 20, 40), ev("X", "w", 1, 2), ev("B", "m", 70), ev("X", "y", 80, 20)];
     const cct = await readCct(`[${events.join(",")}]`);
     assert.deepEqual(paths(cct), new Map([["main", 50], ["x", 10], ["m", 30], ["m>y", 20]]));
     assert.deepEqual(cct.warnings.map(describeTraceWarning), [
-      "t.json: 1 X event(s) of thread 1/1 start before B/E events of that thread read earlier in the file; they were moved to the last of those, and the time before it skipped",
+      "t.json: 2 X event(s) of thread 1/1 start before B/E events of that thread read earlier in the file, where they cannot be nested; each was cut to start at the last of those (left out if it ended before it), and the time before it skipped",
       "thread 1/1: 1 call(s) still open at the end of the trace were closed at its last time",
     ]);
   });

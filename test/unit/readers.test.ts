@@ -8,7 +8,7 @@ import { CctBuilder } from "../../engine/cct/cctBuilder.js";
 import { readTextTrace } from "../../engine/trace/text/readTextTrace.js";
 import { readChromeTrace } from "../../engine/trace/chrome/readChromeTrace.js";
 import { readUftrace } from "../../engine/trace/uftrace/readUftrace.js";
-import { detectFormat } from "../../engine/trace/detect.js";
+import { DETECT_BYTES, detectFormat } from "../../engine/trace/detect.js";
 import { TraceError, describeTraceWarning } from "../../engine/trace/diagnostics.js";
 import type { Cct } from "../../engine/cct/cct.js";
 import { memoryDirectory, memorySource } from "../helpers/memorySource.js";
@@ -210,5 +210,11 @@ describe("format detection", () => {
     assert.equal(detectFormat("a.txt", false, bytes('  {"traceEvents":[')), "chrome");
     assert.equal(detectFormat("a.json", false, bytes("\uFEFF[")), "chrome");
     assert.throws(() => detectFormat("a.bin", false, bytes("\x7fELF")), /not a trace Varbench can read/);
+  });
+
+  it("says an empty or blank file is one, and leaves a head of blanks alone: a trace may follow (probe)", () => {
+    assert.throws(() => detectFormat("a.json", false, bytes("")), /a\.json: the trace holds no events: the file is empty$/);
+    assert.throws(() => detectFormat("a.json", false, bytes(" \n\t")), /the trace holds no events: the file holds only whitespace$/);
+    assert.equal(detectFormat("a.json", false, bytes(" ".repeat(DETECT_BYTES))), "chrome");
   });
 });

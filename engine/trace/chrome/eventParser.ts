@@ -308,7 +308,8 @@ export class EventParser extends ChromeEvent {
     if (field === F_NONE) return;
     const v = this.number.value();
     if (field === F_TS) {
-      this.tsNs = tsNanoseconds(v);
+      const exact = this.number.exactNanoseconds();
+      this.tsNs = Number.isNaN(exact) ? tsNanoseconds(v) : exact;
       this.tsWholeUs = NaN; // of an earlier "ts" of the same event
       if (!(Math.abs(this.tsNs) < EXACT_NS_LIMIT)) this.number.setExactTime(this);
     }

@@ -86,7 +86,7 @@ export class EventScanner {
   /** The end of the stream. A missing final `]` (or `}`) is allowed: Chrome's
    * own traces omit it. An event cut off mid-way is reported and left out. */
   end(): void {
-    if (!this.started) throw new TraceError({ kind: "empty", file: this.file });
+    if (!this.started) throw new TraceError({ kind: "empty", file: this.file, why: this.offset === 0 ? "the file is empty" : "the file holds only whitespace" });
     if (this.inEvent) {
       const at = this.parser.eventStart;
       this.warn({ kind: "truncated", file: this.file, byteOffset: at, detail: `the last event is cut off after ${this.offset - at} bytes and was left out` });

@@ -13,7 +13,7 @@ import { OpenStack } from "../openStack.js";
 export interface MixedSummary {
   /** Held calls cut at the end of the call they start in (overlapping, not nested). */
   readonly cut: number;
-  /** X events that start before the B/E events already read, moved to the time of the last of those. */
+  /** X events that start before the B/E events already read: cut to start at the last of those, or left out when they ended before it. */
   readonly early: number;
   /** B calls with no E, closed at the thread's last time. */
   readonly leftOpen: number;
@@ -84,9 +84,11 @@ export class MixedCalls {
     let s = startNs;
     let d = durationNs;
     if (s < this.switchNs) {
-      // Its start lies among calls already entered: it cannot be nested back there.
+      // Its start lies among calls already entered: it cannot be nested back there. The part after
+      // them is kept; one that ended before them is left out, not shown as a call of 0 ns that never was.
       this.early++;
-      d = Math.max(0, s + d - this.switchNs);
+      if (s + d <= this.switchNs) return;
+      d = s + d - this.switchNs;
       s = this.switchNs;
     }
     this.held.add(s, d, fn, this.beginnings++);

@@ -2,7 +2,7 @@
 // grammar checked byte by byte across chunks (RFC 8259 §6: -? (0 | [1-9][0-9]*)
 // (. [0-9]+)? ([eE] [+-]? [0-9]+)?), its text kept when its value is wanted.
 import { parseJsonNumber } from "./jsonText.js";
-import { setExactTime } from "./exactTime.js";
+import { exactNanoseconds, setExactTime } from "./exactTime.js";
 import type { ChromeEvent } from "./chromeEvent.js";
 
 /** Longest number read for ts, dur, pid or tid: no timestamp needs more. */
@@ -60,6 +60,11 @@ export class NumberText {
     }
     this.state = state;
     return -1;
+  }
+
+  /** The number read (kept) as a time in exact whole nanoseconds where a double read would not give them (exactTime.ts), else NaN. */
+  exactNanoseconds(): number {
+    return exactNanoseconds(this.text, 0, this.length);
   }
 
   /** Sets e's exact time from the number read (kept), as exactTime.ts reads a ts past 2^53 ns. */

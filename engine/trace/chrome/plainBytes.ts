@@ -5,6 +5,7 @@
 // reader rounds them to). Each answers −1 for what it does not take, and the
 // event goes to EventParser.
 import { parseJsonNumber } from "./jsonText.js";
+import { exactNanoseconds } from "./exactTime.js";
 import { plainStringTable } from "./jsonBytes.js";
 
 const QUOTE = 0x22;
@@ -128,8 +129,10 @@ export function continueNumber(c: Uint8Array, dv: DataView<ArrayBufferLike>, sta
   // JSON: a whole digit or more, no leading zero, a digit or more after a '.'; an exponent is left to EventParser.
   if (whole === 0 || (whole > 1 && c[first] === ZERO) || (from >= 0 && fraction === 0) || (c[i] | 0x20) === 0x65) return -1;
   if (whole + fraction > EXACT_DIGITS) {
-    const v = parseJsonNumber(c, start, i);
-    number[0] = ns ? Math.round(v * 1000) : v;
+    // A time read as a double and multiplied would be rounded twice: read from its digits (exactTime.ts).
+    const exact = ns ? exactNanoseconds(c, start, i) : NaN;
+    const v = Number.isNaN(exact) ? parseJsonNumber(c, start, i) : exact;
+    number[0] = ns && Number.isNaN(exact) ? Math.round(v * 1000) : v;
     return i;
   }
   const digits = high === 0 ? low : high * POWERS_OF_TEN[lowDigits] + low;

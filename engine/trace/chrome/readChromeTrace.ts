@@ -40,6 +40,9 @@ interface ThreadState {
   lastNs: number;
 }
 
+/** A time's nanoseconds below its whole microseconds (wholeUsOf). */
+const parts = new Float64Array(2);
+
 /** Times and durations past this are no times (uftrace's clock is 64-bit nanoseconds). */
 const MAX_TIME_NS = 2 ** 63;
 
@@ -61,7 +64,9 @@ class ChromeEvents {
   private readonly threadNames = new Map<string, string>();
   private readonly shared = new SharedBatch();
   private baseNs = NaN;
-  /** The first time as whole microseconds and nanoseconds apart, when it lies past 2^53 ns (exactTime.ts); else NaN. */
+  /** The first time lies past 2^53 ns, where times are measured from it in parts (farTime). */
+  private baseFar = false;
+  /** The first time as whole microseconds and nanoseconds; NaN when they are not known exactly. */
   private baseWholeUs = NaN;
   private baseFractionNs = 0;
   private events = 0;
@@ -98,10 +103,10 @@ class ChromeEvents {
     const t = this.threadOf(e);
     if ((e.pidKind === ID_STRING || e.tidKind === ID_STRING) && this.namedIds++ === 0) this.firstNamedIdAt = e.eventStart;
     const ns = e.tsNs;
-    if (Number.isNaN(ns)) throw this.malformed(e, `event has no numeric "ts"`);
+    if (Number.isNaN(ns)) throw this.malformed(e, `event has no numeric "ts" (or one no number holds, such as 1e400)`);
     if (!(Math.abs(ns) < MAX_TIME_NS)) throw this.malformed(e, `"ts" lies beyond 2^63 ns (292 years) from 0: not a time`);
     if (Number.isNaN(this.baseNs)) this.setBase(e);
-    const time = Math.abs(ns) < EXACT_NS_LIMIT && Number.isNaN(this.baseWholeUs) ? ns - this.baseNs : this.farTime(e);
+    const time = Math.abs(ns) < EXACT_NS_LIMIT && !this.baseFar ? ns - this.baseNs : this.farTime(e);
     this.events++;
     // The common case first, small enough that V8 inlines take() into the scanner: a thread of B/E events alone.
     if (ph === PH_B) {
@@ -168,23 +173,39 @@ class ChromeEvents {
     }
   }
 
-  /** The trace's first time, from which every time is measured: apart (exactTime.ts) when it is far out. */
+  /** The trace's first time, from which every time is measured; also in parts (exactTime.ts), for times far out. */
   private setBase(e: ChromeEvent): void {
     this.baseNs = e.tsNs;
-    this.baseWholeUs = e.tsWholeUs;
-    this.baseFractionNs = e.tsFractionNs;
+    this.baseFar = !(Math.abs(e.tsNs) < EXACT_NS_LIMIT);
+    this.baseWholeUs = this.wholeUsOf(e);
+    this.baseFractionNs = parts[1];
   }
 
   /**
-   * The time of an event when it or the trace's first lies past 2^53 ns: exact from the microseconds
-   * and nanoseconds read apart when both were; else as the doubles give it, rounded, counted and said.
+   * The time of an event when it or the trace's first lies past 2^53 ns: exact from both as whole
+   * microseconds and nanoseconds when it lies within 2^53 ns of the first; else (such a time written
+   * with an exponent, or clocks mixed in one file) as the doubles give it, rounded, counted and said.
    */
   private farTime(e: ChromeEvent): number {
-    if (!Number.isNaN(this.baseWholeUs)) {
-      if (!Number.isNaN(e.tsWholeUs)) return (e.tsWholeUs - this.baseWholeUs) * 1000 + (e.tsFractionNs - this.baseFractionNs);
+    const wholeUs = this.wholeUsOf(e);
+    if (!Number.isNaN(wholeUs) && !Number.isNaN(this.baseWholeUs)) {
+      const time = (wholeUs - this.baseWholeUs) * 1000 + (parts[1] - this.baseFractionNs);
+      if (Math.abs(time) <= Number.MAX_SAFE_INTEGER) return time;
     }
+    // Written with an exponent, or 104 days or more from the first time (clocks mixed in one file).
     if (this.imprecise++ === 0) this.firstImpreciseAt = e.eventStart;
     return e.tsNs - this.baseNs;
+  }
+
+  /** e's time in whole microseconds, its nanoseconds left in parts[1]; NaN when they are not known exactly. */
+  private wholeUsOf(e: ChromeEvent): number {
+    if (!Number.isNaN(e.tsWholeUs)) {
+      parts[1] = e.tsFractionNs;
+      return e.tsWholeUs;
+    }
+    if (!(Math.abs(e.tsNs) < EXACT_NS_LIMIT)) return NaN;
+    parts[1] = e.tsNs % 1000; // exact, as is all that follows, for whole nanoseconds below 2^53
+    return (e.tsNs - parts[1]) / 1000;
   }
 
   /**
@@ -213,7 +234,7 @@ class ChromeEvents {
           sink.warn({ kind: "skipped-events", file, count: cut, reason: `call(s) of thread ${t.key} that outlast the call they start in (overlapping, not nested) were cut at its end; the time past it was` });
         }
         if (early > 0) {
-          sink.warn({ kind: "skipped-events", file, count: early, reason: `X event(s) of thread ${t.key} start before B/E events of that thread read earlier in the file; they were moved to the last of those, and the time before it` });
+          sink.warn({ kind: "skipped-events", file, count: early, reason: `X event(s) of thread ${t.key} start before B/E events of that thread read earlier in the file, where they cannot be nested; each was cut to start at the last of those (left out if it ended before it), and the time before it` });
         }
         if (leftOpen > 0) sink.warn({ kind: "closed-at-end", thread: t.key, frames: leftOpen });
       } else if (t.complete) {
@@ -234,9 +255,9 @@ class ChromeEvents {
       sink.warn({ kind: "truncated", file, byteOffset: this.firstNamedIdAt, detail: `${this.namedIds} event(s) name their pid or tid by a string, not a number; such threads are not told apart: a string pid is read as 0, a string tid as the pid` });
     }
     if (this.imprecise > 0) {
-      // Read apart, whole microseconds and nanoseconds are exact (exactTime.ts); written with an exponent,
-      // or mixed with times near 0, a time is the double read, exact up to 2^53 ns.
-      sink.warn({ kind: "truncated", file, byteOffset: this.firstImpreciseAt, detail: `${this.imprecise} event time(s) lie more than 2^53 ns (104 days) from 0 and are written with an exponent, or among times near 0; such times are rounded (to 256 ns near 2^60 ns), so short calls among them are measured coarsely` });
+      // Read apart, whole microseconds and nanoseconds are exact (exactTime.ts), and so is a time's
+      // distance from the first while it is below 2^53 ns; else the doubles read.
+      sink.warn({ kind: "truncated", file, byteOffset: this.firstImpreciseAt, detail: `${this.imprecise} event time(s) lie more than 2^53 ns (104 days) from the trace's first time, or that far from 0 written with an exponent; such times are rounded (to 256 ns near 2^60 ns), so short calls among them are measured coarsely` });
     }
     if (this.cutNames > 0) {
       sink.warn({ kind: "truncated", file, byteOffset: this.firstCutAt, detail: `${this.cutNames} name(s) longer than ${MAX_NAME_BYTES >> 10} KiB were cut to their first ${MAX_NAME_BYTES >> 10} KiB, ending in "${CUT_MARK}"` });
