@@ -22,6 +22,7 @@ import { prioritize, subtreeVim } from "../../engine/variance/prioritize.js";
 import { DEFAULT_PARAMETERS, type VarianceParameters } from "../../engine/variance/parameters.js";
 import { preorder, vim, type VcgNode } from "../../engine/variance/vcgTypes.js";
 import type { DominantVarianceResult } from "../../engine/variance/result.js";
+import { assertVcgWellFormed } from "../helpers/vcgWellFormed.js";
 
 const DEPTH = 10_000;
 const FAN_OUT = 5_000;
@@ -113,15 +114,7 @@ function endsWith(cols: ContextColumns, functions: readonly string[], depth: Int
 }
 
 function checkWellFormed(r: DominantVarianceResult): void {
-  const ids = new Set(r.nodes.map((n) => n.id));
-  for (const n of r.nodes) {
-    assert.ok(n.parent === null || ids.has(n.parent));
-    for (const c of n.children) assert.equal(r.nodes[c].parent, n.id);
-    assert.ok(Number.isFinite(n.meanNs) && Number.isFinite(n.varianceNs2));
-  }
-  for (const s of r.segments) assert.ok(s.nodes.length >= 2 && s.nodes.every((id) => ids.has(id)) && Number.isFinite(s.cf));
-  for (const p of r.patterns) assert.ok(ids.has(p.root) && r.nodes[p.root].parent === null && Number.isFinite(p.vim));
-  assert.equal(r.patterns.reduce((n, p) => n + p.nodes, 0), r.nodes.length, "every node in one pattern");
+  assertVcgWellFormed(r);
   JSON.stringify(r);
 }
 

@@ -24,6 +24,7 @@ import type { VcgNode, VcgSegment } from "../../engine/variance/vcgTypes.js";
 import { VCG_EXPORTERS } from "../../engine/report/exporters.js";
 import { MAX_INDENT_DEPTH } from "../../engine/report/vcgText.js";
 import { memorySource } from "../helpers/memorySource.js";
+import { assertVcgWellFormed } from "../helpers/vcgWellFormed.js";
 
 const DEPTH = 20_000;
 const SOURCE = 3_000;
@@ -72,18 +73,6 @@ async function prepare(): Promise<PreparedAnalysis> {
   return prep;
 }
 
-function checkWellFormed(r: DominantVarianceResult): void {
-  const ids = new Set(r.nodes.map((n) => n.id));
-  for (const n of r.nodes) {
-    assert.ok(n.parent === null || ids.has(n.parent));
-    for (const c of n.children) assert.equal(r.nodes[c].parent, n.id);
-    assert.ok(Number.isFinite(n.meanNs) && Number.isFinite(n.varianceNs2));
-  }
-  for (const s of r.segments) assert.ok(s.nodes.length >= 2 && s.nodes.every((id) => ids.has(id)) && Number.isFinite(s.cf));
-  for (const p of r.patterns) assert.ok(ids.has(p.root) && r.nodes[p.root].parent === null && Number.isFinite(p.vim));
-  assert.equal(r.patterns.reduce((n, p) => n + p.nodes, 0), r.nodes.length, "every node in one pattern");
-}
-
 const close = (actual: number, expected: number, what: string) => assert.ok(Math.abs(actual - expected) <= 1e-9 * Math.abs(expected), `${what}: ${actual}, expected ${expected}`);
 
 /** A chain of `length` VCG nodes, solve over recs, with a back-edge from the last to the first. */
@@ -117,7 +106,7 @@ describe("dominant variance on a recursion 20,000 calls deep", () => {
     assert.ok(Math.abs(m.matrix[1]) <= 1e-6 && m.matrix[8] === 0, "no cross term, and the recs below do not vary");
 
     const r = completeAnalysis(prep);
-    checkWellFormed(r);
+    assertVcgWellFormed(r);
     // One pattern: solve (Task), the recs in between (Contrast), the source (Contributor).
     assert.equal(r.patterns.length, 1);
     assert.equal(r.patterns[0].nodes, SOURCE + 1);
@@ -158,7 +147,7 @@ describe("dominant variance on a recursion 20,000 calls deep", () => {
       detection: [],
       covarianceOmitted: [],
     };
-    checkWellFormed(r);
+    assertVcgWellFormed(r);
     const lines = String(VCG_EXPORTERS.text.render(r, { ccs: true })).split("\n");
     assert.equal(lines.filter((l) => / rec {2}(Contrast|Contributor) /.test(l)).length, DEPTH - 1);
     // Indented by depth down to MAX_INDENT_DEPTH, then as deep with the depth written out.
