@@ -33,8 +33,8 @@ interface ThreadState {
   complete: CompleteEvents | null;
   /** The thread's calls from its first X on, once it has both kinds (mixedCalls.ts). */
   mixed: MixedCalls | null;
-  hadBeginEnd: boolean;
-  /** Its B/E events go straight to the tree: it has had B/E events and no X event. */
+  /** Its B/E events go straight to the tree: it has had B/E events and no X event. It has had B/E
+   * events at all when it streams or mixes them (hadBeginEnd). */
   streams: boolean;
   /** The time of its last B or E event. */
   lastNs: number;
@@ -70,8 +70,8 @@ class ChromeEvents {
   private baseWholeUs = NaN;
   private baseFractionNs = 0;
   private events = 0;
-  /** Events of any kind: calls, metadata, instants, counters. */
-  private seen = 0;
+  /** Events that are no calls: metadata, instants, counters (said when a trace has no call). */
+  private others = 0;
   private unmatched = 0;
   private firstUnmatchedAt = -1;
   private cutNames = 0;
@@ -96,10 +96,12 @@ class ChromeEvents {
   ) {}
 
   take(e: ChromeEvent): void {
-    this.seen++;
     const ph = e.phase;
-    if (ph === PH_M) return this.metadata(e);
-    if (ph !== PH_B && ph !== PH_E && ph !== PH_X) return; // instants, counters, flows: not calls
+    if (ph !== PH_B && ph !== PH_E && ph !== PH_X) {
+      this.others++;
+      if (ph === PH_M) this.metadata(e);
+      return; // instants, counters, flows: not calls
+    }
     const t = this.threadOf(e);
     if ((e.pidKind === ID_STRING || e.tidKind === ID_STRING) && this.namedIds++ === 0) this.firstNamedIdAt = e.eventStart;
     const ns = e.tsNs;
@@ -137,13 +139,11 @@ class ChromeEvents {
   private endElse(t: ThreadState, time: number, e: ChromeEvent): void {
     this.firstBeginEnd(t);
     const named = e.nameLength >= 0 ? this.functionOf(e) : -1;
-    const fn = t.mixed !== null ? t.mixed.closes(named) : named < 0 ? t.open.top() : t.open.has(named) ? named : -1;
-    if (fn < 0) return this.unmatchedEnd(e);
-    if (t.mixed !== null) t.mixed.end(fn, this.inOrder(t, time, e));
-    else {
-      t.open.closeTo(fn);
-      t.events.exit(fn, this.inOrder(t, time, e));
-    }
+    // Not mixing, this is the thread's first B/E event: no B of it is open.
+    const mixed = t.mixed;
+    const fn = mixed !== null ? mixed.closes(named) : -1;
+    if (mixed === null || fn < 0) return this.unmatchedEnd(e);
+    mixed.end(fn, this.inOrder(t, time, e));
   }
 
   private unmatchedEnd(e: ChromeEvent): void {
@@ -155,7 +155,7 @@ class ChromeEvents {
     if (Number.isNaN(e.durNs)) throw this.malformed(e, `complete event has no valid "dur"`);
     if (!(e.durNs < MAX_TIME_NS)) throw this.malformed(e, `"dur" is beyond 2^63 ns (292 years): not a duration`);
     const fn = this.functionOf(e);
-    if (!t.hadBeginEnd) (t.complete ??= new CompleteEvents()).add(time, e.durNs, fn);
+    if (!hadBeginEnd(t)) (t.complete ??= new CompleteEvents()).add(time, e.durNs, fn);
     else {
       t.streams = false;
       (t.mixed ??= new MixedCalls(t.open, t.lastNs, null)).complete(time, e.durNs, fn);
@@ -164,8 +164,7 @@ class ChromeEvents {
 
   /** A thread's first B or E event: X events read before it make it a thread of both kinds from the start. */
   private firstBeginEnd(t: ThreadState): void {
-    if (t.hadBeginEnd) return;
-    t.hadBeginEnd = true;
+    if (hadBeginEnd(t)) return;
     if (t.complete === null) t.streams = true;
     else {
       t.mixed = new MixedCalls(t.open, -Infinity, t.complete);
@@ -263,7 +262,7 @@ class ChromeEvents {
       sink.warn({ kind: "truncated", file, byteOffset: this.firstCutAt, detail: `${this.cutNames} name(s) longer than ${MAX_NAME_BYTES >> 10} KiB were cut to their first ${MAX_NAME_BYTES >> 10} KiB, ending in "${CUT_MARK}"` });
     }
     if (this.events === 0) {
-      const why = this.seen > 0 ? `none of its ${this.seen} event(s) is a call (B, E or X)` : noEventsWhy();
+      const why = this.others > 0 ? `none of its ${this.others} event(s) is a call (B, E or X)` : noEventsWhy();
       throw new TraceError({ kind: "empty", file, why });
     }
     return { events: this.events, threads: this.threads.length };
@@ -294,7 +293,7 @@ class ChromeEvents {
       const key = `${pid}/${tid}`;
       const name = this.threadNames.get(key);
       const threadSink = this.sink.thread({ pid, tid, ...(name ? { name } : {}) });
-      t = { key, events: new ThreadEvents(threadSink, this.shared), open: new OpenStack(), complete: null, mixed: null, hadBeginEnd: false, streams: false, lastNs: -Infinity };
+      t = { key, events: new ThreadEvents(threadSink, this.shared), open: new OpenStack(), complete: null, mixed: null, streams: false, lastNs: -Infinity };
       tids.set(tid, t);
       this.threads.push(t);
     }
@@ -345,6 +344,11 @@ class ChromeEvents {
   private malformed(e: ChromeEvent, detail: string): TraceError {
     return new TraceError({ kind: "malformed", file: this.file, byteOffset: e.eventStart, detail });
   }
+}
+
+/** A thread has had B/E events when it streams them or mixes them with X events (firstBeginEnd). */
+function hadBeginEnd(t: ThreadState): boolean {
+  return t.streams || t.mixed !== null;
 }
 
 /** An event's pid: a missing or non-numeric one is 0. */
