@@ -5,12 +5,12 @@
 // nested calls) ends in a clear error instead of ending Varbench. The new
 // worker reopens the workspace the old one had open and requeues the runs the
 // old one was running (engineRecovery.ts).
-import { totalmem } from "node:os";
 import type { ApiBackend } from "./backend.js";
 import { EVENT_NAMES, type MethodName } from "./contract.js";
 import { EventHub } from "./eventHub.js";
 import type { WorkspaceInfo } from "./types.js";
 import { startEngineWorker, type EngineWorker } from "./workerClient.js";
+import { engineMemoryMb } from "./engineMemory.js";
 
 export interface EngineHostOptions {
   /** The worker's script (workerEntry built to JS, or a loader of its source in tests). */
@@ -21,14 +21,6 @@ export interface EngineHostOptions {
   /** More workerData for the script: `localFiles` (the desktop window may name files on this
    * machine), and the tests' loader takes its entry from it. */
   readonly data?: Readonly<Record<string, unknown>>;
-}
-
-/** Half the machine's memory, at most 4 GB, at least 256 MB: room for the rest of the machine and
- * for the runs being measured, which share it. VARBENCH_ENGINE_MEMORY_MB overrides it. */
-export function engineMemoryMb(env: NodeJS.ProcessEnv = process.env): number {
-  const given = Number(env.VARBENCH_ENGINE_MEMORY_MB);
-  if (Number.isInteger(given) && given >= 64) return given;
-  return Math.max(256, Math.min(4096, Math.floor(totalmem() / 2 ** 21)));
 }
 
 export class EngineHost implements ApiBackend {

@@ -3,9 +3,7 @@
 // analysis' result in one of its own export formats.
 import type { Handlers } from "./dispatch.js";
 import type { ServiceContext } from "./serviceContext.js";
-import { REPORT_EXPORTERS } from "../report/exporters.js";
 import { exportFile, ExportRefused } from "../report/exporter.js";
-import { reportHtml } from "../report/campaignReport/html.js";
 import { campaignReport } from "./campaignReport.js";
 import { printPdf } from "../io/pdf.js";
 import type * as z from "zod";
@@ -42,8 +40,9 @@ export function reportHandlers(ctx: ServiceContext): Pick<Handlers, "reports.cam
       const report = await campaignReport(ctx, { campaignId, designs, workload, format });
       const c = report.provenance.campaign;
       const base = [`campaign-${c.id}-${c.name}`, ...(designs ? [`${designs[0]}-vs-${designs[1]}`] : [])].join("-").replace(/[^A-Za-z0-9._-]+/g, "-");
+      const { REPORT_EXPORTERS } = await import("../report/reportExporters.js");
       if (format === "pdf") {
-        const pdf = await printPdf(reportHtml.render(report, undefined) as string);
+        const pdf = await printPdf(REPORT_EXPORTERS.html.render(report, undefined) as string);
         return exportFile({ mediaType: "application/pdf", extension: "pdf", render: () => pdf }, report, undefined, base);
       }
       return exportFile(REPORT_EXPORTERS[format], report, undefined, base);

@@ -40,7 +40,7 @@ export function startEngineWorker(script: URL, workspaceDir: string, data: Recor
     worker.on("exit", (code) => {
       const outOfMemory = lastError?.code === "ERR_WORKER_OUT_OF_MEMORY";
       const reason = outOfMemory
-        ? `it needed more memory than the engine's budget of ${limits.maxOldGenerationSizeMb} MB`
+        ? `it needed more memory than the engine's budget of ${limits.maxOldGenerationSizeMb} MB (VARBENCH_ENGINE_MEMORY_MB sets it)`
         : lastError
           ? `the engine failed: ${lastError.message}`
           : `the engine stopped (exit code ${code})`;

@@ -15,11 +15,14 @@ interface EngineData {
   readonly localFiles?: boolean;
   /** This worker replaces one that died: why, for the campaigns it was running. */
   readonly recover?: string | false;
+  /** The command line's engine: the workspace is opened only when a call needs it, and not remembered. */
+  readonly lazy?: boolean;
+  readonly remember?: boolean;
 }
 
 const port = parentPort!;
 const data = workerData as EngineData;
-const service = new VarbenchService(data.workspaceDir, { localFiles: data.localFiles ?? false });
+const service = new VarbenchService(data.workspaceDir, { localFiles: data.localFiles ?? false, lazy: data.lazy ?? false, remember: data.remember ?? true });
 const post = (m: WorkerReply) => port.postMessage(m);
 for (const event of EVENT_NAMES) service.events.on(event, (payload) => post({ kind: "event", event, payload }));
 

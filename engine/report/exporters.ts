@@ -5,10 +5,6 @@ import type { DominantVarianceResult } from "../variance/result.js";
 import type { Exporter } from "./exporter.js";
 import { campaignCsv } from "./campaignCsv.js";
 import { jsonExporter } from "./json.js";
-import type { CampaignReport } from "./campaignReport/model.js";
-import { reportHtml } from "./campaignReport/html.js";
-import { reportMarkdown } from "./campaignReport/markdown.js";
-import { reportCsvZip } from "./campaignReport/csvZip.js";
 import { vcgText, type VcgTextOptions } from "./vcgText.js";
 import { vcgDot } from "./vcgDot.js";
 import type { ExecutionPatternsResult } from "../patterns/result.js";
@@ -40,9 +36,7 @@ import { phaseMarkersTextExporter, phaseSegmentsTextExporter } from "./phasesTex
 
 export const CAMPAIGN_EXPORTERS = { csv: campaignCsv, json: jsonExporter } as const satisfies Record<string, Exporter<CampaignDetail>>;
 
-/** A campaign's report (its wall times, and two designs compared by every analysis that applies);
- * PDF is its HTML printed, by the host. */
-export const REPORT_EXPORTERS = { html: reportHtml, markdown: reportMarkdown, csv: reportCsvZip, json: jsonExporter } as const satisfies Record<string, Exporter<CampaignReport>>;
+/** A campaign report's formats (reportExporters.ts renders them; PDF is its HTML printed, by the host). */
 export const REPORT_FORMATS = ["html", "markdown", "pdf", "csv", "json"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 

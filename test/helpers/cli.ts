@@ -13,12 +13,12 @@ export interface CliResult {
 let built = false;
 
 /** The command as users run it: the compiled CLI (built again first if the engine changed since). */
-export function varbench(args: readonly string[], cwd = ROOT): CliResult {
+export function varbench(args: readonly string[], cwd = ROOT, env: NodeJS.ProcessEnv = process.env): CliResult {
   if (!built) {
     execFileSync(process.execPath, [join(ROOT, "build", "scripts", "build-engine.mjs")], { stdio: "inherit" });
     built = true;
   }
-  const r = spawnSync(process.execPath, [join(ROOT, "bin", "varbench.js"), ...args], { cwd, encoding: "utf8" });
+  const r = spawnSync(process.execPath, [join(ROOT, "bin", "varbench.js"), ...args], { cwd, env, encoding: "utf8" });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

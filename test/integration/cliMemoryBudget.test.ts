@@ -1,0 +1,59 @@
+// The command line's engine runs under the same heap budget as the
+// workbench's (issue 17 items 2 and 8): a trace that needs more memory than
+// VARBENCH_ENGINE_MEMORY_MB ends the command with a message that says so,
+// never V8's fatal error and its native stack, and an import cut short so
+// leaves the workspace as it was. Before, the command line read in its own
+// thread with no budget, and this trace (a million calls nested in one
+// another) was read to the end, past a gigabyte.
+import { before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { snapshot, varbench } from "../helpers/cli.js";
+import { tempDir } from "../helpers/uftrace.js";
+
+const BUDGET_MB = 64;
+const budget = { ...process.env, VARBENCH_ENGINE_MEMORY_MB: String(BUDGET_MB) };
+
+describe("varbench under a memory budget", () => {
+  let dir: string;
+  let trace: string;
+
+  before(() => {
+    dir = tempDir("varbench-cli-budget-");
+    trace = join(dir, "nested.json");
+    // A million B events and no E: a million nested open calls, a context each.
+    const events: string[] = [];
+    for (let i = 0; i < 1_000_000; i++) events.push(`{"ph":"B","name":"f${i % 1000}","pid":1,"tid":1,"ts":${i}}`);
+    writeFileSync(trace, `[${events.join(",\n")}]`);
+  });
+
+  it("cct: says the trace needed more memory than the budget, and how to raise it", () => {
+    const r = varbench(["cct", trace], dir, budget);
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    assert.match(r.stderr, new RegExp(`^varbench: .*needed more memory than the engine's budget of ${BUDGET_MB} MB \\(VARBENCH_ENGINE_MEMORY_MB sets it\\)`));
+    assert.doesNotMatch(r.stderr, /\n\s+at |FATAL ERROR|heap out of memory/, "no stack, no V8 fatal error");
+    assert.equal(r.stdout, "");
+  });
+
+  it("import: the workspace is as it was", () => {
+    const ws = join(dir, "ws");
+    assert.equal(varbench(["workspace", "init", ws]).status, 0);
+    const before = snapshot(ws);
+    const r = varbench(["-w", ws, "import", trace, "--project", "p"], dir, budget);
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    assert.match(r.stderr, /needed more memory than the engine's budget/);
+    assert.deepEqual(snapshot(ws), before);
+    assert.equal(varbench(["-w", ws, "runs", "list"]).stdout.includes("nested"), false);
+  });
+
+  it("a trace within the budget is read as before", () => {
+    const small = join(dir, "small.json");
+    writeFileSync(small, `[{"ph":"B","name":"main","pid":1,"tid":1,"ts":0},{"ph":"B","name":"f","pid":1,"tid":1,"ts":1},{"ph":"E","pid":1,"tid":1,"ts":3},{"ph":"E","pid":1,"tid":1,"ts":10}]`);
+    const r = varbench(["cct", small, "--json"], dir, budget);
+    assert.equal(r.status, 0, r.stderr);
+    const { contexts } = JSON.parse(r.stdout) as { contexts: { path: string[]; meanNs: number; selfNs: number }[] };
+    // main runs 0–10 µs, f 1–3 µs within it.
+    assert.deepEqual(contexts.map((c) => [c.path.join(">"), c.meanNs, c.selfNs]), [["main", 10000, 8000], ["main>f", 2000, 2000]]);
+  });
+});
