@@ -41,16 +41,11 @@ export function contributingSets(c: Matrix, minContribution: number, reference?:
   const ref = reference ?? total;
   if (!(ref > 0)) return [];
   const bar = minContribution * ref;
-  const linked = (i: number, j: number) => {
-    const cij = m[i * k + j];
-    const scale = Math.sqrt(m[i * k + i] * m[j * k + j]);
-    return Math.abs(2 * cij) >= bar || (scale > 0 && Math.abs(cij) >= SYNCHRONY * scale);
-  };
   const sets: number[][] = [];
   const judged = new Set<number>();
-  for (const group of components(k, linked)) {
+  for (const group of components(k, (i, j) => linked(m, k, bar, i, j))) {
     const alone = group.filter((i) => robustSum(m, k, [i]) >= bar);
-    sets.push(...components(alone.length, (a, b) => linked(alone[a], alone[b])).map((g) => g.map((a) => alone[a])));
+    sets.push(...components(alone.length, (a, b) => linked(m, k, bar, alone[a], alone[b])).map((g) => g.map((a) => alone[a])));
     if (group.length < 2) continue;
     for (const i of group) judged.add(i);
     const together = trimmedSet(m, k, group.filter((i) => !alone.includes(i)), bar);
@@ -70,8 +65,19 @@ export function memberShares(c: Matrix, set: ComponentSet, reference: number): n
   return set.dims.map((i) => set.dims.reduce((v, j) => v + c.matrix[i * k + j], 0) / reference);
 }
 
+/** Components i and j are judged together: a cross term alone reaches the bar, or they vary in synchrony. */
+function linked(m: readonly number[], k: number, bar: number, i: number, j: number): boolean {
+  const cij = m[i * k + j];
+  const scale = Math.sqrt(m[i * k + i] * m[j * k + j]);
+  return Math.abs(2 * cij) >= bar || (scale > 0 && Math.abs(cij) >= SYNCHRONY * scale);
+}
+
+// Loops rather than Array.from, Maps and inner closures: a recursion d deep whose every level
+// varies asks for d² decompositions of two components each (components.ts), so their constant counts.
 function range(k: number): number[] {
-  return Array.from({ length: k }, (_, i) => i);
+  const r = new Array<number>(k);
+  for (let i = 0; i < k; i++) r[i] = i;
+  return r;
 }
 
 /** Σ_{i,j ∈ dims} C_ij: the set's own terms of Eq. 2. */
@@ -125,9 +131,23 @@ function withPositiveCrossTerms(m: readonly number[], k: number, dims: readonly 
 /** The connected components of 0…n−1 under `linked`, each in ascending order. */
 function components(n: number, linked: (a: number, b: number) => boolean): number[][] {
   const root = range(n);
-  const find = (a: number): number => (root[a] === a ? a : (root[a] = find(root[a])));
-  for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) if (linked(a, b)) root[find(a)] = find(b);
-  const groups = new Map<number, number[]>();
-  for (let a = 0; a < n; a++) groups.set(find(a), [...(groups.get(find(a)) ?? []), a]);
-  return [...groups.values()];
+  for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) if (linked(a, b)) root[rootOf(root, a)] = rootOf(root, b);
+  // Groups in the order of their smallest member.
+  const groups: number[][] = [];
+  const groupOf = new Array<number>(n).fill(-1);
+  for (let a = 0; a < n; a++) {
+    const r = rootOf(root, a);
+    if (groupOf[r] < 0) {
+      groupOf[r] = groups.length;
+      groups.push([]);
+    }
+    groups[groupOf[r]].push(a);
+  }
+  return groups;
+}
+
+/** The root of a's tree in a union-find forest, halving the path on the way. */
+function rootOf(root: number[], a: number): number {
+  while (root[a] !== a) a = root[a] = root[root[a]];
+  return a;
 }
