@@ -1,6 +1,7 @@
 // `varbench campaign …`: campaigns run from a spec, resumed after a crash,
 // cancelled, listed and summarised.
 import { withApi } from "../api.js";
+import { printJson } from "../format/jsonOut.js";
 import { followCampaign } from "../follow.js";
 import { campaignList, campaignTable, countsText } from "../format/campaignTable.js";
 import { CAMPAIGN_EXPORTERS } from "../../report/exporters.js";
@@ -38,7 +39,7 @@ export function show(workspaceDir: string, id: number, o: { json: boolean; csv: 
   return withApi(workspaceDir, async (api) => {
     const d = await api.campaigns.get({ campaignId: id });
     const c = d.campaign;
-    if (o.json) return console.log(JSON.stringify({ campaign: { id, name: c.name, status: c.status, seed: c.seed }, groups: d.groups.map((g) => ({ design: g.design, workload: g.workload, wallNs: g.summary })) }, null, 2));
+    if (o.json) return printJson({ campaign: { id, name: c.name, status: c.status, seed: c.seed }, groups: d.groups.map((g) => ({ design: g.design, workload: g.workload, wallNs: g.summary })) });
     if (o.csv) return void process.stdout.write(CAMPAIGN_EXPORTERS.csv.render(d, {}) as string);
     console.log(`campaign ${id} (${c.name}): ${c.status}, seed ${c.seed}`);
     console.log(campaignTable(d));

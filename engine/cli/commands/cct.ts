@@ -2,6 +2,7 @@
 import { withApi } from "../api.js";
 import { targetArg } from "../target.js";
 import { cctJson, cctText } from "../format/cctTable.js";
+import { printJson } from "../format/jsonOut.js";
 
 interface Options {
   readonly sort?: "total" | "self" | "cov";
@@ -15,6 +16,7 @@ interface Options {
 export function cct(workspaceDir: string, target: string, o: Options): Promise<void> {
   return withApi(workspaceDir, async (api) => {
     const table = await api.analyses.cct({ target: targetArg(target), thread: o.thread ?? null, sort: o.sort, limit: o.limit, maxChildren: o.maxChildren, onCpu: o.onCpu });
-    console.log(o.json ? cctJson(table) : cctText(table));
+    if (o.json) return printJson(cctJson(table));
+    console.log(cctText(table));
   });
 }

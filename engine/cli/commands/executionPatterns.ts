@@ -2,6 +2,7 @@
 // campaign's runs and two designs compared by matched patterns (paper 004),
 // from the command line; `compare` can fail a CI job when B is worse than A.
 import { withApi } from "../api.js";
+import { printExport } from "../format/jsonOut.js";
 import { withAnalysisProgress } from "../analysisProgress.js";
 import { targetArg } from "../target.js";
 import { COMPARISON_EXPORTERS, PATTERNS_EXPORTERS, REPRODUCIBILITY_EXPORTERS } from "../../report/exporters.js";
@@ -36,10 +37,10 @@ export function executionPatterns(workspaceDir: string, target: string, o: Patte
       formatOf(o);
       const check = targetArg(o.check, ["campaign"]);
       const r = await withAnalysisProgress(api, () => api.analyses.patternCheck({ reference: chosen, check, ...patternArgs(o) }));
-      return void process.stdout.write(String(REPRODUCIBILITY_EXPORTERS[o.json ? "json" : "text"].render(r, undefined)));
+      return printExport(REPRODUCIBILITY_EXPORTERS, o.json ? "json" : "text", r, undefined);
     }
     const result = await withAnalysisProgress(api, () => api.analyses.executionPatterns({ target: chosen, ...patternArgs(o) }));
-    process.stdout.write(String(PATTERNS_EXPORTERS[formatOf(o)].render(result, undefined)));
+    return printExport(PATTERNS_EXPORTERS, formatOf(o), result, undefined);
   });
 }
 
@@ -59,7 +60,7 @@ export function compare(workspaceDir: string, campaign: string, o: PatternFlags 
     const result = await withAnalysisProgress(api, () =>
       api.analyses.designComparison({ a: side(names[0]), b: side(names[1]), confidence: o.confidence, precision: o.precision, ...patternArgs(o) }),
     );
-    process.stdout.write(String(COMPARISON_EXPORTERS[formatOf(o)].render(result, undefined)));
+    await printExport(COMPARISON_EXPORTERS, formatOf(o), result, undefined);
     if (o.failIfWorse !== undefined) gate(result, o.strategy, o.failIfWorse);
   });
 }

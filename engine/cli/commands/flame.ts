@@ -8,6 +8,7 @@ import { withApi } from "../api.js";
 import { targetArg } from "../target.js";
 import { collapsedLines, flameCounts, flameDiffCounts } from "../../report/flameCollapsed.js";
 import { ExportRefused } from "../../report/exporter.js";
+import { printJson } from "../format/jsonOut.js";
 
 /** Bytes gathered before each write to stdout. */
 const CHUNK = 1 << 20;
@@ -17,11 +18,11 @@ export function flame(workspaceDir: string, target: string, o: { thread?: string
   return withApi(workspaceDir, async (api) => {
     if (o.vs !== undefined) {
       const d = await api.analyses.flameDiff({ a: targetArg(target, ["run", "design"]), b: targetArg(o.vs, ["run", "design"]), onCpu: o.onCpu });
-      return o.json ? void process.stdout.write(`${JSON.stringify(d, null, 2)}\n`) : write(collapsedLines(d, flameDiffCounts(d)));
+      return o.json ? printJson(d) : write(collapsedLines(d, flameDiffCounts(d)));
     }
     const g = await api.analyses.flame({ target: targetArg(target), thread: o.thread ?? null, onCpu: o.onCpu });
     for (const w of g.warnings) process.stderr.write(`warning: ${w}\n`);
-    return o.json ? void process.stdout.write(`${JSON.stringify(g, null, 2)}\n`) : write(collapsedLines(g, flameCounts(g)));
+    return o.json ? printJson(g) : write(collapsedLines(g, flameCounts(g)));
   });
 }
 

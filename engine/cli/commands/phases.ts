@@ -2,6 +2,7 @@
 // from a campaign's regular and irregular runs; `varbench phases segment
 // <run>`: any run cut into the phases those markers show.
 import { withApi } from "../api.js";
+import { printExport } from "../format/jsonOut.js";
 import { withAnalysisProgress } from "../analysisProgress.js";
 import { targetArg } from "../target.js";
 import { PHASE_MARKERS_EXPORTERS, PHASE_SEGMENTS_EXPORTERS } from "../../report/exporters.js";
@@ -25,7 +26,7 @@ export function phases(workspaceDir: string, first: string, run: string | undefi
       const markers = o.markers !== undefined ? targetArg(o.markers, ["campaign"]) : { kind: "campaign" as const, campaignId: await campaignOf(api, t.runId) };
       if (markers.kind !== "campaign") throw new Error(`--markers ${o.markers}: name a campaign`);
       const r = await withAnalysisProgress(api, () => api.analyses.phaseSegments({ target: t, markers, logicalTime: o.logicalTime, granularity: o.granularity }));
-      return void process.stdout.write(String(PHASE_SEGMENTS_EXPORTERS[format].render(r, undefined)));
+      return printExport(PHASE_SEGMENTS_EXPORTERS, format, r, undefined);
     }
     if (run !== undefined) throw new Error(`phases ${first} ${run}: one campaign (or: phases segment <run>)`);
     if (o.markers !== undefined) throw new Error("--markers goes with phases segment <run>");
@@ -33,7 +34,7 @@ export function phases(workspaceDir: string, first: string, run: string | undefi
     if (t.kind !== "campaign") throw new Error(`${first}: name a campaign (campaign:<id> or its id)`);
     const target = o.design === undefined ? t : { kind: "design" as const, campaignId: t.campaignId, design: o.design, workload: null };
     const r = await withAnalysisProgress(api, () => api.analyses.phaseMarkers({ target, logicalTime: o.logicalTime, granularity: o.granularity }));
-    process.stdout.write(String(PHASE_MARKERS_EXPORTERS[format].render(r, undefined)));
+    return printExport(PHASE_MARKERS_EXPORTERS, format, r, undefined);
   });
 }
 

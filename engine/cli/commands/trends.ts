@@ -1,6 +1,7 @@
 // `varbench trends`: empirical computational complexity of a campaign's runs
 // (paper 002, BB-TrendProf) from the command line.
 import { withApi } from "../api.js";
+import { printExport } from "../format/jsonOut.js";
 import { withAnalysisProgress } from "../analysisProgress.js";
 import { targetArg } from "../target.js";
 import { FUNCTION_TRENDS_EXPORTERS, TREND_COMPARISON_EXPORTERS, TRENDS_EXPORTERS } from "../../report/exporters.js";
@@ -32,19 +33,17 @@ export function trends(workspaceDir: string, campaign: string, o: TrendFlags): P
       if (names.length !== 2 || names.some((n) => n === "")) throw new Error(`--designs: name two designs, A,B (got "${o.designs}")`);
       const [a, b] = names.map((design) => ({ kind: "design" as const, campaignId: t.campaignId, design, workload: null }));
       const r = await withAnalysisProgress(api, () => api.analyses.trendComparison({ a, b, feature: o.feature, source: o.source, seed: o.seed }));
-      process.stdout.write(String(TREND_COMPARISON_EXPORTERS[o.json ? "json" : o.csv ? "csv" : "text"].render(r, undefined)));
-      return;
+      return printExport(TREND_COMPARISON_EXPORTERS, o.json ? "json" : o.csv ? "csv" : "text", r, undefined);
     }
     const target = o.design === undefined ? t : { kind: "design" as const, campaignId: t.campaignId, design: o.design, workload: null };
     if (o.functions) {
       if (o.source !== undefined && o.source !== "uftrace") throw new Error("--functions models each function's invocations from uftrace traces: leave out --source or give --source uftrace");
       if (o.seed !== undefined) throw new Error("--seed sets the bootstrap's draws; --functions draws nothing (its models are fitted, not resampled)");
       const r = await withAnalysisProgress(api, () => api.analyses.functionTrends({ target, feature: o.feature, cost: o.cost }));
-      process.stdout.write(String(FUNCTION_TRENDS_EXPORTERS[o.json ? "json" : o.csv ? "csv" : "text"].render(r, undefined)));
-      return;
+      return printExport(FUNCTION_TRENDS_EXPORTERS, o.json ? "json" : o.csv ? "csv" : "text", r, undefined);
     }
     if (o.cost !== undefined) throw new Error("--cost goes with --functions");
     const r = await withAnalysisProgress(api, () => api.analyses.trends({ target, feature: o.feature, source: o.source, seed: o.seed }));
-    process.stdout.write(String(TRENDS_EXPORTERS[o.json ? "json" : o.csv ? "csv" : "text"].render(r, undefined)));
+    return printExport(TRENDS_EXPORTERS, o.json ? "json" : o.csv ? "csv" : "text", r, undefined);
   });
 }

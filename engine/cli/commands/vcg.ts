@@ -4,6 +4,7 @@ import { withApi } from "../api.js";
 import { targetArg } from "../target.js";
 import { VCG_EXPORTERS } from "../../report/exporters.js";
 import { detectionTable, sweepTable } from "../format/varianceTables.js";
+import { printExport, printJson } from "../format/jsonOut.js";
 
 interface VarianceFlags {
   readonly cov?: number;
@@ -21,17 +22,17 @@ export function vcg(workspaceDir: string, target: string, o: VarianceFlags & { t
   return withApi(workspaceDir, async (api) => {
     if (o.sweep) {
       const s = await api.analyses.vcgSweep({ target: targetArg(target), ...varianceArgs(o) });
-      return console.log(o.json ? JSON.stringify(s, null, 2) : sweepTable(s));
+      return o.json ? printJson(s) : console.log(sweepTable(s));
     }
     const result = await api.analyses.vcg({ target: targetArg(target), tauS: o.tau, beta: o.beta, ...varianceArgs(o) });
     const format = o.json ? "json" : o.dot ? "dot" : "text";
-    process.stdout.write(String(VCG_EXPORTERS[format].render(result, { ccs: o.ccs })).replace(/\n?$/, "\n"));
+    return printExport(VCG_EXPORTERS, format, result, { ccs: o.ccs });
   });
 }
 
 export function patterns(workspaceDir: string, target: string, o: VarianceFlags & { vs?: string; json: boolean }): Promise<void> {
   return withApi(workspaceDir, async (api) => {
     const report = await api.analyses.patterns({ target: targetArg(target), vs: o.vs === undefined ? undefined : targetArg(o.vs), ...varianceArgs(o) });
-    console.log(o.json ? JSON.stringify(report, null, 2) : detectionTable(report));
+    return o.json ? printJson(report) : console.log(detectionTable(report));
   });
 }

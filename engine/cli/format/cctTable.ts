@@ -15,7 +15,8 @@ export function cctText(t: CctTable): string {
   return [`${t.label}: ${t.events} events, threads ${threads}${t.thread ? ` (showing ${t.thread})` : ""}`, body, ...notes].join("\n");
 }
 
-export function cctJson(t: CctTable): string {
+/** The table as the JSON scripts read (printJson writes it). */
+export function cctJson(t: CctTable): object {
   const threads = t.threads.map((x) => ({ pid: x.pid, tid: x.tid, name: x.name }));
-  return JSON.stringify({ source: t.label, threads, warnings: t.warnings, covarianceOmitted: t.covarianceOmitted, contexts: t.rows }, null, 2);
+  return { source: t.label, threads, warnings: t.warnings, covarianceOmitted: t.covarianceOmitted, contexts: t.rows };
 }
