@@ -1,21 +1,67 @@
 // The command line's way to the engine: the API in a worker thread under the
-// engine's heap budget (engineHost.ts's engineMemoryMb, as browser mode and
-// Electron run it), so a trace or analysis that needs more memory than that
-// ends in a clear message instead of V8's fatal error (issue 17 items 2, 8).
-// The workspace named by -w is opened only when a call needs it, so reading a
-// trace file works anywhere; files on this machine are allowed as traces and specs.
+// engine's heap budget (engineMemory.ts, as browser mode and Electron run it),
+// so a trace or analysis that needs more memory than that ends in a clear
+// message instead of V8's fatal error (issue 17 items 2, 8). The workspace
+// named by -w is opened only when a call needs it, so reading a trace file
+// works anywhere; files on this machine are allowed as traces and specs.
 import { createClient } from "../api/client.js";
 import { engineMemoryMb } from "../api/engineMemory.js";
+import { ApiError } from "../api/errors.js";
 import { startEngineWorker } from "../api/workerClient.js";
+import type { CampaignProgressEvent } from "../api/types.js";
 import type { VarbenchApi } from "../api/contract.js";
 
-export async function withApi<T>(workspaceDir: string, f: (api: VarbenchApi) => Promise<T>): Promise<T> {
+// Built beside this file by build-engine.mjs.
+const SCRIPT = new URL("./engineWorker.js", import.meta.url);
+
+/** `campaigns`: the command runs campaigns, so an engine that dies under it leaves runs to requeue. */
+export async function withApi<T>(workspaceDir: string, f: (api: VarbenchApi) => Promise<T>, o: { campaigns?: boolean } = {}): Promise<T> {
   const memoryMb = engineMemoryMb();
-  // Built beside this file by build-engine.mjs.
-  const engine = await startEngineWorker(new URL("./engineWorker.js", import.meta.url), workspaceDir, { localFiles: true, lazy: true, remember: false, memoryMb }, { maxOldGenerationSizeMb: memoryMb });
+  const data = { localFiles: true, lazy: true, remember: false, memoryMb };
+  const limits = { maxOldGenerationSizeMb: memoryMb };
+  const engine = await startEngineWorker(SCRIPT, workspaceDir, data, limits);
+  let done = false;
+  // A command that waits for events, not for a reply (a campaign followed to its end), learns
+  // here that the engine died under it; calls in flight fail on their own (workerClient.ts).
+  const died = engine.stopped.then((stop) => (done ? new Promise<never>(() => {}) : Promise.reject(stop)));
   try {
-    return await f(createClient(engine.invoke, engine.subscribe));
+    return await Promise.race([f(createClient(engine.invoke, engine.subscribe)), died]);
+  } catch (e) {
+    if (!isStop(e)) throw e;
+    const lost = o.campaigns ? await requeueLostRuns(workspaceDir, { ...data, recover: e.reason }, limits) : [];
+    throw new ApiError("failed", [`the engine stopped: ${e.reason}.`, ...lost].join(" "));
   } finally {
+    done = true;
     await engine.close();
   }
+}
+
+function isStop(e: unknown): e is { reason: string } {
+  return typeof e === "object" && e !== null && "outOfMemory" in e && "reason" in e;
+}
+
+/** A new engine that takes up what the dead one was running (engineRecovery.ts): its runs
+ * interrupted and queued again, their processes killed. Returns what to tell of each campaign. */
+async function requeueLostRuns(workspaceDir: string, data: Record<string, unknown>, limits: { maxOldGenerationSizeMb: number }): Promise<string[]> {
+  const said: string[] = [];
+  try {
+    const engine = await startEngineWorker(SCRIPT, workspaceDir, data, limits);
+    const off = engine.subscribe("campaignProgress", (p) => {
+      const e = p as CampaignProgressEvent;
+      if (!e.ended) return;
+      const runs = /Runs ([\d, ]+) were interrupted/.exec(e.message ?? "");
+      const requeued = !runs ? "" : runs[1].includes(",") ? `; runs ${runs[1]} were interrupted and are queued again` : `; run ${runs[1]} was interrupted and is queued again`;
+      said.push(`Campaign ${e.campaignId} stopped${requeued}: \`varbench campaign resume ${e.campaignId}\` goes on.`);
+    });
+    try {
+      // Replies come after the events posted before them: once this one is here, recovery has spoken.
+      await engine.invoke("workspace.info", {});
+    } finally {
+      off();
+      await engine.close();
+    }
+  } catch (e) {
+    said.push(`Its campaign's runs could not be requeued now (${(e as Error).message}); \`varbench campaign resume <id>\` does it.`);
+  }
+  return said;
 }

@@ -1,10 +1,16 @@
 // A campaign run by this process, followed to its end on the terminal: a
-// progress bar on a terminal, a line per finished run otherwise; Ctrl+C asks
-// the API to cancel. Events are taken from the moment the call is made, so
-// nothing the runner says while starting is missed.
+// progress bar on a terminal, a line per finished run otherwise; Ctrl+C (or a
+// SIGTERM, as `timeout` and service managers send) asks the API to cancel, and
+// the command then exits as a process ended by that signal does (130, 143), so
+// `varbench campaign run … && next` does not go on. Events are taken from the
+// moment the call is made, so nothing the runner says while starting is missed.
 import { SingleBar } from "cli-progress";
+import { constants } from "node:os";
 import type { VarbenchApi } from "../api/contract.js";
 import type { CampaignInfo, CampaignProgressEvent } from "../api/types.js";
+
+/** The signals that cancel a followed campaign. */
+const STOPPING = ["SIGINT", "SIGTERM"] as const;
 
 /** Calls `start` (which starts the runner), then shows the campaign's progress on stderr until
  * its runner ends, and returns its last event. A runner that failed is an error. */
@@ -15,8 +21,11 @@ export async function followCampaign(api: VarbenchApi, start: () => Promise<Camp
   try {
     const campaign = await start();
     const show = progressView();
-    const interrupt = () => void api.campaigns.cancel({ campaignId: campaign.id }).catch(() => undefined);
-    process.once("SIGINT", interrupt);
+    const interrupt = (signal: NodeJS.Signals) => {
+      process.exitCode = 128 + constants.signals[signal];
+      void api.campaigns.cancel({ campaignId: campaign.id }).catch(() => undefined);
+    };
+    for (const signal of STOPPING) process.once(signal, interrupt);
     try {
       for (;;) {
         const e = seen.shift();
@@ -31,7 +40,7 @@ export async function followCampaign(api: VarbenchApi, start: () => Promise<Camp
         return e;
       }
     } finally {
-      process.off("SIGINT", interrupt);
+      for (const signal of STOPPING) process.off(signal, interrupt);
     }
   } finally {
     off();

@@ -252,6 +252,38 @@ describe("campaigns", () => {
     assert.deepEqual(snapshot(ws), before);
   });
 
+  it("Ctrl+C and SIGTERM cancel the campaign like `campaign cancel`; the command exits as one ended by the signal", async () => {
+    for (const [signal, status] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+      const ws = workspace();
+      const marker = `2${sleepMarker()}`;
+      const file = spec(tempDir("spec"), `workloads:\n  - name: nap\n    argv: [sleep, "${marker}"]\nrepetitions: 4\n`);
+      const runner = spawn(process.execPath, [join(ROOT, "bin", "varbench.js"), "-w", ws, "campaign", "run", file], { stdio: "ignore" });
+      const exited = new Promise<number | null>((ok) => runner.on("exit", ok));
+      for (let i = 0; i < 200 && query<{ n: number }>(ws, "SELECT count(*) AS n FROM runs WHERE status = 'running'")[0]?.n !== 1; i++) {
+        await new Promise((ok) => setTimeout(ok, 50));
+      }
+      runner.kill(signal);
+      assert.equal(await exited, status, signal);
+      assert.deepEqual(query<{ status: string }>(ws, "SELECT status FROM runs").map((r) => r.status), ["cancelled", "cancelled", "cancelled", "cancelled"], signal);
+      assert.equal(query<{ status: string }>(ws, "SELECT status FROM campaigns")[0].status, "cancelled", signal);
+      assert.deepEqual(processesWith(`sleep ${marker}`), [], `${signal}: no process of the run is left`);
+    }
+  });
+
+  it("an engine over its memory budget mid-campaign: the command says so, the run in progress is queued again, and resume finishes", () => {
+    const ws = workspace();
+    // A recursion 60,000 calls deep, imported after its run: more than a 64 MB engine holds.
+    const file = spec(tempDir("spec"), `workloads:\n  - name: deep\n    argv: ["${join(ROOT, "examples", "build", "deep_stack")}", "60000", "2"]\nrepetitions: 2\nprofiler: { name: uftrace, options: [--max-stack=65535] }\n`);
+    const r = varbench(["-w", ws, "campaign", "run", file], ROOT, { ...process.env, VARBENCH_ENGINE_MEMORY_MB: "64" });
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    assert.match(r.stderr, /^varbench: the engine stopped: it needed more memory than the engine's budget of 64 MB \(VARBENCH_ENGINE_MEMORY_MB sets it\)\. Campaign 1 stopped; run \d+ was interrupted and is queued again: `varbench campaign resume 1` goes on\.\n$/);
+    assert.deepEqual(query<{ status: string }>(ws, "SELECT status FROM runs ORDER BY status").map((x) => x.status), ["interrupted", "queued", "queued"]);
+    const resumed = varbench(["-w", ws, "campaign", "resume", "1"]);
+    assert.equal(resumed.status, 0, resumed.stderr);
+    assert.deepEqual(query<{ status: string }>(ws, "SELECT status FROM runs ORDER BY status").map((x) => x.status), ["interrupted", "succeeded", "succeeded"]);
+    assert.equal(query<{ status: string }>(ws, "SELECT status FROM campaigns")[0].status, "finished");
+  });
+
   it("cancel from another process stops the running campaign and its current run", async () => {
     const ws = workspace();
     const marker = `2${sleepMarker()}`;

@@ -14,14 +14,14 @@ export function run(workspaceDir: string, spec: string, seed?: number): Promise<
       return p.campaign;
     });
     console.log(`campaign ${end.campaignId} ${end.status}: ${countsText(end.counts)}`);
-  });
+  }, { campaigns: true });
 }
 
 export function resume(workspaceDir: string, id: number): Promise<void> {
   return withApi(workspaceDir, async (api) => {
     const end = await followCampaign(api, () => api.campaigns.resume({ campaignId: id }));
     console.log(`campaign ${id} ${end.status}: ${countsText(end.counts)}`);
-  });
+  }, { campaigns: true });
 }
 
 export function cancel(workspaceDir: string, id: number): Promise<void> {
