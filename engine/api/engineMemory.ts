@@ -3,10 +3,16 @@
 // without loading the host and the API contract behind it.
 import { totalmem } from "node:os";
 
+/** The least budget taken: the engine itself needs about 40 MB. */
+const LEAST_MB = 64;
+
 /** Half the machine's memory, at most 4 GB, at least 256 MB: room for the rest of the machine and
- * for the runs being measured, which share it. VARBENCH_ENGINE_MEMORY_MB overrides it. */
+ * for the runs being measured, which share it. VARBENCH_ENGINE_MEMORY_MB overrides it (empty: unset);
+ * a value that is no whole number of megabytes ≥ 64 is refused, not ignored. */
 export function engineMemoryMb(env: NodeJS.ProcessEnv = process.env): number {
-  const given = Number(env.VARBENCH_ENGINE_MEMORY_MB);
-  if (Number.isInteger(given) && given >= 64) return given;
-  return Math.max(256, Math.min(4096, Math.floor(totalmem() / 2 ** 21)));
+  const text = env.VARBENCH_ENGINE_MEMORY_MB?.trim() ?? "";
+  if (text === "") return Math.max(256, Math.min(4096, Math.floor(totalmem() / 2 ** 21)));
+  const given = Number(text);
+  if (!/^\d+$/.test(text) || given < LEAST_MB) throw new Error(`VARBENCH_ENGINE_MEMORY_MB=${text}: expected the engine's heap budget as a whole number of megabytes, at least ${LEAST_MB}`);
+  return given;
 }

@@ -34,7 +34,8 @@ const FLAGS: Readonly<Record<string, string>> = {
 export function failureMessage(e: unknown): string {
   if (isInternalError(e) && !(e instanceof Error && ["CommanderError", "InvalidArgumentError"].includes(e.name))) return internalError("varbench", e).message;
   // Arguments the API refused at its boundary ("analyses.vcg: tauS: Too big…") are named by their flags.
-  if (e instanceof ApiError && e.code === "invalid-arguments" && /^[a-z]+\.[a-zA-Z]+: /.test(e.message) && e.issues.length > 0) {
+  // A message about a file ("spec.yaml: no such file") names no argument: it is said as it is.
+  if (e instanceof ApiError && e.code === "invalid-arguments" && /^[a-z]+\.[a-zA-Z]+: /.test(e.message) && e.issues.length > 0 && e.issues.every((i) => i.path !== "")) {
     return e.issues.map((i) => `${FLAGS[i.path] ?? i.path}: ${i.message}`).join("; ");
   }
   return (e as Error).message;

@@ -47,6 +47,17 @@ describe("varbench under a memory budget", () => {
     assert.equal(varbench(["-w", ws, "runs", "list"]).stdout.includes("nested"), false);
   });
 
+  it("a budget that is no whole number of megabytes ≥ 64 is refused, not ignored; an empty one is the default", () => {
+    const small = join(dir, "tiny.json");
+    writeFileSync(small, `[{"ph":"B","name":"main","pid":1,"tid":1,"ts":0},{"ph":"E","pid":1,"tid":1,"ts":1}]`);
+    for (const value of ["abc", "0", "10", "-5", "64.5"]) {
+      const r = varbench(["cct", small], dir, { ...process.env, VARBENCH_ENGINE_MEMORY_MB: value });
+      assert.equal(r.status, 1, value);
+      assert.equal(r.stderr, `varbench: VARBENCH_ENGINE_MEMORY_MB=${value}: expected the engine's heap budget as a whole number of megabytes, at least 64\n`);
+    }
+    assert.equal(varbench(["cct", small], dir, { ...process.env, VARBENCH_ENGINE_MEMORY_MB: "" }).status, 0);
+  });
+
   it("a trace within the budget is read as before", () => {
     const small = join(dir, "small.json");
     writeFileSync(small, `[{"ph":"B","name":"main","pid":1,"tid":1,"ts":0},{"ph":"B","name":"f","pid":1,"tid":1,"ts":1},{"ph":"E","pid":1,"tid":1,"ts":3},{"ph":"E","pid":1,"tid":1,"ts":10}]`);

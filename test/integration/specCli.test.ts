@@ -23,3 +23,16 @@ it("names a folder given as a spec, and the line of an unknown placeholder", () 
   assert.match(b.stderr, /spec\.yaml:5: workloads\.0\.argv\.1: unknown variable \{nope\}/);
   for (const r of [a, b]) assert.doesNotMatch(r.stderr, /\n\s+at |EISDIR/);
 });
+
+it("names a spec given by a bare file name that is missing or empty (it read as an API field before: \"varbench: : no such file\")", () => {
+  const dir = tempDir("spec-cli");
+  const ws = join(dir, "ws");
+  assert.equal(varbench(["workspace", "init", ws]).status, 0);
+  writeFileSync(join(dir, "empty.yaml"), "");
+  const missing = varbench(["-w", ws, "campaign", "run", "nope.yaml"], dir);
+  assert.equal(missing.status, 1);
+  assert.equal(missing.stderr, "varbench: nope.yaml: no such file\n");
+  const empty = varbench(["-w", ws, "campaign", "run", "empty.yaml"], dir);
+  assert.equal(empty.status, 1);
+  assert.match(empty.stderr, /^varbench: empty\.yaml: the spec is empty/);
+});
