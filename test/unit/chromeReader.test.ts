@@ -72,6 +72,7 @@ describe("Chrome reader: a trace with no calls says why (probe of 2026-11-27)", 
     ['{"foo":1}', 'it is a JSON object with no "traceEvents" array, so not a Chrome trace'],
     ['[{"ph":"B","name":"f","pid":1,"ts":1', "it ends inside its first event, 35 bytes in"],
     ['{"traceEvents":[]}', "its events array is empty"],
+    ['{"traceEvents":[1, "x"]}', "its events array holds 2 element(s), none of them an event object (the first at byte 16 begins with '1')"],
     ['[{"ph":"i","name":"x","ts":1},{"ph":"C","name":"y","ts":2}]', "none of its 2 event(s) is a call (B, E or X)"],
   ];
   for (const [text, why] of cases) {

@@ -138,6 +138,19 @@ describe("Chrome scanner: errors and warnings with byte offsets", () => {
     assert.deepEqual(warnings(after), [`t.json: at byte ${one.length + 3}: the trace ended before this byte; the 8 byte(s) after it were ignored`]);
   });
 
+  it("skips elements of the events array that are no event objects, and says how many and where the first is (probe of 2026-11-27: accepted silently)", async () => {
+    const b = '{"ph":"B","name":"f","pid":1,"tid":1,"ts":0}';
+    const e = '{"ph":"E","pid":1,"tid":1,"ts":5}';
+    const stray = await readEveryWay(`[${b}, garbage, ${e}]`);
+    assert.equal(stray.events, 2);
+    assert.deepEqual(warnings(stray), [`t.json: at byte ${b.length + 3}: 1 element(s) of the events array are not event objects (the first begins with 'g'); they were skipped`]);
+    const values = `{"traceEvents":[${b},\n 42, [1, {"ph":"B"}], "s,t", null,${e}]}`;
+    const typed = await readEveryWay(values);
+    assert.equal(typed.events, 2, "the B inside an array is no element of the events array");
+    assert.deepEqual(warnings(typed), [`t.json: at byte ${values.indexOf("42")}: 4 element(s) of the events array are not event objects (the first begins with '4'); they were skipped`]);
+    assert.deepEqual(warnings(await readEveryWay(`[${b} , ${e} ]`)), [], "whitespace and commas are no elements");
+  });
+
   it("refuses an event over 16 MiB without holding it, and cuts a name over 64 KiB with a warning", async () => {
     const huge = `[{"ph":"X","pid":1,"ts":1,"dur":1,"args":{"blob":"${"x".repeat(MAX_EVENT_BYTES + 10)}"},"name":"f"}]`;
     await assert.rejects(read(huge, 1 << 20), /at byte 1: an event of more than 16 MiB: no call event is that large/);

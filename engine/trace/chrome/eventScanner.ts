@@ -18,6 +18,7 @@ const OPEN_BRACE = 0x7b;
 const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
 const WS = whitespaceTable();
 
 /** No call event comes near this: a larger one (a 200 MB name) is refused as not a trace. Nothing of
@@ -52,6 +53,12 @@ export class EventScanner {
   /** An events array was found (the top-level array, or an object's traceEvents). */
   private sawEvents = false;
   private trailingBytes = 0;
+  /** Elements of the events array that are not objects (a number, a string, an array, stray
+   * bytes): skipped, counted and said. Set from such an element's first byte to the comma after it. */
+  private inOther = false;
+  private others = 0;
+  private firstOtherAt = -1;
+  private firstOtherByte = 0;
 
   constructor(
     private readonly file: string,
@@ -93,6 +100,9 @@ export class EventScanner {
     } else if (this.inString) {
       this.warn({ kind: "truncated", file: this.file, byteOffset: this.offset, detail: "the file ends inside a string, after the last whole event" });
     }
+    if (this.others > 0) {
+      this.warn({ kind: "truncated", file: this.file, byteOffset: this.firstOtherAt, detail: `${this.others} element(s) of the events array are not event objects (the first begins with ${shownByte(this.firstOtherByte)}); they were skipped` });
+    }
     if (this.trailingBytes > 0) {
       this.warn({ kind: "truncated", file: this.file, byteOffset: this.trailingAt, detail: `the trace ended before this byte; the ${this.trailingBytes} byte(s) after it were ignored` });
     }
@@ -102,7 +112,7 @@ export class EventScanner {
   noEventsWhy(): string {
     if (!this.sawEvents) return 'it is a JSON object with no "traceEvents" array, so not a Chrome trace';
     if (this.inEvent) return `it ends inside its first event, ${this.offset - this.parser.eventStart} bytes in`;
-    return "its events array is empty";
+    return this.others > 0 ? `its events array holds ${this.others} element(s), none of them an event object (the first at byte ${this.firstOtherAt} begins with ${shownByte(this.firstOtherByte)})` : "its events array is empty";
   }
 
   /** Outside events, from chunk[i]: returns where an event begins (its '{' read) or len. */
@@ -136,6 +146,13 @@ export class EventScanner {
           this.fail(i, `expected '[' or '{' at the start of a Chrome trace, found ${shownByte(b)}`);
         }
         continue;
+      }
+      if (depth === this.eventsDepth) {
+        if (b === COMMA) {
+          this.inOther = false;
+          continue;
+        }
+        if (!this.inOther && b !== OPEN_BRACE && b !== CLOSE_BRACKET && WS[b] !== 1) this.otherElement(i, b);
       }
       if (b === QUOTE) {
         inString = true;
@@ -171,6 +188,15 @@ export class EventScanner {
     this.inString = inString;
     this.escaped = escaped;
     return i;
+  }
+
+  /** An element of the events array that is no object begins at chunk[i] (its first byte b). */
+  private otherElement(i: number, b: number): void {
+    this.inOther = true;
+    if (this.others++ === 0) {
+      this.firstOtherAt = this.offset + i;
+      this.firstOtherByte = b;
+    }
   }
 
   /** After the top-level value: anything but whitespace is counted and said once. */
