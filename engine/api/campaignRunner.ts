@@ -15,7 +15,10 @@ export function startRunner(ctx: ServiceContext, campaignId: number): void {
     ctx.events.emit("campaignProgress", { campaignId, status: info.status, counts: info.counts, total: info.total, done: info.done, etaMs, run, message, ended });
   };
   const onEvent = (e: CampaignEvent) => {
-    if (e.kind === "interrupted-requeued") return emit(null, null, `runs ${e.runIds.join(", ")} were interrupted by an earlier runner and are queued again`);
+    if (e.kind === "interrupted-requeued") {
+      const ids = e.runIds.join(", ");
+      return emit(null, null, e.runIds.length === 1 ? `run ${ids} was interrupted by an earlier runner and is queued again` : `runs ${ids} were interrupted by an earlier runner and are queued again`);
+    }
     if (e.kind === "note") return emit(null, null, e.message);
     const run = { id: e.run.id, design: e.run.design, workload: e.run.workload, warmup: e.run.warmup, status: e.kind === "run-finished" ? e.status : "running" };
     emit(run, e.etaMs, null);

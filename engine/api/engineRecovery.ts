@@ -19,7 +19,8 @@ export function recoverLostEngine(ctx: ServiceContext, why: string): void {
     const stale = interruptOrphanedRuns(db, c.id, runnerAlive);
     for (const s of stale) if (s.pgid !== null) signalGroup(s.pgid, "SIGKILL");
     const info = campaignInfoById(ctx, c.id);
-    const runs = stale.length === 0 ? "" : ` Runs ${stale.map((s) => s.runId).join(", ")} were interrupted and are queued again.`;
+    const ids = stale.map((s) => s.runId).join(", ");
+    const runs = stale.length === 0 ? "" : stale.length === 1 ? ` Run ${ids} was interrupted and is queued again.` : ` Runs ${ids} were interrupted and are queued again.`;
     ctx.events.emit("campaignProgress", {
       campaignId: c.id,
       status: info.status,

@@ -25,8 +25,9 @@ export type ContextSort = "total" | "self" | "cov";
 export const PATH_NAMES_BUDGET = 4_000_000;
 
 /** Contexts with calls, heaviest first by `sort`, each with its call chain: all of them, or the
- * heaviest whose chains fit in `budget` names together (cut: how many were left out). */
-export function contextRows(cols: ContextColumns, functions: readonly string[], sort: ContextSort = "total", budget = PATH_NAMES_BUDGET): ContextRow[] & { cut?: number } {
+ * heaviest whose chains fit in `budget` names together (cut: how many were left out), or the
+ * `limit` heaviest (0: no limit) when they fit. */
+export function contextRows(cols: ContextColumns, functions: readonly string[], sort: ContextSort = "total", budget = PATH_NAMES_BUDGET, limit = 0): ContextRow[] & { cut?: number } {
   // Depths first (a parent's id is below its children's), so chains are built only for the rows kept.
   const depth = new Int32Array(cols.size);
   const ids: number[] = [];
@@ -45,6 +46,7 @@ export function contextRows(cols: ContextColumns, functions: readonly string[], 
   const rows: ContextRow[] & { cut?: number } = [];
   let names = 0;
   for (const c of ids) {
+    if (limit > 0 && rows.length === limit) break;
     names += depth[c];
     if (names > budget) {
       rows.cut = ids.length - rows.length;

@@ -46,7 +46,8 @@ export function threadMatcher(spec: string): (pid: number, tid: number) => boole
 
 export function cctTable(cct: Cct, label: string, o: CctTableOptions): CctTable {
   const merged = mergeThreads(cct, o.thread === null ? undefined : threadMatcher(o.thread));
-  const all = contextRows(merged, cct.functions, o.sort);
+  // Chains only for the rows shown; the count of all is the tree's.
+  const all = contextRows(merged, cct.functions, o.sort, undefined, o.limit);
   const cut = all.cut ?? 0;
   let totalNs = 0;
   for (let c = 1; c < merged.size; c++) if (merged.parent[c] === 0) totalNs += merged.inclusiveNs[c];
@@ -55,15 +56,15 @@ export function cctTable(cct: Cct, label: string, o: CctTableOptions): CctTable 
     for (let p = c; p > 0; p = merged.parent[p]) depth++;
     return depth;
   };
-  const shown = `the ${all.length.toLocaleString("en-US")} heaviest of ${(all.length + cut).toLocaleString("en-US")} contexts are listed: the others' call chains, up to ${maxDepth(merged).toLocaleString("en-US")} calls deep, would not fit in memory together`;
+  const shown = `the ${all.length.toLocaleString("en-US")} heaviest of ${contextsWithCalls(merged).toLocaleString("en-US")} contexts are listed: the others' call chains, up to ${maxDepth(merged).toLocaleString("en-US")} calls deep, would not fit in memory together`;
   return {
     label,
     events: cct.events,
     threads: threadLabels(cct),
     thread: o.thread,
     totalNs,
-    contexts: all.length + cut,
-    rows: all.slice(0, o.limit > 0 ? o.limit : undefined),
+    contexts: contextsWithCalls(merged),
+    rows: all,
     warnings: [...cct.warnings.map(describeTraceWarning), ...(cut > 0 ? [shown] : [])],
     maxCovarianceChildren: cct.maxCovarianceChildren,
     covarianceOmitted: merged.covarianceOmitted.map((c) => chainOf(merged, cct.functions, c, chain(c)).join(" > ")),
@@ -75,4 +76,11 @@ function maxDepth(cols: ContextColumns): number {
   let max = 0;
   for (let c = 1; c < cols.size; c++) max = Math.max(max, (depth[c] = depth[cols.parent[c]] + 1));
   return max;
+}
+
+/** Contexts that were called, the root aside. */
+function contextsWithCalls(cols: ContextColumns): number {
+  let n = 0;
+  for (let c = 1; c < cols.size; c++) if (cols.n[c] > 0) n++;
+  return n;
 }

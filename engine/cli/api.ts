@@ -49,7 +49,7 @@ async function requeueLostRuns(workspaceDir: string, data: Record<string, unknow
     const off = engine.subscribe("campaignProgress", (p) => {
       const e = p as CampaignProgressEvent;
       if (!e.ended) return;
-      const runs = /Runs ([\d, ]+) were interrupted/.exec(e.message ?? "");
+      const runs = /Runs? ([\d, ]+) (?:was|were) interrupted/.exec(e.message ?? "");
       const requeued = !runs ? "" : runs[1].includes(",") ? `; runs ${runs[1]} were interrupted and are queued again` : `; run ${runs[1]} was interrupted and is queued again`;
       said.push(`Campaign ${e.campaignId} stopped${requeued}: \`varbench campaign resume ${e.campaignId}\` goes on.`);
     });

@@ -48,7 +48,8 @@ export async function followCampaign(api: VarbenchApi, start: () => Promise<Camp
 }
 
 function progressView(): (e: CampaignProgressEvent) => void {
-  const bar = process.stderr.isTTY ? new SingleBar({ format: "{bar} {value}/{total} runs | {failed} not succeeded | ETA {eta_formatted} | {current}", stream: process.stderr, hideCursor: true }) : null;
+  // The time left is the runner's own estimate (etaMs): cli-progress's, from the bar's pace, reads "NFs" before a run has ended.
+  const bar = process.stderr.isTTY ? new SingleBar({ format: "{bar} {value}/{total} runs | {failed} not succeeded | {left} | {current}", stream: process.stderr, hideCursor: true }) : null;
   let started = false;
   return (e) => {
     if (e.ended) return void bar?.stop();
@@ -59,10 +60,11 @@ function progressView(): (e: CampaignProgressEvent) => void {
     const failed = e.done - (e.counts.succeeded ?? 0);
     const current = `${e.run.design} × ${e.run.workload}${e.run.warmup ? " (warm-up)" : ""}`;
     if (bar) {
-      if (!started) bar.start(e.total, e.done, { failed, current });
+      const left = e.etaMs === null ? "time left not known yet" : `about ${Math.ceil(e.etaMs / 1000)} s left`;
+      if (!started) bar.start(e.total, e.done, { failed, current, left });
       started = true;
       bar.setTotal(e.total);
-      bar.update(e.done, { failed, current });
+      bar.update(e.done, { failed, current, left });
     } else if (e.run.status !== "running") {
       const eta = e.etaMs === null ? "" : `, about ${Math.ceil(e.etaMs / 1000)} s left`;
       console.error(`run ${e.run.id} (${e.done}/${e.total}) ${current}: ${e.run.status}${eta}`);

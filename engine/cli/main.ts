@@ -9,6 +9,9 @@ import { CCT_TABLE_DEFAULTS, DEFAULT_MAX_COVARIANCE_CHILDREN, MAX_COVARIANCE_CHI
 import { failureMessage } from "./failure.js";
 import { ALIGNED_INTERVALS, DEFAULT_CONFIDENCE, DEFAULT_PRECISION, DEFAULT_SEED, MAX_PATTERNS } from "../patterns/parameters.js";
 import { DEFAULT_METRIC, METRICS } from "../patterns/metrics.js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { PROJECT_ROOT } from "../io/projectRoot.js";
 
 // A reader that stops early (varbench … | head) closes the pipe: the rest of the output is not
 // wanted, which is no failure. Any other failure to write is said in a line, not a stack.
@@ -19,6 +22,7 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
 
 const program = new Command()
   .name("varbench")
+  .version(installedVersion(), "-V, --version", "print Varbench's version")
   .description("Why does a program's run time vary? Workspaces, campaigns, traces and their analyses.")
   .option("-w, --workspace <dir>", "workspace folder", process.env.VARBENCH_WORKSPACE ?? ".")
   .showHelpAfterError();
@@ -249,6 +253,15 @@ program
     const r = await runOne(shared, runId);
     process.stderr.write(`run ${runId} on ${r.node}: ${r.outcome.status}${r.outcome.message ? ` (${r.outcome.message})` : ""}\n`);
   });
+
+/** The version in the installation's package.json, or "unknown" where it cannot be read. */
+function installedVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")) as { version?: string }).version ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
 
 function positiveInt(v: string): number {
   const n = Number(v);

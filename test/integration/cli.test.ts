@@ -3,7 +3,8 @@
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { buildExamples, chromeDump, record, tempDir } from "../helpers/uftrace.js";
+import { readFileSync } from "node:fs";
+import { buildExamples, chromeDump, record, ROOT, tempDir } from "../helpers/uftrace.js";
 import { varbench } from "../helpers/cli.js";
 
 describe("varbench CLI", () => {
@@ -13,6 +14,11 @@ describe("varbench CLI", () => {
     // Without scheduler events: uftrace 0.13's Chrome export drops pre-empted switches (docs/formats.md
     // facts in the issue-2 note), and a pre-emption inside decode_p would give it a third child.
     trace = record("frame_loop", ["24", "30"], ["--no-event"]);
+  });
+
+  it("--version prints the installation's version (it was an unknown option)", () => {
+    const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
+    for (const flag of ["--version", "-V"]) assert.deepEqual(varbench([flag]), { status: 0, stdout: `${version}\n`, stderr: "" });
   });
 
   it("imports a uftrace directory and a Chrome trace; `cct <run>` equals `cct <trace>`", () => {

@@ -108,7 +108,7 @@ describe("engine host", () => {
 
     // The clients were told, the run's processes are gone, and a resume finishes the campaign.
     const ended = await told;
-    assert.match(ended.message ?? "", /Varbench restarted its engine \(it needed more memory than the engine's budget of 128 MB \(VARBENCH_ENGINE_MEMORY_MB sets it\)\)\. Runs \d+ were interrupted and are queued again\. Resume it to go on\./);
+    assert.match(ended.message ?? "", /Varbench restarted its engine \(it needed more memory than the engine's budget of 128 MB \(VARBENCH_ENGINE_MEMORY_MB sets it\)\)\. Run \d+ was interrupted and is queued again\. Resume it to go on\./);
     assert.deepEqual(sleepers(), []);
     writeFileSync(flag, "");
     const finished = progress((e) => e.ended);
