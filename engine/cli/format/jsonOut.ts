@@ -1,8 +1,9 @@
-// JSON for scripts, written as it is made: exactly JSON.stringify(value, null,
-// 2) and a newline, but in pieces, so that a result larger than the longest
-// string V8 holds (512 MiB: the dominant variance of a recursion 5,000 deep,
-// whose every node names its whole call chain, is 300 MB) is printed, not
-// lost to a RangeError, and no copy of it is held whole.
+// Results on standard output. JSON for scripts is written as it is made:
+// exactly JSON.stringify(value, null, 2) and a newline, but in pieces, so that
+// a result longer than the longest string V8 holds (512 MiB; the dominant
+// variance of a recursion 5,000 deep, whose every node names its whole call
+// chain, prints 665 MB) is printed, not lost to a RangeError, and no copy of
+// it is held whole. Other export formats are written as their exporter renders them.
 import type { Exporter } from "../../report/exporter.js";
 
 /** Containers this deep or deeper are written as one piece each (a node, a row): small, and many. */
