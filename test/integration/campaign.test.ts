@@ -2,7 +2,7 @@
 // and cancel with no process left behind, failed starts, invalid specs.
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { spawn, execFileSync } from "node:child_process";
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { availableParallelism } from "node:os";
@@ -38,6 +38,17 @@ function processesWith(marker: string): string[] {
   } catch {
     return []; // pgrep exits 1 when nothing matches
   }
+}
+
+/** `varbench campaign run` of `file` in a process of its own, once one of its runs is running (or
+ * after 10 s); `exited` settles with its exit status. */
+async function runnerWithARunGoing(ws: string, file: string): Promise<{ runner: ChildProcess; exited: Promise<number | null> }> {
+  const runner = spawn(process.execPath, [join(ROOT, "bin", "varbench.js"), "-w", ws, "campaign", "run", file], { stdio: "ignore" });
+  const exited = new Promise<number | null>((ok) => runner.on("exit", ok));
+  for (let i = 0; i < 200 && query<{ n: number }>(ws, "SELECT count(*) AS n FROM runs WHERE status = 'running'")[0]?.n !== 1; i++) {
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+  return { runner, exited };
 }
 
 const sleepMarker = () => `0.3${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
@@ -257,11 +268,7 @@ describe("campaigns", () => {
       const ws = workspace();
       const marker = `2${sleepMarker()}`;
       const file = spec(tempDir("spec"), `workloads:\n  - name: nap\n    argv: [sleep, "${marker}"]\nrepetitions: 4\n`);
-      const runner = spawn(process.execPath, [join(ROOT, "bin", "varbench.js"), "-w", ws, "campaign", "run", file], { stdio: "ignore" });
-      const exited = new Promise<number | null>((ok) => runner.on("exit", ok));
-      for (let i = 0; i < 200 && query<{ n: number }>(ws, "SELECT count(*) AS n FROM runs WHERE status = 'running'")[0]?.n !== 1; i++) {
-        await new Promise((ok) => setTimeout(ok, 50));
-      }
+      const { runner, exited } = await runnerWithARunGoing(ws, file);
       runner.kill(signal);
       assert.equal(await exited, status, signal);
       assert.deepEqual(query<{ status: string }>(ws, "SELECT status FROM runs").map((r) => r.status), ["cancelled", "cancelled", "cancelled", "cancelled"], signal);
@@ -288,11 +295,7 @@ describe("campaigns", () => {
     const ws = workspace();
     const marker = `2${sleepMarker()}`;
     const file = spec(tempDir("spec"), `workloads:\n  - name: nap\n    argv: [sleep, "${marker}"]\nrepetitions: 5\n`);
-    const runner = spawn(process.execPath, [join(ROOT, "bin", "varbench.js"), "-w", ws, "campaign", "run", file], { stdio: "ignore" });
-    const exited = new Promise<number | null>((ok) => runner.on("exit", ok));
-    for (let i = 0; i < 200 && query<{ n: number }>(ws, "SELECT count(*) AS n FROM runs WHERE status = 'running'")[0]?.n !== 1; i++) {
-      await new Promise((ok) => setTimeout(ok, 50));
-    }
+    const { exited } = await runnerWithARunGoing(ws, file);
     assert.match(varbench(["-w", ws, "campaign", "cancel", "1"]).stdout, /asked runner \d+ to cancel/);
     assert.equal(await exited, 0);
     const statuses = query<{ status: string }>(ws, "SELECT status FROM runs ORDER BY ordinal").map((r) => r.status);
