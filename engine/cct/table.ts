@@ -49,6 +49,7 @@ export function cctTable(cct: Cct, label: string, o: CctTableOptions): CctTable 
   // Chains only for the rows shown; the count of all is the tree's.
   const all = contextRows(merged, cct.functions, o.sort, undefined, o.limit);
   const cut = all.cut ?? 0;
+  const contexts = contextsWithCalls(merged);
   let totalNs = 0;
   for (let c = 1; c < merged.size; c++) if (merged.parent[c] === 0) totalNs += merged.inclusiveNs[c];
   const chain = (c: number) => {
@@ -56,14 +57,14 @@ export function cctTable(cct: Cct, label: string, o: CctTableOptions): CctTable 
     for (let p = c; p > 0; p = merged.parent[p]) depth++;
     return depth;
   };
-  const shown = `the ${all.length.toLocaleString("en-US")} heaviest of ${contextsWithCalls(merged).toLocaleString("en-US")} contexts are listed: the others' call chains, up to ${maxDepth(merged).toLocaleString("en-US")} calls deep, would not fit in memory together`;
+  const shown = `the ${all.length.toLocaleString("en-US")} heaviest of ${contexts.toLocaleString("en-US")} contexts are listed: the others' call chains, up to ${maxDepth(merged).toLocaleString("en-US")} calls deep, would not fit in memory together`;
   return {
     label,
     events: cct.events,
     threads: threadLabels(cct),
     thread: o.thread,
     totalNs,
-    contexts: contextsWithCalls(merged),
+    contexts,
     rows: all,
     warnings: [...cct.warnings.map(describeTraceWarning), ...(cut > 0 ? [shown] : [])],
     maxCovarianceChildren: cct.maxCovarianceChildren,
