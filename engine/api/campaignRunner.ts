@@ -6,6 +6,7 @@ import type { ServiceContext } from "./serviceContext.js";
 import type { CampaignProgressEvent } from "./types.js";
 import type { CampaignEvent } from "../runner/runCampaign.js";
 import { campaignInfoById } from "./campaignInfo.js";
+import { requeuedText } from "./requeuedText.js";
 
 export function startRunner(ctx: ServiceContext, campaignId: number): void {
   const ws = ctx.workspace();
@@ -15,10 +16,7 @@ export function startRunner(ctx: ServiceContext, campaignId: number): void {
     ctx.events.emit("campaignProgress", { campaignId, status: info.status, counts: info.counts, total: info.total, done: info.done, etaMs, run, message, ended });
   };
   const onEvent = (e: CampaignEvent) => {
-    if (e.kind === "interrupted-requeued") {
-      const ids = e.runIds.join(", ");
-      return emit(null, null, e.runIds.length === 1 ? `run ${ids} was interrupted by an earlier runner and is queued again` : `runs ${ids} were interrupted by an earlier runner and are queued again`);
-    }
+    if (e.kind === "interrupted-requeued") return emit(null, null, requeuedText(e.runIds, "by an earlier runner"));
     if (e.kind === "note") return emit(null, null, e.message);
     const run = { id: e.run.id, design: e.run.design, workload: e.run.workload, warmup: e.run.warmup, status: e.kind === "run-finished" ? e.status : "running" };
     emit(run, e.etaMs, null);

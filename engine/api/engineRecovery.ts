@@ -9,6 +9,7 @@ import { interruptOrphanedRuns, listCampaigns } from "../store/campaigns.js";
 import { isAlive } from "../runner/liveness.js";
 import { signalGroup } from "../runner/runProcess.js";
 import { campaignInfoById } from "./campaignInfo.js";
+import { requeuedText } from "./requeuedText.js";
 
 export function recoverLostEngine(ctx: ServiceContext, why: string): void {
   const db = ctx.workspace().db;
@@ -19,8 +20,8 @@ export function recoverLostEngine(ctx: ServiceContext, why: string): void {
     const stale = interruptOrphanedRuns(db, c.id, runnerAlive);
     for (const s of stale) if (s.pgid !== null) signalGroup(s.pgid, "SIGKILL");
     const info = campaignInfoById(ctx, c.id);
-    const ids = stale.map((s) => s.runId).join(", ");
-    const runs = stale.length === 0 ? "" : stale.length === 1 ? ` Run ${ids} was interrupted and is queued again.` : ` Runs ${ids} were interrupted and are queued again.`;
+    const requeued = stale.map((s) => s.runId);
+    const runs = requeued.length === 0 ? "" : ` ${capitalized(requeuedText(requeued))}.`;
     ctx.events.emit("campaignProgress", {
       campaignId: c.id,
       status: info.status,
@@ -31,6 +32,11 @@ export function recoverLostEngine(ctx: ServiceContext, why: string): void {
       run: null,
       message: `the campaign stopped: Varbench restarted its engine (${why}).${runs} Resume it to go on.`,
       ended: true,
+      requeued,
     });
   }
+}
+
+function capitalized(s: string): string {
+  return s[0].toUpperCase() + s.slice(1);
 }

@@ -94,4 +94,6 @@ export interface CampaignProgressEvent {
   readonly message: string | null;
   /** The runner of this process stopped: the campaign finished or was cancelled, or the runner failed (message). */
   readonly ended: boolean;
+  /** Runs an engine that died was running, interrupted and queued again (engineRecovery.ts). */
+  readonly requeued?: readonly number[];
 }

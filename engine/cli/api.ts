@@ -8,6 +8,7 @@ import { createClient } from "../api/client.js";
 import { engineMemoryMb } from "../api/engineMemory.js";
 import { ApiError } from "../api/errors.js";
 import { startEngineWorker } from "../api/workerClient.js";
+import { requeuedText } from "../api/requeuedText.js";
 import type { CampaignProgressEvent } from "../api/types.js";
 import type { VarbenchApi } from "../api/contract.js";
 
@@ -23,11 +24,11 @@ export async function withApi<T>(workspaceDir: string, f: (api: VarbenchApi) => 
   let done = false;
   // A command that waits for events, not for a reply (a campaign followed to its end), learns
   // here that the engine died under it; calls in flight fail on their own (workerClient.ts).
-  const died = engine.stopped.then((stop) => (done ? new Promise<never>(() => {}) : Promise.reject(stop)));
+  const died = engine.stopped.then((stop) => (done ? new Promise<never>(() => {}) : Promise.reject(new EngineStopped(stop.reason))));
   try {
     return await Promise.race([f(createClient(engine.invoke, engine.subscribe)), died]);
   } catch (e) {
-    if (!isStop(e)) throw e;
+    if (!(e instanceof EngineStopped)) throw e;
     const lost = o.campaigns ? await requeueLostRuns(workspaceDir, { ...data, recover: e.reason }, limits) : [];
     throw new ApiError("failed", [`the engine stopped: ${e.reason}.`, ...lost].join(" "));
   } finally {
@@ -36,8 +37,11 @@ export async function withApi<T>(workspaceDir: string, f: (api: VarbenchApi) => 
   }
 }
 
-function isStop(e: unknown): e is { reason: string } {
-  return typeof e === "object" && e !== null && "outOfMemory" in e && "reason" in e;
+/** The engine ended under a command, not closed by it. */
+class EngineStopped extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
 }
 
 /** A new engine that takes up what the dead one was running (engineRecovery.ts): its runs
@@ -49,8 +53,7 @@ async function requeueLostRuns(workspaceDir: string, data: Record<string, unknow
     const off = engine.subscribe("campaignProgress", (p) => {
       const e = p as CampaignProgressEvent;
       if (!e.ended) return;
-      const runs = /Runs? ([\d, ]+) (?:was|were) interrupted/.exec(e.message ?? "");
-      const requeued = !runs ? "" : runs[1].includes(",") ? `; runs ${runs[1]} were interrupted and are queued again` : `; run ${runs[1]} was interrupted and is queued again`;
+      const requeued = e.requeued?.length ? `; ${requeuedText(e.requeued)}` : "";
       said.push(`Campaign ${e.campaignId} stopped${requeued}: \`varbench campaign resume ${e.campaignId}\` goes on.`);
     });
     try {
