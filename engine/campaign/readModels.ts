@@ -50,6 +50,10 @@ export interface RunRow {
   readonly hasCct: boolean;
   /** The Slurm node it ran on; null for a run of this machine. */
   readonly node: string | null;
+  /** What its profiler measured beyond rusage, by measure name (campaign/measures.ts). */
+  readonly measures: Readonly<Record<string, number>>;
+  /** "timing": the plain, unprofiled run of a pair whose other run is profiled (a spec's `timing`). */
+  readonly role: "timing" | null;
 }
 
 export interface CampaignInfo {

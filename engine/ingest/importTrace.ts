@@ -6,6 +6,7 @@
 import { basename } from "node:path";
 import type { Cct } from "../cct/cct.js";
 import { storeTrace } from "./traceArtifacts.js";
+import { cctMeasures } from "../campaign/profilerMeasures.js";
 import type { Workspace } from "../store/workspace.js";
 import { ensureDesign, ensureProject, ensureWorkload, insertArtifact, insertRun } from "../store/repositories.js";
 import { describeTraceWarning } from "../trace/diagnostics.js";
@@ -39,6 +40,7 @@ export async function importTrace(ws: Workspace, req: ImportRequest): Promise<Im
         workloadId,
         designId,
         status: "imported",
+        measures: cctMeasures(stored.cct),
         message: warnings.length > 0 ? warnings.join("\n") : `imported ${stored.format} trace ${basename(req.trace)}`,
       });
       for (const a of stored.artifacts) insertArtifact(ws.db, { runId: id, ...a });

@@ -56,11 +56,13 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: Campa
     const outcome = toOutcome(result, plan.argv, plan.timeoutMs);
     let { status, message } = outcome;
     const artifacts = [];
+    let measures: Record<string, number> = {};
     if (status === "succeeded") {
       try {
         const collected = await watcher.collect(ws, context, watched);
         written.push(...collected.written);
         artifacts.push(...collected.artifacts);
+        measures = collected.measures ?? {};
         if (collected.note) message = [message, collected.note].filter(Boolean).join("; ");
       } catch (e) {
         status = "failed"; // the program ran, but what the profiler wrote is unusable
@@ -89,6 +91,7 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: Campa
       involuntarySwitches: result.involuntarySwitches ?? null,
       environment,
       features,
+      measures,
       message,
       stdoutTail: result.stdoutTail,
       stderrTail: result.stderrTail,
@@ -120,7 +123,7 @@ function toOutcome(r: ProcessResult, argv: readonly string[], timeoutMs: number)
 }
 
 function emptyUsage() {
-  return { wallNs: null, userNs: null, sysNs: null, peakRssKb: null, voluntarySwitches: null, involuntarySwitches: null };
+  return { wallNs: null, userNs: null, sysNs: null, peakRssKb: null, voluntarySwitches: null, involuntarySwitches: null, measures: {} };
 }
 
 function signalName(n: number): string {

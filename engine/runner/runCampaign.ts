@@ -95,7 +95,7 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
  * as failed with the reason, and the campaign goes on: one run's failure never wedges the others. */
 function failRun(ws: Workspace, runId: number, e: unknown): "failed" {
   const message = `the runner failed on this run: ${e instanceof Error ? e.message : String(e)}`;
-  finishRun(ws.db, runId, { status: "failed", exitCode: null, signal: null, wallNs: null, userNs: null, sysNs: null, peakRssKb: null, voluntarySwitches: null, involuntarySwitches: null, environment: {}, features: {}, message, stdoutTail: "", stderrTail: "", artifacts: [] });
+  finishRun(ws.db, runId, { status: "failed", exitCode: null, signal: null, wallNs: null, userNs: null, sysNs: null, peakRssKb: null, voluntarySwitches: null, involuntarySwitches: null, environment: {}, features: {}, measures: {}, message, stdoutTail: "", stderrTail: "", artifacts: [] });
   return "failed";
 }
 

@@ -7,8 +7,9 @@ import type { RunRow } from "../campaign/readModels.js";
 const NODE = "json_extract(r.environment_json, '$.slurm.node')";
 
 const RUN_COLUMNS = `r.id, r.campaign_id, d.name, w.name, r.repetition, r.warmup, r.attempt, r.status, r.exit_code, r.signal,
-  r.wall_ns, r.user_ns, r.sys_ns, r.peak_rss_kb, r.message, EXISTS (SELECT 1 FROM artifacts a WHERE a.run_id = r.id AND a.kind = 'cct'), ${NODE}`;
-type RunTuple = [number, number | null, string | null, string | null, number | null, number, number, string, number | null, string | null, number | null, number | null, number | null, number | null, string | null, number, string | null];
+  r.wall_ns, r.user_ns, r.sys_ns, r.peak_rss_kb, r.message, EXISTS (SELECT 1 FROM artifacts a WHERE a.run_id = r.id AND a.kind = 'cct'), ${NODE},
+  r.measures_json, r.role`;
+type RunTuple = [number, number | null, string | null, string | null, number | null, number, number, string, number | null, string | null, number | null, number | null, number | null, number | null, string | null, number, string | null, string | null, string | null];
 
 /** Runs of a campaign, of a project, or one run by id (each filter optional). */
 export function runRows(db: Db, campaignId?: number, projectId?: number, runId?: number): RunRow[] {
@@ -44,6 +45,8 @@ export function runRows(db: Db, campaignId?: number, projectId?: number, runId?:
     message: t[14],
     hasCct: t[15] === 1,
     node: t[16] || null,
+    measures: t[17] ? (JSON.parse(t[17]) as Record<string, number>) : {},
+    role: t[18] === "timing" ? "timing" : null,
   }));
 }
 

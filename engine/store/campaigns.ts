@@ -98,6 +98,8 @@ export interface RunOutcome {
   readonly involuntarySwitches: number | null;
   readonly environment: Record<string, unknown>;
   readonly features: Record<string, number>;
+  /** What the profiler measured beyond rusage (campaign/measures.ts), by measure name. */
+  readonly measures: Record<string, number>;
   readonly message: string | null;
   readonly stdoutTail: string;
   readonly stderrTail: string;
@@ -115,10 +117,10 @@ export function finishRun(db: Db, runId: number, o: RunOutcome): void {
     const features = { ...(JSON.parse((db.prepare("SELECT features_json AS f FROM runs WHERE id = ?").get(runId) as { f: string }).f) as object), ...o.features };
     db.prepare(
       `UPDATE runs SET status = ?, exit_code = ?, signal = ?, wall_ns = ?, user_ns = ?, sys_ns = ?, peak_rss_kb = ?,
-         voluntary_switches = ?, involuntary_switches = ?, environment_json = ?, features_json = ?, message = ?,
+         voluntary_switches = ?, involuntary_switches = ?, environment_json = ?, features_json = ?, measures_json = ?, message = ?,
          stdout_tail = ?, stderr_tail = ?, finished_at = ?, pgid = NULL
        WHERE id = ? AND status = 'running'`,
-    ).run(o.status, o.exitCode, o.signal, o.wallNs, o.userNs, o.sysNs, o.peakRssKb, o.voluntarySwitches, o.involuntarySwitches, JSON.stringify(o.environment), JSON.stringify(features), o.message, o.stdoutTail, o.stderrTail, now(), runId);
+    ).run(o.status, o.exitCode, o.signal, o.wallNs, o.userNs, o.sysNs, o.peakRssKb, o.voluntarySwitches, o.involuntarySwitches, JSON.stringify(o.environment), JSON.stringify(features), JSON.stringify(o.measures), o.message, o.stdoutTail, o.stderrTail, now(), runId);
     const insert = db.prepare("INSERT INTO artifacts (run_id, kind, name, path, sha256, size_bytes, media_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
     for (const a of o.artifacts) insert.run(runId, a.kind, a.name, a.path, a.sha256, a.sizeBytes, a.mediaType, now());
   })();

@@ -49,16 +49,18 @@ export interface NewRun {
   readonly status: string;
   readonly message?: string;
   readonly environment?: Record<string, unknown>;
+  /** What its data measured (campaign/measures.ts). */
+  readonly measures?: Record<string, number>;
 }
 
 export function insertRun(db: Db, run: NewRun): number {
   const t = now();
   const info = db
     .prepare(
-      `INSERT INTO runs (project_id, workload_id, design_id, status, message, environment_json, created_at, finished_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO runs (project_id, workload_id, design_id, status, message, environment_json, measures_json, created_at, finished_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(run.projectId, run.workloadId, run.designId, run.status, run.message ?? null, JSON.stringify(run.environment ?? {}), t, t);
+    .run(run.projectId, run.workloadId, run.designId, run.status, run.message ?? null, JSON.stringify(run.environment ?? {}), JSON.stringify(run.measures ?? {}), t, t);
   return Number(info.lastInsertRowid);
 }
 

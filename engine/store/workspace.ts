@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { ArtifactStore } from "./artifactStore.js";
 import { openDatabase, type Db } from "./database.js";
 import { ensureWorkspaceFolder } from "./workspaceFolder.js";
+import { backfillMeasures } from "./measureBackfill.js";
 
 export const DATABASE_FILE = "varbench.sqlite";
 
@@ -19,7 +20,9 @@ export class Workspace {
     const full = resolve(dir);
     ensureWorkspaceFolder(full);
     mkdirSync(join(full, "artifacts"), { recursive: true });
-    return new Workspace(full, openDatabase(join(full, DATABASE_FILE)), new ArtifactStore(full));
+    const ws = new Workspace(full, openDatabase(join(full, DATABASE_FILE)), new ArtifactStore(full));
+    backfillMeasures(ws.db, ws.artifacts);
+    return ws;
   }
 
   /** Opens an existing workspace; a folder without a database is an error, not a new workspace. */

@@ -7,6 +7,7 @@ import { fileSource } from "../../io/fileSource.js";
 import type { Profiler } from "./profiler.js";
 import { storeArtifacts } from "./storeArtifact.js";
 import { toolVersion } from "./toolVersion.js";
+import { callgrindMeasures } from "../../campaign/profilerMeasures.js";
 
 const OUT = "callgrind.out";
 
@@ -21,10 +22,11 @@ export const callgrindProfiler: Profiler = {
     } catch (e) {
       throw new Error(`callgrind left no readable output: ${(e as Error).message}`);
     }
-    return storeArtifacts(ws, [
+    const stored = await storeArtifacts(ws, [
       ["callgrind-out", OUT, { file }, "text/plain"],
       ["callgrind-table", "callgrind.json", { text: JSON.stringify(table) }, "application/json"],
     ]);
+    return { ...stored, measures: callgrindMeasures(table) };
   },
   version: () => toolVersion("valgrind"),
 };

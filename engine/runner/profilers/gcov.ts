@@ -9,6 +9,7 @@ import { readGcovJson } from "../../trace/gcov/readGcov.js";
 import type { Profiler } from "./profiler.js";
 import { storeArtifacts } from "./storeArtifact.js";
 import { toolVersion } from "./toolVersion.js";
+import { gcovMeasures } from "../../campaign/profilerMeasures.js";
 
 
 async function dataFiles(dir: string): Promise<string[]> {
@@ -32,10 +33,11 @@ export const gcovProfiler: Profiler = {
       throw new Error(`gcov failed in ${buildDir}: ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`);
     }
     const table = readGcovJson(text, `gcov in ${buildDir}`);
-    return storeArtifacts(ws, [
+    const stored = await storeArtifacts(ws, [
       ["gcov-json", "gcov.json", { text }, "application/json"],
       ["gcov-table", "gcov-table.json", { text: JSON.stringify(table) }, "application/json"],
     ]);
+    return { ...stored, measures: gcovMeasures(table) };
   },
   version: () => toolVersion("gcov"),
 };

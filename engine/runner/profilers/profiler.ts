@@ -11,6 +11,8 @@ export interface Collected {
   readonly written: readonly StoredBlob[];
   /** Something a person should know about this run's data (added to its message). */
   readonly note?: string;
+  /** What the profiler measured of the run beyond rusage, by measure name (campaign/measures.ts). */
+  readonly measures?: Record<string, number>;
 }
 
 export interface Watch {

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { storeTrace } from "../../ingest/traceArtifacts.js";
 import type { Profiler } from "./profiler.js";
 import { toolVersion } from "./toolVersion.js";
+import { cctMeasures } from "../../campaign/profilerMeasures.js";
 
 const DATA_DIR = "uftrace.data";
 
@@ -15,7 +16,7 @@ export const uftraceProfiler: Profiler = {
   async collect(ws, { runDir }) {
     try {
       const stored = await storeTrace(ws.artifacts, join(runDir, DATA_DIR));
-      return { artifacts: stored.artifacts, written: stored.written };
+      return { artifacts: stored.artifacts, written: stored.written, measures: cctMeasures(stored.cct) };
     } catch (e) {
       throw new Error(`uftrace left no readable trace: ${(e as Error).message}`);
     }

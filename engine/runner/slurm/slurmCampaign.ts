@@ -203,6 +203,7 @@ async function importRun(ws: Workspace, x: SlurmExecutor, runId: number, task: s
     involuntarySwitches: null,
     environment: { slurm: { node: ended?.node ?? "", slurmJobId: task ?? "" } },
     features: {},
+    measures: {},
     stdoutTail: "",
     stderrTail: output,
     artifacts: [],

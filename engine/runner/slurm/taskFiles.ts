@@ -40,6 +40,8 @@ const resultSchema = z.object({
     involuntarySwitches: z.number().nullable(),
     environment: z.record(z.string(), z.unknown()),
     features: z.record(z.string(), z.number()),
+    // Absent in a result written by a Varbench before measures: measured again from its artifacts.
+    measures: z.record(z.string(), z.number()).default({}),
     message: z.string().nullable(),
     stdoutTail: z.string(),
     stderrTail: z.string(),
