@@ -10,12 +10,16 @@ import type { RunRow } from "../campaign/readModels.js";
 import type { Cct } from "../cct/cct.js";
 import type { TraceSink } from "../trace/sink.js";
 import type { CampaignSpec } from "../campaign/spec.js";
+import type { CalibrationFailure, ToolCalibration } from "../verdict/toolCost.js";
 
 /** A target resolved: what it names, worded for people, and the runs behind it (none for a trace). */
 export interface Resolved {
   readonly target: Target;
   readonly label: string;
+  /** The runs analyses read: profiled runs (a pair's plain timing runs are apart, in `timing`). */
   readonly runs: readonly RunRow[];
+  /** A design's or campaign's plain timing runs (the spec's `timing`), the measure of "which is faster"; empty without. */
+  readonly timing: readonly RunRow[];
 }
 
 /** How a CCT is to be built. The defaults give a run's stored CCT as it is. */
@@ -36,6 +40,11 @@ export interface Sources {
   runFeatures(run: RunRow): Promise<Readonly<Record<string, number>>>;
   /** The spec a campaign was planned from (its workloads' roles and requests), or null for none. */
   campaignSpec(campaignId: number): Promise<CampaignSpec | null>;
+  /** A campaign's workloads in workload order, with the features that order them (store/campaignQueries.ts). */
+  campaignWorkloads(campaignId: number): Promise<readonly { readonly name: string; readonly features: Readonly<Record<string, number>> }[]>;
+  /** The tracer's cost per call measured where and as these runs were recorded (runner/calibrate.ts): the
+   * calibration, why it could not be measured, or null where none was made. */
+  toolCalibration(runs: readonly RunRow[], tool: string, options: readonly string[]): Promise<ToolCalibration | CalibrationFailure | null>;
   /** The target's traces streamed into `sink` once more (a second pass with a watcher). */
   readAgain(target: Resolved, sink: TraceSink, request?: Pick<CctRequest, "onCpu">): Promise<void>;
   /** Keeps an expensive preparation of a target in memory, keyed by `key`, for the next call. */

@@ -16,6 +16,7 @@ import { phaseMarkers } from "./phaseMarkers.js";
 import { phaseSegments } from "./phaseSegments.js";
 import { flame } from "./flame.js";
 import { flameDiff } from "./flameDiff.js";
+import { verdict } from "./verdict.js";
 
 export const ANALYSES = {
   cct,
@@ -33,6 +34,7 @@ export const ANALYSES = {
   phaseSegments,
   flame,
   flameDiff,
+  verdict,
 } as const;
 
 export type AnalysisKind = keyof typeof ANALYSES;

@@ -14,7 +14,8 @@ import { readTraceFile, readTraceInto } from "../io/readTrace.js";
 import { loadRunCct } from "../ingest/runCct.js";
 import { readRunTrace, traceArtifact } from "../ingest/runTrace.js";
 import { artifactsOf } from "../store/repositories.js";
-import { campaignSpec, runFeatures } from "../store/campaignQueries.js";
+import { campaignSpec, campaignWorkloads, runFeatures } from "../store/campaignQueries.js";
+import { findCalibration, runsRecordedUnder } from "../store/calibrations.js";
 import type { Workspace } from "../store/workspace.js";
 import { ApiError } from "../api/errors.js";
 import type { CctRequest, Resolved, Sources } from "./descriptor.js";
@@ -46,6 +47,12 @@ export class AnalysisSources {
       artifactText: (run, kind) => this.artifactText(run.id, kind),
       runFeatures: async (run) => runFeatures(this.workspace().db, run.id),
       campaignSpec: async (campaignId) => campaignSpec(this.workspace().db, campaignId),
+      campaignWorkloads: async (campaignId) => campaignWorkloads(this.workspace().db, campaignId),
+      toolCalibration: async (runs, tool, options) => {
+        const db = this.workspace().db;
+        const under = runsRecordedUnder(db, runs.map((r) => r.id));
+        return under ? findCalibration(db, { tool, version: under.version, host: under.host, options }) : null;
+      },
       readAgain: (target, sink, request = {}) => this.read(target, sink, request.onCpu === true, `reading ${target.label} again`, progress),
       memo: <T>(target: Resolved, key: string, make: () => Promise<T>) => this.prepared.get(this.memoKey(target, key), make) as Promise<T>,
       progress,

@@ -13,6 +13,8 @@ export interface RunPlan {
   readonly cleanup?: readonly string[];
   readonly cpus?: string;
   readonly timeoutMs: number;
+  /** "time": this run is the plain timing run of a pair (the spec's `timing`), not run under the campaign's profiler. */
+  readonly profiler?: "time";
 }
 
 export interface PlannedRun {
@@ -22,6 +24,8 @@ export interface PlannedRun {
   readonly repetition: number;
   readonly warmup: boolean;
   readonly plan: RunPlan;
+  /** "timing": the plain run of a pair whose other run is profiled (the spec's `timing`). */
+  readonly role?: "timing";
 }
 
 /** The plan with its `{build_dir}` placeholders filled in. */

@@ -58,6 +58,9 @@ export const campaignSpecSchema = z.strictObject({
   repetitions: z.number().int().positive().max(MAX_PLANNED_RUNS),
   warmups: z.number().int().min(0).max(MAX_PLANNED_RUNS).default(0),
   profiler: profiler.default({ name: "time", options: [] }),
+  /** Plain timing runs beside the profiled ones: each repetition runs once with no profiler, for "which is
+   * faster", and once under the profiler, for "why", the two back to back as a pair. */
+  timing: z.literal("time", { error: () => 'the only plain timing is "time": timing: time' }).optional(),
   order: z.enum(["interleaved", "sequential"]).default("interleaved"),
   seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
   concurrency: z.number().int().positive().max(MAX_CONCURRENCY, `at most ${MAX_CONCURRENCY} runs at once`).default(1),
@@ -80,9 +83,13 @@ export const campaignSpecSchema = z.strictObject({
       seen.add(item.name);
     });
   }
-  const runs = spec.designs.length * spec.workloads.length * (spec.repetitions + spec.warmups);
+  const perRepetition = spec.timing ? 2 : 1;
+  const runs = spec.designs.length * spec.workloads.length * (spec.repetitions + spec.warmups) * perRepetition;
   if (runs > MAX_PLANNED_RUNS) {
-    ctx.addIssue({ code: "custom", path: ["repetitions"], message: `${spec.designs.length} design(s) × ${spec.workloads.length} workload(s) × (${spec.repetitions} repetitions + ${spec.warmups} warm-ups) is ${runs.toLocaleString("en-US")} runs; a campaign plans at most ${MAX_PLANNED_RUNS.toLocaleString("en-US")}` });
+    ctx.addIssue({ code: "custom", path: ["repetitions"], message: `${spec.designs.length} design(s) × ${spec.workloads.length} workload(s) × (${spec.repetitions} repetitions + ${spec.warmups} warm-ups)${spec.timing ? " × 2 (a plain timing run beside each profiled one)" : ""} is ${runs.toLocaleString("en-US")} runs; a campaign plans at most ${MAX_PLANNED_RUNS.toLocaleString("en-US")}` });
+  }
+  if (spec.timing && spec.profiler.name === "time") {
+    ctx.addIssue({ code: "custom", path: ["timing"], message: "the profiler is already time: plain timing runs beside it would be the same runs twice (leave timing out, or profile with uftrace, callgrind, gcov, perf or sampler)" });
   }
 });
 

@@ -33,6 +33,9 @@ import type { FlameDiff } from "../flame/flameDiff.js";
 import { flameCollapsed, flameDiffCollapsed } from "./flameCollapsed.js";
 import type { PhaseMarkersResult, PhaseSegmentsResult } from "../phases/result.js";
 import { phaseMarkersTextExporter, phaseSegmentsTextExporter } from "./phasesText.js";
+import type { DesignVerdict } from "../verdict/designVerdict.js";
+import { verdictTextExporter } from "./verdictText.js";
+import { verdictCsv } from "./verdictCsv.js";
 
 export const CAMPAIGN_EXPORTERS = { csv: campaignCsv, json: jsonExporter } as const satisfies Record<string, Exporter<CampaignDetail>>;
 
@@ -45,6 +48,8 @@ export type VcgFormat = keyof typeof VCG_EXPORTERS;
 
 export const PATTERNS_EXPORTERS = { text: executionPatternsText, csv: executionPatternsCsv, json: jsonExporter } as const satisfies Record<string, Exporter<ExecutionPatternsResult>>;
 export type PatternsFormat = keyof typeof PATTERNS_EXPORTERS;
+
+export const VERDICT_EXPORTERS = { text: verdictTextExporter, csv: verdictCsv, json: jsonExporter } as const satisfies Record<string, Exporter<DesignVerdict>>;
 
 export const COMPARISON_EXPORTERS = { text: designComparisonText, csv: designComparisonCsv, json: jsonExporter } as const satisfies Record<string, Exporter<DesignComparisonResult>>;
 export type ComparisonFormat = keyof typeof COMPARISON_EXPORTERS;

@@ -9,6 +9,14 @@ export function formatNs(ns: number): string {
   return `${ns.toFixed(0)} ns`;
 }
 
+/** A value of a measure (campaign/measures.ts) in its unit: 1.234 ms, 512 KiB, 12,345,678. */
+export function formatMeasure(unit: "ns" | "KiB" | "count", v: number | null): string {
+  if (v === null || !Number.isFinite(v)) return "-";
+  if (unit === "ns") return formatNs(v);
+  if (unit === "KiB") return `${Math.round(v).toLocaleString("en-US")} KiB`;
+  return Math.abs(v) >= 100 ? Math.round(v).toLocaleString("en-US") : v.toPrecision(3);
+}
+
 export function table(header: readonly string[], rows: readonly (readonly string[])[], leftAligned = new Set([header.length - 1])): string {
   // A loop, not Math.max(...rows): spreading a million rows overflows the call stack.
   const widths = header.map((h, i) => rows.reduce((w, r) => Math.max(w, r[i].length), h.length));

@@ -2,9 +2,11 @@
 // different machines or states are never compared blindly.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { cpus, loadavg, release } from "node:os";
+import { cpus, hostname, loadavg, release } from "node:os";
 
 export interface RunEnvironment {
+  /** The machine's name: a tracer's calibration (runner/calibrate.ts) holds for runs of the machine it was measured on. */
+  readonly host: string;
   readonly cpuModel: string | null;
   readonly cores: number;
   readonly kernel: string;
@@ -20,6 +22,7 @@ let cpuInfo: { model: string | null; cores: number } | undefined;
 export function captureEnvironment(cwd: string, profiler: string): RunEnvironment {
   cpuInfo ??= { model: cpus()[0]?.model ?? null, cores: cpus().length };
   return {
+    host: hostname(),
     cpuModel: cpuInfo.model,
     cores: cpuInfo.cores,
     kernel: release(),

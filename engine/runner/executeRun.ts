@@ -16,7 +16,9 @@ import { withBuildDir } from "../campaign/runPlan.js";
 import type { CampaignSpec } from "../campaign/spec.js";
 
 
-export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: CampaignSpec["profiler"], buildDir: string, signal: AbortSignal): Promise<RunOutcome["status"]> {
+export async function executeRun(ws: Workspace, run: ClaimedRun, campaignProfiler: CampaignSpec["profiler"], buildDir: string, signal: AbortSignal): Promise<RunOutcome["status"]> {
+  // The plain run of a pair (the spec's `timing`) runs under no profiler but the wait4 helper.
+  const profiler = run.plan.profiler === "time" ? { name: "time", options: [] } : campaignProfiler;
   const watcher = PROFILERS[profiler.name];
   // Named for this runner, so a resume after a kill -9 knows whose leftovers it finds (leftovers.ts).
   const dir = await mkdtemp(join(ws.dir, `${RUN_DIR_PREFIX}${process.pid}-`));

@@ -55,7 +55,17 @@ export function planCampaign(spec: CampaignSpec, specDir: string, seed: number, 
   const measured =
     spec.order === "interleaved" ? rounds.flat() : pairs.flatMap((p) => Array.from({ length: spec.repetitions }, (_, r) => expand(p, r, false)));
   if (issues.length > 0) throw new SpecError(file, dedupe(issues));
-  return [...warmups, ...measured].map((r, ordinal) => ({ ordinal, ...r }));
+  const planned = spec.timing ? paired([...warmups, ...measured], random) : [...warmups, ...measured];
+  return planned.map((r, ordinal) => ({ ordinal, ...r }));
+}
+
+/** Each run twice, back to back: once plain (a timing run, no profiler) and once profiled, which of the two
+ * goes first drawn from the campaign's seed, so that neither always runs on a machine the other warmed. */
+function paired<R extends Omit<PlannedRun, "ordinal">>(runs: readonly R[], random: () => number): R[] {
+  return runs.flatMap((r) => {
+    const plain = { ...r, plan: { ...r.plan, profiler: "time" as const }, role: "timing" as const };
+    return random() < 0.5 ? [plain, r] : [r, plain];
+  });
 }
 
 function dedupe(issues: SpecIssue[]): SpecIssue[] {

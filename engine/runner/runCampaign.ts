@@ -13,6 +13,7 @@ import { withBuildDir } from "../campaign/runPlan.js";
 import { isAlive } from "./liveness.js";
 import { missingMessage, profilerAvailability } from "./profilers/availability.js";
 import { removeDeadRunFolders } from "./leftovers.js";
+import { ensureUftraceCalibration } from "./calibrate.js";
 
 /** Counts by run status, and the estimated time left (null until a run has finished). */
 export interface CampaignProgress {
@@ -53,6 +54,8 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
   }
 
   await buildDesigns(ws, campaignId);
+  // Once per machine, uftrace version and options: what the tracer adds to each call it records.
+  if (campaign.spec.profiler.name === "uftrace") await ensureUftraceCalibration(ws, campaign.spec.profiler.options, (message) => onEvent({ kind: "note", message }));
   const abort = new AbortController();
   signal?.addEventListener("abort", () => abort.abort(), { once: true });
   if (signal?.aborted) abort.abort(); // cancelled while the designs were being built

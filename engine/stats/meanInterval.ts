@@ -89,7 +89,7 @@ export function runsNeeded(x: ArrayLike<number>, confidence = 0.95, relativePrec
 }
 
 /** Count, mean and sample variance (two passes, so large offsets such as ns timestamps cost no digits). */
-function moments(x: ArrayLike<number>): { n: number; mean: number; variance: number } {
+export function moments(x: ArrayLike<number>): { n: number; mean: number; variance: number } {
   const n = x.length;
   let sum = 0;
   for (let i = 0; i < n; i++) sum += x[i];
@@ -122,8 +122,8 @@ export function normalQuantile(p: number): number {
   return z;
 }
 
-/** t(1 − α/2, df) for a two-sided interval at this confidence. */
-function tCritical(confidence: number, df: number): number {
+/** t(1 − α/2, df): the half-width of a two-sided interval at `confidence`, in standard errors. */
+export function tCritical(confidence: number, df: number): number {
   return -tLowerQuantile((1 - confidence) / 2, df);
 }
 

@@ -2,6 +2,7 @@
 import type { CampaignSpec } from "../campaign/spec.js";
 import type { Db } from "./database.js";
 import type { RunRow } from "../campaign/readModels.js";
+import { orderWorkloads } from "../campaign/workloadOrder.js";
 
 /** The Slurm node a run ran on (its environment's slurm.node); null for a run of this machine. */
 const NODE = "json_extract(r.environment_json, '$.slurm.node')";
@@ -95,4 +96,25 @@ export function campaignWallTimes(db: Db, campaignId: number): { design: string;
 export function campaignSpec(db: Db, campaignId: number): CampaignSpec | null {
   const r = db.prepare("SELECT spec_json AS s FROM campaigns WHERE id = ?").get(campaignId) as { s: string } | undefined;
   return r ? (JSON.parse(r.s) as CampaignSpec) : null;
+}
+
+/**
+ * A campaign's workloads in workload order (campaign/workloadOrder.ts), each with the features that tell
+ * it from the others: those it declares, and for a workload of input files their measured sizes
+ * (input_bytes, input_lines…) from its first succeeded run. Features a run reports of itself vary from
+ * run to run and do not order workloads.
+ */
+export function campaignWorkloads(db: Db, campaignId: number): { name: string; features: Record<string, number> }[] {
+  const spec = campaignSpec(db, campaignId);
+  const names = spec ? spec.workloads.map((w) => w.name) : (db.prepare("SELECT DISTINCT w.name AS n FROM runs r JOIN workloads w ON w.id = r.workload_id WHERE r.campaign_id = ?").all(campaignId) as { n: string }[]).map((r) => r.n);
+  const declared = db.prepare("SELECT w.features_json AS f FROM workloads w JOIN campaigns c ON c.project_id = w.project_id WHERE c.id = ? AND w.name = ?");
+  const firstRun = db.prepare("SELECT r.features_json AS f FROM runs r JOIN workloads w ON w.id = r.workload_id WHERE r.campaign_id = ? AND w.name = ? AND r.status IN ('succeeded', 'imported') ORDER BY r.ordinal LIMIT 1");
+  const numbers = (json: string | undefined, keep: (k: string) => boolean) =>
+    Object.fromEntries(Object.entries(json ? (JSON.parse(json) as Record<string, unknown>) : {}).filter((e): e is [string, number] => keep(e[0]) && typeof e[1] === "number" && Number.isFinite(e[1])));
+  const workloads = names.map((name) => {
+    const own = spec?.workloads.find((w) => w.name === name)?.features ?? numbers((declared.get(campaignId, name) as { f: string } | undefined)?.f, () => true);
+    const inputs = numbers((firstRun.get(campaignId, name) as { f: string } | undefined)?.f, (k) => /^input_/.test(k));
+    return { name, features: { ...inputs, ...own } };
+  });
+  return orderWorkloads(workloads);
 }

@@ -55,12 +55,12 @@ export function createCampaign(db: Db, spec: CampaignSpec, name: string, seed: n
       db.prepare("UPDATE designs SET variables_json = ? WHERE id = ?").run(JSON.stringify(d.variables ?? {}), ensureDesign(db, projectId, d.name));
     }
     const insert = db.prepare(
-      `INSERT INTO runs (project_id, campaign_id, workload_id, design_id, repetition, ordinal, warmup, status, plan_json, features_json, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
+      `INSERT INTO runs (project_id, campaign_id, workload_id, design_id, repetition, ordinal, warmup, status, plan_json, features_json, role, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?)`,
     );
     for (const r of runs) {
       const features = spec.workloads.find((w) => w.name === r.workload)?.features ?? {};
-      insert.run(projectId, id, ensureWorkload(db, projectId, r.workload), ensureDesign(db, projectId, r.design), r.repetition, r.ordinal, r.warmup ? 1 : 0, JSON.stringify(r.plan), JSON.stringify(features), now());
+      insert.run(projectId, id, ensureWorkload(db, projectId, r.workload), ensureDesign(db, projectId, r.design), r.repetition, r.ordinal, r.warmup ? 1 : 0, JSON.stringify(r.plan), JSON.stringify(features), r.role ?? null, now());
     }
     return id;
   })();
@@ -135,13 +135,18 @@ export function interruptOrphanedRuns(db: Db, campaignId: number, isAlive: (pid:
     );
     for (const r of stale) {
       db.prepare("UPDATE runs SET status = 'interrupted', message = 'the runner stopped while this run was in progress', finished_at = ?, pgid = NULL WHERE id = ?").run(now(), r.id);
-      db.prepare(
-        `INSERT INTO runs (project_id, campaign_id, workload_id, design_id, repetition, ordinal, warmup, attempt, status, plan_json, features_json, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
-      ).run(r.project_id, r.campaign_id, r.workload_id, r.design_id, r.repetition, r.ordinal, r.warmup, Number(r.attempt) + 1, r.plan_json, r.features_json, now());
+      queueNextAttempt(db, r);
     }
     return stale.map((r) => ({ runId: Number(r.id), pgid: r.pgid === null ? null : Number(r.pgid) }));
   })();
+}
+
+/** A fresh queued attempt of a run (a row of runs), at its place in the campaign and in its role. */
+function queueNextAttempt(db: Db, r: Record<string, unknown>): void {
+  db.prepare(
+    `INSERT INTO runs (project_id, campaign_id, workload_id, design_id, repetition, ordinal, warmup, attempt, status, plan_json, features_json, role, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?)`,
+  ).run(r.project_id, r.campaign_id, r.workload_id, r.design_id, r.repetition, r.ordinal, r.warmup, Number(r.attempt) + 1, r.plan_json, r.features_json, r.role ?? null, now());
 }
 
 /** A runner takes the campaign: it is "running" under this pid, unless a cancel came first (from
@@ -171,10 +176,7 @@ export function requeueCancelledRuns(db: Db, campaignId: number): number {
     const stopped = db.prepare("SELECT * FROM runs WHERE campaign_id = ? AND status = 'cancelled' AND started_at IS NOT NULL").all(campaignId) as Record<string, unknown>[];
     for (const r of stopped) {
       db.prepare("UPDATE runs SET status = 'interrupted' WHERE id = ?").run(r.id);
-      db.prepare(
-        `INSERT INTO runs (project_id, campaign_id, workload_id, design_id, repetition, ordinal, warmup, attempt, status, plan_json, features_json, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
-      ).run(r.project_id, r.campaign_id, r.workload_id, r.design_id, r.repetition, r.ordinal, r.warmup, Number(r.attempt) + 1, r.plan_json, r.features_json, now());
+      queueNextAttempt(db, r);
     }
     return fresh + stopped.length;
   })();

@@ -118,12 +118,27 @@ export const MIGRATIONS: readonly string[] = [
   // 6: what a run measured beyond its rusage (campaign/measures.ts: traced on-CPU time, instructions,
   // line counts), and a run's role in its campaign: 'timing' for the plain run of a pair whose other
   // run is profiled (a spec's \`timing\`), NULL for every other run. Runs with nothing of the kind
-  // stored get '{}' here; the others are measured from their artifacts when the workspace opens.
+  // stored get '{}' here; the others are measured from their artifacts when the workspace opens. And an
+  // instrumenting tracer's own cost per call, measured once per tool version, machine and options.
   `
   ALTER TABLE runs ADD COLUMN measures_json TEXT;
   ALTER TABLE runs ADD COLUMN role TEXT CHECK (role IS NULL OR role = 'timing');
   UPDATE runs SET measures_json = '{}' WHERE status NOT IN ('succeeded', 'imported') OR NOT EXISTS
     (SELECT 1 FROM artifacts a WHERE a.run_id = runs.id AND a.kind IN ('cct', 'callgrind-table', 'gcov-table'));
+  CREATE TABLE calibrations (
+    id INTEGER PRIMARY KEY,
+    tool TEXT NOT NULL,
+    version TEXT NOT NULL,
+    host TEXT NOT NULL,
+    options_json TEXT NOT NULL,
+    ns_per_call REAL,
+    low REAL,
+    high REAL,
+    how TEXT NOT NULL,
+    failure TEXT,
+    created_at TEXT NOT NULL,
+    UNIQUE (tool, version, host, options_json)
+  );
   `,
 ];
 

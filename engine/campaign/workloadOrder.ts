@@ -1,0 +1,38 @@
+// One order of workloads everywhere (tables, charts, the command line, reports,
+// JSON arrays): by their numeric features, then by the natural order of their
+// names, so n-16 comes before n-128 and n-1024, never after as text puts it.
+
+export interface OrderedWorkload {
+  readonly name: string;
+  readonly features: Readonly<Record<string, number>>;
+}
+
+const collator = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
+
+/** Names with their digit runs compared as numbers ("n-16" < "n-128"), ties broken by code units. */
+export function naturalCompare(a: string, b: string): number {
+  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/** Feature by feature in the order of their names; a workload that has a feature comes before one that has not. */
+export function compareWorkloads(a: OrderedWorkload, b: OrderedWorkload): number {
+  const keys = [...new Set([...Object.keys(a.features), ...Object.keys(b.features)])].sort(naturalCompare);
+  for (const k of keys) {
+    const x = a.features[k];
+    const y = b.features[k];
+    const hasX = typeof x === "number" && Number.isFinite(x);
+    const hasY = typeof y === "number" && Number.isFinite(y);
+    if (hasX !== hasY) return hasX ? -1 : 1;
+    if (hasX && x !== y) return x - y;
+  }
+  return naturalCompare(a.name, b.name);
+}
+
+export function orderWorkloads<T extends OrderedWorkload>(workloads: readonly T[]): T[] {
+  return [...workloads].sort(compareWorkloads);
+}
+
+/** Names in workload order, given each name's features (a name without any sorts by name alone). */
+export function orderWorkloadNames(names: readonly string[], featuresOf: (name: string) => Readonly<Record<string, number>> | undefined): string[] {
+  return orderWorkloads(names.map((name) => ({ name, features: featuresOf(name) ?? {} }))).map((w) => w.name);
+}
