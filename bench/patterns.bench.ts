@@ -7,7 +7,7 @@
 // each of three repetitions and the process's peak resident memory.
 import { median } from "simple-statistics";
 import { findPatterns, type PatternInputRun } from "../engine/patterns/findPatterns.js";
-import { METRIC_INFO } from "../engine/patterns/metrics.js";
+import { MEASURE_INFO as METRIC_INFO } from "../engine/campaign/measures.js";
 import { DEFAULT_PATTERN_PARAMETERS, PROJECTED_DIMENSIONS } from "../engine/patterns/parameters.js";
 import type { RunPcv } from "../engine/patterns/pcv.js";
 import { seededRandom } from "../engine/stats/random.js";

@@ -13,7 +13,7 @@ const accepts = ["run", "design"] as const;
 export const compare = defineAnalysis({
   kind: "compare",
   title: "comparison",
-  version: 1,
+  version: 2,
   args: z.strictObject({ a: targetSchema, b: targetSchema }),
   targets: { a: accepts, b: accepts },
   cache: true,

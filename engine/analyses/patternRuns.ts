@@ -6,7 +6,7 @@
 import * as z from "zod";
 import type { RunRow } from "../campaign/readModels.js";
 import { findPatterns, type PatternInput, type PatternInputRun } from "../patterns/findPatterns.js";
-import { DEFAULT_METRIC, METRIC_INFO, METRICS, metricOf } from "../patterns/metrics.js";
+import { MEASURE_INFO, MEASURES, measureOf, PROFILER_MEASURES, type MeasureName } from "../campaign/measures.js";
 import { ALIGNED_INTERVALS, DEFAULT_SEED, MAX_PATTERNS, PROJECTED_DIMENSIONS, type PatternParameters } from "../patterns/parameters.js";
 import { runPcv, type RunPcv } from "../patterns/pcv.js";
 import { samplerTimelines, type SampledThread } from "../patterns/samplerTimelines.js";
@@ -20,7 +20,8 @@ export type PatternSource = (typeof PATTERN_SOURCES)[number];
 
 /** The arguments every execution-pattern analysis shares, with their one set of defaults. */
 export const patternArgs = {
-  metric: z.enum(METRICS).default(DEFAULT_METRIC),
+  /** The measure summarised per pattern and compared; null: the one the campaign's profiler declares. */
+  metric: z.enum(MEASURES).nullable().default(null),
   /** Per-thread timelines from the runs' traces (uftrace) or their /proc samples (sampler); auto: traces where the runs have them. */
   source: z.enum(PATTERN_SOURCES).default("auto"),
   intervals: z.number().int().min(2).max(200).default(ALIGNED_INTERVALS),
@@ -45,18 +46,25 @@ interface Timelines {
 /** The target's runs as clustering input, each in `group(run)`. */
 export async function patternRuns(sources: Sources, target: Resolved, a: PatternArgs, group: (r: RunRow) => string): Promise<Omit<PatternInput, "label">> {
   const t = await sources.memo(target, `timelines ${JSON.stringify([a.source, a.intervals, a.seed])}`, () => readTimelines(sources, target, a));
+  const measure = a.metric ?? (await profilerMeasure(sources, target));
   const notes = [...t.notes];
   const runs: PatternInputRun[] = [];
   for (const r of target.runs) {
     const pcv = t.pcvs.get(r.id);
     if (!pcv) continue;
-    const value = metricOf(r, a.metric);
-    const metric = value !== null && Number.isFinite(value) ? value : null;
-    if (metric === null) notes.push(`${runLabel(r)} recorded no ${METRIC_INFO[a.metric].title}: clustered, but left out of the metric's statistics`);
+    const metric = measureOf(r, measure);
+    if (metric === null) notes.push(`${runLabel(r)} recorded no ${MEASURE_INFO[measure].title}: clustered, but left out of the metric's statistics`);
     // Run ids follow the order runs were planned and made, across designs too (the discovery curve).
     runs.push({ runId: r.id, group: group(r), workload: r.workload, order: r.id, metric, pcv });
   }
-  return { source: t.source, metric: METRIC_INFO[a.metric], runs, notes };
+  return { source: t.source, metric: MEASURE_INFO[measure], runs, notes };
+}
+
+/** The measure the target's campaign's profiler declares (the runs clustered are the profiled ones, never a pair's plain timing runs). */
+async function profilerMeasure(sources: Sources, target: Resolved): Promise<MeasureName> {
+  const id = target.target.kind === "design" || target.target.kind === "campaign" ? target.target.campaignId : null;
+  const spec = id === null ? null : await sources.campaignSpec(id);
+  return (spec && PROFILER_MEASURES[spec.profiler.name]?.default) ?? "wall";
 }
 
 async function readTimelines(sources: Sources, target: Resolved, a: PatternArgs): Promise<Timelines> {

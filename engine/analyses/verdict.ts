@@ -5,7 +5,7 @@
 // tracer's estimated cost said beside it (verdict/).
 import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
-import { campaignMeasures, MEASURE_INFO, MEASURES, measureOf, type MeasureName } from "../campaign/measures.js";
+import { campaignMeasures, fromTimingRuns, MEASURE_INFO, measureBasis, MEASURES, measureOf, type MeasureName } from "../campaign/measures.js";
 import type { RunRow } from "../campaign/readModels.js";
 import type { CampaignSpec } from "../campaign/spec.js";
 import { designVerdict, type VerdictInput, type WorkloadInput } from "../verdict/designVerdict.js";
@@ -44,7 +44,7 @@ async function loadVerdict(sources: Sources, a: Resolved, b: Resolved, asked: Me
     throw new ApiError("invalid-arguments", `${MEASURE_INFO[measure].title} is not recorded under ${profiler}: choose one of ${measures.available.join(", ")}`, [{ path: "measure", message: `one of ${measures.available.join(", ")}` }]);
   }
   const info = MEASURE_INFO[measure];
-  const plain = info.source === "process" && paired;
+  const plain = fromTimingRuns(measure, paired);
   const runsOf = (side: Resolved) => (plain ? side.timing : side.runs);
   const notes: string[] = [];
   const valuesOf = (rs: readonly RunRow[]) => {
@@ -65,14 +65,7 @@ async function loadVerdict(sources: Sources, a: Resolved, b: Resolved, asked: Me
     return [{ workload: w.name, features: w.features, a: wa.map(value), b: wb.map(value), ...(info.source === "trace" ? { callsA: wa.map(calls), callsB: wb.map(calls) } : {}) }];
   });
   const calibration = info.source === "trace" && profiler === "uftrace" ? await calibrationOf(sources, [...ra, ...rb], specA, notes) : null;
-  return { labels: { a: designOf(a), b: designOf(b) }, measure: info, basis: basisOf(profiler, info.source, plain), workloads, confidence, calibration, notes };
-}
-
-function basisOf(profiler: string, source: string, plain: boolean): string {
-  if (plain) return "the plain timing runs, no profiler";
-  if (source === "process") return profiler === "time" ? "the runs' own clocks" : `the runs under ${profiler}, its own work included`;
-  if (source === "trace") return "the uftrace traces";
-  return `${profiler}'s counts`;
+  return { labels: { a: designOf(a), b: designOf(b) }, measure: info, basis: measureBasis(profiler, measure, paired), workloads, confidence, calibration, notes };
 }
 
 async function calibrationOf(sources: Sources, runs: readonly RunRow[], spec: CampaignSpec, notes: string[]): Promise<ToolCalibration | null> {

@@ -22,6 +22,7 @@ export const ANALYSIS_EXPORTERS = {
   phaseSegments: X.PHASE_SEGMENTS_EXPORTERS,
   flame: X.FLAME_EXPORTERS,
   flameDiff: X.FLAME_DIFF_EXPORTERS,
+  verdict: X.VERDICT_EXPORTERS,
 } as const satisfies { readonly [K in keyof Analyses]?: ExportersOf<K> };
 
 export type ExportableKind = keyof typeof ANALYSIS_EXPORTERS;

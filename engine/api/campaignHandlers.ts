@@ -23,7 +23,7 @@ export function campaignHandlers(ctx: ServiceContext): Some {
   };
   return {
     "campaigns.list": ({ projectId }) => campaignInfos(ctx, projectId),
-    "campaigns.get": ({ campaignId }) => campaignDetail(ctx, campaignId),
+    "campaigns.get": ({ campaignId, measure }) => campaignDetail(ctx, campaignId, measure),
     "campaigns.launchOptions": ({ projectId, templateCampaignId }) => launchOptions(ctx, projectId, templateCampaignId),
     "campaigns.launch": (args) => {
       const options = launchOptions(ctx, args.projectId, args.templateCampaignId);

@@ -4,7 +4,8 @@
 import type { ServiceContext } from "./serviceContext.js";
 import type { CampaignDetail, CampaignInfo } from "../campaign/readModels.js";
 import { getCampaign, listCampaigns, runCounts, type CampaignRow } from "../store/campaigns.js";
-import { campaignWallTimes } from "../store/campaignQueries.js";
+import { campaignWorkloads, runRows } from "../store/campaignQueries.js";
+import { campaignMeasures, fromTimingRuns, MEASURE_INFO, measureBasis, measureOf, type MeasureName } from "../campaign/measures.js";
 import { isAlive } from "../runner/liveness.js";
 import { summarize } from "../stats/summary.js";
 import { ApiError } from "./errors.js";
@@ -54,14 +55,43 @@ export function campaignInfos(ctx: ServiceContext, projectId?: number): Campaign
     .map((c) => campaignInfo(ctx, c));
 }
 
-export function campaignDetail(ctx: ServiceContext, id: number): CampaignDetail {
+/** The campaign with its measure's statistics per design × workload: the measure its profiler declares
+ * (campaign/measures.ts), or `asked`, from the runs that measure comes from. */
+export function campaignDetail(ctx: ServiceContext, id: number, asked: MeasureName | null = null): CampaignDetail {
   const c = campaignRow(ctx, id);
+  const db = ctx.workspace().db;
+  const paired = c.spec.timing !== undefined;
+  const profiler = c.spec.profiler.name;
+  const available = campaignMeasures(profiler, paired);
+  const measure = asked ?? available.default;
+  if (!available.available.includes(measure)) {
+    throw new ApiError("invalid-arguments", `${MEASURE_INFO[measure].title} is not recorded under ${profiler}: choose one of ${available.available.join(", ")}`, [{ path: "measure", message: `one of ${available.available.join(", ")}` }]);
+  }
+  const timing = fromTimingRuns(measure, paired);
+  const runs = runRows(db, id).filter((r) => r.status === "succeeded" && !r.warmup && (r.role === "timing") === timing);
+  const workloads = campaignWorkloads(db, id).map((w) => w.name);
+  const groups = c.spec.designs.flatMap((d) =>
+    workloads.map((w) => {
+      const mine = runs.filter((r) => r.design === d.name && r.workload === w);
+      const values = mine.flatMap((r) => {
+        const v = measureOf(r, measure);
+        return v === null ? [] : [v];
+      });
+      const nodes: Record<string, number> = {};
+      for (const r of mine) if (r.node) nodes[r.node] = (nodes[r.node] ?? 0) + 1;
+      return { design: d.name, workload: w, values, summary: values.length > 0 ? summarize(values, c.seed) : null, nodes };
+    }),
+  );
   return {
     campaign: campaignInfo(ctx, c),
     designs: c.spec.designs.map((d) => d.name),
-    workloads: c.spec.workloads.map((w) => w.name),
+    workloads,
+    measure: MEASURE_INFO[measure],
+    measures: available.available.map((m) => MEASURE_INFO[m]),
+    basis: measureBasis(profiler, measure, paired),
+    paired,
     repetitions: c.spec.repetitions,
     warmups: c.spec.warmups,
-    groups: campaignWallTimes(ctx.workspace().db, id).map((g) => ({ design: g.design, workload: g.workload, wallNs: g.values, summary: g.values.length > 0 ? summarize(g.values, c.seed) : null, nodes: g.nodes })),
+    groups,
   };
 }

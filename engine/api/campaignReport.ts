@@ -15,9 +15,12 @@ import { buildCampaignReport, type DesignInputs } from "../report/campaignReport
 import type { CampaignReport } from "../report/campaignReport/model.js";
 import { VARBENCH_VERSION } from "../report/version.js";
 import type { RunRow } from "../campaign/readModels.js";
+import type { MeasureName } from "../campaign/measures.js";
 
 export interface ReportRequest {
   readonly campaignId: number;
+  /** The measure compared; null or absent: the one the campaign's profiler declares. */
+  readonly measure?: MeasureName | null | undefined;
   readonly designs?: readonly [string, string] | undefined;
   readonly workload?: string | undefined;
   /** The format asked for, for the command that makes the report again. */
@@ -31,7 +34,7 @@ const LOCATION_COSTS = new Set(["gcov", "callgrind", "uftrace"]);
 type Kind = keyof typeof ANALYSES;
 
 export async function campaignReport(ctx: ServiceContext, req: ReportRequest): Promise<CampaignReport> {
-  const detail = campaignDetail(ctx, req.campaignId);
+  const detail = campaignDetail(ctx, req.campaignId, req.measure ?? null);
   const c = detail.campaign;
   const designs = req.designs ?? (detail.designs.length === 2 ? ([detail.designs[0], detail.designs[1]] as const) : null);
   for (const d of designs ?? []) {
@@ -40,7 +43,7 @@ export async function campaignReport(ctx: ServiceContext, req: ReportRequest): P
   if (req.workload !== undefined && !detail.workloads.includes(req.workload)) throw new ApiError("not-found", `campaign ${c.id} has no workload ${req.workload}; its workloads: ${detail.workloads.join(", ")}`, [{ path: "workload", message: "no such workload" }]);
   const notes: string[] = [];
   const analyses: { kind: string; args: Record<string, unknown> }[] = [];
-  const steps = designs ? 1 + Number(TIMELINES.has(c.profiler)) + 2 * Number(c.profiler === "uftrace") + Number(LOCATION_COSTS.has(c.profiler)) : Number(c.profiler === "uftrace");
+  const steps = designs ? 2 + Number(TIMELINES.has(c.profiler)) + 2 * Number(c.profiler === "uftrace") + Number(LOCATION_COSTS.has(c.profiler)) : Number(c.profiler === "uftrace");
   let step = 0;
   const run = async <K extends Kind>(kind: K, title: string, args: Record<string, unknown>) => {
     ctx.progress({ kind: "report", targets: [`campaign:${c.id}`], stage: `report: ${title}`, done: step++, total: Math.max(1, steps) });
@@ -65,9 +68,10 @@ export async function campaignReport(ctx: ServiceContext, req: ReportRequest): P
   if (designs) {
     const target = (design: string, withWorkload = true) => ({ kind: "design" as const, campaignId: c.id, design, workload: withWorkload ? (req.workload ?? null) : null });
     const [a, b] = [target(designs[0]), target(designs[1])];
+    const verdict = await run("verdict", `which of ${designs[0]} and ${designs[1]} is faster`, { a, b, measure: detail.measure.name });
     const compare = await run("compare", `comparing ${designs[0]} and ${designs[1]}`, { a, b });
     const patterns = TIMELINES.has(c.profiler) ? await tried("Execution patterns", () => run("designComparison", "execution patterns", { a, b })) : null;
-    if (!TIMELINES.has(c.profiler)) notes.push(`Execution patterns: the ${c.profiler} profiler records no per-thread timelines (uftrace and the sampler do); the answer rests on wall times alone.`);
+    if (!TIMELINES.has(c.profiler)) notes.push(`Execution patterns: the ${c.profiler} profiler records no per-thread timelines (uftrace and the sampler do); the answer rests on the workloads' ${detail.measure.title} alone.`);
     let vcg: DesignInputs["vcg"] = null;
     if (c.profiler === "uftrace") {
       const va = await tried(`Dominant variance of ${designs[0]}`, () => run("vcg", `dominant variance of ${designs[0]}`, { target: a }));
@@ -76,14 +80,14 @@ export async function campaignReport(ctx: ServiceContext, req: ReportRequest): P
     } else notes.push(`Dominant variance: needs calling-context trees, which ${c.profiler} runs do not record (uftrace runs do).`);
     // A trend fits cost to the features of every workload, so both designs are taken over all of them.
     const trends = LOCATION_COSTS.has(c.profiler) ? await tried("Trends", () => run("trendComparison", "trends", { a: target(designs[0], false), b: target(designs[1], false) })) : null;
-    designInputs = { labels: { a: designs[0], b: designs[1] }, environments: { a: firstEnvironment(ctx, compare.a.runIds), b: firstEnvironment(ctx, compare.b.runIds) }, compare, patterns, vcg, trends };
+    designInputs = { labels: { a: designs[0], b: designs[1] }, environments: { a: firstEnvironment(ctx, compare.a.runIds), b: firstEnvironment(ctx, compare.b.runIds) }, verdict, compare, patterns, vcg, trends };
   } else if (detail.designs.length > 2) notes.push(`Design comparison: the campaign has ${detail.designs.length} designs (${detail.designs.join(", ")}); name two to compare them.`);
   const phases = c.profiler === "uftrace" ? await tried("Phases", () => run("phaseMarkers", "phase markers", { target: { kind: "campaign", campaignId: c.id } })) : null;
   ctx.progress({ kind: "report", targets: [`campaign:${c.id}`], stage: "done", done: steps, total: Math.max(1, steps) });
 
   const measured = runRows(ctx.workspace().db, c.id).filter((r: RunRow) => r.status === "succeeded" && !r.warmup);
   const ws = ctx.workspace().dir;
-  const command = ["varbench", "-w", ws, "report", String(c.id), ...(req.designs ? ["--designs", req.designs.join(",")] : []), ...(req.workload ? ["--workload", req.workload] : []), "--format", req.format].join(" ");
+  const command = ["varbench", "-w", ws, "report", String(c.id), ...(req.designs ? ["--designs", req.designs.join(",")] : []), ...(req.workload ? ["--workload", req.workload] : []), ...(req.measure ? ["--metric", req.measure] : []), "--format", req.format].join(" ");
   return buildCampaignReport({
     provenance: {
       varbench: VARBENCH_VERSION,

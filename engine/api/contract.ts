@@ -9,6 +9,7 @@ import * as z from "zod";
 import { nameSchema as name } from "../campaign/names.js";
 import { targetSchema } from "../campaign/targetSchema.js";
 import { MAX_COVARIANCE_CHILDREN } from "../cct/cct.js";
+import { MEASURES } from "../campaign/measures.js";
 import { REPORT_FORMATS } from "../report/exporters.js";
 import { EXPORTABLE_KINDS } from "./analysisExports.js";
 import type { Analyses, AnalysisKind } from "../analyses/registry.js";
@@ -40,7 +41,7 @@ export const METHODS = {
   "workloads.list": method<readonly T.WorkloadInfo[]>()(z.strictObject({ projectId: id })),
   "designs.list": method<readonly T.DesignInfo[]>()(z.strictObject({ projectId: id })),
   "campaigns.list": method<readonly T.CampaignInfo[]>()(z.strictObject({ projectId: id.optional() })),
-  "campaigns.get": method<T.CampaignDetail>()(z.strictObject({ campaignId: id })),
+  "campaigns.get": method<T.CampaignDetail>()(z.strictObject({ campaignId: id, measure: z.enum(MEASURES).nullable().default(null) })),
   "campaigns.launchOptions": method<T.LaunchOptions>()(z.strictObject({ projectId: id, templateCampaignId: id.optional() })),
   "campaigns.launch": method<T.CampaignInfo>()(
     z.strictObject({
@@ -75,7 +76,7 @@ export const METHODS = {
   /** A campaign's report: its wall times and, for two designs (the two it has, or those named), every
    * analysis its profiler allows; workload: one workload's runs only (trends still take every workload). */
   "reports.campaign": method<T.ReportFile>()(
-    z.strictObject({ campaignId: id, format: z.enum(REPORT_FORMATS), designs: z.tuple([name, name]).optional(), workload: name.optional() }),
+    z.strictObject({ campaignId: id, format: z.enum(REPORT_FORMATS), designs: z.tuple([name, name]).optional(), workload: name.optional(), measure: z.enum(MEASURES).nullable().default(null) }),
   ),
   /** One analysis' result in one of its export formats (the views' Export actions): `args` are the
    * analysis' own, checked as analyses.<kind> checks them. */

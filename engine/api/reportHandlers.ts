@@ -36,8 +36,8 @@ export function reportHandlers(ctx: ServiceContext): Pick<Handlers, "reports.cam
         throw e instanceof ExportRefused ? new ApiError("failed", e.message, [{ path: "format", message: "this result does not fit the format" }]) : e;
       }
     },
-    "reports.campaign": async ({ campaignId, format, designs, workload }) => {
-      const report = await campaignReport(ctx, { campaignId, designs, workload, format });
+    "reports.campaign": async ({ campaignId, format, designs, workload, measure }) => {
+      const report = await campaignReport(ctx, { campaignId, designs, workload, format, measure });
       const c = report.provenance.campaign;
       const base = [`campaign-${c.id}-${c.name}`, ...(designs ? [`${designs[0]}-vs-${designs[1]}`] : [])].join("-").replace(/[^A-Za-z0-9._-]+/g, "-");
       const { REPORT_EXPORTERS } = await import("../report/reportExporters.js");

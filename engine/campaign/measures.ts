@@ -83,6 +83,20 @@ export function campaignMeasures(profiler: string, paired: boolean): ProfilerMea
   return { default: "wall", available: [...PROCESS, ...p.available.filter((m) => MEASURE_INFO[m].source !== "process")] };
 }
 
+/** Whether the measure is read from a pair's plain timing runs rather than from the profiled runs. */
+export function fromTimingRuns(m: MeasureName, paired: boolean): boolean {
+  return paired && MEASURE_INFO[m].source === "process";
+}
+
+/** Which runs a measure comes from, in words, for every place that names the measure. */
+export function measureBasis(profiler: string, m: MeasureName, paired: boolean): string {
+  const source = MEASURE_INFO[m].source;
+  if (fromTimingRuns(m, paired)) return "the plain timing runs, no profiler";
+  if (source === "process") return profiler === "time" || !(profiler in PROFILER_MEASURES) ? "the runs' own clocks" : `the runs under ${profiler}, its own work included`;
+  if (source === "trace") return "the uftrace traces";
+  return `${profiler}'s counts`;
+}
+
 /** The run's value of the measure, or null where the run did not record it. */
 export function measureOf(run: Pick<RunRow, "wallNs" | "userNs" | "sysNs" | "peakRssKb" | "measures">, m: MeasureName): number | null {
   switch (m) {

@@ -3,6 +3,7 @@
 // defined once here (pure) so the store fills them, the API carries them and
 // the exporters render them without any of those importing another's types.
 import type { Summary } from "../stats/summary.js";
+import type { MeasureInfo } from "./measures.js";
 
 export interface ProjectSummary {
   readonly id: number;
@@ -87,8 +88,8 @@ export interface ProjectDetail {
 export interface DistributionGroup {
   readonly design: string;
   readonly workload: string;
-  /** Wall times of the succeeded, measured runs, in run order. */
-  readonly wallNs: readonly number[];
+  /** The measure's values of the succeeded, measured runs that recorded it, in run order. */
+  readonly values: readonly number[];
   readonly summary: Summary | null;
   /** Slurm nodes the measured runs ran on, with their counts; more than one makes the node a factor of
    * these statistics (the wall times mix two machines' speeds). Empty for runs of this machine. */
@@ -98,9 +99,19 @@ export interface DistributionGroup {
 export interface CampaignDetail {
   readonly campaign: CampaignInfo;
   readonly designs: readonly string[];
+  /** In workload order (campaign/workloadOrder.ts). */
   readonly workloads: readonly string[];
+  /** What the groups' values are: the campaign's measure (its profiler's by default) or the one asked for. */
+  readonly measure: MeasureInfo;
+  /** The measures these runs recorded, the default first. */
+  readonly measures: readonly MeasureInfo[];
+  /** Which runs the values come from, in words ("the plain timing runs, no profiler", "the uftrace traces"). */
+  readonly basis: string;
+  /** Each repetition ran once plain and once profiled (the spec's `timing`). */
+  readonly paired: boolean;
   readonly repetitions: number;
   readonly warmups: number;
+  /** Designs in the spec's order, each with its workloads in workload order. */
   readonly groups: readonly DistributionGroup[];
 }
 

@@ -4,6 +4,7 @@ import type { RunRow } from "../campaign/readModels.js";
 import { summarize, type Summary } from "../stats/summary.js";
 import { compareContexts, MIN_RELATIVE_CHANGE, poolContexts, type ComparedContext } from "./compare.js";
 import type { ContextRow } from "./query.js";
+import { chainKind, type FrameKind } from "./frameKinds.js";
 
 /** Seed of the bootstrap intervals of compared wall times (fixed: same data, same view). */
 const COMPARE_SEED = 1;
@@ -22,8 +23,13 @@ export interface Comparison {
   readonly b: ComparisonSide;
   /** Relative change below which a context counts as unchanged. */
   readonly minRelativeChange: number;
+  /** The program's own code that got slower or faster, ranked by time per run the change costs. */
   readonly slower: readonly ComparedContext[];
   readonly faster: readonly ComparedContext[];
+  /** What changed that is not the program's code (frameKinds.ts): waits for the CPU, the profiler's own
+   * frames, the loader. Shown apart, never ranked among the code's findings: a slower
+   * `linux:schedule (pre-empted)` is the machine's load, not the design. */
+  readonly apart: readonly (ComparedContext & { readonly kind: Exclude<FrameKind, "code"> })[];
   readonly unchanged: number;
   /** Contexts on one side only where the other side's list was cut: not compared. */
   readonly unknown: number;
@@ -48,7 +54,12 @@ export function compareSides(a: SideInput, b: SideInput): Comparison {
     ),
     ...(result.unknown > 0 ? [`${result.unknown.toLocaleString("en-US")} context(s) seen on one side only are not compared: the other side may have them among those left out`] : []),
   ];
-  return { a: side(a), b: side(b), minRelativeChange: MIN_RELATIVE_CHANGE, ...result, notes };
+  const code = (c: ComparedContext) => chainKind(c.path) === "code";
+  const apart = [...result.slower, ...result.faster]
+    .filter((c) => !code(c))
+    .map((c) => ({ ...c, kind: chainKind(c.path) as Exclude<FrameKind, "code"> }))
+    .sort((x, y) => Math.abs(y.deltaNs) - Math.abs(x.deltaNs));
+  return { a: side(a), b: side(b), minRelativeChange: MIN_RELATIVE_CHANGE, ...result, slower: result.slower.filter(code), faster: result.faster.filter(code), apart, notes };
 }
 
 /** Contexts left out of a side's lists, over its runs. */

@@ -1,14 +1,20 @@
-// Wall-time distributions side by side (campaign view, design comparison):
+// Distributions of a measure side by side (campaign view, design comparison):
 // a Tukey box per group, its outliers, and every measured run as a point
 // jittered across the box, so a reader sees both the summary and the data.
 import type { EChartsOption } from "echarts";
 import { boxStats } from "./quantiles.js";
-import { unitFor } from "./units.js";
+import { measureUnitFor } from "./units.js";
 import type { ChartColors } from "./colors.js";
 
 export interface DistributionGroup {
   readonly label: string;
-  readonly valuesNs: readonly number[];
+  readonly values: readonly number[];
+}
+
+/** What the values are: the measure's title for the axis, and its unit (campaign/measures.ts). */
+export interface DistributionAxis {
+  readonly title: string;
+  readonly unit: "ns" | "KiB" | "count";
 }
 
 /** Half-width of the jitter of run points, in category widths. */
@@ -20,12 +26,12 @@ function jitter(i: number): number {
   return (x - Math.floor(x)) * 2 - 1;
 }
 
-export function distributionOption(groups: readonly DistributionGroup[], colors: ChartColors): EChartsOption {
-  const withData = groups.filter((g) => g.valuesNs.length > 0);
-  const all = withData.flatMap((g) => g.valuesNs);
-  const unit = unitFor(all.length > 0 ? Math.max(...all) : 0);
+export function distributionOption(groups: readonly DistributionGroup[], colors: ChartColors, axis: DistributionAxis): EChartsOption {
+  let largest = 0;
+  for (const g of groups) for (const v of g.values) largest = Math.max(largest, v);
+  const unit = measureUnitFor(axis.unit, largest);
   const scale = (v: number) => v / unit.ns;
-  const stats = groups.map((g) => (g.valuesNs.length > 0 ? boxStats(g.valuesNs) : null));
+  const stats = groups.map((g) => (g.values.length > 0 ? boxStats(g.values) : null));
   return {
     animation: false,
     textStyle: { color: colors.text },
@@ -36,7 +42,7 @@ export function distributionOption(groups: readonly DistributionGroup[], colors:
       { type: "category", data: groups.map((g) => g.label), axisLabel: { interval: 0, rotate: groups.length > 4 ? 20 : 0, color: colors.text, lineHeight: 16 }, axisLine: { lineStyle: { color: colors.axis } } },
       { type: "value", min: -0.5, max: groups.length - 0.5, show: false },
     ],
-    yAxis: { type: "value", name: `wall time (${unit.label})`, scale: true, axisLine: { onZero: false, lineStyle: { color: colors.axis } }, splitLine: { lineStyle: { color: colors.grid } } },
+    yAxis: { type: "value", name: unit.label ? `${axis.title} (${unit.label})` : axis.title, scale: true, axisLine: { onZero: false, lineStyle: { color: colors.axis } }, splitLine: { lineStyle: { color: colors.grid } } },
     series: [
       {
         type: "boxplot",
@@ -61,7 +67,7 @@ export function distributionOption(groups: readonly DistributionGroup[], colors:
         xAxisIndex: 1,
         symbolSize: 5,
         itemStyle: { color: colors.points },
-        data: groups.flatMap((g, gi) => g.valuesNs.map((v, i) => [gi + JITTER * jitter(i), scale(v)])),
+        data: groups.flatMap((g, gi) => g.values.map((v, i) => [gi + JITTER * jitter(i), scale(v)])),
       },
     ],
   };
@@ -70,6 +76,6 @@ export function distributionOption(groups: readonly DistributionGroup[], colors:
 function boxTooltip(p: unknown, unit: string): string {
   const { name, value } = p as { name: string; value: number[] };
   const [, lo, q1, med, q3, hi] = value;
-  const f = (v: number) => `${v.toPrecision(4)} ${unit}`;
+  const f = (v: number) => `${v.toPrecision(4)}${unit ? ` ${unit}` : ""}`;
   return `${name}<br/>median ${f(med)}<br/>Q1–Q3 ${f(q1)} – ${f(q3)}<br/>whiskers ${f(lo)} – ${f(hi)}`;
 }

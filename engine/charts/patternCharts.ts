@@ -1,13 +1,14 @@
 // Execution patterns (paper 004) drawn: how each group's runs fall into the
 // patterns (Fig. 15's bars), the runs on the plane of their aligned PCVs'
 // first two principal axes coloured by pattern and shaped by design, the
-// improvement of B over A per pattern (Table 4 as bars), the discovery curve
+// ratio of B to A per pattern (Table 4 on a log axis), the discovery curve
 // (§5.3), and a pattern's shape: how busy each thread slot is along the run.
 import type { EChartsOption } from "echarts";
 import type { ExecutionPatternsResult, Pattern, SlotInfo } from "../patterns/result.js";
 import type { DesignComparisonResult } from "../patterns/comparisonResult.js";
 import type { ChartColors } from "./colors.js";
 import { formatMetric } from "../report/patternsText.js";
+import { bOverA, formatRatio } from "../verdict/speedup.js";
 
 const SYMBOLS = ["circle", "triangle", "diamond", "rect", "roundRect", "pin"] as const;
 
@@ -74,25 +75,29 @@ export function planeOption(r: ExecutionPatternsResult, colors: ChartColors, nam
   } as EChartsOption;
 }
 
-/** B's improvement over A per common pattern and for the unmatched runs (004 Table 4). */
+/** B's measure over A's per common pattern and for the unmatched runs (004 Table 4), on a log axis so that
+ * "B twice as fast" (0.5) and "twice as slow" (2) lie as far from 1 either way. */
 export function improvementOption(c: DesignComparisonResult, colors: ChartColors): EChartsOption {
-  const rows = [...c.rows.filter((r) => r.improvement !== null), ...(c.unmatched?.improvement != null ? [c.unmatched] : [])];
+  const rows = [...c.rows.filter((r) => r.speedup !== null), ...(c.unmatched?.speedup ? [c.unmatched] : [])];
+  const ratio = (r: (typeof rows)[number]) => bOverA(r.speedup!);
   return {
     animation: false,
     textStyle: { color: colors.text },
     grid: { left: 88, right: 48, top: 16, bottom: 32 },
     tooltip: { trigger: "item" },
     yAxis: { type: "category", inverse: true, data: rows.map((r) => r.pattern), axisLine: { lineStyle: { color: colors.axis } } },
-    xAxis: { type: "value", name: "improvement (A − B) / A", nameLocation: "middle", nameGap: 24, axisLabel: { formatter: (v: number) => pct(v) }, splitLine: { lineStyle: { color: colors.grid } } },
+    xAxis: { type: "log", logBase: 2, name: `${c.labels.b}'s ${c.metric.title} over ${c.labels.a}'s (under 1: ${c.labels.b} lower)`, nameLocation: "middle", nameGap: 24, axisLabel: { formatter: (v: number) => formatRatio(v) }, splitLine: { lineStyle: { color: colors.grid } } },
     series: [
       {
-        type: "bar",
+        type: "scatter",
+        symbolSize: 12,
         data: rows.map((r) => ({
-          value: r.improvement,
-          itemStyle: { color: r.improvement! >= 0 ? colors.primary : colors.accent },
-          tooltip: { formatter: `${r.pattern}: ${pct(r.improvement!)} (A ${r.runsA} runs, B ${r.runsB} runs)` },
+          value: [ratio(r), r.pattern],
+          itemStyle: { color: ratio(r) <= 1 ? colors.primary : colors.accent },
+          tooltip: { formatter: `${r.pattern}: ${c.labels.b} ${formatRatio(ratio(r))} × ${c.labels.a} (${c.labels.a} ${r.runsA} runs, ${c.labels.b} ${r.runsB} runs)` },
         })),
-        label: { show: true, position: "right", color: colors.text, formatter: (p: { value: number }) => pct(p.value) },
+        label: { show: true, position: "right", color: colors.text, formatter: (p: { value: [number, string] }) => `${formatRatio(p.value[0])}×` },
+        markLine: { silent: true, symbol: "none", lineStyle: { color: colors.axis, type: "dashed" }, data: [{ xAxis: 1 }], label: { show: false } },
       },
     ],
   } as EChartsOption;

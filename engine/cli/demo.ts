@@ -16,9 +16,11 @@ import { followCampaign } from "./follow.js";
 const FIXTURES = join(DATA_ROOT, "test", "fixtures", "uftrace", "0.13");
 /** The demo's campaigns: wall times of two designs, the same designs traced, a worker pool's two
  * designs traced, whose runs fall into execution patterns (paper 004), for empirical complexity
- * (paper 002) bubble sort counted by gcov and traced by uftrace and two sorts under callgrind, and a
- * request-serving utility on a regular and two real inputs, for phase detection (paper 003). */
-const DEMO_CAMPAIGNS = ["frame_loop", "frame_loop_uftrace", "pool_uftrace", "bsort_gcov", "sorts_callgrind", "bsort_uftrace", "requests_uftrace"];
+ * (paper 002) bubble sort counted by gcov and traced by uftrace and two sorts under callgrind, a
+ * request-serving utility on a regular and two real inputs, for phase detection (paper 003), and two
+ * sorts traced with plain timing runs beside the traced ones, the recommended setup for "which is
+ * faster, and why". */
+const DEMO_CAMPAIGNS = ["frame_loop", "frame_loop_uftrace", "pool_uftrace", "bsort_gcov", "sorts_callgrind", "bsort_uftrace", "requests_uftrace", "sorts_uftrace"];
 /** The demo campaign's seed, so every demo workspace is planned alike. */
 const DEMO_SEED = 1;
 
@@ -88,7 +90,8 @@ async function demoCampaigns(api: VarbenchApi, examples: string): Promise<string
     }
     const c = [...(await api.campaigns.list({}))].sort((a, b) => a.id - b.id)[i];
     if (!existing) out.push(`ran example campaign ${c.id} (${spec})`);
-    out.push(`campaign ${c.id} (${c.name}), ${c.status}: wall time per design × workload`, campaignTable(await api.campaigns.get({ campaignId: c.id })), "");
+    const detail = await api.campaigns.get({ campaignId: c.id });
+    out.push(`campaign ${c.id} (${c.name}), ${c.status}: ${detail.measure.title} per design × workload, from ${detail.basis}`, campaignTable(detail), "");
   }
   return out;
 }

@@ -8,7 +8,7 @@ import { DEFAULT_ON_CPU, DEFAULT_PARAMETERS, DEFAULT_PROBABILITY, DEFAULT_WINDOW
 import { CCT_TABLE_DEFAULTS, DEFAULT_MAX_COVARIANCE_CHILDREN, MAX_COVARIANCE_CHILDREN } from "../cct/cct.js";
 import { failureMessage } from "./failure.js";
 import { ALIGNED_INTERVALS, DEFAULT_CONFIDENCE, DEFAULT_PRECISION, DEFAULT_SEED, MAX_PATTERNS } from "../patterns/parameters.js";
-import { DEFAULT_METRIC, METRICS } from "../patterns/metrics.js";
+import { MEASURES, type MeasureName } from "../campaign/measures.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PROJECT_ROOT } from "../io/projectRoot.js";
@@ -87,8 +87,9 @@ campaign
   .argument("<id>", "campaign id", positiveInt)
   .option("--json", "print JSON", false)
   .option("--csv", "print CSV", false)
-  .description("statistics of wall time per design × workload (succeeded, measured runs)")
-  .action(async (id: number, o: { json: boolean; csv: boolean }) => (await import("./commands/campaign.js")).show(workspaceDir(), id, o));
+  .option("--metric <name>", `the measure: ${MEASURES.join(", ")} (default: the one the campaign's profiler gives: wall time under time, traced on-CPU time under uftrace, instructions under callgrind, line executions under gcov, CPU time under the sampler)`, choice(MEASURES))
+  .description("statistics of the campaign's measure per design × workload (succeeded, measured runs), workloads in order of their features")
+  .action(async (id: number, o: { json: boolean; csv: boolean; metric?: MeasureName }) => (await import("./commands/campaign.js")).show(workspaceDir(), id, o));
 
 const runs = program.command("runs").description("the runs of the workspace");
 runs
@@ -160,13 +161,14 @@ program
   .argument("<campaign>", "campaign id", positiveInt)
   .option("--designs <a,b>", "the two designs to compare (default: the campaign's two, if it has two)")
   .option("--workload <name>", "one workload's runs only (trends still take every workload)")
+  .option("--metric <name>", `the measure compared: ${MEASURES.join(", ")} (default: the one the campaign's profiler gives)`, choice(MEASURES))
   .option("--format <format>", "html, markdown (md), pdf, csv (a zip of one file per table) or json", "html")
   .requiredOption("-o, --output <file>", 'where to write it ("-" for standard output, text formats only)')
   .action(async (id: number, o) => (await import("./commands/report.js")).report(workspaceDir(), id, o));
 
 const patternOptions = (c: Command) =>
   c
-    .option("--metric <name>", `what is compared: ${METRICS.join(", ")} (default ${DEFAULT_METRIC})`, choice(METRICS))
+    .option("--metric <name>", `the measure: ${MEASURES.join(", ")} (default: the one the campaign's profiler gives, e.g. trace-cpu under uftrace, ir under callgrind)`, choice(MEASURES))
     .option("--source <name>", "per-thread timelines from the runs' uftrace traces or their /proc samples: auto, uftrace, sampler (default auto: traces where the runs have them)", choice(["auto", "uftrace", "sampler"] as const))
     .option("--intervals <n>", `equal fractions of each run's length, 2–200 (paper 004 §3.2.1; default ${ALIGNED_INTERVALS})`, positiveInt)
     .option("--kmax <n>", `at most this many patterns, 1–100 (default ${MAX_PATTERNS})`, positiveInt)
@@ -181,20 +183,23 @@ patternOptions(
     .description("runs of a campaign grouped into execution patterns by their aligned per-thread timelines (paper 004)")
     .argument("<campaign>", "campaign id (3) or campaign:<id>")
     .option("--design <name>", "only this design's runs")
+    .option("--workload <name>", "only the runs of this workload (with --design)")
     .option("--check <target>", "place these runs (a campaign id, design:<campaign>:<design>, or run:<id>) among the patterns and compare their metric with the record (paper 004 §5.3)"),
 ).action(async (target: string, o) => (await import("./commands/executionPatterns.js")).executionPatterns(workspaceDir(), target, o));
 
 patternOptions(
   program
     .command("compare")
-    .description("two designs of a campaign compared pattern by pattern (paper 004 §5): M-Run, C-Pattern, A-Pattern beside the usual baselines")
+    .description("which of two designs of a campaign is faster, per workload, in the campaign's measure (a ratio with its interval), then compared pattern by pattern where the runs have per-thread timelines (paper 004 §5)")
     .argument("<campaign>", "campaign id (3) or campaign:<id>")
     .requiredOption("--designs <A,B>", "the two designs, A (the reference) and B")
+    .option("--workload <name>", "only this workload's runs (default: every workload, each compared on its own)")
+    .option("--no-patterns", "leave out the comparison by execution patterns")
     .option("--confidence <p>", `confidence of the baselines' intervals, 0.5–0.999 (default ${DEFAULT_CONFIDENCE})`, fraction)
     .option("--precision <x>", `precision for the runs needed, as a share of the mean (default ${DEFAULT_PRECISION})`, fraction)
-    .option("--strategy <name>", "what --fail-if-worse judges by: m-run, c-pattern, a-pattern, means", choice(["m-run", "c-pattern", "a-pattern", "means"] as const), "m-run")
-    .option("--fail-if-worse <percent>", "exit with status 2 when B's metric is higher than A's by more than this (e.g. 2 or 2%) under --strategy", percent),
-).action(async (campaign: string, o) => (await import("./commands/executionPatterns.js")).compare(workspaceDir(), campaign, o));
+    .option("--strategy <name>", "what --fail-if-worse judges by: verdict (the overall ratio, or the one workload's), m-run, c-pattern, a-pattern, means", choice(["verdict", "m-run", "c-pattern", "a-pattern", "means"] as const), "verdict")
+    .option("--fail-if-worse <percent>", "exit with status 2 when A is shown faster and B's measure is above A's by more than this (e.g. 2 or 2%) under --strategy", percent),
+).action(async (campaign: string, o) => (await import("./commands/compare.js")).compare(workspaceDir(), campaign, o));
 
 program
   .command("trends")
@@ -263,16 +268,19 @@ function installedVersion(): string {
   }
 }
 
+// Numbers as people write them in decimal: Number() also takes "" (0), "0x10" (16), "1e3" and " 2 ".
+const WHOLE = /^\d+$/;
+const DECIMAL = /^(\d+(\.\d*)?|\.\d+)$/;
+
 function positiveInt(v: string): number {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError("expected a whole number ≥ 0");
+  if (!WHOLE.test(v) || !Number.isSafeInteger(n)) throw new InvalidArgumentError("expected a whole number ≥ 0");
   return n;
 }
 
 function fraction(v: string): number {
-  const x = Number(v);
-  if (!Number.isFinite(x) || x < 0) throw new InvalidArgumentError("expected a number ≥ 0");
-  return x;
+  if (!DECIMAL.test(v)) throw new InvalidArgumentError("expected a decimal number ≥ 0, e.g. 0.95");
+  return Number(v);
 }
 
 function choice<T extends string>(names: readonly T[]): (v: string) => T {
@@ -284,9 +292,9 @@ function choice<T extends string>(names: readonly T[]): (v: string) => T {
 
 /** "2" or "2%" → 0.02. */
 function percent(v: string): number {
-  const x = Number(v.replace(/%$/, ""));
-  if (!Number.isFinite(x) || x < 0) throw new InvalidArgumentError("expected a percentage ≥ 0, e.g. 2 or 2%");
-  return x / 100;
+  const digits = v.replace(/%$/, "");
+  if (!DECIMAL.test(digits)) throw new InvalidArgumentError("expected a percentage ≥ 0, e.g. 2 or 2%");
+  return Number(digits) / 100;
 }
 
 try {

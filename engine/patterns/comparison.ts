@@ -5,11 +5,13 @@
 // "unmatch" row), and beside them the baselines benchmarking tools use (§2.1,
 // Table 1): difference of means, the normality interval with the runs it needs,
 // Mann–Whitney with the Hodges–Lehmann shift, the visual test, and the share of
-// run pairs B wins. Improvements are relative reductions of the metric (every
-// metric here is lower-is-better): (A − B) / A, so positive means B is better.
+// run pairs B wins. Every result is a ratio in one convention (verdict/speedup.ts):
+// how many times faster the faster design ran, every metric being lower-is-better.
 import { squaredDistance } from "./kmeans.js";
 import type { ExecutionPatternsResult, PatternRun } from "./result.js";
-import { fractionBLower, hodgesLehmann, mannWhitney, runsNeeded, visualTest, welchInterval } from "../stats/twoSamples.js";
+import { fractionBLower, mannWhitney, runsNeeded, visualTest } from "../stats/twoSamples.js";
+import { meanRatio, medianRatio, pairedRatio } from "../stats/ratio.js";
+import { speedupOf, type Speedup } from "../verdict/speedup.js";
 import type { Baselines, DesignComparison, MatchedPair, PatternRow, Strategies } from "./comparisonResult.js";
 
 export const SIDES = ["A", "B"] as const;
@@ -30,7 +32,7 @@ export function compareDesigns(patterns: ExecutionPatternsResult, vectors: reado
   if (a.length === 0 || b.length === 0) throw new Error(`${labels.a} or ${labels.b} has no run with a ${patterns.metric.title} to compare`);
   const rows = patternRows(patterns, a, b);
   const matched = matchRuns(patterns, vectors, a, b);
-  const strategies = strategyImprovements(rows, matched);
+  const strategies = strategyRatios(rows, matched, options.confidence);
   const baselines = baselinesOf(a.map(({ r }) => r.metric!), b.map(({ r }) => r.metric!), options);
   return { labels, metric: patterns.metric, patterns, rows, matched, strategies, baselines, unmatched: unmatchedRow(a, b, rows), confidence: options.confidence, precision: options.precision };
 }
@@ -51,9 +53,16 @@ function patternRows(patterns: ExecutionPatternsResult, a: readonly Indexed[], b
       shareB: vb.length / b.length,
       meanA,
       meanB,
-      improvement: meanA !== null && meanB !== null ? improvement(meanA, meanB) : null,
+      speedup: pointRatio(meanA, meanB, "ratio of the pattern's means"),
     };
   });
+}
+
+/** A ratio of two positive numbers as a speedup with no interval (a point estimate). */
+function pointRatio(a: number | null, b: number | null, method: string): Speedup | null {
+  if (a === null || b === null || !(a > 0 && b > 0)) return null;
+  const log = Math.log(a / b);
+  return speedupOf({ log, low: -Infinity, high: Infinity }, 1, method);
 }
 
 /** Within each common pattern, pairs of one run of A and one of B, nearest first (§5.1: "a run has a
@@ -76,18 +85,26 @@ function matchRuns(patterns: ExecutionPatternsResult, vectors: readonly Float64A
   return pairs;
 }
 
-/** §5.2's three strategies. */
-function strategyImprovements(rows: readonly PatternRow[], matched: readonly MatchedPair[]): Strategies {
+/**
+ * §5.2's three strategies. The paper names what each summarises but no formula; here M-Run is the
+ * geometric mean of the matched pairs' ratios, so each pair counts once whatever its size and the
+ * paired t interval of their logs goes with it, and the pattern strategies, whose patterns may hold a
+ * single run, are point estimates.
+ */
+function strategyRatios(rows: readonly PatternRow[], matched: readonly MatchedPair[], confidence: number): Strategies {
   const common = rows.filter((r) => r.meanA !== null && r.meanB !== null);
   const ofA = rows.filter((r) => r.meanA !== null);
   const ofB = rows.filter((r) => r.meanB !== null);
+  const paired = pairedRatio(matched.map((m) => [m.metricA, m.metricB] as const), confidence);
+  const cPattern = common.length ? pointRatio(sum(common.map((r) => r.meanA!)), sum(common.map((r) => r.meanB!)), "ratio of the common patterns' summed means") : null;
+  const aPattern = pointRatio(mean(ofA.map((r) => r.meanA!)), mean(ofB.map((r) => r.meanB!)), "ratio of the means of every pattern's mean") ?? speedupOf({ log: 0, low: -Infinity, high: Infinity }, 1, "no positive means");
   return {
     // M-Run: the matched runs only, every pair counting once.
-    mRun: matched.length ? { improvement: improvement(sum(matched.map((m) => m.metricA)), sum(matched.map((m) => m.metricB))), basis: matched.length } : null,
+    mRun: paired ? { speedup: speedupOf(paired, confidence, "geometric mean of the matched pairs' ratios, paired t interval on the log scale"), basis: matched.length } : null,
     // C-Pattern: each common pattern counts once, whatever its number of runs.
-    cPattern: common.length ? { improvement: improvement(sum(common.map((r) => r.meanA!)), sum(common.map((r) => r.meanB!))), basis: common.length } : null,
+    cPattern: cPattern ? { speedup: cPattern, basis: common.length } : null,
     // A-Pattern: each design's every pattern counts once, common or not.
-    aPattern: { improvement: improvement(mean(ofA.map((r) => r.meanA!)), mean(ofB.map((r) => r.meanB!))), basis: new Set([...ofA, ...ofB].map((r) => r.pattern)).size },
+    aPattern: { speedup: aPattern, basis: new Set([...ofA, ...ofB].map((r) => r.pattern)).size },
   };
 }
 
@@ -100,30 +117,24 @@ function unmatchedRow(a: readonly Indexed[], b: readonly Indexed[], rows: readon
   if (va.length === 0 && vb.length === 0) return null;
   const meanA = va.length ? mean(va) : null;
   const meanB = vb.length ? mean(vb) : null;
-  return { pattern: "unmatched", runsA: va.length, runsB: vb.length, shareA: va.length / a.length, shareB: vb.length / b.length, meanA, meanB, improvement: meanA !== null && meanB !== null ? improvement(meanA, meanB) : null };
+  return { pattern: "unmatched", runsA: va.length, runsB: vb.length, shareA: va.length / a.length, shareB: vb.length / b.length, meanA, meanB, speedup: pointRatio(meanA, meanB, "ratio of the unmatched runs' means") };
 }
 
 /** The baselines benchmarking tools use (004 §2.1) on one metric of two designs' runs. */
 export function baselinesOf(a: readonly number[], b: readonly number[], o: ComparisonOptions): Baselines {
-  const ma = mean(a);
-  const mb = mean(b);
-  const welch = a.length > 1 && b.length > 1 ? welchInterval(a, b, o.confidence) : null;
   const rank = mannWhitney(a, b);
-  const shift = hodgesLehmann(a, b, o.confidence);
   const visual = visualTest(a, b, o.confidence);
   const finite = (x: number) => (Number.isFinite(x) ? x : null);
-  // Welch's interval needs variation on some side and a mean of A to be relative to.
-  const normal = welch && ma !== 0 && Number.isFinite(welch.low) && Number.isFinite(welch.high) ? { low: welch.low / ma, high: welch.high / ma, df: welch.df } : null;
-  const mid = median(a);
+  const ratio = meanRatio(a, b, o.confidence);
+  const medians = medianRatio(a, b, o.confidence);
   return {
-    meanA: ma,
-    meanB: mb,
-    means: improvement(ma, mb),
-    normality: normal,
+    meanA: mean(a),
+    meanB: mean(b),
+    means: ratio ? speedupOf(ratio, o.confidence, "ratio of means, Welch's interval on the log scale") : null,
     runsNeededA: a.length > 1 ? finite(runsNeeded(a, o.confidence, o.precision)) : null,
     runsNeededB: b.length > 1 ? finite(runsNeeded(b, o.confidence, o.precision)) : null,
     mannWhitney: { u: rank.u, p: rank.p, method: rank.method },
-    hodgesLehmann: { shift: shift.shift, low: shift.low, high: shift.high, confidence: shift.confidence, relative: mid === 0 ? null : shift.shift / mid },
+    medians: medians ? speedupOf(medians, medians.confidence, "Hodges–Lehmann ratio of runs, Moses' interval") : null,
     visual: { a: pick(visual.a), b: pick(visual.b), overlap: visual.overlap },
     bLowerPairs: fractionBLower(a, b),
   };
@@ -131,10 +142,6 @@ export function baselinesOf(a: readonly number[], b: readonly number[], o: Compa
 
 function pick(i: { low: number; high: number; mean: number }) {
   return { low: i.low, high: i.high, mean: i.mean };
-}
-
-export function improvement(a: number, b: number): number {
-  return a === 0 ? 0 : (a - b) / a;
 }
 
 function sum(v: readonly number[]): number {
@@ -145,8 +152,3 @@ function mean(v: readonly number[]): number {
   return sum(v) / v.length;
 }
 
-function median(v: readonly number[]): number {
-  const s = [...v].sort((x, y) => x - y);
-  const h = s.length >> 1;
-  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
-}

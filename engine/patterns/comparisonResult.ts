@@ -2,6 +2,7 @@
 // data for the command line, the workbench and reports.
 import type { MetricInfo } from "./metrics.js";
 import type { ExecutionPatternsResult } from "./result.js";
+import type { Speedup } from "../verdict/speedup.js";
 
 export interface PatternRow {
   /** A pattern's name, or "unmatched" for Table 4's last row. */
@@ -13,8 +14,8 @@ export interface PatternRow {
   readonly shareB: number;
   readonly meanA: number | null;
   readonly meanB: number | null;
-  /** (A − B) / A where both designs show the pattern. */
-  readonly improvement: number | null;
+  /** The ratio of the pattern's two means where both designs show it (a point estimate: no interval). */
+  readonly speedup: Speedup | null;
 }
 
 export interface MatchedPair {
@@ -27,33 +28,34 @@ export interface MatchedPair {
   readonly distance: number;
 }
 
-export interface Improvement {
-  /** (A − B) / A: positive when B is lower (better). */
-  readonly improvement: number;
+export interface StrategyResult {
+  /** How many times faster one design ran under the strategy (verdict/speedup.ts). */
+  readonly speedup: Speedup;
   /** Matched pairs (M-Run) or patterns (C-Pattern, A-Pattern) it rests on. */
   readonly basis: number;
 }
 
 export interface Strategies {
-  readonly mRun: Improvement | null;
-  readonly cPattern: Improvement | null;
-  readonly aPattern: Improvement;
+  /** The geometric mean of the matched pairs' ratios, with the paired t interval of their logs. */
+  readonly mRun: StrategyResult | null;
+  /** The common patterns' means summed per design, each pattern counting once (a point estimate). */
+  readonly cPattern: StrategyResult | null;
+  /** The mean of each design's pattern means, every pattern counting once (a point estimate). */
+  readonly aPattern: StrategyResult;
 }
 
 export interface Baselines {
   readonly meanA: number;
   readonly meanB: number;
-  /** Difference of means, as (A − B) / A. */
-  readonly means: number;
-  /** Welch's interval of the difference of means, relative to A's mean; null with a single run on a side. */
-  readonly normality: { readonly low: number; readonly high: number; readonly df: number } | null;
+  /** The ratio of means with Welch's interval on the log scale (the normality baseline); null where a mean is not positive. */
+  readonly means: Speedup | null;
   /** Runs each design needs for its mean's interval to be within ± precision × mean (Georges et al.; 004 §2.1);
    * null with a single run or a mean of 0. */
   readonly runsNeededA: number | null;
   readonly runsNeededB: number | null;
   readonly mannWhitney: { readonly u: number; readonly p: number; readonly method: "exact" | "normal" };
-  /** Median of the differences A − B (in the metric's unit) and its interval; `relative` to A's median (null when that is 0). */
-  readonly hodgesLehmann: { readonly shift: number; readonly low: number; readonly high: number; readonly confidence: number; readonly relative: number | null };
+  /** The Hodges–Lehmann ratio run against run with Moses' interval; null where a value is not positive. */
+  readonly medians: Speedup | null;
   /** Georges et al.'s visual test: each mean's interval, and whether they overlap. */
   readonly visual: {
     readonly a: { readonly low: number; readonly high: number; readonly mean: number };

@@ -3,12 +3,11 @@
 import type { MetricInfo } from "../patterns/metrics.js";
 import type { ExecutionPatternsResult, Pattern } from "../patterns/result.js";
 import type { Exporter } from "./exporter.js";
-import { formatNs, table } from "./format.js";
+import { formatMeasure, table } from "./format.js";
 
 /** A value of the metric in its unit. */
 export function formatMetric(info: MetricInfo, v: number | null): string {
-  if (v === null || !Number.isFinite(v)) return "-";
-  return info.unit === "ns" ? formatNs(v) : `${Math.round(v)} KiB`;
+  return formatMeasure(info.unit, v);
 }
 
 /** A pattern's shape in one line per slot: how busy each aligned interval is, from ' ' (idle) to '█'. */

@@ -3,8 +3,8 @@
 // run (verdict/toolCost.ts says what it is for). native/vbcalls.c makes N calls
 // of an empty function: recorded at two N, the traced on-CPU time grows by the
 // tracer's cost plus the call's own per extra recorded call; the plain build
-// times the call's own, which is taken out. Five pairs, alternated, and their
-// median: one pre-empted recording on a busy machine moves it little.
+// times the call's own, which is taken out. Five pairs, alternated, and the
+// fastest recording of each size: a busy machine only adds time.
 import { execFile, execFileSync } from "node:child_process";
 import { promisify } from "node:util";
 import { createHash } from "node:crypto";
@@ -14,9 +14,11 @@ import { join } from "node:path";
 import { DATA_ROOT } from "../io/projectRoot.js";
 import { readTraceFile } from "../io/readTrace.js";
 import { traceMeasures } from "../cct/traceMeasures.js";
+import type { Cct } from "../cct/cct.js";
 import { findCalibration, saveCalibration, type CalibrationKey } from "../store/calibrations.js";
 import type { Workspace } from "../store/workspace.js";
 import { toolVersion } from "./profilers/toolVersion.js";
+import { readConfigJson, writeConfigJson } from "../io/configFiles.js";
 
 const execFileAsync = promisify(execFile);
 const SOURCE = join(DATA_ROOT, "engine", "runner", "native", "vbcalls.c");
@@ -36,13 +38,33 @@ export function calibrationKey(options: readonly string[]): CalibrationKey {
   return { tool: "uftrace", version: toolVersion("uftrace"), host: hostname(), options: [...options] };
 }
 
-/** Measures uftrace's cost per call unless this workspace has it for this machine, version and options. */
+/** The machine's calibrations, shared by its workspaces: one measure per machine, version and options. */
+const MACHINE_FILE = "calibrations.json";
+type Measured = { nsPerCall: number; insideNs: number; low: number; high: number; how: string };
+const keyText = (k: CalibrationKey) => JSON.stringify([k.tool, k.version, k.host, k.options]);
+
+function machineCalibration(key: CalibrationKey): Measured | null {
+  const all = readConfigJson(MACHINE_FILE);
+  const c = all && typeof all === "object" ? (all as Record<string, unknown>)[keyText(key)] : undefined;
+  if (!c || typeof c !== "object") return null;
+  const m = c as Partial<Measured>;
+  return [m.nsPerCall, m.insideNs, m.low, m.high].every((x) => typeof x === "number" && Number.isFinite(x)) && typeof m.how === "string" ? (m as Measured) : null;
+}
+
+function rememberOnMachine(key: CalibrationKey, m: Measured): void {
+  const all = readConfigJson(MACHINE_FILE);
+  writeConfigJson(MACHINE_FILE, { ...(all && typeof all === "object" ? all : {}), [keyText(key)]: m });
+}
+
+/** Measures uftrace's cost per call unless this workspace, or this machine, has it for this version and options. */
 export async function ensureUftraceCalibration(ws: Workspace, options: readonly string[], note: (message: string) => void): Promise<void> {
   const key = calibrationKey(options);
   if (findCalibration(ws.db, key) !== null) return;
+  const known = machineCalibration(key);
+  if (known) return saveCalibration(ws.db, key, known);
   note(`Measuring uftrace's own cost per call on this machine, once for ${key.version} with these options (about ${PAIRS * 2} short recordings)…`);
   const patching = options.some((o) => PATCHING.has(o));
-  const how = `${FEWER_CALLS.toLocaleString("en-US")} and ${MORE_CALLS.toLocaleString("en-US")} calls of an empty function recorded ${PAIRS} times each (a ${patching ? "-fpatchable-function-entry=5" : "-pg"} build, record options: ${options.join(" ") || "none"}), the median difference per call, less the call's own time in a plain build`;
+  const how = `${FEWER_CALLS.toLocaleString("en-US")} and ${MORE_CALLS.toLocaleString("en-US")} calls of an empty function recorded ${PAIRS} times each with scheduler events (a ${patching ? "-fpatchable-function-entry=5" : "-pg"} build, record options: ${options.filter((o) => o !== "--no-event").join(" ") || "none"}), the difference per call between each size's fastest recording, less the call's own time in a plain build`;
   try {
     const nsPerCall = await measure(options, patching);
     if (nsPerCall === null) {
@@ -52,6 +74,7 @@ export async function ensureUftraceCalibration(ws: Workspace, options: readonly 
       return;
     }
     saveCalibration(ws.db, key, { ...nsPerCall, how });
+    rememberOnMachine(key, { ...nsPerCall, how });
     note(`uftrace costs about ${nsPerCall.nsPerCall.toFixed(0)} ns a recorded call here (${nsPerCall.low.toFixed(0)}–${nsPerCall.high.toFixed(0)} over ${PAIRS} pairs).`);
   } catch (e) {
     // The campaign goes on: its verdicts say the cost is unknown, and why.
@@ -61,33 +84,68 @@ export async function ensureUftraceCalibration(ws: Workspace, options: readonly 
   }
 }
 
-async function measure(options: readonly string[], patching: boolean): Promise<{ nsPerCall: number; low: number; high: number } | null> {
+async function measure(options: readonly string[], patching: boolean): Promise<{ nsPerCall: number; low: number; high: number; insideNs: number } | null> {
   const dir = mkdtempSync(join(tmpdir(), "varbench-calibrate-"));
   try {
     const traced = build(patching ? ["-fpatchable-function-entry=5"] : ["-pg"], patching ? "patch" : "pg");
     const plain = build([], "plain");
-    const perCall: number[] = [];
+    // Scheduler events are recorded whatever the campaign says (the hook at each call is the same), so
+    // that time switched out on a busy machine is taken out of the traced time rather than counted as cost.
+    const recordOptions = options.filter((o) => o !== "--no-event");
+    const few: Recorded[] = [];
+    const many: Recorded[] = [];
     for (let i = 0; i < PAIRS; i++) {
-      const few = await record(traced, FEWER_CALLS, options, join(dir, `few-${i}`));
-      const many = await record(traced, MORE_CALLS, options, join(dir, `many-${i}`));
-      const calls = many.calls - few.calls;
+      few.push(await record(traced, FEWER_CALLS, recordOptions, join(dir, `few-${i}`)));
+      many.push(await record(traced, MORE_CALLS, recordOptions, join(dir, `many-${i}`)));
       // A time filter or depth limit leaves (most of) the extra calls unrecorded: no cost per recorded call.
-      if (calls < RECORDED_SHARE * (MORE_CALLS - FEWER_CALLS)) return null;
-      perCall.push((many.ns - few.ns) / calls);
+      if (many[i].calls - few[i].calls < RECORDED_SHARE * (MORE_CALLS - FEWER_CALLS)) return null;
     }
+    // A busy machine only ever adds time: each size's fastest recording is its truest, and so is the
+    // difference of the two; the pairs' own differences give the range.
+    const fastest = (rs: readonly Recorded[]) => rs.reduce((m, r) => (r.ns < m.ns ? r : m));
+    const perCall = few.map((f, i) => (many[i].ns - f.ns) / (many[i].calls - f.calls));
+    const best = (fastest(many).ns - fastest(few).ns) / (fastest(many).calls - fastest(few).calls);
+    const inside = many.map((m) => m.leafNs);
     let own = Infinity;
     for (let i = 0; i < PAIRS; i++) own = Math.min(own, Number((await run(plain, [String(MORE_CALLS), "time"])).trim()) / MORE_CALLS);
     const sorted = perCall.map((p) => Math.max(0, p - own)).sort((a, b) => a - b);
-    return { nsPerCall: sorted[(PAIRS - 1) / 2], low: sorted[0], high: sorted[PAIRS - 1] };
+    const nsPerCall = Math.max(0, best - own);
+    const insideNs = Math.max(0, Math.min(...inside) - own);
+    return { nsPerCall, low: Math.min(sorted[0], nsPerCall), high: Math.max(sorted[PAIRS - 1], nsPerCall), insideNs: Math.min(insideNs, nsPerCall) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-async function record(binary: string, calls: number, options: readonly string[], data: string): Promise<{ ns: number; calls: number }> {
+interface Recorded {
+  /** Traced on-CPU time of the whole program (ns). */
+  readonly ns: number;
+  readonly calls: number;
+  /** The empty leaf's mean recorded time (ns). */
+  readonly leafNs: number;
+}
+
+async function record(binary: string, calls: number, options: readonly string[], data: string): Promise<Recorded> {
   await run("uftrace", ["record", "-d", data, ...options, "--", binary, String(calls)]);
-  const m = traceMeasures((await readTraceFile(data)).cct);
-  return { ns: m["trace-cpu"], calls: m.calls };
+  const { cct } = await readTraceFile(data);
+  const m = traceMeasures(cct);
+  return { ns: m["trace-cpu"], calls: m.calls, leafNs: meanOf(cct, "vb_leaf") };
+}
+
+/** The mean recorded time of a function's calls: for the empty leaf, the part of the tracer's cost that
+ * falls between a call's own entry and exit records (the "inside" cost the CCT can also take out). */
+function meanOf(cct: Cct, name: string): number {
+  const fn = cct.functions.indexOf(name);
+  let total = 0;
+  let n = 0;
+  for (const t of cct.threads) {
+    for (let c = 1; c < t.contexts.size; c++) {
+      if (t.contexts.fn[c] !== fn) continue;
+      total += t.contexts.inclusiveNs[c];
+      n += t.contexts.n[c];
+    }
+  }
+  return n > 0 ? total / n : 0;
 }
 
 async function run(command: string, args: readonly string[]): Promise<string> {

@@ -18,6 +18,7 @@ export type RunsKey = Omit<CalibrationKey, "host"> & { readonly host: string | n
 interface Row {
   version: string;
   ns_per_call: number | null;
+  inside_ns: number | null;
   low: number | null;
   high: number | null;
   how: string;
@@ -35,16 +36,16 @@ export function findCalibration(db: Db, k: RunsKey): ToolCalibration | Calibrati
   ) as Row | undefined;
   if (!r) return null;
   if (r.failure !== null || r.ns_per_call === null) return { failure: r.failure ?? "not measured", measuredAt: r.created_at };
-  return { tool: k.tool, version: r.version, nsPerCall: r.ns_per_call, low: r.low ?? r.ns_per_call, high: r.high ?? r.ns_per_call, measuredAt: r.created_at, how: r.how };
+  return { tool: k.tool, version: r.version, nsPerCall: r.ns_per_call, insideNs: r.inside_ns ?? 0, low: r.low ?? r.ns_per_call, high: r.high ?? r.ns_per_call, measuredAt: r.created_at, how: r.how };
 }
 
-export function saveCalibration(db: Db, k: CalibrationKey, c: { nsPerCall: number; low: number; high: number; how: string } | { failure: string; how: string }): void {
+export function saveCalibration(db: Db, k: CalibrationKey, c: { nsPerCall: number; insideNs: number; low: number; high: number; how: string } | { failure: string; how: string }): void {
   const measured = "nsPerCall" in c;
   db.prepare(
-    `INSERT INTO calibrations (tool, version, host, options_json, ns_per_call, low, high, how, failure, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (tool, version, host, options_json) DO UPDATE SET ns_per_call = excluded.ns_per_call, low = excluded.low, high = excluded.high,
-       how = excluded.how, failure = excluded.failure, created_at = excluded.created_at`,
-  ).run(...key(k), measured ? c.nsPerCall : null, measured ? c.low : null, measured ? c.high : null, c.how, measured ? null : c.failure, new Date().toISOString());
+    `INSERT INTO calibrations (tool, version, host, options_json, ns_per_call, inside_ns, low, high, how, failure, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (tool, version, host, options_json) DO UPDATE SET ns_per_call = excluded.ns_per_call, inside_ns = excluded.inside_ns, low = excluded.low,
+       high = excluded.high, how = excluded.how, failure = excluded.failure, created_at = excluded.created_at`,
+  ).run(...key(k), measured ? c.nsPerCall : null, measured ? c.insideNs : null, measured ? c.low : null, measured ? c.high : null, c.how, measured ? null : c.failure, new Date().toISOString());
 }
 
 export function isCalibrated(c: ToolCalibration | CalibrationFailure | null): c is ToolCalibration {

@@ -70,28 +70,6 @@ export function runDetails(db: Db, id: number): Record<string, unknown> {
   return { ...r, plan_json: undefined, environment_json: undefined, features_json: undefined, plan: json("plan_json"), environment: json("environment_json"), features: json("features_json"), artifacts };
 }
 
-/** Wall times of the succeeded, measured (not warm-up) runs per design × workload, in run order. */
-export function campaignWallTimes(db: Db, campaignId: number): { design: string; workload: string; values: number[]; nodes: Record<string, number> }[] {
-  const rows = db
-    .prepare(
-      `SELECT d.name AS design, w.name AS workload, r.wall_ns AS wallNs, r.status, r.warmup, ${NODE} AS node
-       FROM runs r JOIN designs d ON d.id = r.design_id JOIN workloads w ON w.id = r.workload_id
-       WHERE r.campaign_id = ? ORDER BY d.name, w.name, r.ordinal`,
-    )
-    .all(campaignId) as { design: string; workload: string; wallNs: number | null; status: string; warmup: number; node: string | null }[];
-  const groups = new Map<string, { design: string; workload: string; values: number[]; nodes: Record<string, number> }>();
-  for (const r of rows) {
-    const key = `${r.design}\u0000${r.workload}`;
-    const g = groups.get(key) ?? { design: r.design, workload: r.workload, values: [], nodes: {} };
-    if (r.status === "succeeded" && r.warmup === 0 && r.wallNs !== null) {
-      g.values.push(r.wallNs);
-      if (r.node) g.nodes[r.node] = (g.nodes[r.node] ?? 0) + 1;
-    }
-    groups.set(key, g);
-  }
-  return [...groups.values()];
-}
-
 /** The spec a campaign was planned from, as stored (validated when it was planned). */
 export function campaignSpec(db: Db, campaignId: number): CampaignSpec | null {
   const r = db.prepare("SELECT spec_json AS s FROM campaigns WHERE id = ?").get(campaignId) as { s: string } | undefined;

@@ -132,6 +132,7 @@ export const MIGRATIONS: readonly string[] = [
     host TEXT NOT NULL,
     options_json TEXT NOT NULL,
     ns_per_call REAL,
+    inside_ns REAL,
     low REAL,
     high REAL,
     how TEXT NOT NULL,

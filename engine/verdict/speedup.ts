@@ -58,7 +58,8 @@ export function speedupSentence(s: Speedup, names: SideNames): string {
 /** The ratio and its interval in words, whether or not the interval shows a difference. */
 export function speedupClaim(s: Speedup, names: SideNames): string {
   const conf = `${Math.round(100 * s.confidence)}%`;
-  const range = s.interval ? `${conf} interval ${formatRatio(s.interval.low)} to ${formatRatio(s.interval.high)}` : "a single run on a side: no interval";
+  // No interval: a single run on a side, or a point estimate (a pattern strategy).
+  const range = s.interval ? `${conf} interval ${formatRatio(s.interval.low)} to ${formatRatio(s.interval.high)}` : "no interval";
   if (s.lower === null) return `both ran alike (${range})`;
   const [fast, slow] = s.lower === "A" ? [names.a, names.b] : [names.b, names.a];
   return `${fast} ran ${formatRatio(s.ratio)} times faster than ${slow} (${range})`;

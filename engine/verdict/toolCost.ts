@@ -22,6 +22,8 @@ export interface ToolCalibration {
   readonly version: string;
   /** The median over the calibration's repeats, and their range. */
   readonly nsPerCall: number;
+  /** The part of it between a call's own entry and exit records: an empty function's recorded time. */
+  readonly insideNs: number;
   readonly low: number;
   readonly high: number;
   readonly measuredAt: string;

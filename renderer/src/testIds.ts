@@ -17,11 +17,11 @@ export const TID = {
     submit: "launch-submit",
     fieldError: "launch-field-error",
   },
-  campaign: { flame: "campaign-flame", vcg: "campaign-vcg", patterns: "campaign-patterns", comparePatterns: "campaign-compare-patterns", trends: "campaign-trends", phases: "campaign-phases", compareTrends: "campaign-compare-trends", status: "campaign-status", note: "campaign-note", progress: "campaign-progress", eta: "campaign-eta", cancel: "campaign-cancel", resume: "campaign-resume", groups: "campaign-groups", chart: "campaign-chart", runs: "campaign-runs", export: "campaign-export", compare: "campaign-compare" },
+  campaign: { flame: "campaign-flame", vcg: "campaign-vcg", patterns: "campaign-patterns", comparePatterns: "campaign-compare-patterns", trends: "campaign-trends", phases: "campaign-phases", compareTrends: "campaign-compare-trends", status: "campaign-status", note: "campaign-note", progress: "campaign-progress", eta: "campaign-eta", cancel: "campaign-cancel", resume: "campaign-resume", groups: "campaign-groups", chart: "campaign-chart", runs: "campaign-runs", export: "campaign-export", compare: "campaign-compare", verdict: "campaign-verdict", verdictSentence: "campaign-verdict-sentence", verdictTable: "campaign-verdict-table", verdictCost: "campaign-verdict-cost", measure: "campaign-measure" },
   runs: { table: "runs-table", filter: "runs-filter", row: "runs-row", compare: "runs-compare", selected: "runs-selected" },
   run: { metrics: "run-metrics", cct: "run-cct", cctRow: "run-cct-row", thread: "run-thread", histogram: "run-histogram", stdout: "run-stdout", artifacts: "run-artifacts" },
   flame: { graph: "flame-graph", canvas: "flame-canvas", search: "flame-search", searchInfo: "flame-search-info", crumbs: "flame-crumbs", tooltip: "flame-tooltip", measure: "flame-measure", shape: "flame-shape", legend: "flame-legend", selected: "flame-selected", vcgNode: "flame-vcg-node", open: "flame-open", view: "flame-view" },
-  compare: { note: "compare-note", slower: "compare-slower", faster: "compare-faster", chart: "compare-chart", sideA: "compare-side-a", sideB: "compare-side-b" },
+  compare: { note: "compare-note", slower: "compare-slower", faster: "compare-faster", apart: "compare-apart", chart: "compare-chart", sideA: "compare-side-a", sideB: "compare-side-b" },
   vcg: { link: "vcg-link", graph: "vcg-graph", tau: "vcg-tau", beta: "vcg-beta", onCpu: "vcg-on-cpu", summary: "vcg-summary", detection: "vcg-detection", segments: "vcg-segments", vs: "vcg-vs", omitted: "vcg-omitted" },
   patterns: {
     metric: "patterns-metric",

@@ -11,6 +11,7 @@ import { CHROMIUM, CHROMIUM_ARGS, idle, openBrowserApp, SCREENSHOTS, VIEWPORT, t
 import { runDemo } from "../../engine/cli/demo.js";
 import { Workspace } from "../../engine/store/workspace.js";
 import { TID } from "../../renderer/src/testIds.js";
+import { inProcessClient } from "../../engine/api/inProcess.js";
 
 const sel = (id: string) => `[data-testid="${id}"]`;
 let app: BrowserApp;
@@ -32,9 +33,9 @@ describe("workbench in the browser", () => {
     await page.waitForSelector(sel(TID.home.project));
     assert.match(await page.textContent(sel(TID.home.project)) ?? "", /examples/);
     const rows = page.locator(`${sel(TID.home.campaigns)} tbody tr`);
-    // The demo's seven example campaigns (engine/cli/demo.ts), all finished.
-    assert.equal(await rows.count(), 7);
-    assert.equal(await page.locator(`${sel(TID.home.campaigns)} >> text=finished`).count(), 7);
+    // The demo's eight example campaigns (engine/cli/demo.ts), all finished.
+    assert.equal(await rows.count(), 8);
+    assert.equal(await page.locator(`${sel(TID.home.campaigns)} >> text=finished`).count(), 8);
     await app.screenshot("01-home");
   });
 
@@ -108,6 +109,54 @@ describe("workbench in the browser", () => {
     await app.screenshot("06-compare-designs");
   });
 
+  it("answers which design is faster in each profiler's own measure: the campaign page, compare and the report", async () => {
+    const { page } = app;
+    // Demo campaigns (engine/cli/demo.ts): 1 time, 2 uftrace, 5 callgrind, 8 uftrace with plain timing runs, 4 gcov (one design).
+    const cases = [
+      { id: 1, name: "time", a: "blocks-60", b: "blocks-120", title: /^Wall time per design × workload$/, basis: /From the runs' own clocks/ },
+      { id: 2, name: "uftrace", a: "blocks-60", b: "blocks-120", title: /^Traced on-CPU time per design × workload$/, basis: /From the uftrace traces/ },
+      { id: 5, name: "callgrind", a: "merge", b: "insertion", title: /^Instructions \(Ir\) per design × workload$/, basis: /From callgrind's counts/ },
+      { id: 8, name: "uftrace-timing", a: "insertion", b: "merge", title: /^Wall time per design × workload$/, basis: /From the plain timing runs, no profiler/ },
+      { id: 4, name: "gcov", a: null, b: null, title: /^Line executions per design × workload$/, basis: /From gcov's counts/ },
+    ];
+    for (const c of cases) {
+      await app.goto(`#/campaign/${c.id}`);
+      const heading = page.locator("h2", { hasText: /per design × workload/ });
+      assert.match((await heading.textContent()) ?? "", c.title, `campaign ${c.id}`);
+      assert.match((await page.locator("p.muted", { hasText: /^From / }).first().textContent()) ?? "", c.basis, `campaign ${c.id}`);
+      if (c.a && c.b) {
+        await page.selectOption('select[aria-label="design A"]', c.a);
+        await page.selectOption('select[aria-label="design B"]', c.b);
+        await page.waitForSelector(sel(TID.campaign.verdictSentence), { timeout: 120_000 });
+        const sentence = (await page.textContent(sel(TID.campaign.verdictSentence))) ?? "";
+        // One convention: "X ran r times faster than Y (95% interval …)", or no difference shown.
+        assert.match(sentence, /ran \d+(\.\d+)? times faster than|both ran alike/, `campaign ${c.id}: ${sentence}`);
+        assert.ok((await page.locator(`${sel(TID.campaign.verdictTable)} tbody tr`).count()) >= 1);
+      } else assert.equal(await page.locator(sel(TID.campaign.verdict)).count(), 0, "one design: nothing to compare");
+      await app.screenshot(`13-campaign-${c.name}`);
+    }
+    // Workloads in the order of their features: n-8 … n-2048 (as text, n-1024 came before n-128).
+    await app.goto("#/campaign/5");
+    const workloads = await page.locator(`${sel(TID.campaign.groups)} tbody tr td:nth-child(2)`).allTextContents();
+    assert.deepEqual(workloads.slice(0, 9), ["n-8", "n-16", "n-32", "n-64", "n-128", "n-256", "n-512", "n-1024", "n-2048"]);
+    // The compare page of a time-only campaign gives the same verdict and tests as any other.
+    await app.goto("#/compare?a=design:1:blocks-60&b=design:1:blocks-120");
+    await page.waitForSelector(sel(TID.campaign.verdictSentence));
+    assert.match((await page.textContent(sel(TID.campaign.verdictTable))) ?? "", /rank test p/);
+    await app.screenshot("14-compare-time-verdict");
+    // The report opens with the same answer; drawn in Chromium from its own HTML.
+    const api = inProcessClient(app.service);
+    for (const c of cases.filter((x) => x.a)) {
+      const html = (await api.reports.campaign({ campaignId: c.id, format: "html", designs: [c.a!, c.b!] })).text;
+      const json = JSON.parse((await api.reports.campaign({ campaignId: c.id, format: "json", designs: [c.a!, c.b!] })).text) as { headline: { sentence: string; measure: string } };
+      const report = await app.context.newPage();
+      await report.setContent(html);
+      assert.ok(((await report.textContent("body")) ?? "").includes(json.headline.sentence.slice(0, 40)), `campaign ${c.id}'s report opens with its answer`);
+      await report.screenshot({ path: join(SCREENSHOTS, `15-report-${c.name}.png`), fullPage: false });
+      await report.close();
+    }
+  });
+
   it("shows a run's VCG patterns, recomputes with β, and lists its detection patterns", async () => {
     const { page } = app;
     // Run 2 of the demo is the transmitter chain H → U → V → W (paper 000 §3.1).
@@ -164,7 +213,7 @@ describe("workbench in the browser", () => {
     // The whole campaign's patterns, with the discovery curve.
     await app.goto("#/patterns?campaign=3");
     await page.waitForSelector(sel(TID.patterns.discovery));
-    assert.match(await page.textContent(sel(TID.patterns.summary)) ?? "", /40 runs in \d+ patterns? · wall time · per-thread timelines from uftrace traces/);
+    assert.match(await page.textContent(sel(TID.patterns.summary)) ?? "", /40 runs in \d+ patterns? · traced on-CPU time · per-thread timelines from uftrace traces/);
     assert.deepEqual(app.pageErrors, []);
   });
 

@@ -30,7 +30,7 @@ describe("reports of the demo workspace", () => {
     try {
       const api = inProcessClient(service);
       const campaigns = await api.campaigns.list({});
-      assert.equal(campaigns.length, 7);
+      assert.equal(campaigns.length, 8);
       for (const c of campaigns) {
         const text = (await api.reports.campaign({ campaignId: c.id, format: "json" })).text;
         assert.ok(validate(JSON.parse(text)), `campaign ${c.id}: ${JSON.stringify(validate.errors)}`);

@@ -58,13 +58,14 @@ function checkComparison(c: DesignComparisonResult, runs: readonly RunFacts[]): 
   const wall = (d: string) => runs.filter((x) => x.design === d).map((x) => x.wallNs);
   const a = mean(wall("base"));
   const b = mean(wall("fast"));
-  assert.ok(Math.abs(c.baselines.means - (a - b) / a) < 1e-9, "difference of means, (A − B) / A");
+  assert.ok(Math.abs(c.baselines.means!.ratio - Math.max(a, b) / Math.min(a, b)) < 1e-9, "ratio of means, the slower over the faster");
+  assert.equal(c.baselines.means!.lower, a > b ? "B" : "A");
   const common = c.rows.filter((r) => r.runsA > 0 && r.runsB > 0);
   assert.equal(c.matched.length, common.reduce((n, r) => n + Math.min(r.runsA, r.runsB), 0), "one-to-one within each common pattern");
   if (c.matched.length > 0) {
-    const sa = c.matched.reduce((s, m) => s + m.metricA, 0);
-    const sb = c.matched.reduce((s, m) => s + m.metricB, 0);
-    assert.ok(Math.abs(c.strategies.mRun!.improvement - (sa - sb) / sa) < 1e-9, "M-Run over the matched pairs");
+    const logs = c.matched.reduce((s, m) => s + Math.log(m.metricA / m.metricB), 0) / c.matched.length;
+    const mRun = c.strategies.mRun!.speedup;
+    assert.ok(Math.abs((mRun.lower === "B" ? Math.log(mRun.ratio) : -Math.log(mRun.ratio)) - logs) < 1e-9, "M-Run: the geometric mean of the matched pairs' ratios");
     for (const m of c.matched) {
       assert.equal(runs.find((x) => x.id === m.runA)!.design, "base");
       assert.equal(runs.find((x) => x.id === m.runB)!.design, "fast");
@@ -91,7 +92,10 @@ describe("execution patterns on real campaigns (paper 004)", () => {
     const api = inProcessClient(service);
     try {
       const campaignId = 1;
-      const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId } });
+      // Wall time asked for, to check the patterns' statistics against the runs table; by default a
+      // uftrace campaign's patterns summarise the traces' own on-CPU time.
+      assert.equal((await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId } })).metric.name, "trace-cpu");
+      const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId }, metric: "wall" });
       assert.equal(r.source, "uftrace");
       checkConsistent(r, runs);
       // The setup's length is the program's own measure (setup_ms against worker 1's time, as
@@ -108,7 +112,7 @@ describe("execution patterns on real campaigns (paper 004)", () => {
       // Thread ids differ in every run; thread alignment puts main first in the slots it occupies.
       assert.ok(r.slots.some((s) => s.threadName === "main") && r.slots.some((s) => s.threadName === "worker_main"));
 
-      const c = await api.analyses.designComparison({ a: { kind: "design", campaignId, design: "base", workload: null }, b: { kind: "design", campaignId, design: "fast", workload: null } });
+      const c = await api.analyses.designComparison({ a: { kind: "design", campaignId, design: "base", workload: null }, b: { kind: "design", campaignId, design: "fast", workload: null }, metric: "wall" });
       checkComparison(c, runs);
     } finally {
       await service.close();
@@ -122,11 +126,11 @@ describe("execution patterns on real campaigns (paper 004)", () => {
     const api = inProcessClient(service);
     try {
       const campaignId = 2;
-      const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId } });
+      const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId }, metric: "wall" });
       assert.equal(r.source, "sampler");
       checkConsistent(r, runs);
       assert.ok(r.slots.some((s) => s.threadName === "pool-main") && r.slots.some((s) => s.threadName === "pool-tail"), JSON.stringify(r.slots));
-      const c = await api.analyses.designComparison({ a: { kind: "design", campaignId, design: "base", workload: null }, b: { kind: "design", campaignId, design: "fast", workload: null } });
+      const c = await api.analyses.designComparison({ a: { kind: "design", campaignId, design: "base", workload: null }, b: { kind: "design", campaignId, design: "fast", workload: null }, metric: "wall" });
       checkComparison(c, runs);
       // A campaign without per-thread timelines is refused with a message that says what to do.
       await assert.rejects(api.analyses.executionPatterns({ target: { kind: "campaign", campaignId }, source: "uftrace" }), /no run has per-thread timelines.*uftrace/);
@@ -142,9 +146,10 @@ describe("execution patterns on real campaigns (paper 004)", () => {
     const csv = varbench(["-w", ws, "execution-patterns", "1", "--csv"]);
     assert.equal(csv.stdout.trim().split("\n").length, 41, "a header and a row per run");
     const json = varbench(["-w", ws, "compare", "1", "--designs", "fast,base", "--json"]);
-    const c = JSON.parse(json.stdout) as DesignComparisonResult;
-    // B = base against A = fast: the gate fails exactly when base's mean is higher than allowed.
-    const worse = -c.baselines.means * 100;
+    const c = (JSON.parse(json.stdout) as { patterns: DesignComparisonResult }).patterns;
+    // B = base against A = fast: the gate fails exactly when base's mean is shown higher than allowed.
+    const means = c.baselines.means!;
+    const worse = means.lower === "A" && means.faster === "A" ? (means.ratio - 1) * 100 : 0;
     const just = (pct: number) => varbench(["-w", ws, "compare", "1", "--designs", "fast,base", "--strategy", "means", "--fail-if-worse", `${pct}%`]).status;
     if (worse > 0) {
       assert.equal(just(Math.max(0, worse - 0.5)), 2);

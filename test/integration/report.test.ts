@@ -62,11 +62,15 @@ describe("campaign report", () => {
     // uftrace runs: execution patterns, both designs' VCGs, phase markers tried; one workload: no trend.
     assert.deepEqual(json.sections.map((s: { id: string }) => s.id), ["summary", "environments", "wall", "patterns", "vcg", "contexts"]);
     assert.ok(json.notes.some((n: string) => /^Trends: /.test(n)), json.notes.join("\n"));
-    assert.match(json.headline.strategy, /M-Run|C-Pattern|A-Pattern/);
-    // The headline's number is the strategy's row of the strategies table.
-    const strategies = json.sections[0].tables.find((t: { id: string }) => t.id === "strategies");
-    const row = strategies.rows.find((r: unknown[]) => json.headline.strategy.startsWith(r[0] as string));
-    assert.equal(row[1], json.headline.improvement);
+    // A uftrace campaign answers in the traces' own time, not the tracer's start-up.
+    assert.equal(json.headline.measure, "traced on-CPU time");
+    assert.equal(json.headline.basis, "the uftrace traces");
+    assert.ok(json.headline.ratio >= 1 && (json.headline.interval === null || json.headline.interval.low > 0));
+    // The headline's number is the one workload's row of the workloads table.
+    const workloads = json.sections[0].tables.find((t: { id: string }) => t.id === "workloads");
+    assert.deepEqual(workloads.rows.map((r: unknown[]) => r[0]), ["frames-60"]);
+    assert.equal(workloads.rows[0][5], json.headline.ratio);
+    assert.ok(json.sections[0].tables.some((t: { id: string }) => t.id === "strategies"), "paper 004's strategies beside it");
     // Made again by its own command: the same report but for the time it was made.
     const again = join(dir, "again.json");
     const [cmd, ...args] = json.provenance.command.replace(/--format json$/, `--format json -o ${again}`).split(" ");
@@ -79,11 +83,14 @@ describe("campaign report", () => {
   it("writes Markdown whose wall table has the columns of `varbench campaign show`", () => {
     const md = readFileSync(report("markdown"), "utf8");
     const show = varbench(["-w", ws, "campaign", "show", "1"]).stdout.split("\n");
-    const cliColumns = show[1].trim().split(/\s{2,}/);
+    // Line 2 names the measure, as the report's section title does.
+    assert.match(show[1], /^traced on-CPU time, from the uftrace traces/);
+    assert.match(md, /^## Traced on-CPU time per design × workload$/m);
+    const cliColumns = show[2].trim().split(/\s{2,}/);
     const header = md.split("\n").find((l) => l.startsWith("| design | workload |"))!;
     assert.deepEqual(header.split("|").slice(1, -1).map((c) => c.trim()), cliColumns);
     // And the same numbers: each design's row, column by column.
-    for (const line of show.slice(3).filter(Boolean)) {
+    for (const line of show.slice(4).filter(Boolean)) {
       const cli = line.trim().split(/\s{2,}/);
       const mdRow = md.split("\n").find((l) => l.startsWith(`| ${cli[0]} | ${cli[1]} |`))!;
       assert.deepEqual(mdRow.split("|").slice(1, -1).map((c) => c.trim()), cli);
@@ -92,14 +99,14 @@ describe("campaign report", () => {
 
   it("writes one CSV per table, raw values in nanoseconds", () => {
     const files = unzipSync(readFileSync(report("csv")));
-    assert.ok(["strategies.csv", "baselines.csv", "environments.csv", "wall.csv", "patterns.csv", "matched-runs.csv", "vcg-patterns.csv"].every((f) => f in files), Object.keys(files).join(", "));
+    assert.ok(["workloads.csv", "strategies.csv", "environments.csv", "wall.csv", "patterns.csv", "matched-runs.csv", "vcg-patterns.csv"].every((f) => f in files), Object.keys(files).join(", "));
     const wall = strFromU8(files["wall.csv"]).trim().split("\r\n");
     assert.equal(wall[0], "design,workload,N,mean (ns),median (ns),σ (ns),CoV,MAD (ns),min (ns),max (ns),P90 (ns),P99 (ns),mean 95% CI low (ns),mean 95% CI high (ns),outliers");
-    const json = JSON.parse(varbench(["-w", ws, "campaign", "show", "1", "--json"]).stdout) as { groups: { design: string; wallNs: { n: number; mean: number } }[] };
+    const json = JSON.parse(varbench(["-w", ws, "campaign", "show", "1", "--json"]).stdout) as { groups: { design: string; summary: { n: number; mean: number } }[] };
     for (const g of json.groups) {
       const row = wall.find((l) => l.startsWith(`${g.design},`))!.split(",");
-      assert.equal(Number(row[2]), g.wallNs.n);
-      assert.equal(Number(row[3]), g.wallNs.mean);
+      assert.equal(Number(row[2]), g.summary.n);
+      assert.equal(Number(row[3]), g.summary.mean);
     }
   });
 
@@ -140,11 +147,11 @@ describe("campaign report", () => {
     const pages = readdirSync(OUT).filter((f) => /^page-\d+\.png$/.test(f));
     assert.ok(pages.length >= 2, pages.join(", "));
     const text = (page: number) => execFileSync("pdftotext", ["-f", String(page), "-l", String(page), "-layout", file, "-"], { encoding: "utf8" });
-    assert.match(text(1), /is faster|Neither design is shown faster/);
-    assert.doesNotMatch(text(1), /Wall time per design × workload/, "the answer has the first page to itself");
+    assert.match(text(1), /times faster than|No difference shown|Not settled/);
+    assert.doesNotMatch(text(1), /Traced on-CPU time per design × workload/, "the answer has the first page to itself");
     const all = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
     // The charts are drawn (as vector text): the box plot's axis and the pattern bars' legend.
-    assert.match(all, /wall time \((ms|us|s)\)/);
+    assert.match(all, /traced on-CPU time \((ms|µs|us|s)\)/);
     assert.match(all, /% of the design's runs/);
   });
 

@@ -51,14 +51,20 @@ describe("box statistics (Tukey)", () => {
 describe("distribution chart", () => {
   it("draws a box per group in milliseconds, its outliers, and every run as a point", () => {
     const groups = [
-      { label: "A", valuesNs: [1e6, 2e6, 3e6, 4e6, 5e6, 6e6, 7e6, 8e6, 100e6] },
-      { label: "B", valuesNs: [] },
+      { label: "A", values: [1e6, 2e6, 3e6, 4e6, 5e6, 6e6, 7e6, 8e6, 100e6] },
+      { label: "B", values: [] },
     ];
-    const o = distributionOption(groups, LIGHT) as { yAxis: { name: string }; series: { data: unknown[] }[] };
+    const o = distributionOption(groups, LIGHT, { title: "wall time", unit: "ns" }) as { yAxis: { name: string }; series: { data: unknown[] }[] };
     assert.equal(o.yAxis.name, "wall time (ms)");
     assert.deepEqual(o.series[0].data, [[1, 3, 5, 7, 8], []]);
     assert.deepEqual(o.series[1].data, [[0, 100]]);
     assert.equal(o.series[2].data.length, 9);
+  });
+
+  it("names the measure on its axis, counts in thousands and millions", () => {
+    const o = distributionOption([{ label: "A", values: [2.5e6, 3.5e6] }], LIGHT, { title: "instructions (Ir)", unit: "count" }) as { yAxis: { name: string }; series: { data: number[][] }[] };
+    assert.equal(o.yAxis.name, "instructions (Ir) (M)");
+    assert.deepEqual(o.series[2].data.map((p) => p[1]), [2.5, 3.5]);
   });
 
   it("chooses the largest unit in which values are at least 1", () => {

@@ -5,7 +5,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { compareDesigns } from "../../engine/patterns/comparison.js";
 import { verdict } from "../../engine/patterns/verdict.js";
-import { METRIC_INFO } from "../../engine/patterns/metrics.js";
+import { MEASURE_INFO as METRIC_INFO } from "../../engine/campaign/measures.js";
 import type { ExecutionPatternsResult, Pattern, PatternRun } from "../../engine/patterns/result.js";
 import { distributionOption, improvementOption, planeOption, shapeOption } from "../../engine/charts/patternCharts.js";
 import { LIGHT } from "../../engine/charts/colors.js";
@@ -63,41 +63,54 @@ describe("design comparison by patterns (004 §5.2)", () => {
     assert.deepEqual(c.matched.map((m) => [m.pattern, m.runA, m.runB]), [["P1", 2, 4], ["P1", 1, 3], ["P2", 6, 7]]);
   });
 
-  it("computes M-Run, C-Pattern and A-Pattern as worked by hand", () => {
-    // M-Run: A 100 + 110 + 200 = 410, B 80 + 90 + 150 = 320 → (410 − 320) / 410.
-    assert.ok(Math.abs(c.strategies.mRun!.improvement - 90 / 410) < 1e-12);
+  it("computes M-Run, C-Pattern and A-Pattern as worked by hand, as ratios", () => {
+    // M-Run: pairs (A, B) = (110, 90), (100, 80), (200, 150): the geometric mean of their ratios.
+    const pairs = [110 / 90, 100 / 80, 200 / 150];
+    const logs = pairs.map(Math.log);
+    const m = logs.reduce((s, x) => s + x, 0) / 3;
+    const mRun = c.strategies.mRun!.speedup;
+    assert.equal(mRun.lower, "B");
+    assert.ok(Math.abs(mRun.ratio - Math.exp(m)) < 1e-12);
+    // Its interval: the paired t interval of the logs, t(0.975, 2) = 4.302652729749464 (scipy).
+    const sd = Math.sqrt(logs.reduce((s, x) => s + (x - m) ** 2, 0) / 2);
+    assert.ok(Math.abs(mRun.interval!.low - Math.exp(m - (4.302652729749464 * sd) / Math.sqrt(3))) < 1e-9);
     assert.equal(c.strategies.mRun!.basis, 3);
-    // C-Pattern: pattern means A 105, 200 → 305; B 85, 150 → 235 → 70 / 305.
-    assert.ok(Math.abs(c.strategies.cPattern!.improvement - 70 / 305) < 1e-12);
-    // A-Pattern: A's patterns 105, 200, 300 → mean 201.667; B's 85, 150, 250 → 161.667 → 40 / 201.667.
-    assert.ok(Math.abs(c.strategies.aPattern.improvement - (605 / 3 - 485 / 3) / (605 / 3)) < 1e-12);
+    // C-Pattern: pattern means A 105, 200 → 305; B 85, 150 → 235 → 305 / 235, a point estimate.
+    assert.ok(Math.abs(c.strategies.cPattern!.speedup.ratio - 305 / 235) < 1e-12);
+    assert.equal(c.strategies.cPattern!.speedup.interval, null);
+    // A-Pattern: A's patterns 105, 200, 300 → mean 201.667; B's 85, 150, 250 → 161.667.
+    assert.ok(Math.abs(c.strategies.aPattern.speedup.ratio - 605 / 485) < 1e-12);
     assert.equal(c.strategies.aPattern.basis, 4);
   });
 
-  it("fills Table 4: per-pattern improvement and the unmatched row", () => {
+  it("fills Table 4: per-pattern ratios and the unmatched row", () => {
     assert.deepEqual(c.rows.map((r) => [r.pattern, r.runsA, r.runsB]), [["P1", 2, 3], ["P2", 1, 1], ["P3", 1, 0], ["P4", 0, 1]]);
-    assert.ok(Math.abs(c.rows[0].improvement! - (105 - 85) / 105) < 1e-12);
-    assert.ok(Math.abs(c.rows[1].improvement! - 50 / 200) < 1e-12);
-    assert.equal(c.rows[2].improvement, null);
+    assert.ok(Math.abs(c.rows[0].speedup!.ratio - 105 / 85) < 1e-12);
+    assert.equal(c.rows[0].speedup!.lower, "B");
+    assert.ok(Math.abs(c.rows[1].speedup!.ratio - 200 / 150) < 1e-12);
+    assert.equal(c.rows[2].speedup, null);
     // Unmatched: A's P3 (300) against B's P4 (250).
-    assert.ok(Math.abs(c.unmatched!.improvement! - 50 / 300) < 1e-12);
+    assert.ok(Math.abs(c.unmatched!.speedup!.ratio - 300 / 250) < 1e-12);
     assert.ok(Math.abs(c.rows[0].shareB - 3 / 5) < 1e-12);
   });
 
   it("puts the baselines beside them, from all runs", () => {
-    // Means: A (100 + 110 + 200 + 300) / 4 = 177.5, B (80 + 90 + 85 + 150 + 250) / 5 = 131 → 46.5 / 177.5.
-    assert.ok(Math.abs(c.baselines.means - 46.5 / 177.5) < 1e-12);
+    // Means: A (100 + 110 + 200 + 300) / 4 = 177.5, B (80 + 90 + 85 + 150 + 250) / 5 = 131 → 177.5 / 131.
+    assert.ok(Math.abs(c.baselines.means!.ratio - 177.5 / 131) < 1e-12);
+    assert.equal(c.baselines.means!.lower, "B");
     // B lower in pairs: of 20 pairs, B wins all but (100 vs 150), (100 vs 250), (110 vs 150), (110 vs 250), (200 vs 250) → 15 / 20.
     assert.equal(c.baselines.bLowerPairs, 15 / 20);
   });
 
   it("says in words what each strategy and baseline says, and where patterns are unique", () => {
     const words = verdict(c).join("\n");
-    assert.match(words, /Under matched runs \(M-Run\), B's wall time is 22\.0% lower than A's \(3 matched pairs in 2 common patterns\)/);
-    assert.match(words, /\+23\.0% over the 2 common patterns \(C-Pattern\)/);
-    assert.match(words, /Only A shows P3 \(1 run\); only B shows P4 \(1 run\)/);
-    // Means 26.2% against M-Run 22.0%: more than a point apart, so the mix is explained.
-    assert.match(words, /disagree by 4\.2 points/);
+    // M-Run: the geometric mean of 110/90, 100/80, 200/150 is 1.269; its interval 1.133 to 1.418 (worked above).
+    assert.match(words, /Under matched runs \(M-Run, 3 matched pairs in 2 common patterns\): fast ran 1\.27 times faster than base \(95% interval 1\.13 to 1\.42\)/);
+    // C-Pattern: 305 / 235 = 1.298.
+    assert.match(words, /over the 2 common patterns \(C-Pattern\), fast ran 1\.30 times faster than base/);
+    assert.match(words, /Only base shows P3 \(1 run\); only fast shows P4 \(1 run\)/);
+    // Means 177.5 / 131 = 1.355 against M-Run's 1.269: more than 1% apart, so the mix is explained.
+    assert.match(words, /The ratio of means and M-Run disagree\. The designs' runs fall into the patterns in different proportions/);
   });
 
   it("draws the distribution, the plane, the improvements and a shape", () => {
@@ -106,8 +119,10 @@ describe("design comparison by patterns (004 §5.2)", () => {
     assert.deepEqual(dist.series[0].data.map((d) => d.value), [2 / 4, 1 / 4, 1 / 4, 0]);
     const plane = planeOption(result, LIGHT) as { series: { data: { value: number[]; symbol: string }[] }[] };
     assert.deepEqual(plane.series[0].data.map((d) => d.symbol), ["circle", "circle", "triangle", "triangle", "triangle"]);
-    const bars = improvementOption({ ...c, verdict: [] }, LIGHT) as { yAxis: { data: string[] } };
+    const bars = improvementOption({ ...c, verdict: [] }, LIGHT) as { yAxis: { data: string[] }; series: { data: { value: [number, string] }[] }[] };
     assert.deepEqual(bars.yAxis.data, ["P1", "P2", "unmatched"]);
+    // B's mean over A's: 85/105 in P1.
+    assert.ok(Math.abs(bars.series[0].data[0].value[0] - 85 / 105) < 1e-12);
     const shape = shapeOption(result.patterns[0], result.slots, LIGHT) as { series: { data: number[][] }[] };
     assert.deepEqual(shape.series[0].data, [[0, 0, 1], [1, 0, 0.5]]);
   });
@@ -115,8 +130,8 @@ describe("design comparison by patterns (004 §5.2)", () => {
   it("says nothing that is not a number when the metric is zero everywhere", () => {
     const zero: ExecutionPatternsResult = { ...result, runs: result.runs.map((x) => ({ ...x, metric: 0 })) };
     const z = compareDesigns(zero, vectors, { a: "base", b: "fast" }, { confidence: 0.95, precision: 0.01 });
-    assert.equal(z.baselines.normality, null);
-    assert.equal(z.baselines.hodgesLehmann.relative, null);
+    assert.equal(z.baselines.means, null);
+    assert.equal(z.baselines.medians, null);
     assert.doesNotMatch(verdict(z).join("\n"), /NaN|Infinity/);
   });
 });

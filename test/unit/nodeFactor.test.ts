@@ -4,7 +4,7 @@ import { it } from "node:test";
 import assert from "node:assert/strict";
 import { nodeFactorNotes } from "../../engine/campaign/nodeFactor.js";
 
-const group = (nodes: Record<string, number>) => ({ design: "A", workload: "w", wallNs: [], summary: null, nodes });
+const group = (nodes: Record<string, number>) => ({ design: "A", workload: "w", values: [], summary: null, nodes });
 
 it("flags a group on two nodes, most runs first, and no group on one node or none", () => {
   assert.deepEqual(nodeFactorNotes([group({}), group({ n1: 5 }), { ...group({ n2: 2, n1: 3 }), design: "B" }]), [

@@ -1,5 +1,6 @@
 // `varbench campaign …`: campaigns run from a spec, resumed after a crash,
 // cancelled, listed and summarised.
+import type { MeasureName } from "../../campaign/measures.js";
 import { withApi } from "../api.js";
 import { printJson } from "../format/jsonOut.js";
 import { followCampaign } from "../follow.js";
@@ -35,13 +36,14 @@ export function list(workspaceDir: string): Promise<void> {
   return withApi(workspaceDir, async (api) => console.log(campaignList(await api.campaigns.list({}))));
 }
 
-export function show(workspaceDir: string, id: number, o: { json: boolean; csv: boolean }): Promise<void> {
+export function show(workspaceDir: string, id: number, o: { json: boolean; csv: boolean; metric?: MeasureName }): Promise<void> {
   return withApi(workspaceDir, async (api) => {
-    const d = await api.campaigns.get({ campaignId: id });
+    const d = await api.campaigns.get({ campaignId: id, measure: o.metric ?? null });
     const c = d.campaign;
-    if (o.json) return printJson({ campaign: { id, name: c.name, status: c.status, seed: c.seed }, groups: d.groups.map((g) => ({ design: g.design, workload: g.workload, wallNs: g.summary })) });
+    if (o.json) return printJson({ campaign: { id, name: c.name, status: c.status, seed: c.seed }, measure: d.measure, basis: d.basis, measures: d.measures.map((m) => m.name), groups: d.groups.map((g) => ({ design: g.design, workload: g.workload, summary: g.summary })) });
     if (o.csv) return void process.stdout.write(CAMPAIGN_EXPORTERS.csv.render(d, {}) as string);
     console.log(`campaign ${id} (${c.name}): ${c.status}, seed ${c.seed}`);
+    console.log(`${d.measure.title}, from ${d.basis} (--metric ${d.measure.name}; also: ${d.measures.filter((m) => m.name !== d.measure.name).map((m) => m.name).join(", ") || "none"})`);
     console.log(campaignTable(d));
   });
 }

@@ -1,6 +1,6 @@
 // Campaigns and their statistics as tables for people.
 import type { CampaignDetail, CampaignInfo, RunRow } from "../../campaign/readModels.js";
-import { formatNs, table } from "../../report/format.js";
+import { formatMeasure, formatNs, table } from "../../report/format.js";
 import { nodeFactorNotes } from "../../campaign/nodeFactor.js";
 
 export const countsText = (counts: Readonly<Record<string, number>>): string =>
@@ -8,15 +8,16 @@ export const countsText = (counts: Readonly<Record<string, number>>): string =>
     .map(([k, v]) => `${v} ${k}`)
     .join(", ");
 
-/** Wall-time statistics per design × workload, and the groups whose runs ran on several nodes. */
+/** The measure's statistics per design × workload, and the groups whose runs ran on several nodes. */
 export function campaignTable(d: CampaignDetail): string {
   const notes = nodeFactorNotes(d.groups).map((n) => `\nnote: ${n}`);
+  const f = (v: number) => formatMeasure(d.measure.unit, v);
   return table(
     ["design", "workload", "N", "mean", "median", "σ", "CoV", "MAD", "min", "max", "P90", "P99", "mean 95% CI", "outliers"],
     d.groups.map((g) => {
       const s = g.summary;
       return s
-        ? [g.design, g.workload, String(s.n), formatNs(s.mean), formatNs(s.median), formatNs(s.std), s.cov.toFixed(3), formatNs(s.mad), formatNs(s.min), formatNs(s.max), formatNs(s.p90), formatNs(s.p99), `${formatNs(s.meanCi95.low)} – ${formatNs(s.meanCi95.high)}`, String(s.outliers.length)]
+        ? [g.design, g.workload, String(s.n), f(s.mean), f(s.median), f(s.std), s.cov.toFixed(3), f(s.mad), f(s.min), f(s.max), f(s.p90), f(s.p99), `${f(s.meanCi95.low)} – ${f(s.meanCi95.high)}`, String(s.outliers.length)]
         : [g.design, g.workload, "0", ...Array<string>(11).fill("-")];
     }),
     new Set([0, 1]),
@@ -34,7 +35,7 @@ export function runTable(rows: readonly RunRow[]): string {
   const head = ["run", "campaign", "design", "workload", "rep", "status", "wall", "max RSS", ...(nodes ? ["node"] : []), "message"];
   return table(
     head,
-    rows.map((r) => [String(r.id), r.campaignId === null ? "-" : String(r.campaignId), r.design ?? "-", r.workload ?? "-", r.warmup ? "warm-up" : r.repetition === null ? "-" : String(r.repetition), r.status, r.wallNs === null ? "-" : formatNs(r.wallNs), r.peakRssKb === null ? "-" : `${r.peakRssKb} kB`, ...(nodes ? [r.node ?? "-"] : []), r.message ?? ""]),
+    rows.map((r) => [String(r.id), r.campaignId === null ? "-" : String(r.campaignId), r.design ?? "-", r.workload ?? "-", `${r.warmup ? "warm-up" : r.repetition === null ? "-" : String(r.repetition)}${r.role === "timing" ? " plain" : ""}`, r.status, r.wallNs === null ? "-" : formatNs(r.wallNs), r.peakRssKb === null ? "-" : `${r.peakRssKb} kB`, ...(nodes ? [r.node ?? "-"] : []), r.message ?? ""]),
     new Set(nodes ? [2, 3, 5, 8, 9] : [2, 3, 5, 8]),
   );
 }

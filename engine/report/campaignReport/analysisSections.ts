@@ -8,18 +8,22 @@ import type { TrendComparisonResult } from "../../trend/result.js";
 import type { PhaseMarkersResult } from "../../phases/result.js";
 import type { Comparison } from "../../cct/compareSides.js";
 import type { ReportSection, ReportTable } from "./model.js";
+import { measureColumns } from "./summarySections.js";
+import { FRAME_KIND_WORDS } from "../../cct/frameKinds.js";
 
 /** Rows of the longer tables a report lists (all rows stay in the analyses' own exports). */
 export const TOP_ROWS = 10;
 /** VCG patterns shown per design. */
 export const TOP_PATTERNS = 3;
 
-export function patternSection(c: DesignComparisonResult): ReportSection {
-  const value = c.metric.unit === "ns" ? "ns" : "number";
+/** `workloads`: how many workloads' runs were clustered together (the report's, unless it names one). */
+export function patternSection(c: DesignComparisonResult, workloads = 1): ReportSection {
+  const value = measureColumns(c.metric.unit).value;
   const rows = [...c.rows, ...(c.unmatched ? [c.unmatched] : [])];
+  const lower = (r: (typeof rows)[number]) => (r.speedup?.lower ? (r.speedup.lower === "A" ? c.labels.a : c.labels.b) : null);
   const distribution: ReportTable = {
     id: "patterns",
-    title: `Execution patterns: runs of each design, mean ${c.metric.title}, and B's improvement`,
+    title: `Execution patterns: runs of each design, mean ${c.metric.title}, and the ratio of the two`,
     columns: [
       { key: "pattern", label: "pattern", unit: "text" },
       { key: "runsA", label: "runs A", unit: "count" },
@@ -28,9 +32,10 @@ export function patternSection(c: DesignComparisonResult): ReportSection {
       { key: "shareB", label: "share B", unit: "percent" },
       { key: "meanA", label: "mean A", unit: value },
       { key: "meanB", label: "mean B", unit: value },
-      { key: "improvement", label: "improvement", unit: "percent" },
+      { key: "ratio", label: "ratio", unit: "ratio" },
+      { key: "lower", label: "lower", unit: "text" },
     ],
-    rows: rows.map((r) => [r.pattern, r.runsA, r.runsB, r.shareA, r.shareB, r.meanA, r.meanB, r.improvement]),
+    rows: rows.map((r) => [r.pattern, r.runsA, r.runsB, r.shareA, r.shareB, r.meanA, r.meanB, r.speedup?.ratio ?? null, lower(r)]),
   };
   const matched: ReportTable = {
     id: "matched-runs",
@@ -49,7 +54,8 @@ export function patternSection(c: DesignComparisonResult): ReportSection {
     id: "patterns",
     title: "Execution patterns (paper 004)",
     paragraphs: [
-      `Both designs' runs clustered together into ${c.patterns.patterns.length} pattern(s) by their aligned per-thread vectors; each pattern's runs compared design against design.`,
+      `Both designs' runs clustered together into ${c.patterns.patterns.length} pattern(s) by their aligned per-thread vectors; each pattern's runs compared design against design, in ${c.metric.title}.`,
+      ...(workloads > 1 ? [`The runs of all ${workloads} workloads are clustered together, so patterns also tell inputs apart; a report of one workload (--workload) compares the designs within it.`] : []),
       ...(c.matched.length
         ? []
         : ["No run of B is matched with one of A: the designs share no execution pattern (the change moved every run into patterns of its own), so M-Run and C-Pattern do not apply and the matched runs table is empty; A-Pattern compares each design's patterns as a whole."]),
@@ -155,23 +161,32 @@ export function phaseSection(p: PhaseMarkersResult): ReportSection {
 }
 
 export function contextSection(c: Comparison): ReportSection {
-  const table = (id: string, title: string, rows: Comparison["slower"]): ReportTable => ({
+  const table = (id: string, title: string, rows: readonly (Comparison["slower"][number] & { kind?: string })[], kinds = false): ReportTable => ({
     id,
     title,
     columns: [
       { key: "context", label: "context", unit: "text" },
+      ...(kinds ? [{ key: "kind", label: "what it is", unit: "text" as const }] : []),
       { key: "meanA", label: "mean A", unit: "ns" },
       { key: "meanB", label: "mean B", unit: "ns" },
-      { key: "change", label: "change", unit: "percent" },
+      { key: "ratio", label: "B over A", unit: "ratio" },
       { key: "t", label: "Welch's t", unit: "number" },
     ],
-    rows: rows.slice(0, TOP_ROWS).map((r) => [r.path.join(" > "), r.a?.meanNs ?? null, r.b?.meanNs ?? null, r.relative, r.welchT]),
+    // B's mean over A's (1 + the relative change); a context on one side only has none.
+    rows: rows.slice(0, TOP_ROWS).map((r) => [r.path.join(" > "), ...(kinds ? [r.kind ?? null] : []), r.a?.meanNs ?? null, r.b?.meanNs ?? null, r.relative === null ? null : 1 + r.relative, r.welchT]),
   });
+  const apart = c.apart.length
+    ? [`${c.apart.length} changed context(s) are not the program's code (${[...new Set(c.apart.map((x) => FRAME_KIND_WORDS[x.kind]))].join("; ")}): listed apart, never among the code's findings.`]
+    : [];
   return {
     id: "contexts",
     title: "Calling contexts that changed most",
-    paragraphs: [`Contexts pooled over each side's runs by call chain, ranked by the time per run the change costs; a change under ${(100 * c.minRelativeChange).toFixed(0)}% counts as unchanged (${c.unchanged} contexts).`, ...c.notes],
-    tables: [table("slower-contexts", "Slower in B", c.slower), table("faster-contexts", "Faster in B", c.faster)],
+    paragraphs: [`Contexts pooled over each side's runs by call chain, ranked by the time per run the change costs; a change under ${(100 * c.minRelativeChange).toFixed(0)}% counts as unchanged (${c.unchanged} contexts).`, ...apart, ...c.notes],
+    tables: [
+      table("slower-contexts", "Slower in B", c.slower),
+      table("faster-contexts", "Faster in B", c.faster),
+      ...(c.apart.length ? [table("not-code-contexts", "Not the program's code: waiting, the profiler, the loader", c.apart, true)] : []),
+    ],
     charts: [],
   };
 }

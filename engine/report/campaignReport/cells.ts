@@ -2,11 +2,12 @@
 // durations with units and fractions as percentages; CSV keeps the raw value
 // and spreads an interval over two columns.
 import { formatNs } from "../format.js";
+import { formatRatio } from "../../verdict/speedup.js";
 import type { Cell, ColumnUnit, ReportTable } from "./model.js";
 
 export function formatCell(v: Cell, unit: ColumnUnit): string {
   if (v === null) return "—";
-  if (Array.isArray(v)) return `${formatNs(v[0])} – ${formatNs(v[1])}`;
+  if (Array.isArray(v)) return unit === "nsInterval" ? `${formatNs(v[0])} – ${formatNs(v[1])}` : `${formatPlain(v[0])} – ${formatPlain(v[1])}`;
   if (typeof v === "string") return v;
   const n = v as number;
   if (!Number.isFinite(n)) return "—";
@@ -16,21 +17,30 @@ export function formatCell(v: Cell, unit: ColumnUnit): string {
       return formatNs(n);
     case "percent":
       return `${(100 * n).toFixed(1)}%`;
+    case "ratio":
+      return `${formatRatio(n)}×`;
     case "count":
-      return Number.isInteger(n) ? String(n) : n.toFixed(2);
+      return Number.isInteger(n) ? n.toLocaleString("en-US") : n.toFixed(2);
     case "number":
-      return Math.abs(n) >= 1e5 || (n !== 0 && Math.abs(n) < 1e-3) ? n.toExponential(3) : n.toFixed(3);
+      return formatPlain(n);
     default:
       return String(n);
   }
 }
 
+function formatPlain(n: number): string {
+  if (!Number.isFinite(n)) return "—";
+  if (Number.isInteger(n)) return n.toLocaleString("en-US");
+  return Math.abs(n) >= 1e5 || (n !== 0 && Math.abs(n) < 1e-3) ? n.toExponential(3) : n.toFixed(3);
+}
+
 /** The table as CSV rows: header first, raw values, an interval as "<label> low" and "<label> high". */
 export function csvRows(t: ReportTable): string[][] {
-  const header = t.columns.flatMap((c) => (c.unit === "nsInterval" ? [`${c.label} low (ns)`, `${c.label} high (ns)`] : [c.unit === "ns" ? `${c.label} (ns)` : c.label]));
+  const interval = (c: { unit: string }) => c.unit === "nsInterval" || c.unit === "interval";
+  const header = t.columns.flatMap((c) => (interval(c) ? [`${c.label} low${c.unit === "nsInterval" ? " (ns)" : ""}`, `${c.label} high${c.unit === "nsInterval" ? " (ns)" : ""}`] : [c.unit === "ns" ? `${c.label} (ns)` : c.label]));
   const rows = t.rows.map((r) =>
     r.flatMap((v, i) => {
-      if (t.columns[i].unit === "nsInterval") return Array.isArray(v) ? [String(v[0]), String(v[1])] : ["", ""];
+      if (interval(t.columns[i])) return Array.isArray(v) ? [String(v[0]), String(v[1])] : ["", ""];
       return [v === null ? "" : String(v)];
     }),
   );

@@ -6,11 +6,12 @@
 // by the shared builders of engine/charts.
 
 /** Bumped when a field changes meaning or goes away (new optional fields keep it). */
-export const REPORT_SCHEMA_VERSION = 1;
+export const REPORT_SCHEMA_VERSION = 2;
 
 /** How a column's raw values read: nanoseconds, an interval of nanoseconds ([low, high]; two
- * columns in CSV), a fraction shown as a percentage, a count, a plain number or text. */
-export type ColumnUnit = "ns" | "nsInterval" | "percent" | "count" | "number" | "text";
+ * columns in CSV), an interval of plain numbers, a fraction shown as a percentage, a ratio (how many
+ * times), a count, a plain number or text. */
+export type ColumnUnit = "ns" | "nsInterval" | "interval" | "percent" | "ratio" | "count" | "number" | "text";
 
 export interface ReportColumn {
   readonly key: string;
@@ -29,7 +30,14 @@ export interface ReportTable {
 }
 
 export type ReportChart =
-  | { readonly id: string; readonly title: string; readonly kind: "distribution"; readonly groups: readonly { readonly label: string; readonly valuesNs: readonly number[] }[] }
+  | {
+      readonly id: string;
+      readonly title: string;
+      readonly kind: "distribution";
+      /** The measure's title and unit (campaign/measures.ts). */
+      readonly axis: { readonly title: string; readonly unit: "ns" | "KiB" | "count" };
+      readonly groups: readonly { readonly label: string; readonly values: readonly number[] }[];
+    }
   | { readonly id: string; readonly title: string; readonly kind: "shares"; readonly categories: readonly string[]; readonly series: readonly { readonly name: string; readonly values: readonly number[] }[] };
 
 export interface ReportSection {
@@ -40,20 +48,27 @@ export interface ReportSection {
   readonly charts: readonly ReportChart[];
 }
 
-/** The first page's answer: which design is faster, by how much, under which strategy, with what confidence. */
+/** The first page's answer (verdict/speedup.ts's convention): which design is faster, by how many times,
+ * in which measure and from which runs, with what confidence. */
 export interface Headline {
-  /** "A", "B", or null when the data show no difference at the confidence asked. */
+  /** "A" or "B" shown faster; null when no difference is shown or the verdict is not settled. */
   readonly faster: "A" | "B" | null;
-  /** (A − B) / A under `strategy`: positive when B is lower. */
-  readonly improvement: number;
-  readonly strategy: string;
-  readonly confidence: number;
-  /** The interval of the improvement where the strategy has one. */
+  /** The design with the lower estimate; null when they are equal. */
+  readonly lower: "A" | "B" | null;
+  /** The other design's estimate over the lower one's: at least 1. */
+  readonly ratio: number;
+  /** The interval of `ratio`, same orientation; null with a single run on a side. */
   readonly interval: { readonly low: number; readonly high: number } | null;
-  /** Mann–Whitney's p over all runs of the two designs. */
-  readonly p: number | null;
+  readonly confidence: number;
+  /** The measure compared, and the runs it comes from. */
+  readonly measure: string;
+  readonly basis: string;
+  /** How the ratio was formed (ratio of means, geometric mean over workloads). */
+  readonly method: string;
+  /** False where an instrumenting tracer's cost may decide it (verdict/toolCost.ts). */
+  readonly settled: boolean;
   readonly sentence: string;
-  /** Where the baselines and strategies disagree, in plain words. */
+  /** Where the baselines and strategies disagree, and what to be wary of, in plain words. */
   readonly disagreements: readonly string[];
 }
 

@@ -1,84 +1,113 @@
-// The report's opening sections: the answer and the strategies behind it, both
-// designs' environments side by side, and the wall time of every design ×
+// The report's opening sections: the answer and its grounds (each workload's
+// ratio, the tracer's cost, the pattern strategies), both designs'
+// environments side by side, and the campaign's measure for every design ×
 // workload with its distribution.
 import type { CampaignDetail } from "../../campaign/readModels.js";
-import type { Baselines, DesignComparisonResult } from "../../patterns/comparisonResult.js";
-import type { WorkloadVerdict } from "./headline.js";
-import type { Cell, Headline, ReportSection, ReportTable } from "./model.js";
-import { formatNs } from "../format.js";
+import type { DesignComparisonResult } from "../../patterns/comparisonResult.js";
+import type { DesignVerdict } from "../../verdict/designVerdict.js";
+import type { Speedup } from "../../verdict/speedup.js";
+import type { Cell, ColumnUnit, ReportSection, ReportTable } from "./model.js";
 
-export function summarySection(headline: Headline, labels: { a: string; b: string }, patterns: DesignComparisonResult | null, wall: Baselines | null, perWorkload: readonly WorkloadVerdict[] | null = null): ReportSection {
+const side = (s: Speedup | null | undefined, names: { a: string; b: string }) => (s?.lower ? (s.lower === "A" ? names.a : names.b) : null);
+const shownBy = (s: Speedup | null | undefined, names: { a: string; b: string }) => (s ? (s.faster === null ? "neither shown" : s.faster === "A" ? names.a : names.b) : null);
+const range = (s: Speedup | null | undefined): Cell => (s?.interval ? [s.interval.low, s.interval.high] : null);
+
+/** The unit a measure's values take in a table column, and its interval's. */
+export function measureColumns(unit: "ns" | "KiB" | "count"): { value: ColumnUnit; interval: ColumnUnit } {
+  return unit === "ns" ? { value: "ns", interval: "nsInterval" } : { value: "count", interval: "interval" };
+}
+
+export function summarySection(v: DesignVerdict, patterns: DesignComparisonResult | null): ReportSection {
   // The answer itself (headline.sentence) opens the report in every format; this section gives its grounds.
-  const paragraphs = [`A is ${labels.a}; B is ${labels.b}.`, ...headline.disagreements, ...(patterns ? patterns.verdict : [])];
-  const tables: ReportTable[] = [];
-  if (patterns) {
-    const s = patterns.strategies;
-    tables.push({
-      id: "strategies",
-      title: `Improvement of B over A by strategy (${patterns.metric.title}; positive: B lower)`,
-      columns: [
-        { key: "strategy", label: "strategy", unit: "text" },
-        { key: "improvement", label: "improvement", unit: "percent" },
-        { key: "basis", label: "basis", unit: "text" },
-      ],
-      rows: [
-        ["M-Run", s.mRun?.improvement ?? null, s.mRun ? `${s.mRun.basis} matched pairs` : "no common pattern"],
-        ["C-Pattern", s.cPattern?.improvement ?? null, s.cPattern ? `${s.cPattern.basis} common patterns` : "no common pattern"],
-        ["A-Pattern", s.aPattern.improvement, `${s.aPattern.basis} patterns`],
-        ["difference of means", patterns.baselines.means, "all runs"],
-      ],
-    });
-  }
-  if (perWorkload) tables.push(workloadTable(perWorkload));
-  const b = patterns?.baselines ?? wall;
-  if (b) tables.push(baselineTable(b, patterns?.metric.unit ?? "ns"));
+  const names = v.labels;
+  const paragraphs = [
+    `A is ${names.a}; B is ${names.b}. The measure is ${v.measure.title}, from ${v.basis}: ${v.measure.description}.`,
+    `Each workload is compared on its own: the ratio of the two designs' means (the slower over the faster), with Welch's ${Math.round(100 * v.confidence)}% interval on the log scale${v.workloads.length > 1 ? "; the overall line is the geometric mean of the workloads' ratios" : ""}.`,
+    ...v.notes.map((n) => `${n[0].toUpperCase()}${n.slice(1)}.`),
+    ...(patterns ? patterns.verdict : []),
+  ];
+  const tables: ReportTable[] = [workloadTable(v)];
+  const cost = toolCostTable(v);
+  if (cost) tables.push(cost);
+  if (patterns) tables.push(strategyTable(patterns));
   return { id: "summary", title: "Which design is faster", paragraphs, tables, charts: [] };
 }
 
-/** Each workload's comparison: means, B's improvement, Welch's interval, Mann–Whitney's p, the verdict. */
-function workloadTable(verdicts: readonly WorkloadVerdict[]): ReportTable {
+/** Each workload's comparison: runs, means, the ratio and its interval, which is faster, the rank test and the median ratio. */
+function workloadTable(v: DesignVerdict): ReportTable {
+  const names = v.labels;
+  const { value } = measureColumns(v.measure.unit);
+  const rows: Cell[][] = v.workloads.map((w) => [w.workload, w.a.n, w.b.n, w.a.mean, w.b.mean, w.speedup?.ratio ?? null, side(w.speedup, names), range(w.speedup), shownBy(w.speedup, names), w.mannWhitney?.p ?? null, w.medianSpeedup?.ratio ?? null, side(w.medianSpeedup, names)]);
+  if (v.overall) rows.push([`all ${v.workloads.length} (geometric mean)`, null, null, null, null, v.overall.speedup.ratio, side(v.overall.speedup, names), range(v.overall.speedup), shownBy(v.overall.speedup, names), null, null, null]);
   return {
     id: "workloads",
-    title: "Wall time of B against A, workload by workload",
+    title: `${v.measure.title[0].toUpperCase()}${v.measure.title.slice(1)}, workload by workload`,
     columns: [
       { key: "workload", label: "workload", unit: "text" },
-      { key: "meanA", label: "mean A", unit: "ns" },
-      { key: "meanB", label: "mean B", unit: "ns" },
-      { key: "improvement", label: "improvement", unit: "percent" },
-      { key: "interval", label: "Welch interval", unit: "text" },
-      { key: "p", label: "Mann–Whitney p", unit: "number" },
+      { key: "runsA", label: "runs A", unit: "count" },
+      { key: "runsB", label: "runs B", unit: "count" },
+      { key: "meanA", label: "mean A", unit: value },
+      { key: "meanB", label: "mean B", unit: value },
+      { key: "ratio", label: "ratio", unit: "ratio" },
+      { key: "lower", label: "lower", unit: "text" },
+      { key: "interval", label: `${Math.round(100 * v.confidence)}% interval`, unit: "interval" },
       { key: "faster", label: "faster", unit: "text" },
+      { key: "p", label: "Mann–Whitney p", unit: "number" },
+      { key: "medianRatio", label: "median ratio", unit: "ratio" },
+      { key: "medianLower", label: "median lower", unit: "text" },
     ],
-    rows: verdicts.map((v) => {
-      const b = v.baselines;
-      return [v.workload, b.meanA, b.meanB, b.means, b.normality ? `${(100 * b.normality.low).toFixed(1)}% to ${(100 * b.normality.high).toFixed(1)}%` : "needs two runs a side", b.mannWhitney.p, v.faster ?? "neither shown"];
+    rows,
+  };
+}
+
+/** The tracer's estimated cost in each workload, and the verdict with it taken out (verdict/toolCost.ts). */
+function toolCostTable(v: DesignVerdict): ReportTable | null {
+  const c = v.calibration;
+  const rows = v.workloads.filter((w) => w.toolCost);
+  if (!c || rows.length === 0) return null;
+  return {
+    id: "tool-cost",
+    title: `${c.tool}'s own cost, at ${c.nsPerCall.toFixed(0)} ns a recorded call (${c.low.toFixed(0)}–${c.high.toFixed(0)}, measured ${c.measuredAt.slice(0, 10)} on this machine)`,
+    columns: [
+      { key: "workload", label: "workload", unit: "text" },
+      { key: "callsA", label: "calls a run A", unit: "count" },
+      { key: "callsB", label: "calls a run B", unit: "count" },
+      { key: "costA", label: "cost A", unit: "ns" },
+      { key: "costB", label: "cost B", unit: "ns" },
+      { key: "shareA", label: "share of A", unit: "percent" },
+      { key: "shareB", label: "share of B", unit: "percent" },
+      { key: "ratio", label: "ratio without it", unit: "ratio" },
+      { key: "lower", label: "lower without it", unit: "text" },
+      { key: "faster", label: "faster without it", unit: "text" },
+    ],
+    rows: rows.map((w) => {
+      const t = w.toolCost!;
+      return [w.workload, Math.round(t.a.callsPerRun), Math.round(t.b.callsPerRun), t.a.meanNs, t.b.meanNs, t.a.share, t.b.share, t.adjusted?.ratio ?? null, side(t.adjusted, v.labels), shownBy(t.adjusted, v.labels)];
     }),
   };
 }
 
-/** The baselines of 004 §2.1 as one table. */
-export function baselineTable(b: Baselines, unit: "ns" | "KiB"): ReportTable {
-  const value = unit === "ns" ? "ns" : "number";
-  const amount = (v: number) => (unit === "ns" ? formatNs(v) : `${v.toPrecision(4)} KiB`);
-  // A count in a column of amounts: as text, so no unit is put on it.
-  const runs = (n: number | null) => (n === null ? null : `${n} runs`);
+/** Paper 004 §5.2's strategies beside the baselines, each a ratio. */
+function strategyTable(c: DesignComparisonResult): ReportTable {
+  const s = c.strategies;
+  const row = (name: string, x: Speedup | null | undefined, basis: string): Cell[] => [name, x?.ratio ?? null, side(x, c.labels), range(x), shownBy(x, c.labels), basis];
   return {
-    id: "baselines",
-    title: `Baseline statistics over all runs${unit === "KiB" ? " (KiB)" : ""}`,
+    id: "strategies",
+    title: `By execution patterns (paper 004 §5.2), in ${c.metric.title}`,
     columns: [
-      { key: "statistic", label: "statistic", unit: "text" },
-      { key: "a", label: "A", unit: value },
-      { key: "b", label: "B", unit: value },
-      { key: "result", label: "result", unit: "text" },
+      { key: "strategy", label: "strategy", unit: "text" },
+      { key: "ratio", label: "ratio", unit: "ratio" },
+      { key: "lower", label: "lower", unit: "text" },
+      { key: "interval", label: "interval", unit: "interval" },
+      { key: "faster", label: "faster", unit: "text" },
+      { key: "basis", label: "basis", unit: "text" },
     ],
     rows: [
-      ["mean", b.meanA, b.meanB, `improvement ${(100 * b.means).toFixed(2)}%`],
-      ["Welch interval of (A − B)/A", null, null, b.normality ? `${(100 * b.normality.low).toFixed(2)}% to ${(100 * b.normality.high).toFixed(2)}% (df ${b.normality.df.toFixed(1)})` : "needs two runs a side"],
-      ["runs needed for the mean's interval", runs(b.runsNeededA), runs(b.runsNeededB), "Georges et al."],
-      ["Mann–Whitney", null, null, `U = ${b.mannWhitney.u}, p = ${b.mannWhitney.p.toPrecision(3)} (${b.mannWhitney.method})`],
-      ["Hodges–Lehmann shift (A − B)", null, null, `${amount(b.hodgesLehmann.shift)} (${amount(b.hodgesLehmann.low)} to ${amount(b.hodgesLehmann.high)})`],
-      ["visual test: intervals of the means", b.visual.a.mean, b.visual.b.mean, b.visual.overlap ? "overlap: no difference shown" : "disjoint"],
-      ["pairs in which B's run is lower", null, null, `${(100 * b.bLowerPairs).toFixed(1)}%`],
+      row("M-Run", s.mRun?.speedup, s.mRun ? `${s.mRun.basis} matched pairs` : "no common pattern"),
+      row("C-Pattern", s.cPattern?.speedup, s.cPattern ? `${s.cPattern.basis} common patterns (a point estimate)` : "no common pattern"),
+      row("A-Pattern", s.aPattern.speedup, `${s.aPattern.basis} patterns (a point estimate)`),
+      row("ratio of means", c.baselines.means, "all runs"),
+      row("Hodges–Lehmann ratio", c.baselines.medians, `all runs; Mann–Whitney p = ${c.baselines.mannWhitney.p.toPrecision(3)}`),
     ],
   };
 }
@@ -105,40 +134,44 @@ function rank(key: string): number {
   return i < 0 ? PRIMARY_KEYS.length : i;
 }
 
-/** Wall time per design × workload, in the columns of `varbench campaign show`. */
-export function wallSection(d: CampaignDetail): ReportSection {
+/** The campaign's measure per design × workload, in the columns of `varbench campaign show`. */
+export function measureSection(d: CampaignDetail): ReportSection {
+  const { value, interval } = measureColumns(d.measure.unit);
   const rows = d.groups.map((g): Cell[] => {
     const s = g.summary;
     if (!s) return [g.design, g.workload, 0, null, null, null, null, null, null, null, null, null, null, 0];
     return [g.design, g.workload, s.n, s.mean, s.median, s.std, s.cov, s.mad, s.min, s.max, s.p90, s.p99, [s.meanCi95.low, s.meanCi95.high], s.outliers.length];
   });
+  const title = `${d.measure.title[0].toUpperCase()}${d.measure.title.slice(1)} per design × workload`;
   return {
     id: "wall",
-    title: "Wall time per design × workload",
-    paragraphs: [`${d.repetitions} repetitions and ${d.warmups} warm-up(s) per design × workload; succeeded, measured runs only.`],
+    title,
+    paragraphs: [
+      `${d.repetitions} repetitions and ${d.warmups} warm-up(s) per design × workload; succeeded, measured runs only. ${d.measure.title[0].toUpperCase()}${d.measure.title.slice(1)}, from ${d.basis}: ${d.measure.description}${d.measure.unit === "KiB" ? " (KiB)" : ""}.`,
+    ],
     tables: [
       {
         id: "wall",
-        title: "Wall time per design × workload",
+        title,
         columns: [
           { key: "design", label: "design", unit: "text" },
           { key: "workload", label: "workload", unit: "text" },
           { key: "n", label: "N", unit: "count" },
-          { key: "mean", label: "mean", unit: "ns" },
-          { key: "median", label: "median", unit: "ns" },
-          { key: "std", label: "σ", unit: "ns" },
+          { key: "mean", label: "mean", unit: value },
+          { key: "median", label: "median", unit: value },
+          { key: "std", label: "σ", unit: value },
           { key: "cov", label: "CoV", unit: "number" },
-          { key: "mad", label: "MAD", unit: "ns" },
-          { key: "min", label: "min", unit: "ns" },
-          { key: "max", label: "max", unit: "ns" },
-          { key: "p90", label: "P90", unit: "ns" },
-          { key: "p99", label: "P99", unit: "ns" },
-          { key: "meanCi95", label: "mean 95% CI", unit: "nsInterval" },
+          { key: "mad", label: "MAD", unit: value },
+          { key: "min", label: "min", unit: value },
+          { key: "max", label: "max", unit: value },
+          { key: "p90", label: "P90", unit: value },
+          { key: "p99", label: "P99", unit: value },
+          { key: "meanCi95", label: "mean 95% CI", unit: interval },
           { key: "outliers", label: "outliers", unit: "count" },
         ],
         rows,
       },
     ],
-    charts: [{ id: "wall-distribution", title: "Wall time of every measured run", kind: "distribution", groups: d.groups.map((g) => ({ label: `${g.design}\n${g.workload}`, valuesNs: g.wallNs })) }],
+    charts: [{ id: "wall-distribution", title: `${d.measure.title[0].toUpperCase()}${d.measure.title.slice(1)} of every measured run`, kind: "distribution", axis: { title: d.measure.title, unit: d.measure.unit }, groups: d.groups.map((g) => ({ label: `${g.design}\n${g.workload}`, values: g.values })) }],
   };
 }

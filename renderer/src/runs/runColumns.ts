@@ -10,7 +10,7 @@ export const RUN_COLUMNS: readonly Column<RunRow>[] = [
   { key: "campaign", label: "campaign", text: (r) => (r.campaignId === null ? "—" : `#${r.campaignId}`), sort: (r) => r.campaignId ?? -1, width: "5.5rem" },
   { key: "design", label: "design", text: (r) => r.design ?? "—", width: "minmax(6rem, 1fr)" },
   { key: "workload", label: "workload", text: (r) => r.workload ?? "—", width: "minmax(6rem, 1fr)" },
-  { key: "rep", label: "rep", text: (r) => (r.warmup ? "warm-up" : r.repetition === null ? "—" : String(r.repetition)), sort: (r) => (r.warmup ? -1 : (r.repetition ?? -2)), width: "4.5rem" },
+  { key: "rep", label: "rep", text: (r) => `${r.warmup ? "warm-up" : r.repetition === null ? "—" : String(r.repetition)}${r.role === "timing" ? " plain" : ""}`, sort: (r) => (r.warmup ? -1 : (r.repetition ?? -2)), width: "5.5rem", title: "the repetition; plain: the unprofiled timing run of a pair (the spec's timing)" },
   { key: "status", label: "status", text: (r) => (r.attempt > 1 ? `${r.status} (attempt ${r.attempt})` : r.status), width: "7.5rem" },
   { key: "wall", label: "wall", text: (r) => ns(r.wallNs), sort: (r) => r.wallNs ?? -1, numeric: true, width: "6.5rem" },
   { key: "user", label: "user", text: (r) => ns(r.userNs), sort: (r) => r.userNs ?? -1, numeric: true, width: "6.5rem" },
