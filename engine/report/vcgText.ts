@@ -10,6 +10,9 @@ export interface VcgTextOptions {
   readonly ccs?: boolean;
 }
 
+/** How the patterns are ordered, said once above them (000 §4: "prioritized and trimmed"). */
+export const RANKING = "Patterns, and the subtrees under each node, in descending VIM (σ·N) of the (sub)pattern as merged, before trimming (000 §4: prioritised, then trimmed); V shown sums the nodes left after trimming.";
+
 /** Nodes deeper than this are indented as deep and say their depth: indenting by depth writes
  * depth² spaces, 800 MB for a recursion 20,000 calls deep (past V8's longest string with --ccs). */
 export const MAX_INDENT_DEPTH = 50;
@@ -26,9 +29,10 @@ function renderVcgText(r: DominantVarianceResult, options: VcgTextOptions): stri
     `CCT: ${r.cct.contexts} contexts, ${r.cct.significant} significant (≥ ${(p.significanceCutoff * 100).toFixed(3)}% of ${formatNs(r.cct.totalNs)}), ${r.cct.highVariant} high-variant (CoV ≥ ${p.covThreshold.toFixed(2)})`,
     `VCG: ${r.initial.nodes} nodes in ${r.initial.patterns} patterns extracted; ${r.nodes.length} nodes in ${r.patterns.length} patterns after merging (τ_S = ${p.tauS}) and trimming (β = ${p.beta})`,
   ];
+  if (r.patterns.length > 0) out.push(RANKING);
   const byId = new Map(r.nodes.map((n) => [n.id, n]));
   for (const [i, pat] of r.patterns.entries()) {
-    out.push("", `Pattern ${i + 1}: V = ${pat.vim.toExponential(3)}, ${pat.nodes} nodes`);
+    out.push("", `Pattern ${i + 1}: V = ${pat.vim.toExponential(3)} as merged, ${pat.shownVim.toExponential(3)} shown, ${pat.nodes} nodes`);
     // Pre-order with an explicit stack: a pattern is as deep as the recursion it came from.
     const ids = new Set<number>();
     const stack: [VcgResultNode, number][] = [[byId.get(pat.root)!, 0]];

@@ -15,7 +15,7 @@ import { detectionPatterns, detectionRows, evaluatePatterns, patternSet, pattern
 import { softRealTime } from "./realtime.js";
 import { preorder, vim, weight, contributionFraction, type VcgNode } from "./vcgTypes.js";
 import type { VarianceParameters } from "./parameters.js";
-import type { DetectionRow, DominantVarianceResult, VcgResultNode, VcgResultSegment } from "./result.js";
+import type { DetectionRow, DominantVarianceResult, VcgResultNode, VcgResultPattern, VcgResultSegment } from "./result.js";
 
 export interface PreparedAnalysis {
   readonly cols: ContextColumns;
@@ -71,7 +71,7 @@ export function completeAnalysis(prep: PreparedAnalysis, format?: (ns: number) =
     parameters: p,
     cct: { contexts: prep.cols.size - 1, significant: count(t.significant) - 1, highVariant: count(t.highVariant), totalNs: t.totalNs },
     initial,
-    patterns: roots.map((r, i) => ({ root: rootIds[i], vim: subtreeVim(r), nodes: [...preorder(r)].length })),
+    patterns: patternSummaries(roots, rootIds),
     nodes,
     segments: segs,
     contributions: found.map((c) => {
@@ -83,6 +83,12 @@ export function completeAnalysis(prep: PreparedAnalysis, format?: (ns: number) =
     detection: detectionRows(detectionPatterns(prep.cols, prep.functions, prep.tagging, p.chebyshevProbability)),
     covarianceOmitted: prep.cols.covarianceOmitted.filter((c) => t.significant[c]).map((c) => ({ chain: pathOf(prep.cols, prep.functions, c), highVariant: t.highVariant[c] === 1 })),
   };
+}
+
+/** Each prioritised pattern's root id, the VIM that ranked it (as merged, before trimming, 000
+ * §4) and the VIM of the nodes left to show. */
+export function patternSummaries(roots: readonly VcgNode[], rootIds: readonly number[]): VcgResultPattern[] {
+  return roots.map((r, i) => ({ root: rootIds[i], vim: r.rankVim ?? subtreeVim(r), shownVim: subtreeVim(r), nodes: [...preorder(r)].length }));
 }
 
 /** The detection patterns of a profiling analysis and, with a regression one, the same patterns

@@ -40,8 +40,11 @@ export interface VcgResultSegment {
 
 export interface VcgResultPattern {
   readonly root: number;
-  /** σ·N summed over the pattern. */
+  /** σ·N summed over the pattern as merged, before trimming: what orders the patterns (and what
+   * β compares), 000 §4 "prioritized and trimmed". Patterns come in descending `vim`. */
   readonly vim: number;
+  /** σ·N summed over the nodes shown, those left after trimming (≤ vim). */
+  readonly shownVim: number;
   readonly nodes: number;
 }
 

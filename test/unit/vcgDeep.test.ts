@@ -140,7 +140,7 @@ describe("dominant variance on a recursion 20,000 calls deep", () => {
       parameters: DEFAULT_PARAMETERS,
       cct: { contexts: DEPTH, significant: DEPTH, highVariant: 1, totalNs: 8000 },
       initial: { nodes: DEPTH, patterns: 1 },
-      patterns: [{ root: rootIds[0], vim: subtreeVim(kept), nodes: DEPTH }],
+      patterns: [{ root: rootIds[0], vim: subtreeVim(kept), shownVim: subtreeVim(kept), nodes: DEPTH }],
       nodes,
       segments: segs,
       contributions: [],
