@@ -32,6 +32,7 @@ function resultOf(kept: VcgNode[], beta: number): DominantVarianceResult {
   const { nodes, segs, rootIds } = numberNodes(kept, 0.96, () => []);
   return {
     parameters: { ...DEFAULT_PARAMETERS, beta },
+    time: null,
     cct: { contexts: 0, significant: 0, highVariant: 0, totalNs: 1 },
     initial: { nodes: nodes.length, patterns: kept.length },
     patterns: patternSummaries(kept, rootIds),
