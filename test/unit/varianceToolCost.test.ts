@@ -27,6 +27,7 @@ import { programArb, runProgram } from "../helpers/randomProgram.js";
 import { decodedSink } from "../helpers/decodedSink.js";
 import { assertSameCct } from "../helpers/cctCompare.js";
 import { FIXTURES } from "../helpers/uftrace.js";
+import { timeLines } from "../../engine/report/vcgText.js";
 
 /** main (0–2000) calls F twice; the first F calls G twice, the first G calls H. */
 const HAND = [
@@ -138,6 +139,15 @@ describe("the tracer's cost per call taken out of the CCT", () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it("says which time a VCG shows", () => {
+    const none = { count: 0, chains: [] };
+    assert.deepEqual(timeLines(null), []);
+    assert.match(timeLines({ onCpu: true, toolCostNs: 0, toolCostInsideNs: 0, noTimeLeft: none }).join("\n"), /^Time: on-CPU time .*, as recorded: the tracer's own cost per call is left in/);
+    const out = timeLines({ onCpu: false, toolCostNs: 213, toolCostInsideNs: 30, noTimeLeft: { count: 4, chains: [["main", "putpict"]] } });
+    assert.match(out[0], /^Time: wall time .*, with the tracer's cost of 213 ns per recorded call, 30 ns of it inside the call's own records, taken out of every context$/);
+    assert.match(out[1], /^note: 4 context\(s\) have no time left .*: main > putpict; …$/);
   });
 
   for (const name of ["variance/nested_chain_50", "frame_loop"]) {
