@@ -27,6 +27,10 @@ export interface CctRequest {
   /** uftrace: leave the time threads spent switched out out of every call. */
   readonly onCpu?: boolean;
   readonly maxCovarianceChildren?: number;
+  /** The tracer's own cost per recorded call, ns, taken out of every call's time (CctOptions.toolCostNs; 0: none),
+   * and the part of it between a call's own records (CctOptions.toolCostInsideNs). */
+  readonly toolCostNs?: number;
+  readonly toolCostInsideNs?: number;
 }
 
 /** What an analysis' load step may read, and how it reports progress. */

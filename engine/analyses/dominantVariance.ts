@@ -12,6 +12,11 @@ import { MAX_COVARIANCE_CHILDREN } from "../cct/cct.js";
 import { prepareAnalysis, type PreparedAnalysis } from "../variance/analyze.js";
 import { chebyshevCovThreshold, DEFAULT_ON_CPU, DEFAULT_PARAMETERS, DEFAULT_PROBABILITY, DEFAULT_WINDOW, type VarianceParameters } from "../variance/parameters.js";
 import type { Resolved, Sources } from "./descriptor.js";
+import { NO_TOOL_COST, type ToolCost } from "../cct/kernel/ingestKernel.js";
+import { ApiError } from "../api/errors.js";
+
+/** A cost per call past a millisecond is no tracer's (uftrace costs hundreds of ns here): a typo. */
+export const MAX_TOOL_COST_NS = 1e6;
 
 /** The arguments every dominant variance analysis shares, with their one set of defaults. */
 export const varianceArgs = {
@@ -21,6 +26,12 @@ export const varianceArgs = {
   probability: z.number().gt(0).lt(1).default(DEFAULT_PROBABILITY),
   cutoff: z.number().min(0).max(1).default(DEFAULT_PARAMETERS.significanceCutoff),
   onCpu: z.boolean().default(DEFAULT_ON_CPU),
+  /** The tracer's own cost per recorded call, ns, taken out of every context's time (builds the
+   * CCT again; 0: the time as recorded). A measured value for the tracer on this machine. */
+  toolCostNs: z.number().min(0).max(MAX_TOOL_COST_NS).default(0),
+  /** The part of it between a call's own entry and exit records (an empty function's recorded
+   * time), at most toolCostNs; 0 charges each call's whole cost to its caller (CctOptions). */
+  toolCostInsideNs: z.number().min(0).max(MAX_TOOL_COST_NS).default(0),
   /** Keep child covariance for contexts with at most this many children (builds the CCT again). */
   maxChildren: z.number().int().positive().max(MAX_COVARIANCE_CHILDREN).optional(),
 };
@@ -36,13 +47,18 @@ export function varianceParameters(a: VarianceArgs, tauS = DEFAULT_PARAMETERS.ta
 /** Steps 1–2 of 000 §7 for a target, with the confirmation pass; kept in memory per target and arguments. */
 export function preparedVariance(sources: Sources, target: Resolved, a: VarianceArgs): Promise<PreparedAnalysis> {
   const parameters = varianceParameters(a);
-  const key = `variance ${JSON.stringify([parameters.covThreshold, parameters.chebyshevProbability, parameters.significanceCutoff, a.onCpu, a.maxChildren])}`;
-  return sources.memo(target, key, () => prepareVariance(sources, target, parameters, a.onCpu, a.maxChildren));
+  const key = `variance ${JSON.stringify([parameters.covThreshold, parameters.chebyshevProbability, parameters.significanceCutoff, a.onCpu, a.maxChildren, a.toolCostNs, a.toolCostInsideNs])}`;
+  return sources.memo(target, key, () => prepareVariance(sources, target, parameters, a.onCpu, a.maxChildren, { perCallNs: a.toolCostNs, insideNs: a.toolCostInsideNs }));
 }
 
-export async function prepareVariance(sources: Sources, target: Resolved, parameters: VarianceParameters, onCpu: boolean, maxCovarianceChildren?: number): Promise<PreparedAnalysis> {
-  const cct = await sources.cct(target, maxCovarianceChildren === undefined ? { onCpu } : { onCpu, maxCovarianceChildren });
-  const prep = prepareAnalysis(mergeThreads(cct), cct.functions, parameters);
-  if (prep.pass) await sources.readAgain(target, new CctBuilder({ covariance: false, watch: prep.pass }), { onCpu });
+/** The CCT in the time asked for (on-CPU or wall, the tracer's cost per call taken out or not),
+ * prepared, and the confirmation pass run over the same time: its builder takes the same cost out,
+ * so the components it measures add up to the CCT's times (000 §2, Eq. 1). */
+export async function prepareVariance(sources: Sources, target: Resolved, parameters: VarianceParameters, onCpu: boolean, maxCovarianceChildren?: number, toolCost: ToolCost = NO_TOOL_COST): Promise<PreparedAnalysis> {
+  if (toolCost.insideNs > toolCost.perCallNs) throw new ApiError("invalid-arguments", `the part of the tracer's cost inside a call (${toolCost.insideNs} ns) cannot exceed its cost per call (${toolCost.perCallNs} ns)`);
+  const cost = { toolCostNs: toolCost.perCallNs, toolCostInsideNs: toolCost.insideNs };
+  const cct = await sources.cct(target, { onCpu, ...cost, ...(maxCovarianceChildren === undefined ? {} : { maxCovarianceChildren }) });
+  const prep = prepareAnalysis(mergeThreads(cct), cct.functions, parameters, { onCpu, ...cost });
+  if (prep.pass) await sources.readAgain(target, new CctBuilder({ covariance: false, watch: prep.pass, ...cost }), { onCpu });
   return prep;
 }

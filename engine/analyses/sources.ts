@@ -71,8 +71,11 @@ export class AnalysisSources {
   }
 
   private async cct(target: Resolved, request: CctRequest, progress: Progress): Promise<Cct> {
-    const options: CctOptions = request.maxCovarianceChildren === undefined ? {} : { maxCovarianceChildren: request.maxCovarianceChildren };
-    const asStored = !request.onCpu && request.maxCovarianceChildren === undefined;
+    const options: CctOptions = {
+      ...(request.maxCovarianceChildren === undefined ? {} : { maxCovarianceChildren: request.maxCovarianceChildren }),
+      ...(request.toolCostNs ? { toolCostNs: request.toolCostNs, toolCostInsideNs: request.toolCostInsideNs ?? 0 } : {}),
+    };
+    const asStored = !request.onCpu && request.maxCovarianceChildren === undefined && !request.toolCostNs;
     if (target.runs.length === 1 && asStored) {
       this.checkTraced(target);
       return this.storedCct(target.runs[0].id);

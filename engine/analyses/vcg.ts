@@ -11,7 +11,7 @@ import { preparedVariance, varianceArgs, varianceParameters } from "./dominantVa
 export const vcg = defineAnalysis({
   kind: "vcg",
   title: "dominant variance analysis",
-  version: 4,
+  version: 5,
   args: z.strictObject({
     target: targetSchema,
     /** Summarization pressure (000 §4). */

@@ -12,7 +12,7 @@ const fraction = z.number().min(0).max(1);
 export const vcgSweep = defineAnalysis({
   kind: "vcgSweep",
   title: "τ_S × β sweep of the VCG",
-  version: 3,
+  version: 4,
   args: z.strictObject({
     target: targetSchema,
     taus: z.array(fraction).min(1).max(100).default([...SWEEP_TAUS]),

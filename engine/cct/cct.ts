@@ -44,6 +44,19 @@ export interface CctOptions {
   /** Call chains (function names from the thread root) whose every invocation
    * is reported as it ends: a context's distribution, a confirmation pass. */
   readonly watch?: ContextWatch;
+  /** The tracer's own cost per recorded call, c ns (finite, ≥ 0; default 0: nothing taken out),
+   * taken out of every call's time. */
+  readonly toolCostNs?: number;
+  /** The part b of that cost that lies between a call's own entry and exit records (0 ≤ b ≤ c;
+   * default 0): an empty function's recorded time. The rest, c − b, runs in the caller's time.
+   * An invocation with D calls recorded inside it, k of them direct children, loses b + D·c of its
+   * inclusive time and b + k·(c − b) of its self time: exact when every call's hooks cost the
+   * same. With b = 0 each call's whole cost is charged to its caller and the call keeps its own
+   * in-record part (the same for every call: no variance of its own, but its callers' self times
+   * then lose it once per child too many). The time filter (uftrace `-t`) still compares recorded
+   * times; a filtered call was recorded, so its cost is taken out too. Watched invocations are
+   * reported with the cost taken out. See kernel/assembly/thread.ts. */
+  readonly toolCostInsideNs?: number;
 }
 
 export interface ContextWatch {

@@ -4,8 +4,17 @@ import { FunctionTable, type ThreadInfo, type TraceSink } from "../trace/sink.js
 import type { ThreadSink } from "../trace/eventBatch.js";
 import type { TraceWarning } from "../trace/diagnostics.js";
 import { ThreadBuilder } from "./threadBuilder.js";
-import { IngestKernel } from "./kernel/ingestKernel.js";
+import { IngestKernel, type ToolCost } from "./kernel/ingestKernel.js";
 import { CCT_FORMAT_VERSION, DEFAULT_MAX_COVARIANCE_CHILDREN, type Cct, type CctOptions, type ThreadCct } from "./cct.js";
+
+/** The tracer's cost of CctOptions, checked: 0 ≤ inside ≤ per call, both finite. */
+function toolCostOf(options: CctOptions): ToolCost {
+  const perCallNs = options.toolCostNs ?? 0;
+  const insideNs = options.toolCostInsideNs ?? 0;
+  if (!(Number.isFinite(perCallNs) && perCallNs >= 0)) throw new RangeError(`a tracer's cost per call must be a finite number of ns ≥ 0, not ${perCallNs}`);
+  if (!(Number.isFinite(insideNs) && insideNs >= 0 && insideNs <= perCallNs)) throw new RangeError(`the part of a tracer's cost inside a call must be between 0 and its cost per call (${perCallNs} ns), not ${insideNs}`);
+  return { perCallNs, insideNs };
+}
 
 export class CctBuilder implements TraceSink {
   readonly functions = new FunctionTable();
@@ -24,7 +33,7 @@ export class CctBuilder implements TraceSink {
     this.minDurationNs = options.minDurationNs ?? 0;
     this.watch = options.watch ?? null;
     this.watchPaths = (options.watch?.paths ?? []).map((p) => Int32Array.from(p, (name) => this.functions.intern(name)));
-    this.kernel = new IngestKernel(this.maxChildren, this.covariance, this.watchPaths.length > 0, options.memoryLimitBytes);
+    this.kernel = new IngestKernel(this.maxChildren, this.covariance, this.watchPaths.length > 0, options.memoryLimitBytes, toolCostOf(options));
   }
 
   private readonly kernel: IngestKernel;

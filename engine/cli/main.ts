@@ -113,7 +113,9 @@ const varianceOptions = (c: Command) =>
     .option("--cutoff <x>", `share of total time under which a context is insignificant (default ${DEFAULT_PARAMETERS.significanceCutoff})`, fraction)
     .option("--max-children <n>", `keep child covariance only for contexts with at most n children (default ${DEFAULT_MAX_COVARIANCE_CHILDREN}, at most ${MAX_COVARIANCE_CHILDREN}; builds the CCT again)`, positiveInt)
     .option("--on-cpu", `uftrace: leave the time threads spent switched out out of every call${DEFAULT_ON_CPU ? " (the default)" : ""}`)
-    .option("--no-on-cpu", `uftrace: measure wall time, switched-out time included${DEFAULT_ON_CPU ? "" : " (the default)"}`);
+    .option("--no-on-cpu", `uftrace: measure wall time, switched-out time included${DEFAULT_ON_CPU ? "" : " (the default)"}`)
+    .option("--tool-cost <ns>", "the tracer's own cost per recorded call, in ns, taken out of every context's time: an invocation loses it per call recorded below it (default 0: the time as recorded; builds the CCT again)", fraction)
+    .option("--tool-cost-inside <ns>", "the part of --tool-cost between a call's own entry and exit records (an empty function's recorded time), taken out of the call itself; the rest comes out of its caller (default 0)", fraction);
 
 varianceOptions(
   program

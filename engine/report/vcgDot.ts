@@ -4,6 +4,7 @@
 import type { DominantVarianceResult } from "../variance/result.js";
 import { formatNs } from "./format.js";
 import type { Exporter } from "./exporter.js";
+import { timeLines } from "./vcgText.js";
 
 const SHAPE = { Task: 'shape=box, style=solid', Contrast: 'shape=ellipse, style=solid', Contributor: 'shape=box, style=dashed' } as const;
 
@@ -15,7 +16,7 @@ export const vcgDot: Exporter<DominantVarianceResult, unknown> = {
 
 function renderVcgDot(r: DominantVarianceResult): string {
   const q = (s: string) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n")}"`;
-  const lines = ["digraph vcg {", "  rankdir=TB;", '  node [fontname="Helvetica", fontsize=10];', '  edge [fontname="Helvetica", fontsize=9];'];
+  const lines = ["digraph vcg {", ...timeLines(r.time).map((l) => `  // ${l}`), "  rankdir=TB;", '  node [fontname="Helvetica", fontsize=10];', '  edge [fontname="Helvetica", fontsize=9];'];
   for (const n of r.nodes) {
     const label = `(${n.id}) ${n.fname}\nμ=${formatNs(n.meanNs)} γ=${n.cov.toFixed(2)}\nN=${n.n} V=${n.vim.toExponential(2)}`;
     lines.push(`  n${n.id} [${SHAPE[n.type]}, label=${q(label)}];`);

@@ -10,6 +10,9 @@ export interface VcgTextOptions {
   readonly ccs?: boolean;
 }
 
+/** How the patterns are ordered, said once above them (000 §4: "prioritized and trimmed"). */
+export const RANKING = "Patterns, and the subtrees under each node, in descending VIM (σ·N) of the (sub)pattern as merged, before trimming (000 §4: prioritised, then trimmed); V shown sums the nodes left after trimming.";
+
 /** Nodes deeper than this are indented as deep and say their depth: indenting by depth writes
  * depth² spaces, 800 MB for a recursion 20,000 calls deep (past V8's longest string with --ccs). */
 export const MAX_INDENT_DEPTH = 50;
@@ -23,12 +26,14 @@ export const vcgText: Exporter<DominantVarianceResult, VcgTextOptions> = {
 function renderVcgText(r: DominantVarianceResult, options: VcgTextOptions): string {
   const p = r.parameters;
   const out = [
+    ...timeLines(r.time),
     `CCT: ${r.cct.contexts} contexts, ${r.cct.significant} significant (≥ ${(p.significanceCutoff * 100).toFixed(3)}% of ${formatNs(r.cct.totalNs)}), ${r.cct.highVariant} high-variant (CoV ≥ ${p.covThreshold.toFixed(2)})`,
     `VCG: ${r.initial.nodes} nodes in ${r.initial.patterns} patterns extracted; ${r.nodes.length} nodes in ${r.patterns.length} patterns after merging (τ_S = ${p.tauS}) and trimming (β = ${p.beta})`,
   ];
+  if (r.patterns.length > 0) out.push(RANKING);
   const byId = new Map(r.nodes.map((n) => [n.id, n]));
   for (const [i, pat] of r.patterns.entries()) {
-    out.push("", `Pattern ${i + 1}: V = ${pat.vim.toExponential(3)}, ${pat.nodes} nodes`);
+    out.push("", `Pattern ${i + 1}: V = ${pat.vim.toExponential(3)} as merged, ${pat.shownVim.toExponential(3)} shown, ${pat.nodes} nodes`);
     // Pre-order with an explicit stack: a pattern is as deep as the recursion it came from.
     const ids = new Set<number>();
     const stack: [VcgResultNode, number][] = [[byId.get(pat.root)!, 0]];
@@ -58,6 +63,18 @@ function renderVcgText(r: DominantVarianceResult, options: VcgTextOptions): stri
     for (const d of r.detection) out.push(`  ${d.inPatternSet ? "*" : " "} ${d.chain.join(" > ")}  N=${d.n}  μ=${formatNs(d.meanNs)}  γ=${d.cov.toFixed(3)}  VIM=${d.vim.toExponential(3)}`);
   }
   return out.join("\n");
+}
+
+/** What time the contexts hold, said first: which VCG this is (issue 28: "say which one is shown"). */
+export function timeLines(time: DominantVarianceResult["time"]): string[] {
+  if (!time) return [];
+  const clock = time.onCpu ? "on-CPU time (switched-out time left out)" : "wall time (switched-out time included)";
+  if (time.toolCostNs === 0) return [`Time: ${clock}, as recorded: the tracer's own cost per call is left in (--tool-cost <ns> takes it out)`];
+  const inside = time.toolCostInsideNs > 0 ? `, ${formatNs(time.toolCostInsideNs)} of it inside the call's own records` : ", all of it charged to the caller";
+  const lines = [`Time: ${clock}, with the tracer's cost of ${formatNs(time.toolCostNs)} per recorded call${inside}, taken out of every context`];
+  const none = time.noTimeLeft;
+  if (none.count > 0) lines.push(`note: ${none.count} context(s) have no time left once the tracer's cost is out (mean ≤ 0: their calls cost no more than the tracer's own, or the cost given is too high), so they and their callees count as insignificant: ${none.chains.map((c) => c.join(" > ")).join("; ")}${none.count > none.chains.length ? "; …" : ""}`);
+  return lines;
 }
 
 /** Each target's contributing sets and what was measured beside them, targets in order of first row.

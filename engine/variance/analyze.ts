@@ -15,9 +15,11 @@ import { detectionPatterns, detectionRows, evaluatePatterns, patternSet, pattern
 import { softRealTime } from "./realtime.js";
 import { preorder, vim, weight, contributionFraction, type VcgNode } from "./vcgTypes.js";
 import type { VarianceParameters } from "./parameters.js";
-import type { DetectionRow, DominantVarianceResult, VcgResultNode, VcgResultSegment } from "./result.js";
+import type { DetectionRow, DominantVarianceResult, TimeBasis, VcgResultNode, VcgResultPattern, VcgResultSegment } from "./result.js";
 
 export interface PreparedAnalysis {
+  /** What time the contexts hold, when the host said (null: a CCT handed in as it is). */
+  readonly time: TimeBasis | null;
   readonly cols: ContextColumns;
   readonly functions: readonly string[];
   readonly parameters: VarianceParameters;
@@ -29,11 +31,11 @@ export interface PreparedAnalysis {
   readonly pass: ConfirmationPass | null;
 }
 
-export function prepareAnalysis(cols: ContextColumns, functions: readonly string[], parameters: VarianceParameters): PreparedAnalysis {
+export function prepareAnalysis(cols: ContextColumns, functions: readonly string[], parameters: VarianceParameters, time: TimeBasis | null = null): PreparedAnalysis {
   const tagging = tagContexts(cols, parameters);
   const plans = planTargets(cols, tagging, parameters);
   const measured = plans.filter((p) => !p.exact);
-  return { cols, functions, parameters, tagging, plans, pass: measured.length > 0 ? new ConfirmationPass(cols, functions, measured) : null };
+  return { time, cols, functions, parameters, tagging, plans, pass: measured.length > 0 ? new ConfirmationPass(cols, functions, measured) : null };
 }
 
 /** Each plan's matrix: the CCT's, or the confirmation pass's once it has run. */
@@ -69,9 +71,10 @@ export function completeAnalysis(prep: PreparedAnalysis, format?: (ns: number) =
   const count = (a: Uint8Array) => a.reduce((n, x) => n + x, 0);
   return {
     parameters: p,
+    time: timeOf(prep),
     cct: { contexts: prep.cols.size - 1, significant: count(t.significant) - 1, highVariant: count(t.highVariant), totalNs: t.totalNs },
     initial,
-    patterns: roots.map((r, i) => ({ root: rootIds[i], vim: subtreeVim(r), nodes: [...preorder(r)].length })),
+    patterns: patternSummaries(roots, rootIds),
     nodes,
     segments: segs,
     contributions: found.map((c) => {
@@ -83,6 +86,27 @@ export function completeAnalysis(prep: PreparedAnalysis, format?: (ns: number) =
     detection: detectionRows(detectionPatterns(prep.cols, prep.functions, prep.tagging, p.chebyshevProbability)),
     covarianceOmitted: prep.cols.covarianceOmitted.filter((c) => t.significant[c]).map((c) => ({ chain: pathOf(prep.cols, prep.functions, c), highVariant: t.highVariant[c] === 1 })),
   };
+}
+
+/** Contexts named in the time basis as having no time left, at most. */
+export const NO_TIME_LEFT_NAMED = 3;
+
+/** The time basis, with the contexts that have no time left once the tracer's cost is out (mean
+ * ≤ 0: their calls cost no more than the tracer's own, or the cost given is too high). They fall
+ * under the significance cut, with their subtrees (001 §3); the most called are named. */
+function timeOf(prep: PreparedAnalysis): DominantVarianceResult["time"] {
+  if (!prep.time) return null;
+  const none: number[] = [];
+  const cols = prep.cols;
+  if (prep.time.toolCostNs > 0) for (let c = 1; c < cols.size; c++) if (cols.n[c] > 0 && cols.meanNs[c] <= 0) none.push(c);
+  none.sort((a, b) => cols.n[b] - cols.n[a] || a - b);
+  return { ...prep.time, noTimeLeft: { count: none.length, chains: none.slice(0, NO_TIME_LEFT_NAMED).map((c) => pathOf(cols, prep.functions, c)) } };
+}
+
+/** Each prioritised pattern's root id, the VIM that ranked it (as merged, before trimming, 000
+ * §4) and the VIM of the nodes left to show. */
+export function patternSummaries(roots: readonly VcgNode[], rootIds: readonly number[]): VcgResultPattern[] {
+  return roots.map((r, i) => ({ root: rootIds[i], vim: r.rankVim ?? subtreeVim(r), shownVim: subtreeVim(r), nodes: [...preorder(r)].length }));
 }
 
 /** The detection patterns of a profiling analysis and, with a regression one, the same patterns

@@ -1,7 +1,13 @@
 // Prioritisation and trimming (paper 000 §4, §7 step 5): patterns and, within
 // each, the subtrees under every node are sorted by VIM (σ·N summed over the
 // (sub)pattern); with β > 0, those under β × the largest VIM at their level
-// are dropped, with the segments that ran through them.
+// are dropped, with the segments that ran through them. §4 orders the steps:
+// the final layer is "prioritized and trimmed. Prioritization sorts the
+// patterns in the order of their dominance … The next step of trimming can
+// optionally be performed", so a (sub)pattern's dominance is its VIM as
+// merged, before anything below it is trimmed: trimming never reorders, and
+// the same patterns come in the same order at every β. Each kept node keeps
+// that VIM (rankVim) so the result can say what ranked it beside what is shown.
 import { preorder, vim, type VcgNode, type VcgSegment } from "./vcgTypes.js";
 
 export function subtreeVim(n: VcgNode): number {
@@ -26,6 +32,7 @@ function subtreeVims(roots: readonly VcgNode[]): Map<VcgNode, number> {
 export function prioritize(roots: readonly VcgNode[], beta: number): VcgNode[] {
   // Every level is ranked by the untrimmed subtrees below it (trimming goes top-down).
   const vims = subtreeVims(roots);
+  for (const [n, v] of vims) n.rankVim = v;
   const kept = sortAndTrim(roots, beta, vims);
   const stack = [...kept];
   for (let n = stack.pop(); n; n = stack.pop()) {

@@ -40,8 +40,11 @@ export interface VcgResultSegment {
 
 export interface VcgResultPattern {
   readonly root: number;
-  /** σ·N summed over the pattern. */
+  /** σ·N summed over the pattern as merged, before trimming: what orders the patterns (and what
+   * β compares), 000 §4 "prioritized and trimmed". Patterns come in descending `vim`. */
   readonly vim: number;
+  /** σ·N summed over the nodes shown, those left after trimming (≤ vim). */
+  readonly shownVim: number;
   readonly nodes: number;
 }
 
@@ -72,8 +75,22 @@ export interface DetectionRow {
   readonly inPatternSet: boolean;
 }
 
+/** What time the analysed contexts hold (the host's choice, said with the result). */
+export interface TimeBasis {
+  /** uftrace: the time threads spent switched out left out of every call. */
+  readonly onCpu: boolean;
+  /** The tracer's own cost per recorded call taken out of every context's time, ns (0: the time
+   * as recorded), and the part of it between a call's own records (CctOptions.toolCostInsideNs). */
+  readonly toolCostNs: number;
+  readonly toolCostInsideNs: number;
+}
+
 export interface DominantVarianceResult {
   readonly parameters: VarianceParameters;
+  /** Null when the CCT was analysed as handed in, with no word on its time. `noTimeLeft`: the
+   * contexts whose mean is ≤ 0 once the tracer's cost is out (their calls cost no more than the
+   * tracer's own, or the cost given is too high), and the call chains of the most called. */
+  readonly time: (TimeBasis & { readonly noTimeLeft: { readonly count: number; readonly chains: readonly (readonly string[])[] } }) | null;
   readonly cct: { readonly contexts: number; readonly significant: number; readonly highVariant: number; readonly totalNs: number };
   /** Size of the base layer before any merging (000 Table 1, "initially extracted"). */
   readonly initial: { readonly nodes: number; readonly patterns: number };

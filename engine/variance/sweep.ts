@@ -3,6 +3,7 @@
 // shows how summarization pressure and trimming shrink the VCG.
 import { segmentsOf, vcgPatterns, type PreparedAnalysis } from "./analyze.js";
 import { preorder } from "./vcgTypes.js";
+import type { TimeBasis } from "./result.js";
 
 export interface SweepRow {
   readonly tauS: number;
@@ -12,6 +13,8 @@ export interface SweepRow {
 }
 
 export interface SweepResult {
+  /** What time the contexts hold (null: not said), as DominantVarianceResult.time without the count. */
+  readonly time: TimeBasis | null;
   /** The base layer before any merging (000 Table 1, "initially extracted"). */
   readonly initial: { readonly nodes: number; readonly patterns: number };
   readonly rows: readonly SweepRow[];
@@ -27,5 +30,5 @@ export function sweep(prep: PreparedAnalysis, taus: readonly number[], betas: re
       return { tauS, beta, nodes: r.roots.reduce((n, x) => n + [...preorder(x)].length, 0), patterns: r.roots.length };
     }),
   );
-  return { initial, rows };
+  return { time: prep.time, initial, rows };
 }

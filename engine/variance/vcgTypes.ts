@@ -28,6 +28,9 @@ export interface VcgNode {
   cls: VcgSegment[];
   /** CCT contexts this node stands for. */
   contexts: number[];
+  /** σ·N summed over the subtree under this node as merged, before trimming: what ranked it among
+   * its siblings and what β compared (000 §4). Set by prioritize. */
+  rankVim?: number;
 }
 
 export interface VcgSegment {

@@ -7,7 +7,7 @@ import { RECORD_BYTES } from "./layout.generated.js";
 
 /** The exports of assembly/ingest.ts (pointers are byte offsets in `memory`). */
 interface IngestExports {
-  init(maxCovarianceChildren: number, covariance: number, watch: number): void;
+  init(maxCovarianceChildren: number, covariance: number, watch: number, toolCostNs: number, toolCostInsideNs: number): void;
   batchKindPtr(): number;
   batchFnPtr(): number;
   batchDepthPtr(): number;
@@ -39,6 +39,14 @@ interface IngestExports {
   covMeanPtr(acc: number): number;
   covComomentPtr(acc: number): number;
 }
+
+/** The tracer's cost per recorded call, and the part of it between the call's own records. */
+export interface ToolCost {
+  readonly perCallNs: number;
+  readonly insideNs: number;
+}
+
+export const NO_TOOL_COST: ToolCost = { perCallNs: 0, insideNs: 0 };
 
 /** What the kernel reports about the thread it is running. */
 export interface KernelThreadCallbacks {
@@ -82,8 +90,10 @@ export class IngestKernel {
   private readonly memory: { readonly buffer: ArrayBuffer };
   readonly memoryLimitBytes: number;
 
-  /** `memoryLimitBytes`: the most the kernel's memory may grow to (at most KERNEL_MEMORY_MAX_BYTES). */
-  constructor(maxCovarianceChildren: number, covariance: boolean, watching: boolean, memoryLimitBytes = KERNEL_MEMORY_MAX_BYTES) {
+  /** `memoryLimitBytes`: the most the kernel's memory may grow to (at most KERNEL_MEMORY_MAX_BYTES).
+   * `toolCost`: the tracer's cost per recorded call taken out of every call's time, and the part of
+   * it between the call's own records (CctOptions). */
+  constructor(maxCovarianceChildren: number, covariance: boolean, watching: boolean, memoryLimitBytes = KERNEL_MEMORY_MAX_BYTES, toolCost: ToolCost = NO_TOOL_COST) {
     compiled ??= new wasm.Module(INGEST_WASM);
     const maximum = Math.floor(Math.min(memoryLimitBytes, KERNEL_MEMORY_MAX_BYTES) / PAGE_BYTES);
     this.memoryLimitBytes = maximum * PAGE_BYTES;
@@ -102,7 +112,7 @@ export class IngestKernel {
       },
     };
     this.exports = new wasm.Instance(compiled, { env }).exports as IngestExports;
-    this.exports.init(maxCovarianceChildren, covariance ? 1 : 0, watching ? 1 : 0);
+    this.exports.init(maxCovarianceChildren, covariance ? 1 : 0, watching ? 1 : 0, toolCost.perCallNs, toolCost.insideNs);
   }
 
   /** Routes callbacks to `thread` for the kernel calls that follow. */

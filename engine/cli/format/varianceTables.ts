@@ -12,7 +12,9 @@ export function sweepTable(s: SweepResult): string {
     const r = s.rows.find((x) => x.beta === beta && x.tauS === tau)!;
     return `${r.nodes}/${r.patterns}`;
   };
+  const time = s.time && (s.time.toolCostNs > 0 ? `the tracer's cost of ${formatNs(s.time.toolCostNs)} per recorded call (${formatNs(s.time.toolCostInsideNs)} of it inside the call) taken out` : "the tracer's cost per call left in");
   return [
+    ...(s.time ? [`${s.time.onCpu ? "on-CPU" : "wall"} time, ${time}`] : []),
     `initially extracted (unmerged): ${s.initial.nodes}/${s.initial.patterns} (nodes/patterns)`,
     table(["β \\ τ_S", ...taus.map(String)], betas.map((b) => [String(b), ...taus.map((t) => cell(b, t))]), new Set([0])),
   ].join("\n");

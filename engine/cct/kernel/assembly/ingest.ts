@@ -6,7 +6,7 @@
 // thread of a CctBuilder; memory comes from the runtime stub's bump allocator
 // (it never frees; arrays grow by doubling, which bounds the waste).
 import {
-  backwards, close, enterThread, lastTime, leaveThread, maxChildren, step, top, watchDuration, watching, WATCH_EVENTS, watchPath, withCovariance,
+  backwards, close, enterThread, lastTime, leaveThread, maxChildren, step, toolCost, toolCostInside, top, watchDuration, watching, WATCH_EVENTS, watchPath, withCovariance,
 } from "./thread";
 import { initRecords } from "./uftraceRecords";
 import { BATCH_EVENTS } from "./layout";
@@ -24,8 +24,12 @@ let batchFn: usize = 0;
 let batchDepth: usize = 0;
 let batchTime: usize = 0;
 
-export function init(maxCovarianceChildren: i32, covariance: i32, watch: i32): void {
+/** `toolCostNs`: the tracer's cost per recorded call taken out of every call's time, of which
+ * `toolCostInsideNs` lies between the call's own records (thread.ts). */
+export function init(maxCovarianceChildren: i32, covariance: i32, watch: i32, toolCostNs: f64, toolCostInsideNs: f64): void {
   maxChildren = maxCovarianceChildren;
+  toolCost = toolCostNs;
+  toolCostInside = toolCostInsideNs;
   withCovariance = covariance != 0;
   watching = watch != 0;
   batchKind = heap.alloc(BATCH_EVENTS);

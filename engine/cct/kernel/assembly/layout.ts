@@ -47,7 +47,9 @@ export const T_LAST_CHILD = 96;
 export const T_HASH = 100;
 export const T_HASH_CAP = 104;
 export const T_BACKWARDS = 108;
-export const THREAD_BYTES = 112;
+export const T_SCLOSED = 112;
+export const T_CLOSED = 120;
+export const THREAD_BYTES = 128;
 
 // A covariance block: n (f64), dims, cap, then mean, values and delta (cap
 // f64 each) and the upper triangle of the co-moment matrix (cap × cap f64).

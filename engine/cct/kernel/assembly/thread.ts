@@ -6,7 +6,7 @@ import { addDimension, commitCovariance, startCovariance } from "./covariance";
 import {
   ENTER, STATS, S_INCL, S_M2, S_MAX, S_MEAN, S_MIN, S_N, S_ONCE, S_SELF, THREAD_BYTES, T_CALLS, T_CAP, T_COV, T_FIRST, T_FN, T_LAST,
   T_MIN_DURATION, T_MISMATCH, T_NCHILD, T_NEXT, T_OMIT, T_PARENT, T_PENDING, T_SCHILD, T_SCTX, T_SIZE, T_SSTART,
-  T_STACK_CAP, T_STATS, T_TOP, T_TOUCHED, T_WATCH, T_LAST_CHILD, T_HASH, T_HASH_CAP, T_BACKWARDS,
+  T_STACK_CAP, T_STATS, T_TOP, T_TOUCHED, T_WATCH, T_LAST_CHILD, T_HASH, T_HASH_CAP, T_BACKWARDS, T_SCLOSED, T_CLOSED,
 } from "./layout";
 
 // @ts-ignore: decorator
@@ -20,6 +20,16 @@ import {
 export let maxChildren: i32 = 64;
 export let withCovariance: bool = true;
 export let watching: bool = false;
+/** The tracer's own cost per recorded call, in ns, taken out of every call's time (0: none),
+ * and the part of it that lies between the call's own entry and exit records (toolCostInside ≤
+ * toolCost: the recorded time of an empty function). A call's hooks run partly before its entry
+ * record and after its exit record, in its caller's time (toolCost − toolCostInside), and partly
+ * between them, in its own (toolCostInside). Exactly, then, an invocation with D calls recorded
+ * inside it and k of them direct children loses toolCostInside + D·toolCost of its inclusive
+ * time (all of each descendant's hooks lie inside it), and its self time loses toolCostInside +
+ * k·(toolCost − toolCostInside). With toolCostInside = 0 the whole cost is charged to the caller. */
+export let toolCost: f64 = 0;
+export let toolCostInside: f64 = 0;
 
 // Invocations of watched chains, reported to the host in batches (a call out
 // of WebAssembly per invocation would cost more than the invocation's
@@ -72,10 +82,16 @@ export let pLastChild: usize = 0;
 // time, where walking the siblings made building the tree quadratic in them.
 export let pHash: usize = 0;
 export let hashCap: i32 = 0;
-// Per open call: its context, start time and the time of its closed children.
+// Per open call: its context, start time, the time of its closed children, and the count of
+// calls the thread had closed when it was entered (closedCalls then), so that the calls closed
+// inside it are the difference when it closes.
 export let sCtx: usize = 0;
 export let sStart: usize = 0;
 export let sChild: usize = 0;
+export let sClosed: usize = 0;
+/** Calls closed in this thread so far, time-filtered ones included: each was recorded, so its
+ * hooks ran inside its caller's time (toolCost). */
+export let closedCalls: f64 = 0;
 export let mismatch: i32 = 0;
 /** Events earlier than the event before them in the thread (a damaged trace): taken at that
  * earlier event's time, so that no call ends before it starts and no self time is negative. */
@@ -88,6 +104,7 @@ export function newThread(minDurationNs: f64): usize {
   thread = heap.alloc(THREAD_BYTES);
   top = size = cap = stackCap = mismatch = hashCap = backwards = 0;
   minDuration = minDurationNs;
+  closedCalls = 0;
   // No event yet: a thread's first time may be below the trace's base (uftrace: another thread's first record).
   lastTime = -Infinity;
   // Small, and doubled as needed: a trace may hold tens of thousands of threads of a few calls
@@ -130,6 +147,8 @@ export function enterThread(t: usize): void {
   sCtx = load<u32>(t, T_SCTX);
   sStart = load<u32>(t, T_SSTART);
   sChild = load<u32>(t, T_SCHILD);
+  sClosed = load<u32>(t, T_SCLOSED);
+  closedCalls = load<f64>(t, T_CLOSED);
   mismatch = load<i32>(t, T_MISMATCH);
   backwards = load<i32>(t, T_BACKWARDS);
   minDuration = load<f64>(t, T_MIN_DURATION);
@@ -161,6 +180,8 @@ export function leaveThread(): void {
   store<u32>(t, <u32>sCtx, T_SCTX);
   store<u32>(t, <u32>sStart, T_SSTART);
   store<u32>(t, <u32>sChild, T_SCHILD);
+  store<u32>(t, <u32>sClosed, T_SCLOSED);
+  store<f64>(t, closedCalls, T_CLOSED);
   store<i32>(t, mismatch, T_MISMATCH);
   store<i32>(t, backwards, T_BACKWARDS);
   store<f64>(t, minDuration, T_MIN_DURATION);
@@ -190,6 +211,7 @@ export function step(kind: i32, f: i32, depth: i32, timeNs: f64): bool {
     store<i32>(sCtx + (<usize>top << 2), c);
     store<f64>(sStart + (<usize>top << 3), timeNs);
     store<f64>(sChild + (<usize>top << 3), 0);
+    store<f64>(sClosed + (<usize>top << 3), closedCalls);
     return true;
   }
   let d = top;
@@ -208,10 +230,14 @@ export function step(kind: i32, f: i32, depth: i32, timeNs: f64): bool {
 /** Closes the innermost call at timeNs: one invocation of its context. */
 export function close(timeNs: f64): void {
   const c = load<i32>(sCtx + (<usize>top << 2));
-  const duration = timeNs - load<f64>(sStart + (<usize>top << 3));
+  const recorded = timeNs - load<f64>(sStart + (<usize>top << 3));
   const childNs = load<f64>(sChild + (<usize>top << 3));
+  const inside = closedCalls - load<f64>(sClosed + (<usize>top << 3));
+  closedCalls += 1;
   top--;
-  if (duration < minDuration) return; // time filter: the caller keeps it as self time
+  // The time filter is uftrace's, on recorded time: the caller keeps a filtered call as self time.
+  if (recorded < minDuration) return;
+  const duration = recorded - toolCostInside - toolCost * inside;
   const w = load<i32>(pWatch + (<usize>c << 2));
   if (w >= 0) noteWatched(w, duration);
   countInvocation(c, duration, duration - childNs, pStats, pCov, pFirst, pNext, pPending, pCalls, pParent, pTouched);
@@ -392,13 +418,16 @@ export function growStack(next: i32): void {
   const ctx = heap.alloc(<usize>next << 2);
   const startNs = heap.alloc(<usize>next << 3);
   const child = heap.alloc(<usize>next << 3);
+  const closedAt = heap.alloc(<usize>next << 3);
   if (stackCap > 0) {
     memory.copy(ctx, sCtx, <usize>stackCap << 2);
     memory.copy(startNs, sStart, <usize>stackCap << 3);
     memory.copy(child, sChild, <usize>stackCap << 3);
+    memory.copy(closedAt, sClosed, <usize>stackCap << 3);
   }
   sCtx = ctx;
   sStart = startNs;
   sChild = child;
+  sClosed = closedAt;
   stackCap = next;
 }

@@ -5,8 +5,8 @@
 // through thread.ts's step, which handles every case.
 import { ENTER, EXIT } from "./layout";
 import {
-  backwards, countInvocation, enterThread, findChild, lastTime, leaveThread, minDuration, noteWatched, pCalls, pCov, pFirst, pFn, pNext, pParent,
-  pPending, pStats, pTouched, pWatch, sChild, sCtx, sStart, stackCap, step, top,
+  backwards, closedCalls, countInvocation, enterThread, findChild, lastTime, leaveThread, minDuration, noteWatched, pCalls, pCov, pFirst, pFn, pNext, pParent,
+  pPending, pStats, pTouched, pWatch, sChild, sClosed, sCtx, sStart, stackCap, step, toolCost, toolCostInside, top,
 } from "./thread";
 
 export const RECORD_BYTES: i32 = 1 << 20;
@@ -55,9 +55,9 @@ export function cacheSet(slot: i32, low: i32, high: i32, fn: i32): void {
 export function consumeRecords(t: usize, start: i32, end: i32, baseHi: u32, baseLo: u32, maxDepth: i32, schedLimit: f64, offCpuNs: f64): i32 {
   enterThread(t);
   const base = (<u64>baseHi << 32) | <u64>baseLo;
-  const cLow = cacheLow, cHigh = cacheHigh, cFn = cacheFn, minNs = minDuration;
-  let tp = top, capacity = stackCap, last = lastTime;
-  let ctxP = sCtx, startP = sStart, childP = sChild, fnP = pFn, firstP = pFirst, nextP = pNext;
+  const cLow = cacheLow, cHigh = cacheHigh, cFn = cacheFn, minNs = minDuration, cost = toolCost, inCall = toolCostInside;
+  let tp = top, capacity = stackCap, last = lastTime, closed = closedCalls;
+  let ctxP = sCtx, startP = sStart, childP = sChild, closedP = sClosed, fnP = pFn, firstP = pFirst, nextP = pNext;
   let statsP = pStats, pendingP = pPending, covP = pCov, watchP = pWatch, callsP = pCalls, parentP = pParent, touchedP = pTouched;
   let pos = start;
   while (pos + 16 <= end) {
@@ -85,13 +85,17 @@ export function consumeRecords(t: usize, start: i32, end: i32, baseHi: u32, base
           store<i32>(ctxP + (<usize>tp << 2), c);
           store<f64>(startP + (<usize>tp << 3), last);
           store<f64>(childP + (<usize>tp << 3), 0);
+          store<f64>(closedP + (<usize>tp << 3), closed);
           continue;
         }
       }
     } else if (tp > 0) {
       const c = load<i32>(ctxP + (<usize>tp << 2));
-      const duration = last - load<f64>(startP + (<usize>tp << 3));
-      if (load<i32>(fnP + (<usize>c << 2)) == f && duration >= minNs) {
+      const recorded = last - load<f64>(startP + (<usize>tp << 3));
+      if (load<i32>(fnP + (<usize>c << 2)) == f && recorded >= minNs) {
+        // thread.ts's close: the tracer's cost of the calls closed inside this one comes out.
+        const duration = recorded - inCall - cost * (closed - load<f64>(closedP + (<usize>tp << 3)));
+        closed += 1;
         const w = load<i32>(watchP + (<usize>c << 2));
         if (w >= 0) noteWatched(w, duration);
         countInvocation(c, duration, duration - load<f64>(childP + (<usize>tp << 3)), statsP, covP, firstP, nextP, pendingP, callsP, parentP, touchedP);
@@ -103,14 +107,17 @@ export function consumeRecords(t: usize, start: i32, end: i32, baseHi: u32, base
     }
     // Any other case: through step, with the state back in the globals.
     top = tp;
+    closedCalls = closed;
     while (!step(kind == ENTER ? ENTER : EXIT, f, kind == ENTER ? depth : -1, last)) {}
     tp = top;
+    closed = closedCalls;
     capacity = stackCap;
-    ctxP = sCtx; startP = sStart; childP = sChild; fnP = pFn; firstP = pFirst; nextP = pNext;
+    ctxP = sCtx; startP = sStart; childP = sChild; closedP = sClosed; fnP = pFn; firstP = pFirst; nextP = pNext;
     statsP = pStats; pendingP = pPending; covP = pCov; watchP = pWatch; callsP = pCalls; parentP = pParent; touchedP = pTouched;
   }
   top = tp;
   lastTime = last;
+  closedCalls = closed;
   leaveThread();
   return pos;
 }
