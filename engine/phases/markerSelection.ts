@@ -25,7 +25,7 @@
 // (requestWindows.ts).
 // Figure 4 prints step 2a's test after its loop; it can only mean each
 // candidate tested against the means and σs of all, which is what is done here.
-import { longGapShares, longThreshold, OUTLIER_SIGMAS, INNER_MAJORITY, threadRequestSpans, type RegularGaps } from "./requestWindows.js";
+import { closeVote, longGapVotes, longThreshold, OUTLIER_SIGMAS, INNER_MAJORITY, threadRequestSpans, type RegularGaps } from "./requestWindows.js";
 
 export { OUTLIER_SIGMAS };
 
@@ -155,7 +155,8 @@ export function selectMarkers(regular: readonly RegularOccurrences[], requests: 
   const { setB1, stats, setB3, verdicts, outer } = screen(regular, requests, irregular);
   // Step 3, within the requests.
   const threshold = longThreshold(gaps);
-  const shares = longGapShares(setB3, gaps.requests, threshold);
+  const votes = longGapVotes(setB3, gaps.requests, threshold);
+  const shares = new Map([...votes].map(([name, v]) => [name, v.voted > 0 ? v.long / v.voted : 0]));
   const inner = setB3.filter((r) => shares.get(r.name)! > INNER_MAJORITY).sort((a, b) => a.times[0] - b.times[0]);
   for (const r of setB3) verdicts.set(r.name, inner.includes(r) ? { kind: "inner" } : { kind: "no-long-gap", share: shares.get(r.name)! });
   const spans: RegularRequest[] = outer ? gaps.requests.map((q) => ({ start: q.start, end: q.end, thread: q.thread, calls: q.count + 1 })) : [];
@@ -178,7 +179,7 @@ export function selectMarkers(regular: readonly RegularOccurrences[], requests: 
     gaps: { count: gaps.count, median: gaps.median, mad: gaps.mad },
     regularRequests: spans,
     functions: regular.length,
-    notes: selectionNotes(requests, setB1.length, stats, spans),
+    notes: [...selectionNotes(requests, setB1.length, stats, spans), ...closeVoteNotes(setB3, votes)],
   };
 }
 
@@ -199,6 +200,14 @@ function selectionNotes(requests: number, candidates: number, stats: readonly { 
     if (median > REGULAR_REQUEST_COV) notes.push(`the candidates' distances vary by ${Math.round(median * 100)}% (median CoV): the regular input's requests do not look identical (§3.1), or the work between them varies`);
   }
   return notes;
+}
+
+/** Step 3's votes too close to tell from chance, said: those verdicts may change from one recording to the next. */
+function closeVoteNotes(set: readonly RegularOccurrences[], votes: ReadonlyMap<string, { long: number; voted: number }>): string[] {
+  const close = set.filter((r) => closeVote(votes.get(r.name)!.long, votes.get(r.name)!.voted)).sort((a, b) => a.times[0] - b.times[0]);
+  if (close.length === 0) return [];
+  const list = close.map((r) => `${r.name} (${votes.get(r.name)!.long} of ${votes.get(r.name)!.voted})`).join(", ");
+  return [`step 3's vote is close for ${list}: followed by a long computation in some requests and not in others, by so few that the 95% interval of the share holds ½; their verdicts may change from one recording to the next`];
 }
 
 function coefficientOfVariation(values: readonly number[]): number {

@@ -116,9 +116,9 @@ export function threadRequestSpans(starts: ThreadTimes, exits: ThreadTimes, runE
   return [...byThread(starts)].flatMap(([thread, list]) => requestSpans(list, ends.get(thread) ?? [], runEnd).map(([start, end]) => ({ start, end, thread }))).sort((a, b) => a.start - b.start || a.thread - b.thread);
 }
 
-/** Step 3 within the requests: per candidate, the share of its occurrences inside a request that are followed, before
- * the thread's next candidate entry or the request's end, by more than `threshold`. */
-export function longGapShares(set: readonly ({ readonly name: string } & ThreadTimes)[], requests: readonly RequestStretch[], threshold: number): Map<string, number> {
+/** Step 3 within the requests: per candidate, of its occurrences inside a request (`voted`), those followed, before the
+ * thread's next candidate entry or the request's end, by more than `threshold` (`long`). */
+export function longGapVotes(set: readonly ({ readonly name: string } & ThreadTimes)[], requests: readonly RequestStretch[], threshold: number): Map<string, { long: number; voted: number }> {
   const long = new Map<string, number>();
   const voted = new Map<string, number>();
   const count = (m: Map<string, number>, name: string) => m.set(name, (m.get(name) ?? 0) + 1);
@@ -137,5 +137,21 @@ export function longGapShares(set: readonly ({ readonly name: string } & ThreadT
       if (next - t > threshold) count(long, name);
     }
   }
-  return new Map(set.map((r) => [r.name, voted.get(r.name) ? (long.get(r.name) ?? 0) / voted.get(r.name)! : 0]));
+  return new Map(set.map((r) => [r.name, { long: long.get(r.name) ?? 0, voted: voted.get(r.name) ?? 0 }]));
+}
+
+/** z of a two-sided 95% interval. */
+export const WILSON_Z = 1.96;
+
+/** Whether step 3's vote of `long` in `voted` requests is too close to tell from chance: the requests disagree (identical
+ * requests repeat the same work, so a unanimous vote is no coin's, whatever their number; disagreement says the stretch
+ * lies near the threshold, or noise reached it) and the 95% Wilson score interval of the share (Wilson 1927; sound
+ * at small n, where the normal interval is not) holds ½. */
+export function closeVote(long: number, voted: number): boolean {
+  if (long === 0 || long === voted) return false;
+  const p = long / voted;
+  const z2 = WILSON_Z * WILSON_Z;
+  const centre = (p + z2 / (2 * voted)) / (1 + z2 / voted);
+  const half = (WILSON_Z * Math.sqrt((p * (1 - p)) / voted + z2 / (4 * voted * voted))) / (1 + z2 / voted);
+  return centre - half <= INNER_MAJORITY && INNER_MAJORITY <= centre + half;
 }

@@ -6,7 +6,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { selectMarkers, regularRequestSpans, type RegularOccurrences } from "../../engine/phases/markerSelection.js";
-import { longThreshold, requestEnds, requestSpans, type RegularGaps } from "../../engine/phases/requestWindows.js";
+import { closeVote, longThreshold, requestEnds, requestSpans, type RegularGaps } from "../../engine/phases/requestWindows.js";
 import { GapHistogram } from "../../engine/phases/gapHistogram.js";
 import { segmentRun } from "../../engine/phases/segmentation.js";
 import { CallSequence } from "../../engine/phases/callSequence.js";
@@ -88,6 +88,10 @@ describe("phase markers by active profiling (003 §3.2, Figure 4)", () => {
     const s = selectMarkers(interrupted, F, withTail, gapsOf(regularRequestSpans(interrupted, F, withTail, 1e7)));
     assert.equal(s.candidates.find((c) => c.name === "tail")!.longGapShare, 3 / 8);
     assert.deepEqual(s.inner, ["stage_parse", "stage_transform", "stage_emit"]);
+    // 3 of 8 is a vote chance could give (the 95% Wilson interval of the share, 0.14 to 0.69, holds ½): said.
+    assert.match(s.notes.join("\n"), /step 3's vote is close for tail \(3 of 8\)/);
+    // Unanimous votes are no chance's however few the requests; 1 of 20 or 15 of 20 are clear (intervals 0.01–0.24, 0.53–0.89).
+    assert.deepEqual([closeVote(5, 6), closeVote(1, 6), closeVote(6, 6), closeVote(0, 3), closeVote(1, 20), closeVote(15, 20)], [true, true, false, false, false, false]);
   });
 
   it("warns of a regular input whose requests make different calls, not of one whose requests are spaced unevenly", () => {
