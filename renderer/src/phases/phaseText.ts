@@ -36,7 +36,7 @@ export function verdictStep(c: Pick<Candidate, "outer" | "verdict">): string {
   if (v.kind === "uneven") return "step 2a (003 §3.2): its recurring distances' mean or σ is over 3σ from the candidates' — not evenly spaced";
   if (v.kind === "irregular-count") return "step 2b (003 §3.2): a marker runs exactly g times in every irregular input of g requests";
   const outer = c.outer ? "the first candidate left after step 2 marks the outermost phase (003 §3.2); " : "";
-  if (v.kind === "no-long-gap") return `${outer}step 3 (003 §3.2): in most of its runs the next candidate follows within the long-computation threshold, so it marks no inner phase`;
+  if (v.kind === "no-long-gap") return `${outer}step 3 (003 §3.2): in most of its runs the next candidate, or its request's end, follows within the long-computation threshold, so it marks no inner phase`;
   return `${outer}step 3 (003 §3.2): followed by a long computation (over mean + 3σ of the gaps within its request) in most of its runs`;
 }
 
