@@ -64,7 +64,7 @@ export class CallSequence implements TraceSink {
   readonly kept: (number[] | null)[] = [];
   /** Return times per unit, while its count is at most `keep`; null once it passed it. */
   readonly keptExits: (number[] | null)[] = [];
-  /** The thread of each kept entry and return (its index). */
+  /** The thread of each kept entry and return (its index); null while all were the first thread's (0). */
   readonly keptThreads: (number[] | null)[] = [];
   readonly keptExitThreads: (number[] | null)[] = [];
   /** Per watched unit: its entries as [logical time, calls so far in the run]. */
@@ -134,7 +134,10 @@ export class CallSequence implements TraceSink {
     if (id === undefined) {
       id = this.names.push(name) - 1;
       this.unitIds.set(name, id);
-      for (const list of [this.kept, this.keptExits, this.keptThreads, this.keptExitThreads]) list.push(this.options.keep > 0 ? [] : null);
+      this.kept.push(this.options.keep > 0 ? [] : null);
+      this.keptExits.push(this.options.keep > 0 ? [] : null);
+      this.keptThreads.push(null);
+      this.keptExitThreads.push(null);
       if (this.watchNames.has(name)) this.watched.set(id, []);
       if (this.watchExitNames.has(name)) this.watchedExits.set(id, []);
       if (id >= this.counts.length) {
@@ -167,7 +170,7 @@ export class CallSequence implements TraceSink {
     this.calls++;
     const kept = this.kept[unit];
     if (kept) {
-      if (count <= this.options.keep) kept.push(t), this.keptThreads[unit]!.push(thread);
+      if (count <= this.options.keep) keepWithThread(kept, this.keptThreads, unit, t, thread);
       else this.kept[unit] = this.keptThreads[unit] = null;
     }
     this.watched.get(unit)?.push([t, this.calls]);
@@ -177,7 +180,7 @@ export class CallSequence implements TraceSink {
   exited(unit: number, t: number, thread = 0): void {
     const kept = this.keptExits[unit];
     if (kept) {
-      if (this.counts[unit] <= this.options.keep) kept.push(t), this.keptExitThreads[unit]!.push(thread);
+      if (this.counts[unit] <= this.options.keep) keepWithThread(kept, this.keptExitThreads, unit, t, thread);
       else this.keptExits[unit] = this.keptExitThreads[unit] = null;
     }
     this.watchedExits.get(unit)?.push([t, this.calls + 1]);
@@ -224,6 +227,14 @@ export class CallSequence implements TraceSink {
     const id = this.unitIds.get(name);
     return (id !== undefined && this.watchedExits.get(id)) || [];
   }
+}
+
+/** A kept time and its thread, whose list is made only once a thread other than the first appears (most runs have one). */
+function keepWithThread(times: number[], threads: (number[] | null)[], unit: number, t: number, thread: number): void {
+  times.push(t);
+  const list = threads[unit];
+  if (list) list.push(thread);
+  else if (thread !== 0) threads[unit] = [...new Array<number>(times.length - 1).fill(0), thread];
 }
 
 class SequenceThread extends BatchThreadSink {
