@@ -1,12 +1,15 @@
 // Phase markers of a program by active profiling (paper 003 §3): the campaign
 // holds a run of the regular input (f identical requests) and runs of
 // irregular inputs (g requests each), all traced by uftrace; Figure 4's steps
-// pick the functions that mark each request and its stages.
+// pick the functions that mark each request and its stages. The regular run is
+// read twice: once for its candidates, once more for the gaps between calls
+// within its requests (step 3's threshold, requestWindows.ts).
 import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import type { RunRow } from "../campaign/readModels.js";
 import { CallSequence, GRANULARITIES, LOGICAL_TIMES, type CallSequenceOptions, type Granularity, type LogicalTime } from "../phases/callSequence.js";
-import { selectMarkers, type RegularOccurrences } from "../phases/markerSelection.js";
+import { regularRequestSpans, selectMarkers, type RegularOccurrences } from "../phases/markerSelection.js";
+import type { RegularGaps } from "../phases/requestWindows.js";
 import type { PhaseMarkersResult, PhaseRun } from "../phases/result.js";
 import { ApiError } from "../api/errors.js";
 import { defineAnalysis, type Resolved, type Sources } from "./descriptor.js";
@@ -15,7 +18,7 @@ import { runLabel, runTarget } from "./resolveTarget.js";
 export const phaseMarkers = defineAnalysis({
   kind: "phaseMarkers",
   title: "phase marker selection",
-  version: 5,
+  version: 6,
   args: z.strictObject({
     target: targetSchema,
     /** What measures distances and gaps: elapsed time (default) or calls made (deterministic). */
@@ -27,7 +30,7 @@ export const phaseMarkers = defineAnalysis({
   cache: true,
   load: async (sources, { target }, args) => loadMarkerInput(sources, target!, args.logicalTime, args.granularity),
   compute: (input, args): PhaseMarkersResult => {
-    const selection = selectMarkers(input.regular, input.regularRun.requests, input.irregular, input.gaps);
+    const selection = selectMarkers(input.regular, input.regularRun.requests, input.irregular, input.regularGaps);
     return {
     ...selection,
     label: input.label,
@@ -58,24 +61,37 @@ export async function loadMarkerInput(sources: Sources, target: Resolved, logica
   const regular = regulars[0];
   if (regulars.length > 1) notes.push(`${regulars.length} runs of regular inputs (${regulars.map(runLabel).join(", ")}): markers from the first`);
   const f = roles.get(regular.workload!)!.requests;
-  sources.progress("regular run", 0, 1 + irregulars.length);
-  const seq = await readSequence(sources, regular, { logicalTime, granularity, keep: f, watch: [] });
+  const steps = 2 + irregulars.length;
+  sources.progress("regular run", 0, steps);
+  const options = { logicalTime, granularity, keep: f, watch: [] };
+  const { seq, onCpu } = await readSequence(sources, regular, options);
   singleThreadedForCalls(seq, logicalTime, regular);
   // Sorted: the entries of a run of several threads arrive thread by thread.
-  const regularOccurrences: RegularOccurrences[] = seq.names.map((name, fn) => ({ name, count: seq.counts[fn], times: [...(seq.kept[fn] ?? [])].sort((a, b) => a - b) }));
+  const regularOccurrences: RegularOccurrences[] = seq.names.map((name, fn) => {
+    const [times, threads] = sortedWithThreads(seq.kept[fn], seq.keptThreads[fn]);
+    const [exits, exitThreads] = sortedWithThreads(seq.keptExits[fn], seq.keptExitThreads[fn]);
+    return { name, count: seq.counts[fn], times, exits, threads, exitThreads };
+  });
   const irregular = [];
   for (const [i, r] of irregulars.entries()) {
-    sources.progress("irregular runs", 1 + i, 1 + irregulars.length);
+    sources.progress("irregular runs", 1 + i, steps);
     const s = await readSequence(sources, r, { logicalTime, granularity, keep: 0, watch: [] });
-    irregular.push({ label: runLabel(r), requests: roles.get(r.workload!)!.requests, counts: new Map(s.names.map((name, fn) => [name, s.counts[fn]])) });
+    irregular.push({ label: runLabel(r), requests: roles.get(r.workload!)!.requests, counts: new Map(s.seq.names.map((name, fn) => [name, s.seq.counts[fn]])) });
   }
-  // Between consecutive calls there is always one call: with calls for time, a long computation is anything over one call.
-  if (logicalTime === "calls") notes.push(`with calls as logical time every gap between consecutive calls is 1, so a candidate counts as followed by a long computation when any call comes before the next candidate; elapsed time tells stages from bookkeeping better`);
+  // Step 3's gaps, within the regular run's requests, on the clock its candidates were read on.
+  const spans = regularRequestSpans(regularOccurrences, f, irregular, logicalTime === "time" ? seq.lastNs : seq.calls + 1);
+  sources.progress("regular run's requests", steps - 1, steps);
+  const windowed = new CallSequence({ ...options, keep: 0, windows: spans });
+  if (spans.length > 0) await sources.readAgain(runTarget(regular), windowed, { onCpu });
+  const { median, mad } = windowed.windowHistogram.medianAndMad();
+  const regularGaps: RegularGaps = { requests: spans.map((w, i) => ({ ...w, count: windowed.windowGaps[i] })), count: windowed.windowHistogram.count, median, mad };
+  // Between consecutive calls there is always one call: with calls for time the median gap is 1, the MAD 0, the threshold 2.5.
+  if (logicalTime === "calls") notes.push(`with calls as logical time every gap between consecutive calls is 1 and the threshold 2.5 calls, so a candidate counts as followed by a long computation when two or more calls come before the next candidate or its request's end; elapsed time tells stages from bookkeeping better`);
   const asRun = (r: RunRow): PhaseRun => ({ runId: r.id, workload: r.workload, requests: roles.get(r.workload!)!.requests });
   return {
     label: target.label,
     regular: regularOccurrences,
-    gaps: { mean: seq.gapMean, sigma: seq.gapSigma, end: logicalTime === "time" ? seq.lastNs : seq.calls },
+    regularGaps,
     irregular,
     regularRun: asRun(regular),
     irregularRuns: irregulars.map(asRun),
@@ -83,6 +99,12 @@ export async function loadMarkerInput(sources: Sources, target: Resolved, logica
   };
 }
 
+
+/** Times in order, each with its thread. */
+function sortedWithThreads(times: readonly number[] | null, threads: readonly number[] | null): [number[], number[]] {
+  const order = (times ?? []).map((_, i) => i).sort((a, b) => times![a] - times![b]);
+  return [order.map((i) => times![i]), order.map((i) => threads?.[i] ?? 0)];
+}
 
 /** Calls as logical time count calls within a thread: across threads they cannot be compared. */
 export function singleThreadedForCalls(seq: CallSequence, logicalTime: LogicalTime, r: RunRow): void {
@@ -93,12 +115,12 @@ export function singleThreadedForCalls(seq: CallSequence, logicalTime: LogicalTi
  * it spent switched out is no distance and no gap (a preemption would otherwise stretch them, and move a
  * candidate in or out of step 2a or 3 with the machine's load). Several threads need the wall clock they
  * share, so such a run is read again on it (callSequence.ts leaves the scheduler's intervals out of the calls). */
-export async function readSequence(sources: Sources, r: RunRow, options: CallSequenceOptions): Promise<CallSequence> {
+export async function readSequence(sources: Sources, r: RunRow, options: CallSequenceOptions): Promise<{ seq: CallSequence; onCpu: boolean }> {
   const seq = new CallSequence(options);
   await sources.readAgain(runTarget(r), seq, { onCpu: true });
-  if (seq.threadCount <= 1) return seq;
+  if (seq.threadCount <= 1) return { seq, onCpu: true };
   const shared = new CallSequence(options);
   await sources.readAgain(runTarget(r), shared, { onCpu: false });
-  return shared;
+  return { seq: shared, onCpu: false };
 }
 

@@ -2,8 +2,13 @@
 // by their first and last accesses; a function trace sees no accesses, only
 // allocation and free, so an object's life stands for its use here:
 //   phase-local: freed within the outer phase instance that allocated it;
-//   global:      freed in a later instance, or allocated before the first (start-up);
+//   global:      freed after it (in a later instance, between requests or in
+//                the teardown), or allocated outside every instance (start-up,
+//                between requests, teardown);
 //   unfreed:     allocated in an instance and never freed.
+// An instance runs from its request's start to where its request's work ends
+// (segmentation.ts): the teardown is no part of the last one, as start-up is
+// no part of the first.
 // (Hibernating objects need accesses and cannot be told apart.) §5.2: "If a
 // site allocates only phase-local objects during profiling, and if not all
 // its objects are freed at the end a phase, it is likely that the remaining
@@ -33,18 +38,24 @@ export interface AllocationSite {
   readonly neverFreed: boolean;
 }
 
-/** Sites of the objects, by bytes left unfreed then by bytes allocated; `starts` are the outer instances' starts. */
-export function classifySites(objects: readonly HeapObject[], starts: readonly number[]): AllocationSite[] {
-  const instanceOf = (t: number) => {
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid] <= t) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo - 1; // −1: before the first instance
-  };
+/** The outer instances' stretches [start, end], in order and disjoint. */
+export type InstanceSpans = readonly (readonly [number, number])[];
+
+/** The instance holding time t, or −1: outside every instance. */
+function instanceAt(spans: InstanceSpans, t: number): number {
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid][0] <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 && t <= spans[lo - 1][1] ? lo - 1 : -1;
+}
+
+/** Sites of the objects, by bytes left unfreed then by bytes allocated. */
+export function classifySites(objects: readonly HeapObject[], spans: InstanceSpans): AllocationSite[] {
+  const instanceOf = (t: number) => instanceAt(spans, t);
   const bySite = new Map<string, { local: [number, number]; global: [number, number]; unfreed: [number, number]; instances: Set<number> }>();
   for (const o of objects) {
     let s = bySite.get(o.site);
@@ -77,18 +88,13 @@ export interface InstanceMemory {
   readonly growthBytes: number;
 }
 
-export function instanceMemory(objects: readonly HeapObject[], starts: readonly number[], end: number): InstanceMemory[] {
-  const out = starts.map(() => ({ allocatedBytes: 0, freedBytes: 0 }));
-  const at = (t: number) => {
-    let i = starts.length - 1;
-    while (i >= 0 && starts[i] > t) i--;
-    return t <= end ? i : -1;
-  };
+export function instanceMemory(objects: readonly HeapObject[], spans: InstanceSpans): InstanceMemory[] {
+  const out = spans.map(() => ({ allocatedBytes: 0, freedBytes: 0 }));
   for (const o of objects) {
-    const a = at(o.allocated);
+    const a = instanceAt(spans, o.allocated);
     if (a >= 0) out[a].allocatedBytes += o.bytes;
     if (o.freed !== null) {
-      const f = at(o.freed);
+      const f = instanceAt(spans, o.freed);
       if (f >= 0) out[f].freedBytes += o.bytes;
     }
   }

@@ -30,13 +30,19 @@ export function phaseMarkersText(r: PhaseMarkersResult): string {
   const runs = r.irregularRuns.map((x) => `run ${x.runId} (${x.workload}, ${x.requests})`).join(", ");
   return [
     `Phase markers of ${r.label} by active profiling (paper 003): regular run ${r.regularRun.runId} (${r.regularRun.workload}, ${r.requests} requests); irregular ${runs}; logical time in ${r.unit}`,
-    `${r.candidates.length} of ${r.functions} functions ran exactly ${r.requests} time${r.requests === 1 ? "" : "s"} in the regular run; long computation: over ${num(r.gapThreshold)} ${r.unit} (mean + 3σ of the gaps between calls)`,
+    `${r.candidates.length} of ${r.functions} functions ran exactly ${r.requests} time${r.requests === 1 ? "" : "s"} in the regular run; ${thresholdText(r)}`,
     "",
     table(["function", ...r.irregularRuns.map((x) => `run ${x.runId}`), "mean distance", "σ", "verdict"], r.candidates.map((c) => [c.name, ...c.irregular.map(String), num(c.meanDistance), num(c.sigmaDistance), candidateText(c)]), new Set([0, r.irregularRuns.length + 3])),
     "",
     r.outer ? `outer marker: ${r.outer}; inner markers: ${r.inner.join(", ") || "none (no candidate is followed by a long computation)"}` : noMarker(r),
     ...r.notes.map((n) => `note: ${n}`),
   ].join("\n");
+}
+
+/** Step 3's threshold in words: median + 3σ̂ of the gaps between calls within the regular run's requests. */
+export function thresholdText(r: Pick<PhaseMarkersResult, "gapThreshold" | "gaps" | "regularRequests" | "unit">, format: (x: number) => string = (x) => `${num(x)} ${r.unit}`): string {
+  if (!Number.isFinite(r.gapThreshold)) return "no long-computation threshold: no request of the regular run was found (no outer marker)";
+  return `long computation: over ${format(r.gapThreshold)} (median + 3σ̂ of the ${r.gaps.count} gaps between calls within its ${r.regularRequests.length} requests: median ${format(r.gaps.median)}, σ̂ the larger of 1.4826 MAD and half the median)`;
 }
 
 /** A site's leak verdict in words (§5.2), "" for none: shared with the workbench. */
@@ -57,7 +63,7 @@ export function phaseSegmentsText(r: PhaseSegmentsResult): string {
   const threaded = r.outer.some((o) => o.threads !== undefined);
   return [
     `Phases of ${r.label} (paper 003), markers: outer ${r.markers.outer}, inner ${r.markers.inner.join(", ")}; lengths in ${r.unit}`,
-    `${r.outer.length} outer instances after a prologue of ${num(r.prologue)} ${r.unit}; ${r.inner.length} inner instances`,
+    `${r.outer.length} outer instances after a prologue of ${num(r.prologue)} ${r.unit} and before an epilogue of ${num(r.epilogue)} ${r.unit}, ${num(r.between)} ${r.unit} between them; ${r.inner.length} inner instances`,
     "",
     table(["phase", "instances", "mean length", "σ", "CoV", "total"], r.phases.map((p) => [p.phase, String(p.instances), num(p.meanLength), num(p.sigmaLength), num(p.cov), num(p.totalLength)]), new Set([0])),
     "",

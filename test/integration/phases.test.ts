@@ -48,11 +48,17 @@ describe("phase markers of a request-serving utility (003 §3.2)", () => {
         const seg = await api.analyses.phaseSegments({ target: { kind: "run", runId }, markers: { kind: "campaign", campaignId: 1 }, logicalTime: "calls" });
         assert.equal(seg.outer.length, reqs.length, "one outer instance per request (g)");
         assert.equal(seg.inner.length, seg.markers.inner.length * reqs.length, "each inner marker once per request");
-        // From one check_request to the next a request of size s makes s parse_item, 2s transform_item and s
-        // emit_item calls, and 19 others (check, log, begin and its four helpers, the stages, malloc ×2, free,
-        // end and its three helpers, the next read with its fscanf), one more when it is of kind B.
-        const expected = reqs.slice(0, -1).map((q) => 4 * q.size + 19 + (q.kind === "B" ? 1 : 0));
-        assert.deepEqual(seg.outer.slice(0, -1).map((o) => o.calls), expected, file);
+        // From check_request to end_request's return (the last of the functions run once per request), a
+        // request of size s makes s parse_item, 2s transform_item and s emit_item calls, and 17 others (check,
+        // log, begin and its four helpers, the stages, malloc ×2, free, end and its three helpers), one more when
+        // it is of kind B. The last request too: what follows it (the read that finds the end, main's free and
+        // fclose, printf) is the epilogue, as the first read is the prologue's; each later read lies between requests.
+        const expected = reqs.map((q) => 4 * q.size + 17 + (q.kind === "B" ? 1 : 0));
+        assert.deepEqual(seg.outer.map((o) => o.calls), expected, file);
+        // read_request with its fscanf between two requests, 2 calls each; the epilogue's read, fscanf, free, fclose and printf.
+        assert.equal(seg.between, 2 * (reqs.length - 1), "calls between requests");
+        assert.equal(seg.epilogue, 5, "the epilogue's calls");
+        assert.equal(seg.span.calls - seg.prologue - seg.between - seg.epilogue, seg.outer.reduce((n, o) => n + o.calls, 0), "every call in the prologue, a request, between them or the epilogue");
         // §5.2: stage_transform keeps a 64 × 8-byte copy per request and never frees it; stage_emit frees
         // its buffer within the request; main's slots outlive every request. Only the first is reported.
         const leaks = seg.leaks!.sites.filter((x) => x.likelyLeak || x.neverFreed);
@@ -60,14 +66,9 @@ describe("phase markers of a request-serving utility (003 §3.2)", () => {
         const emit = seg.leaks!.sites.find((x) => x.site === "malloc<stage_emit<main")!;
         assert.deepEqual([emit.phaseLocal.objects, emit.phaseLocal.bytes], [reqs.length, reqs.reduce((n, q) => n + q.size + 1, 0)]);
         assert.equal(seg.leaks!.sites.find((x) => x.site === "malloc<main")!.global.objects, 1);
-        // Each request's heap: its 512-byte copy kept, its s + 1 bytes of output taken and given back; the
-        // last request also sees main free its slots, 16 bytes for each of the lines + 1.
-        const last = reqs[reqs.length - 1];
-        assert.deepEqual(
-          seg.leaks!.perInstance.map((x) => [x.allocatedBytes, x.freedBytes]),
-          reqs.map((q) => [512 + q.size + 1, q.size + 1 + (q === last ? 16 * (reqs.length + 1) : 0)]),
-        );
-        assert.deepEqual(seg.leaks!.perInstance.slice(0, -1).map((x) => x.growthBytes), reqs.slice(0, -1).map(() => 512));
+        // Each request's heap: its 512-byte copy kept, its s + 1 bytes of output taken and given back; main frees
+        // its slots after the last request, in the epilogue, not in the last request.
+        assert.deepEqual(seg.leaks!.perInstance.map((x) => [x.allocatedBytes, x.freedBytes, x.growthBytes]), reqs.map((q) => [512 + q.size + 1, q.size + 1, 512]));
         assert.equal(seg.comparison, null, "§4.4 compares rates over time: not with calls for time");
       }
       // §4.4: the three methods scored on the same run, each with its phases.
@@ -135,9 +136,10 @@ describe("phase markers of an interpreter, a second shape (003 §4.3)", () => {
       for (const name of ["op_sort", "malloc", "free"]) assert.equal(m.candidates.find((c) => c.name === name)?.verdict.kind, "irregular-count", name);
       const seg = await api.analyses.phaseSegments({ target: { kind: "run", runId: 2 }, markers: { kind: "campaign", campaignId: 1 }, logicalTime: "calls" });
       assert.equal(seg.outer.length, 6);
-      // Calls from one statement's marker to the next: the statement's own calls and the next one's read and parse.
-      // sum N: N add_step + 8; fib N: fib_step's 2·F(N+1) − 1 calls + 9; sort N: its swaps (the inversions of
-      // its array) + 12; echo: 10.
+      // Calls from one statement's marker to its end (print_result's return): parse_statement with its sscanf,
+      // execute with its strcmp calls and the operation, print_result. sum N: N add_step + 6 (one strcmp);
+      // fib N: fib_step's 2·F(N+1) − 1 calls + 7; sort N: its swaps (the inversions of its array) + 10 (malloc,
+      // free); echo: 8. The next statement's read (read_statement and fgets) lies between them.
       const fib = (k: number): number => (k < 2 ? k : fib(k - 1) + fib(k - 2));
       const inversions = (n: number) => {
         const v = Array.from({ length: n }, (_, i) => (i * 7919) % (n + 1));
@@ -145,7 +147,7 @@ describe("phase markers of an interpreter, a second shape (003 §4.3)", () => {
         for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (v[i] > v[j]) c++;
         return c;
       };
-      assert.deepEqual(seg.outer.slice(0, 5).map((o) => o.calls), [40000 + 8, 2 * fib(19) - 1 + 9, inversions(300) + 12, 10, 9000 + 8]);
+      assert.deepEqual(seg.outer.map((o) => o.calls), [40000 + 6, 2 * fib(19) - 1 + 7, inversions(300) + 10, 8, 9000 + 6, inversions(900) + 10]);
     } finally {
       await service.close();
     }
@@ -174,6 +176,82 @@ describe("phase markers of a program with two worker threads", () => {
       const calls = varbench(["-w", ws, "phases", "1", "--logical-time", "calls"]);
       assert.equal(calls.status, 1);
       assert.match(calls.stderr, /made calls in \d+ threads; calls as logical time are counted within one thread: use elapsed time/);
+    } finally {
+      await service.close();
+    }
+  });
+});
+
+describe("phases of a server with a long start-up and shutdown (issue 28, 003 §3.2)", () => {
+  // examples/bookends.c: per query of n keys, open_query, lookup_keys (n probe calls), format_reply (n / 8
+  // put_digit calls) and close_query with its record_stat, n + n / 8 + 5 calls; each line read with read_line
+  // and fscanf; "M m" lines do m sweep_step calls under maintain between queries. Start-up and shutdown are
+  // call-free loops of 6e7 iterations each, hundreds of times a query; shutdown then writes 64 blocks.
+  const query = (n: number) => n + Math.floor(n / 8) + 5;
+  let ws: string;
+  before(() => {
+    process.env.VARBENCH_CONFIG_DIR = tempDir("config");
+    ws = join(tempDir("bookends"), "ws");
+    assert.equal(varbench(["workspace", "init", ws]).status, 0);
+    const spec = join(ROOT, "examples", "campaigns", "bookends_uftrace.yaml");
+    assert.equal(varbench(["-w", ws, "campaign", "run", spec]).status, 0);
+    // The same campaign with the queries separated by maintenance of varying length as its regular input.
+    const spaced = join(tempDir("bookends-spec"), "spaced.yaml");
+    const text = readFileSync(spec, "utf8").replace(/\{spec_dir\}\/\.\./g, join(ROOT, "examples")).replace("name: bookends-phases", "name: bookends-spaced");
+    writeFileSync(spaced, text.replace("    role: regular\n", "").replace(/(name: spaced-6\n.*\n)(    requests: 6)/, "$1    role: regular\n$2"));
+    assert.equal(varbench(["-w", ws, "campaign", "run", spaced]).status, 0);
+  });
+
+  it("finds the stage doing most of each query despite a start-up and shutdown far longer than all the queries, and ends the last query where its work ends", async () => {
+    const service = new VarbenchService(ws, { localFiles: true, remember: false });
+    try {
+      const api = inProcessClient(service);
+      const m = await api.analyses.phaseMarkers({ target: { kind: "campaign", campaignId: 1 } });
+      assert.equal(m.outer, "open_query");
+      // lookup_keys runs 2,001 of a query's 2,255 calls, format_reply 253 (with close_query and record_stat); open_query,
+      // close_query and record_stat are each followed by one call or their query's end, under the threshold of 2.5 median gaps.
+      assert.deepEqual(m.inner, ["lookup_keys", "format_reply"]);
+      assert.deepEqual(m.regularRequests.map((q) => q.calls), Array(6).fill(query(2000)));
+      assert.deepEqual(m.notes.filter((n) => /identical/.test(n)), [], "six identical queries");
+      const calls = await api.analyses.phaseSegments({ target: { kind: "run", runId: 1 }, markers: { kind: "campaign", campaignId: 1 }, logicalTime: "calls" });
+      assert.deepEqual(calls.outer.map((o) => o.calls), Array(6).fill(query(2000)), "the sixth query like the other five");
+      assert.deepEqual(calls.inner.map((i) => [i.phase, i.calls]), Array(6).fill([["lookup_keys", 2001], ["format_reply", 253]]).flat());
+      // After the last query: read_line and fscanf finding the end, fclose, save_table with its 64 write_block, printf.
+      assert.equal(calls.epilogue, 2 + 1 + 1 + 64 + 1);
+      assert.equal(calls.between, 5 * 2, "the next line's read_line and fscanf between two queries");
+      // On the CPU (this one thread's time, so no timing of the machine): the last query takes about what the others do, where
+      // the shutdown it took in before is over 100 times a query. The factor 2 covers the bins' grain (1/4096 of the run,
+      // about a seventh of a query here) and a cold first query.
+      const timed = await api.analyses.phaseSegments({ target: { kind: "run", runId: 1 }, markers: { kind: "campaign", campaignId: 1 } });
+      const onCpu = timed.outer.map((o) => o.threads?.reduce((n, t) => n + t.onCpuNs, 0) ?? 0);
+      const median = [...onCpu.slice(0, 5)].sort((a, b) => a - b)[2];
+      assert.ok(onCpu[5] > 0 && onCpu[5] < 2 * median, `last query ${onCpu[5]} ns on the CPU, the others' median ${median} ns`);
+      // A real input: queries of 500, 4000, 1000 and 2400 keys, with maintenance of 3000 and 200 steps between some.
+      const mixed = await api.analyses.phaseSegments({ target: { kind: "run", runId: 2 }, markers: { kind: "campaign", campaignId: 1 }, logicalTime: "calls" });
+      assert.deepEqual(mixed.outer.map((o) => o.calls), [500, 4000, 1000, 2400].map(query));
+      assert.equal(mixed.between, 2 + 1 + 3000 + 2 + 2 + 2 + 1 + 200 + 2);
+      assert.equal(mixed.epilogue, 69);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("takes identical queries separated by maintenance of varying length for identical, in their markers and their instances", async () => {
+    const service = new VarbenchService(ws, { localFiles: true, remember: false });
+    try {
+      const api = inProcessClient(service);
+      // Campaign 1's third run: the six queries with 100, 6000, 500, 15000 and 2500 maintenance steps between them.
+      const seg = await api.analyses.phaseSegments({ target: { kind: "run", runId: 3 }, markers: { kind: "campaign", campaignId: 1 }, logicalTime: "calls" });
+      assert.deepEqual(seg.outer.map((o) => o.calls), Array(6).fill(query(2000)));
+      // Between two queries: the M line's read_line and fscanf, maintain and its m steps, the next line's read_line and fscanf.
+      assert.equal(seg.between, [100, 6000, 500, 15000, 2500].reduce((n, m) => n + m + 5, 0));
+      // The same input as the regular one (campaign 2): the queries' distances vary by over 70%, the queries do not.
+      const m = await api.analyses.phaseMarkers({ target: { kind: "campaign", campaignId: 2 } });
+      assert.equal(m.regularRun.workload, "spaced-6");
+      assert.ok(m.candidates.every((c) => c.sigmaDistance / c.meanDistance > 0.5), "distances vary");
+      assert.deepEqual(m.notes.filter((n) => /identical/.test(n)), []);
+      assert.deepEqual([m.outer, m.inner], ["open_query", ["lookup_keys", "format_reply"]]);
+      assert.deepEqual(m.regularRequests.map((q) => q.calls), Array(6).fill(query(2000)));
     } finally {
       await service.close();
     }

@@ -35,6 +35,9 @@ const seg: PhaseSegmentsResult = {
   ],
   phases: [],
   prologue: 1 * ms,
+  epilogue: 0,
+  between: 0,
+  unended: 0,
   span: { start: 1 * ms, end: 11 * ms, calls: 100 },
   comparison: null,
   leaks: null,
@@ -77,10 +80,13 @@ describe("the timeline (003 Figures 2 and 5)", () => {
     assert.equal(o.title!.subtext, "2 outer instances (solid lines) · 2 inner boundaries (dotted)");
   });
 
-  it("names the instance under the pointer, or the prologue before the first", () => {
+  it("names the instance under the pointer, the prologue before the first, or the epilogue after the last", () => {
     assert.equal(instanceAt(seg, 3.5), "B, instance 1<br/>from 2.000 ms, length 3.000 ms<br/>30 calls");
     assert.equal(instanceAt(seg, 5), "A, instance 2<br/>from 5.000 ms, length 2.000 ms<br/>20 calls");
     assert.equal(instanceAt(seg, 0.5), "prologue (start-up): 1.000 ms");
+    // The last request's work ended at 10 ms, a millisecond before the run did.
+    const ended = { ...seg, outer: [seg.outer[0], { ...seg.outer[1], length: 4 * ms }], inner: [...seg.inner.slice(0, 3), { ...seg.inner[3], length: 2 * ms }], epilogue: 1 * ms };
+    assert.equal(instanceAt(ended, 9.5), "epilogue (teardown): 1.000 ms");
     const o = timelineOption(seg, "calls", DARK) as unknown as Option;
     assert.equal(o.tooltip.formatter([{ axisValue: 9 }]), "B, instance 2<br/>from 7.000 ms, length 3.000 ms<br/>39 calls");
   });
@@ -150,6 +156,8 @@ const markers: PhaseMarkersResult = {
   outer: "parse",
   inner: ["parse", "emit"],
   gapThreshold: 1667.9,
+  gaps: { count: 96114, median: 667.16, mad: 120 },
+  regularRequests: Array.from({ length: 6 }, (_, i) => ({ start: i * 2e6, end: i * 2e6 + 1.5e6, thread: 0, calls: 16020 })),
   functions: 33,
   label: "campaign 1 (requests)",
   logicalTime: "time",
@@ -174,7 +182,7 @@ describe("the markers in words and columns (003 §3.2)", () => {
   });
 
   it("sums up the inputs, the threshold with its unit, and the markers chosen", () => {
-    assert.equal(markersSummary(markers), "regular run 1 (regular-6), f = 6 · irregular run 2 (mixed-5), g = 5; run 3 (other-7), g = 7 · 5 of 33 functions ran exactly f times · long computation: over 1.668 us (mean + 3σ of the gaps between calls)");
+    assert.equal(markersSummary(markers), "regular run 1 (regular-6), f = 6 · irregular run 2 (mixed-5), g = 5; run 3 (other-7), g = 7 · 5 of 33 functions ran exactly f times · long computation: over 1.668 us (median + 3σ̂ of the 96114 gaps between calls within its 6 requests: median 667 ns, σ̂ the larger of 1.4826 MAD and half the median)");
     assert.equal(markersChosen(markers), "outer marker: parse · inner markers: parse, emit");
     assert.equal(markersChosen({ outer: "begin", inner: ["parse", "emit"] }), "outer marker: begin · inner markers: parse, emit");
     assert.equal(markersChosen({ outer: "begin", inner: [] }), "outer marker: begin · no inner marker");
@@ -199,8 +207,8 @@ describe("the markers in words and columns (003 §3.2)", () => {
 
 describe("a segmentation in words, and §5.2's leak report", () => {
   it("sums up the instances, the prologue and the span in the result's unit", () => {
-    assert.equal(segmentsSummary(seg), "2 outer instances · 4 inner instances · prologue 1.000 ms · span 10.000 ms, 100 calls");
-    assert.equal(segmentsSummary({ ...seg, unit: "calls", prologue: 72, span: { start: 0, end: 1, calls: 1 }, outer: [seg.outer[0]] }), "1 outer instance · 4 inner instances · prologue 72 calls · span 1 call");
+    assert.equal(segmentsSummary(seg), "2 outer instances · 4 inner instances · prologue 1.000 ms · epilogue 0 ns · 0 ns between requests · span 10.000 ms, 100 calls");
+    assert.equal(segmentsSummary({ ...seg, unit: "calls", prologue: 72, epilogue: 9, between: 1, span: { start: 0, end: 1, calls: 1 }, outer: [seg.outer[0]] }), "1 outer instance · 4 inner instances · prologue 72 calls · epilogue 9 calls · 1 call between requests · span 1 call");
     assert.equal(lengthText(16020, "calls"), "16020 calls");
     assert.equal(lengthText(24761.571, "calls"), "24761.57 calls");
     assert.equal(lengthText(1, "calls"), "1 call");

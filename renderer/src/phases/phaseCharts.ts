@@ -15,7 +15,7 @@ import { axisUnit, covText, lengthText, toAxis } from "./phaseText.js";
 type Pair = [number, number];
 /** ECharts' empty value: a line breaks there, so each instance is a step of its own. */
 type Gap = [number, "-"];
-type Segments = Pick<PhaseSegmentsResult, "outer" | "inner" | "markers" | "span" | "unit" | "prologue"> & Partial<Pick<PhaseSegmentsResult, "leaks">>;
+type Segments = Pick<PhaseSegmentsResult, "outer" | "inner" | "markers" | "span" | "unit" | "prologue"> & Partial<Pick<PhaseSegmentsResult, "leaks" | "epilogue">>;
 
 export const TIMELINE_METRICS = ["calls", "length", "rate", "cpu", "heap"] as const;
 export type TimelineMetric = (typeof TIMELINE_METRICS)[number];
@@ -93,7 +93,7 @@ export function instanceAt(s: Segments, at: number): string {
   const list = drawn(s);
   const t = s.span.start + (s.unit === "ns" ? at * 1e6 : at);
   const k = list.findIndex((i) => i.start <= t && t < i.start + i.length);
-  if (k < 0) return list.length > 0 && t < list[0].start ? `prologue (start-up): ${lengthText(s.prologue, s.unit)}` : "";
+  if (k < 0) return list.length > 0 && t < list[0].start ? `prologue (start-up): ${lengthText(s.prologue, s.unit)}` : s.epilogue !== undefined && s.outer.length > 0 && t >= s.span.end - s.epilogue ? `epilogue (teardown): ${lengthText(s.epilogue, s.unit)}` : "";
   const i = list[k];
   const nth = list.slice(0, k + 1).filter((j) => j.phase === i.phase).length;
   return `${i.phase}, instance ${nth}<br/>from ${lengthText(i.start - s.span.start, s.unit)}, length ${lengthText(i.length, s.unit)}<br/>${i.calls} calls`;

@@ -44,7 +44,7 @@ export function candidateColumns(r: PhaseMarkersResult): Column<CandidateRow>[] 
     ),
     { key: "mean", label: "mean distance", text: (x) => lengthText(x.c.meanDistance, r.unit), sort: (x) => x.c.meanDistance, numeric: true, width: "8.5rem", title: "mean of its f − 1 recurring distances in the regular run (step 2a)" },
     { key: "sigma", label: "σ", text: (x) => lengthText(x.c.sigmaDistance, r.unit), sort: (x) => x.c.sigmaDistance, numeric: true, width: "7.5rem", title: "standard deviation of its recurring distances (step 2a)" },
-    { key: "long", label: "long gap", text: (x) => `${Math.round(100 * x.c.longGapShare)}%`, sort: (x) => x.c.longGapShare, numeric: true, width: "5.5rem", title: "share of its runs followed by a long computation before the next candidate (step 3: inner markers over 50%)" },
+    { key: "long", label: "long gap", text: (x) => `${Math.round(100 * x.c.longGapShare)}%`, sort: (x) => x.c.longGapShare, numeric: true, width: "5.5rem", title: "share of its runs in the regular input's requests followed by a long computation before the next candidate or the request's end (step 3: inner markers over 50%)" },
     { key: "verdict", label: "verdict", text: (x) => verdictWords(x.c), hint: (x) => `${verdictWords(x.c)} — ${verdictStep(x.c)}`, width: "minmax(20rem, 3fr)" },
   ];
 }

@@ -7,7 +7,7 @@ import type { Granularity, LogicalTime } from "../../../engine/phases/callSequen
 import type { Candidate } from "../../../engine/phases/markerSelection.js";
 import type { PhaseMarkersResult, PhaseRun, PhaseSegmentsResult } from "../../../engine/phases/result.js";
 import type { AllocationSite, ClassCount } from "../../../engine/phases/leaks.js";
-import { candidateText } from "../../../engine/report/phasesText.js";
+import { candidateText, thresholdText } from "../../../engine/report/phasesText.js";
 import { formatNs } from "../../../engine/report/format.js";
 import { num } from "../../../engine/report/trendsText.js";
 
@@ -36,8 +36,8 @@ export function verdictStep(c: Pick<Candidate, "outer" | "verdict">): string {
   if (v.kind === "uneven") return "step 2a (003 §3.2): its recurring distances' mean or σ is over 3σ from the candidates' — not evenly spaced";
   if (v.kind === "irregular-count") return "step 2b (003 §3.2): a marker runs exactly g times in every irregular input of g requests";
   const outer = c.outer ? "the first candidate left after step 2 marks the outermost phase (003 §3.2); " : "";
-  if (v.kind === "no-long-gap") return `${outer}step 3 (003 §3.2): in most of its runs the next candidate follows within the long-computation threshold, so it marks no inner phase`;
-  return `${outer}step 3 (003 §3.2): followed by a long computation (over mean + 3σ of the gaps) in most of its runs`;
+  if (v.kind === "no-long-gap") return `${outer}step 3 (003 §3.2): in most of its runs the next candidate, or its request's end, follows within the long-computation threshold, so it marks no inner phase`;
+  return `${outer}step 3 (003 §3.2): followed by a long computation (over mean + 3σ of the gaps within its request) in most of its runs`;
 }
 
 /** Distances, lengths and thresholds: with their unit ("1.668 ms", "16020 calls"). */
@@ -66,7 +66,7 @@ export function markersSummary(r: PhaseMarkersResult): string {
     `regular ${runText(r.regularRun, "f")}`,
     `irregular ${r.irregularRuns.map((x) => runText(x, "g")).join("; ")}`,
     `${r.candidates.length} of ${r.functions} functions ran exactly f times`,
-    `long computation: over ${lengthText(r.gapThreshold, r.unit)} (mean + 3σ of the gaps between calls)`,
+    thresholdText(r, (x) => lengthText(x, r.unit)),
   ].join(" · ");
 }
 
@@ -78,9 +78,16 @@ export function markersChosen(r: Pick<PhaseMarkersResult, "outer" | "inner">): s
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
-/** "7 outer instances · 21 inner instances · prologue 141.723 us · span 23.654 ms, 173402 calls". */
-export function segmentsSummary(s: Pick<PhaseSegmentsResult, "outer" | "inner" | "prologue" | "span" | "unit">): string {
-  return [plural(s.outer.length, "outer instance"), plural(s.inner.length, "inner instance"), `prologue ${lengthText(s.prologue, s.unit)}`, s.unit === "calls" ? `span ${plural(s.span.calls, "call")}` : `span ${lengthText(s.span.end - s.span.start, s.unit)}, ${plural(s.span.calls, "call")}`].join(" · ");
+/** "7 outer instances · 21 inner instances · prologue 141.723 us · epilogue 20.1 us · 30.2 us between requests · span 23.654 ms, 173402 calls". */
+export function segmentsSummary(s: Pick<PhaseSegmentsResult, "outer" | "inner" | "prologue" | "epilogue" | "between" | "span" | "unit">): string {
+  return [
+    plural(s.outer.length, "outer instance"),
+    plural(s.inner.length, "inner instance"),
+    `prologue ${lengthText(s.prologue, s.unit)}`,
+    `epilogue ${lengthText(s.epilogue, s.unit)}`,
+    `${lengthText(s.between, s.unit)} between requests`,
+    s.unit === "calls" ? `span ${plural(s.span.calls, "call")}` : `span ${lengthText(s.span.end - s.span.start, s.unit)}, ${plural(s.span.calls, "call")}`,
+  ].join(" · ");
 }
 
 /** A leak class as §5.2's sample report counts it: objects / bytes, or "—" for none. */
