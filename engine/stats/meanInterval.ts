@@ -123,7 +123,7 @@ export function normalQuantile(p: number): number {
 }
 
 /** t(1 − α/2, df) for a two-sided interval at this confidence. */
-function tCritical(confidence: number, df: number): number {
+export function tCritical(confidence: number, df: number): number {
   return -tLowerQuantile((1 - confidence) / 2, df);
 }
 
