@@ -102,5 +102,7 @@ export function verdictText(l: LocationComparison, feature: string, designs: rea
         ? ` The fits cross at ${feature} ≈ ${num(l.crossover)}, inside the measured range: beyond it ${cheaper} is the cheaper, below it ${costlier}.`
         : ` The fits would cross at ${feature} ≈ ${num(l.crossover)}, outside the measured range.`;
   const seen = l.observedCrossing ? ` The measured costs change order between ${feature} = ${plain(l.observedCrossing[0])} and ${plain(l.observedCrossing[1])}.` : "";
-  return lead + cross + seen;
+  // The exponents compared are those of the model that fits each design (a start-up cost bends a plain powerlaw).
+  const models = l.fits.every((f) => f !== null) ? ` Exponents of the models that fit: ${l.fits.map((f, i) => `${names[i]} ${exponentText(f!.fit)}, ${modelName(f!.fit.model)}`).join("; ")}.` : "";
+  return lead + cross + seen + models;
 }

@@ -58,13 +58,7 @@ interface Term {
 
 export function fitMembers(members: readonly Series[], x: ArrayLike<number>, predictions: readonly Prediction[], seed: number, resamples: number): MemberFits {
   const ranked = members.map((m) => ({ m, max: maxOf(m.values) })).sort((p, q) => q.max - p.max || (p.m.name < q.m.name ? -1 : 1));
-  const fits = ranked.map(({ m, max }): MemberFit => {
-    const t = term(x, m.values);
-    if (!t) return { name: m.name, model: null, b: null, interval: null, maxCost: max };
-    if (t.model === "linear") return { name: m.name, model: "linear", b: 1, interval: { low: 1, high: 1 }, maxCost: max };
-    const half = t.se === 0 ? 0 : tCritical(CONFIDENCE, t.u.length - 2) * t.se;
-    return { name: m.name, model: "power", b: t.beta, interval: { low: t.beta - half, high: t.beta + half }, maxCost: max };
-  });
+  const fits = ranked.map(({ m, max }) => ({ name: m.name, maxCost: max, ...ownModel(x, m.values) }));
   const intervals = fits.flatMap((f) => (f.interval ? [f.interval] : []));
   const disagree = intervals.length >= 2 && Math.max(...intervals.map((i) => i.low)) > Math.min(...intervals.map((i) => i.high));
   if (!disagree) return { fits, disagree, sum: null };
@@ -73,6 +67,73 @@ export function fitMembers(members: readonly Series[], x: ArrayLike<number>, pre
   for (const { m } of ranked.slice(SUMMED_MEMBERS)) for (let i = 0; i < x.length; i++) rest[i] += m.values[i];
   const terms = [...ranked.slice(0, SUMMED_MEMBERS).map(({ m }) => m.values), ...(ranked.length > SUMMED_MEMBERS ? [rest] : [])].map((v) => term(x, v)).filter((t): t is Term => t !== null);
   return { fits, disagree, sum: predictions.map((p, j) => summed(terms, p.at, seed + j, resamples)) };
+}
+
+/** A member's model and exponent in one pass over its points, without the residuals a bootstrap needs:
+ * a cluster may hold tens of thousands of locations (002 Figure 2.4: elsa's 22,382). */
+function ownModel(x: ArrayLike<number>, y: ArrayLike<number>): Pick<MemberFit, "model" | "b" | "interval"> {
+  const k = x.length;
+  let n = 0;
+  let mu = 0;
+  let mv = 0;
+  let mx = 0;
+  let my = 0;
+  for (let i = 0; i < k; i++) {
+    mx += x[i] / k;
+    my += y[i] / k;
+    if (x[i] > 0 && y[i] > 0) {
+      n++;
+      mu += Math.log(x[i]);
+      mv += Math.log(y[i]);
+    }
+  }
+  if (n < MIN_DISTINCT_VALUES) return { model: null, b: null, interval: null };
+  mu /= n;
+  mv /= n;
+  let suu = 0;
+  let suv = 0;
+  let sxx = 0;
+  let sxy = 0;
+  const xs = new Set<number>();
+  for (let i = 0; i < k; i++) {
+    sxx += (x[i] - mx) ** 2;
+    sxy += (x[i] - mx) * (y[i] - my);
+    if (x[i] > 0 && y[i] > 0) {
+      const du = Math.log(x[i]) - mu;
+      suu += du * du;
+      suv += du * (Math.log(y[i]) - mv);
+      if (xs.size < MIN_DISTINCT_VALUES) xs.add(x[i]);
+    }
+  }
+  if (xs.size < MIN_DISTINCT_VALUES || !(suu > 0)) return { model: null, b: null, interval: null };
+  const beta = suv / suu;
+  const alpha = mv - beta * mu;
+  const slope = sxx > 0 ? sxy / sxx : 0;
+  const intercept = my - slope * mx;
+  // Both models' errors in log space over the points with a cost (modelChoice.ts), the powerlaw's its own residuals.
+  let powerError = 0;
+  let linearError = 0;
+  for (let i = 0; i < k; i++) {
+    if (!(y[i] > 0)) continue;
+    const ly = Math.log(y[i]);
+    if (x[i] > 0) powerError += (ly - alpha - beta * Math.log(x[i])) ** 2;
+    else powerError = Infinity;
+    const p = intercept + slope * x[i];
+    linearError = p > 0 ? linearError + (Math.log(p) - ly) ** 2 : Infinity;
+  }
+  const linear = (aicc(linearError, n, MODEL_PARAMETERS.linear) ?? Infinity) < (aicc(powerError, n, MODEL_PARAMETERS.power) ?? Infinity);
+  if (linear) return { model: "linear", b: 1, interval: { low: 1, high: 1 } };
+  const se = Math.sqrt(powerError / (n - 2) / suu);
+  const half = se === 0 ? 0 : tAt(n - 2) * se;
+  return { model: "power", b: beta, interval: { low: beta - half, high: beta + half } };
+}
+
+/** Student's t quantile by degrees of freedom: the members of a cluster share theirs. */
+const tCache = new Map<number, number>();
+function tAt(df: number): number {
+  let t = tCache.get(df);
+  if (t === undefined) tCache.set(df, (t = tCritical(CONFIDENCE, df)));
+  return t;
 }
 
 const maxOf = (v: ArrayLike<number>) => {

@@ -200,10 +200,10 @@ describe("two designs on one plot", () => {
   it("words the verdict from scalesWorse, the difference and the crossings", () => {
     assert.equal(
       verdictText(loc, "n", c.designs, ["merge", "insertion"]),
-      "insertion scales worse: its exponent in n is larger by 1.00 (95% interval of B − A: +0.50 … +1.50). The fits cross at n ≈ 10.00, inside the measured range: beyond it merge is the cheaper, below it insertion. The measured costs change order between n = 1 and 100.",
+      "insertion scales worse: its exponent in n is larger by 1.00 (95% interval of B − A: +0.50 … +1.50). The fits cross at n ≈ 10.00, inside the measured range: beyond it merge is the cheaper, below it insertion. The measured costs change order between n = 1 and 100. Exponents of the models that fit: merge 1.00 (1.00 … 1.00), powerlaw; insertion 2.00 (2.00 … 2.00), powerlaw.",
     );
     const neither = { ...loc, exponentDifference: { value: 0.02, interval: { low: -0.01, high: 0.05 } }, scalesWorse: null, crossover: null, observedCrossing: null };
-    assert.equal(verdictText(neither, "n", c.designs, ["merge", "insertion"]), "Neither design is shown to scale worse: the exponents differ by +0.02 (B − A), and the 95% interval −0.01 … +0.05 includes 0. The fits do not cross.");
+    assert.equal(verdictText(neither, "n", c.designs, ["merge", "insertion"]), "Neither design is shown to scale worse: the exponents differ by +0.02 (B − A), and the 95% interval −0.01 … +0.05 includes 0. The fits do not cross. Exponents of the models that fit: merge 1.00 (1.00 … 1.00), powerlaw; insertion 2.00 (2.00 … 2.00), powerlaw.");
   });
 });
 
