@@ -19,6 +19,10 @@ export type TrendModel = (typeof TREND_MODELS)[number];
 /** Parameters each model estimates, its residuals' variance counted too (AICc's p). */
 export const MODEL_PARAMETERS: Readonly<Record<TrendModel, number>> = { power: 3, linear: 3, offset: 4 };
 
+/** AICc a model with more parameters must win by (Burnham & Anderson 2002 §2.6: models within 2 of the
+ * best "have substantial support"): closer than that, the simpler model is kept. */
+export const AICC_MARGIN = 2;
+
 /** A fit within this relative error of every point is exact (counts follow the model to rounding):
  * exact fits tie, and the one with fewer parameters is chosen. */
 export const EXACT_RELATIVE_ERROR = 1e-9;
@@ -36,7 +40,8 @@ export function aicc(rss: number, k: number, p: number): number | null {
   return k * Math.log(Math.max(rss, floor) / k) + 2 * p + (2 * p * (p + 1)) / (k - p - 1);
 }
 
-/** The model with the smallest AICc; with too few points for any AICc, the thesis's two by their error alone. */
+/** The model with the smallest AICc, unless one with fewer parameters comes within AICC_MARGIN of it; with
+ * too few points for any AICc, the thesis's two by their error alone. */
 export function chooseModel(errors: Readonly<Record<TrendModel, number>>, k: number): ModelChoice {
   const scores = Object.fromEntries(TREND_MODELS.map((m) => [m, aicc(errors[m], k, MODEL_PARAMETERS[m])])) as Record<TrendModel, number | null>;
   let best: TrendModel | null = null;
@@ -44,6 +49,11 @@ export function chooseModel(errors: Readonly<Record<TrendModel, number>>, k: num
     const s = scores[m];
     if (s !== null && (best === null || s < scores[best]!)) best = m;
   }
-  if (best === null) best = Number.isFinite(errors.power) && errors.power <= errors.linear ? "power" : "linear";
+  if (best === null) return { model: Number.isFinite(errors.power) && errors.power <= errors.linear ? "power" : "linear", aicc: scores };
+  // Fewer parameters are kept unless the extra one pays AICC_MARGIN.
+  const chosen: TrendModel = best;
+  const simpler = TREND_MODELS.filter((m) => scores[m] !== null && MODEL_PARAMETERS[m] < MODEL_PARAMETERS[chosen]);
+  const fallback = simpler.reduce<TrendModel | null>((p, q) => (p === null || scores[q]! < scores[p]! ? q : p), null);
+  if (fallback !== null && scores[fallback]! - scores[chosen]! < AICC_MARGIN) best = fallback;
   return { model: best, aicc: scores };
 }

@@ -40,12 +40,16 @@ describe("a fixed cost plus a powerlaw (issue 28 item 5e)", () => {
     assert.equal(fitFeature("n", TWICE, TWICE.map((n) => 14 + 19 * n), 1, 200).model, "linear");
   });
 
-  it("scores by AICc = k·ln(RSS/k) + 2p + 2p(p + 1)/(k − p − 1), exact fits tied at the floor, and none with too few points", () => {
+  it("scores by AICc = k·ln(RSS/k) + 2p + 2p(p + 1)/(k − p − 1), exact fits tied at the floor, none with too few points, and a third parameter only for 2 or more", () => {
     // k = 18, p = 3, RSS = 0.18: 18·ln(0.01) + 6 + 24/14.
     assert.ok(Math.abs(aicc(0.18, 18, 3)! - (18 * Math.log(0.01) + 6 + 24 / 14)) < 1e-12);
     assert.equal(aicc(1, 5, 4), null);
     assert.equal(chooseModel({ power: 0, linear: 0, offset: 0 }, 18).model, "power");
     assert.equal(chooseModel({ power: 1, linear: 0.5, offset: Infinity }, 4).model, "linear", "with no AICc the smaller error decides");
+    // k = 18: the powerlaw's AICc with RSS 1 is 18·ln(1/18) + 7.71; a + b·n^c with RSS 0.785 comes 1 lower,
+    // within 2 (Burnham & Anderson's "substantial support"): the powerlaw stays. With RSS 0.5 it is 9.1 lower.
+    assert.equal(chooseModel({ power: 1, linear: 10, offset: 0.785 }, 18).model, "power");
+    assert.equal(chooseModel({ power: 1, linear: 10, offset: 0.5 }, 18).model, "offset");
   });
 });
 
