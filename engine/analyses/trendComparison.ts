@@ -39,8 +39,9 @@ export const trendComparison = defineAnalysis({
   },
   compute: ({ a, b, feature }, args, progress): TrendComparisonResult => {
     const series = (c: LoadedCosts) => ({ design: c.label, runIds: c.runs.map((r) => r.runId), feature: c.features.find((f) => f.name === feature.name)!.values, featureName: feature.name, locations: c.locations });
+    // Both designs' notes, each said once (a feature left out of both is one note, not two: issue 27).
     const r = compareTrends(series(a), series(b), args.seed, args.resamples, (done, total) => progress("fitting both designs", done, total));
-    return { ...r, labels: { a: a.label, b: b.label }, source: a.source, feature: feature.name, notes: [...a.notes, ...b.notes, ...feature.notes] };
+    return { ...r, labels: { a: a.label, b: b.label }, source: a.source, feature: feature.name, notes: [...new Set([...a.notes, ...b.notes, ...feature.notes])] };
   },
 });
 
