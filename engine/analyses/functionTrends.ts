@@ -1,7 +1,9 @@
 // CF-TrendProf (paper 002 ch. 3) over a campaign's or a design's traced runs:
 // one pass over each run's trace gathers the per-invocation and per-workload
 // variables (engine/trend/cf/invocationFrames.ts), then every variable gets
-// its direct and derived models and the best by the score of §3.4.3.
+// its direct and derived models and the best by the score of §3.4.3. One
+// design at a time (issue 27 item 4); models of time that timing noise swamps
+// are marked and said (timingNoise.ts).
 import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import { CfFrames, CF_COSTS } from "../trend/cf/invocationFrames.js";
@@ -12,12 +14,13 @@ import type { TrendWorkload } from "../trend/result.js";
 import { ApiError } from "../api/errors.js";
 import { defineAnalysis } from "./descriptor.js";
 import { runLabel, runTarget } from "./resolveTarget.js";
-import { usableFeatures } from "./trends.js";
+import { oneDesign, usableFeatures } from "./trends.js";
+import { markTimingNoise, offCpuNote } from "../trend/cf/timingNoise.js";
 
 export const functionTrends = defineAnalysis({
   kind: "functionTrends",
   title: "per-function empirical complexity analysis",
-  version: 2,
+  version: 3,
   args: z.strictObject({
     target: targetSchema,
     /** What a call costs: its on-CPU time, or 1 per call (a function's transitive-cost is then the calls under it). */
@@ -28,6 +31,7 @@ export const functionTrends = defineAnalysis({
   targets: { target: ["campaign", "design"] },
   cache: true,
   load: async (sources, { target }, args) => {
+    oneDesign(target!);
     const traced = target!.runs.filter((r) => r.hasCct);
     const notes = target!.runs.filter((r) => !r.hasCct).map((r) => `${runLabel(r)} holds no trace: left out`);
     if (traced.length < 3) throw new ApiError("not-found", `${target!.label}: ${traced.length} traced run(s); per-function trends need at least 3 workloads traced with uftrace, on inputs of several sizes`);
@@ -43,15 +47,23 @@ export const functionTrends = defineAnalysis({
       await sources.readAgain(runTarget(r), sink, { onCpu: true });
       sink.finish();
     }
-    return { label: target!.label, runs, notes: [...notes, ...frames.notes], features: chosen.features, units: frames.finish() };
+    const coverage = { runs: traced.length, withSchedulerEvents: frames.runsWithSchedulerEvents };
+    return { label: target!.label, design: traced[0]?.design ?? null, runs, notes: [...notes, ...frames.notes], features: chosen.features, units: frames.finish(), coverage };
   },
-  compute: (input, args, progress): CfTrendsResult => ({
-    label: input.label,
-    cost: args.cost,
-    unit: args.cost === "time" ? "ns" : "calls",
-    features: input.features.map((f) => f.name),
-    runs: input.runs,
-    functions: cfTrendProf({ units: input.units, features: input.features }, (done, total) => progress("choosing models", done, total)),
-    notes: input.notes,
-  }),
+  compute: (input, args, progress): CfTrendsResult => {
+    const fitted = cfTrendProf({ units: input.units, features: input.features }, (done, total) => progress("choosing models", done, total));
+    const { functions, note } = args.cost === "time" ? markTimingNoise(fitted, input.coverage) : { functions: fitted, note: null };
+    const offCpu = args.cost === "time" && note === null ? offCpuNote(input.coverage) : null;
+    return {
+      label: input.label,
+      design: input.design,
+      cost: args.cost,
+      unit: args.cost === "time" ? "ns" : "calls",
+      features: input.features.map((f) => f.name),
+      runs: input.runs,
+      functions,
+      noise: note,
+      notes: offCpu ? [offCpu, ...input.notes] : input.notes,
+    };
+  },
 });

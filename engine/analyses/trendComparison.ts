@@ -16,7 +16,7 @@ const accepts = ["design", "campaign"] as const;
 export const trendComparison = defineAnalysis({
   kind: "trendComparison",
   title: "comparison of two designs' empirical complexity",
-  version: 4,
+  version: 5,
   args: z.strictObject({
     a: targetSchema,
     b: targetSchema,
@@ -38,9 +38,10 @@ export const trendComparison = defineAnalysis({
     return { a: ca, b: cb, feature: chooseFeature(ca, cb, args.feature) };
   },
   compute: ({ a, b, feature }, args, progress): TrendComparisonResult => {
-    const series = (c: LoadedCosts) => ({ design: c.label, runIds: c.runs.map((r) => r.runId), feature: c.features.find((f) => f.name === feature.name)!.values, locations: c.locations });
+    const series = (c: LoadedCosts) => ({ design: c.label, runIds: c.runs.map((r) => r.runId), feature: c.features.find((f) => f.name === feature.name)!.values, featureName: feature.name, locations: c.locations });
+    // Both designs' notes, each said once (a feature left out of both is one note, not two: issue 27).
     const r = compareTrends(series(a), series(b), args.seed, args.resamples, (done, total) => progress("fitting both designs", done, total));
-    return { ...r, labels: { a: a.label, b: b.label }, source: a.source, feature: feature.name, notes: [...a.notes, ...b.notes, ...feature.notes] };
+    return { ...r, labels: { a: a.label, b: b.label }, source: a.source, feature: feature.name, notes: [...new Set([...a.notes, ...b.notes, ...feature.notes])] };
   },
 });
 

@@ -1,6 +1,7 @@
 // Empirical computational complexity of a campaign's or a design's runs
 // (paper 002 ch. 2, BB-TrendProf): locations' costs from gcov, callgrind or
-// uftrace, clustered and fitted to the workloads' features.
+// uftrace, clustered and fitted to the workloads' features. One design at a
+// time (issue 27 item 4): two designs' runs in one fit would model neither.
 import * as z from "zod";
 import type { RunRow } from "../campaign/readModels.js";
 import { targetSchema } from "../campaign/targetSchema.js";
@@ -12,7 +13,7 @@ import type { TrendsResult, TrendWorkload } from "../trend/result.js";
 import type { GcovTable } from "../trace/gcov/readGcov.js";
 import type { CallgrindTable } from "../trace/callgrind/readCallgrind.js";
 import { ApiError } from "../api/errors.js";
-import { selectFeatures, type FeatureSelection } from "../trend/featureSelection.js";
+import { MIN_DISTINCT_VALUES, selectFeatures, type FeatureSelection } from "../trend/featureSelection.js";
 import { defineAnalysis, type Resolved, type Sources } from "./descriptor.js";
 import { runLabel, runTarget } from "./resolveTarget.js";
 
@@ -21,7 +22,7 @@ const ARTIFACT: Readonly<Record<Exclude<TrendSource, "uftrace">, string>> = { gc
 export const trends = defineAnalysis({
   kind: "trends",
   title: "empirical complexity analysis",
-  version: 4,
+  version: 5,
   args: z.strictObject({
     target: targetSchema,
     /** Where the costs come from; auto: uftrace traces, else gcov, else callgrind, whichever the runs have. */
@@ -56,6 +57,7 @@ export interface LoadedCosts {
 
 /** `inclusive`: functions' inclusive costs as locations too (for comparing designs; never clustered, they would count callees twice). */
 export async function loadCosts(sources: Sources, target: Resolved, asked: "auto" | TrendSource, only: string | undefined, inclusive = false): Promise<LoadedCosts> {
+  oneDesign(target);
   const source: TrendSource = asked !== "auto" ? asked : await detectSource(sources, target);
   const tables: CostTable[] = [];
   const runs: TrendWorkload[] = [];
@@ -77,8 +79,22 @@ export async function loadCosts(sources: Sources, target: Resolved, asked: "auto
   return { label: target.label, source, runs, notes, features, locations: locationSeries(tables) };
 }
 
+/** A target of one design's runs, or an error that says which designs to name: trends are per design. */
+export function oneDesign(target: Resolved): void {
+  const designs = [...new Set(target.runs.map((r) => r.design))];
+  if (designs.length <= 1) return;
+  const named = designs.map((d) => d ?? "(none)");
+  throw new ApiError("invalid-arguments", `${target.label} holds ${designs.length} designs (${named.join(", ")}): a trend is fitted to one design's runs, never to several pooled (their costs differ by design, not by workload). Name one (--design ${named[0]}), or compare two (--designs ${named.slice(0, 2).join(",")})`, [{ path: "target", message: "several designs" }]);
+}
+
 /** The features a trend can be fitted to (featureSelection.ts), or an error that says why there are none. */
 export function usableFeatures(label: string, runs: readonly TrendWorkload[], only: string | undefined): FeatureSelection {
+  const workloads = new Set(runs.map((r) => r.workload));
+  if (workloads.size === 1 && !workloads.has(null)) {
+    // A trend relates cost to how workloads differ (002 §2: "Choose workloads {w1, …, wk} … Describe the
+    // workloads with numeric features"): a feature that varies between runs of one workload measures the run.
+    throw new ApiError("not-found", `${label}: all ${runs.length} runs are of one workload (${[...workloads][0]}), and a trend fits cost against features that differ between workloads: run workloads of at least ${MIN_DISTINCT_VALUES} sizes (002 §2)`);
+  }
   const chosen = selectFeatures(runs, only);
   if (chosen.refused !== null) throw new ApiError("invalid-arguments", `${label}: feature ${only} ${chosen.refused} (features: ${chosen.shared.join(", ") || "none"})`, [{ path: "feature", message: chosen.refused }]);
   if (chosen.features.length === 0) {

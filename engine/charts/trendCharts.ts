@@ -1,16 +1,18 @@
 // Empirical complexity drawn (paper 002 §2.3.2): the best-fit plot — a
 // cluster's cost per run against a feature on log-log axes, where a powerlaw is
-// a straight line — with the powerlaw, the linear model and the powerlaw's 95%
-// bootstrap band carried on to 10 × f95 so the predictions show; the residuals
+// a straight line — with the powerlaw, the linear model, a fixed cost plus a
+// powerlaw, and the chosen model's 95% band carried on to 10 × f95 so the
+// predictions show (none for a fit that shows no trend); the residuals
 // plot (feature on a log axis, residual on a linear one, as §2.3.2 draws it);
 // and two designs' fits of one location overlaid. A log axis cannot show 0 or
 // less, so such points are left out and counted in the subtitle.
 import type { EChartsOption } from "echarts";
 import type { FeatureFit, TrendCluster } from "../trend/bbTrendProf.js";
+import { predictFit } from "../trend/featureFit.js";
 import type { LocationComparison } from "../trend/designTrends.js";
 import type { TrendComparisonResult, TrendsResult } from "../trend/result.js";
 import type { ChartColors } from "./colors.js";
-import { costUnit, linearText, num, plain, powerText } from "./trendText.js";
+import { costUnit, linearText, modelName, num, offsetText, plain, powerText } from "./trendText.js";
 
 /** Points along a fitted curve: the linear model bends on log-log axes, and 48 keep it smooth at 600 px. */
 export const CURVE_POINTS = 48;
@@ -99,9 +101,9 @@ export function fitOption(r: TrendsResult, cluster: TrendCluster, fit: FeatureFi
   const hi = Math.max(...positive, ...fit.predictions.map((p) => p.at).filter(Number.isFinite));
   const grid = logGrid(lo, hi);
   const chosen = (m: FeatureFit["model"]) => ({ width: m === fit.model ? 2 : 1.5, type: m === fit.model ? "solid" : "dashed" });
-  const noBand = fit.intervals ? "" : "no bootstrap band: the cluster never takes over 2% of a workload's cost";
+  const noBand = fit.noTrend !== null ? `no trend: ${fit.noTrend}` : fit.band.length === 0 ? "no band: too few points for an interval" : "";
   const series = [
-    ...band(fit.intervals?.band ?? [], colors.primary, "band", "95% band (powerlaw)"),
+    ...(fit.noTrend === null ? band(fit.band, colors.primary, "band", `95% band (${modelName(fit.model)})`) : []),
     {
       type: "line",
       name: `powerlaw ${powerText(fit)}`,
@@ -120,6 +122,19 @@ export function fitOption(r: TrendsResult, cluster: TrendCluster, fit: FeatureFi
       lineStyle: { color: colors.accent, ...chosen("linear") },
       z: 3,
     },
+    ...(fit.offset
+      ? [
+          {
+            type: "line",
+            name: `fixed cost + powerlaw ${offsetText(fit)}`,
+            data: curve(predictFit({ ...fit, model: "offset" }), grid),
+            symbol: "none",
+            itemStyle: { color: colors.series[2 % colors.series.length] },
+            lineStyle: { color: colors.series[2 % colors.series.length], ...chosen("offset") },
+            z: 3,
+          },
+        ]
+      : []),
     {
       type: "scatter",
       name: "runs",
@@ -140,8 +155,7 @@ export function fitOption(r: TrendsResult, cluster: TrendCluster, fit: FeatureFi
       itemStyle: { color: colors.text },
       z: 5,
       data: fit.predictions
-        .map((p, k) => ({ p, i: fit.model === "power" ? fit.intervals?.predictions[k] : undefined }))
-        .filter(({ p }) => p.value > 0)
+        .flatMap((p) => (p.value !== null && p.value > 0 ? [{ p: { at: p.at, value: p.value }, i: p.interval ?? undefined }] : []))
         .map(({ p, i }) => ({ value: [p.at, p.value] as Pair, tooltip: { formatter: `prediction at ${fit.feature} = ${plain(p.at)}: ${plain(p.value)}${i ? `<br/>95%: ${plain(i.low)} … ${plain(i.high)}` : ""}` } })),
     },
   ];
@@ -155,10 +169,11 @@ export function fitOption(r: TrendsResult, cluster: TrendCluster, fit: FeatureFi
   } as EChartsOption;
 }
 
-/** What the residuals plot draws for a fit: §2.3.2's residuals of the powerlaw in log space when the
- * powerlaw is chosen ("log af^b − log C", null where C or f is 0), else observed − linear model. */
+/** What the residuals plot draws for a fit: §2.3.2's residuals in log space when the powerlaw or a fixed
+ * cost plus a powerlaw is chosen ("log af^b − log C", null where C or f is 0), else observed − linear model. */
 export function residualsOf(fit: FeatureFit): { readonly values: readonly (number | null)[]; readonly axis: string; readonly subtitle: string } {
   if (fit.model === "power") return { values: fit.logResiduals, axis: `ln a·${fit.feature}^b − ln C`, subtitle: "ln a·f^b − ln C (002 §2.3.2): random if the powerlaw explains the data" };
+  if (fit.model === "offset") return { values: fit.logResiduals, axis: `ln(a + b·${fit.feature}^c) − ln C`, subtitle: "ln(a + b·f^c) − ln C: random if the model explains the data" };
   return { values: fit.residuals, axis: "observed − linear model", subtitle: "observed − (a + b·f), in the cost's unit" };
 }
 
@@ -202,7 +217,7 @@ const runText = (runId: number, workload: string | null) => `${workload ? ` · $
 export function comparisonOption(c: TrendComparisonResult, l: LocationComparison, names: readonly [string, string], colors: ChartColors, workloadOf: (runId: number) => string | null = () => null): EChartsOption {
   const feature = c.feature;
   const fits = l.fits.map((f, i) => ({ f, i, color: colors.series[i % colors.series.length], label: `${"AB"[i]}: ${names[i]}` }));
-  const xs = fits.flatMap(({ f }) => [...(f?.points.map((p) => p.x) ?? []), ...(f?.intervals?.band.map((p) => p.at) ?? [])]).filter((x) => x > 0);
+  const xs = fits.flatMap(({ f }) => [...(f?.points.map((p) => p.x) ?? []), ...(f?.fit.band.map((p) => p.at) ?? [])]).filter((x) => x > 0);
   const lo = Math.min(...xs);
   const hi = Math.max(...xs);
   const grid = logGrid(lo, hi);
@@ -219,8 +234,8 @@ export function comparisonOption(c: TrendComparisonResult, l: LocationComparison
     const shown = f.points.filter((p) => p.x > 0 && p.y > 0);
     zeros += f.points.length - shown.length;
     series.push(
-      ...band(f.intervals?.band ?? [], color, `band${i}`, `${label} 95% band`),
-      { type: "line", name: `${label} fit`, data: curve((x) => f.power.a * x ** f.power.b, grid), symbol: "none", itemStyle: { color }, lineStyle: { color, width: 2 }, z: 3, markLine: marker },
+      ...(f.fit.noTrend === null ? band(f.fit.band, color, `band${i}`, `${label} 95% band`) : []),
+      { type: "line", name: `${label} fit`, data: curve(predictFit(f.fit), grid), symbol: "none", itemStyle: { color }, lineStyle: { color, width: 2, type: f.fit.noTrend === null ? "solid" : "dotted" }, z: 3, markLine: marker },
       {
         type: "scatter",
         name: `${label} runs`,

@@ -4,11 +4,15 @@
 // the verdict on two designs. Pure: unit-tested without a browser.
 import type { FeatureFit } from "../trend/bbTrendProf.js";
 import type { Interval } from "../trend/bootstrap.js";
+import type { TrendModel } from "../trend/modelChoice.js";
 import type { DesignFit, LocationComparison } from "../trend/designTrends.js";
 import { CALLS_SUFFIX, type TrendSource } from "../trend/costTables.js";
-import { modelText, num, shortName } from "../report/trendsText.js";
+import { exponentText, modelText, num, offsetText, shortName } from "../report/trendsText.js";
 
-export { modelText, num };
+export { exponentText, modelText, num, offsetText };
+
+/** The models' names as people read them. */
+export const modelName = (m: TrendModel): string => (m === "power" ? "powerlaw" : m === "linear" ? "linear" : "fixed cost + powerlaw");
 
 /** A count or a feature value: whole numbers as they are ("32001", "4000"), the rest as the engine's text words them. */
 export const plain = (x: number): string => (Number.isInteger(x) && Math.abs(x) < 1e5 ? String(x) : num(x));
@@ -29,19 +33,19 @@ export const intervalText = (i: Interval | null | undefined, digits = 2): string
 export const powerText = (f: FeatureFit): string => (f.power.n > 0 ? `${num(f.power.a)}·${f.feature}^${fixed(f.power.b)}` : "no powerlaw (costs or feature ≤ 0)");
 export const linearText = (f: FeatureFit): string => `${num(f.linear.a)} + ${num(f.linear.b)}·${f.feature}`;
 
-/** R² of the model the engine chose (the powerlaw's is taken in log space, A.1.5). */
-export const chosenR2 = (f: FeatureFit): number => (f.model === "power" ? f.power.r2 : f.linear.r2);
+/** R² of the model the engine chose (the powerlaw's and a + b·x^c's are taken in log space, A.1.5). */
+export const chosenR2 = (f: FeatureFit): number => f.r2;
 
 /** SE / mean as a percentage (§3.4.5 puts the standard error beside the cost). */
 export const relativeErrorText = (f: FeatureFit): string => (Number.isFinite(f.relativeError) ? `${(f.relativeError * 100).toFixed(1)}%` : "—");
 
-/** The chosen model's prediction at 10 × f95 (the last the engine makes), with the bootstrap interval only
- * when that model is the powerlaw: the engine's intervals are the powerlaw's, not a linear prediction's. */
+/** The chosen model's prediction at 10 × f95 (the last the engine makes) with its 95% interval, or why
+ * there is none ("no trend", a cost ≤ 0). */
 export function predictionText(f: FeatureFit): string {
-  const last = f.predictions.length - 1;
-  const p = f.predictions[last];
+  const p = f.predictions[f.predictions.length - 1];
   if (!p) return "—";
-  const i = f.model === "power" ? f.intervals?.predictions[last] : undefined;
+  if (p.value === null) return p.withheld ?? "—";
+  const i = p.interval;
   return `${plain(p.value)}${i ? ` (${plain(i.low)} … ${plain(i.high)})` : ""}`;
 }
 
@@ -59,8 +63,8 @@ export function costUnit(source: TrendSource, members: readonly string[]): strin
   return source === "gcov" ? "line executions" : source === "callgrind" ? "instructions (Ir)" : "time (ns)";
 }
 
-/** One design's powerlaw at a location, or why there is none. */
-export const designFitText = (f: DesignFit | null, feature: string): string => (f ? (f.power.n > 0 ? `${num(f.power.a)}·${feature}^${fixed(f.power.b)}` : "no powerlaw") : "not reached");
+/** One design's fitted model at a location, or why there is none. */
+export const designFitText = (f: DesignFit | null, feature: string): string => (f ? (f.fit.power.n > 0 ? modelText({ ...f.fit, feature }) : "no powerlaw") : "not reached");
 
 /** b_B − b_A with its interval: "+0.52 (+0.25 … +0.79)". */
 export function differenceText(l: LocationComparison): string {
@@ -98,5 +102,7 @@ export function verdictText(l: LocationComparison, feature: string, designs: rea
         ? ` The fits cross at ${feature} ≈ ${num(l.crossover)}, inside the measured range: beyond it ${cheaper} is the cheaper, below it ${costlier}.`
         : ` The fits would cross at ${feature} ≈ ${num(l.crossover)}, outside the measured range.`;
   const seen = l.observedCrossing ? ` The measured costs change order between ${feature} = ${plain(l.observedCrossing[0])} and ${plain(l.observedCrossing[1])}.` : "";
-  return lead + cross + seen;
+  // The exponents compared are those of the model that fits each design (a start-up cost bends a plain powerlaw).
+  const models = l.fits.every((f) => f !== null) ? ` Exponents of the models that fit: ${l.fits.map((f, i) => `${names[i]} ${exponentText(f!.fit)}, ${modelName(f!.fit.model)}`).join("; ")}.` : "";
+  return lead + cross + seen + models;
 }

@@ -28,6 +28,7 @@ export const functionTrendsCsv: Exporter<CfTrendsResult> = {
             score_t: m.score.t,
             standard_error: m.standardError,
             se_over_mean: m.relativeError,
+            swamped_by_noise: v.swamped,
           })),
         ),
       ),

@@ -19,14 +19,15 @@ export function functionTrendsText(r: CfTrendsResult): string {
         i === 0 ? f.name : "",
         i === 0 ? num(f.maxTotalTransitive) : "",
         variableText(v),
-        v.best.text,
+        v.swamped ? `noise (${v.best.text})` : v.best.text,
         v.best.rule === null ? "direct" : `${v.best.rule}: ${v.best.derivation}`,
         Number.isFinite(v.best.relativeError) ? `${(100 * v.best.relativeError).toFixed(1)}%` : "-",
       ]),
   );
   return [
-    `Per-function empirical complexity of ${r.label} (paper 002 ch. 3, CF-TrendProf): ${r.runs.length} runs, cost = ${r.cost === "time" ? "on-CPU time (ns)" : "calls"}, features ${r.features.join(", ")}`,
+    `Per-function empirical complexity of ${r.label} (paper 002 ch. 3, CF-TrendProf): ${r.runs.length} runs${r.design !== null ? ` of design ${r.design}` : ""}, cost = ${r.cost === "time" ? "time (ns; on-CPU where the traces hold scheduler events)" : "calls"}, features ${r.features.join(", ")}`,
     `${r.functions.length} functions, most costly first; best model of each variable by the score of §3.4.3 (α = 1111)`,
+    ...(r.noise ? [`warning: ${r.noise}`] : []),
     "",
     table(["function", `max total (${r.unit})`, "variable", "best model", "source", "SE/mean"], rows, new Set([0, 2, 3, 4])),
     r.functions.length > TEXT_FUNCTIONS ? `… ${r.functions.length - TEXT_FUNCTIONS} more functions (--csv or --json lists them all)` : "",

@@ -1,12 +1,13 @@
-// Two designs' empirical complexity as text: per location both powerlaws, the
-// difference of exponents with its interval, the crossing of the fits and the
-// crossing seen in the data, the whole program first.
+// Two designs' empirical complexity as text: per location both designs' fitted
+// models (the one that fits by AICc), the difference of their exponents with
+// its interval, the crossing of the fits and the crossing seen in the data,
+// the whole program first.
 import type { LocationComparison } from "../trend/designTrends.js";
 import { WHOLE_PROGRAM } from "../trend/designTrends.js";
 import type { TrendComparisonResult } from "../trend/result.js";
 import type { Exporter } from "./exporter.js";
 import { table } from "./format.js";
-import { num, shortName } from "./trendsText.js";
+import { exponentText, modelText, num, shortName } from "./trendsText.js";
 
 /** How many locations the text lists beyond the whole program. */
 const TEXT_LOCATIONS = 20;
@@ -15,7 +16,9 @@ export function trendComparisonText(r: TrendComparisonResult): string {
   const [a, b] = r.designs;
   const fit = (l: LocationComparison, i: 0 | 1) => {
     const f = l.fits[i];
-    return f ? (f.power.n > 0 ? `${num(f.power.a)}·${r.feature}^${num(f.power.b)}` : "no powerlaw (costs or feature ≤ 0)") : "not reached";
+    if (!f) return "not reached";
+    if (!(f.fit.power.n > 0)) return "no powerlaw (costs or feature ≤ 0)";
+    return `${f.fit.noTrend !== null ? "no trend: " : ""}${modelText({ ...f.fit, feature: r.feature })}`;
   };
   const rows = r.locations.slice(0, TEXT_LOCATIONS + 1).map((l) => [
     shortName(l.name),
@@ -28,8 +31,9 @@ export function trendComparisonText(r: TrendComparisonResult): string {
   ]);
   const whole = r.locations.find((l) => l.name === WHOLE_PROGRAM);
   return [
-    `Empirical complexity of ${r.labels.a} (A) and ${r.labels.b} (B) in ${r.feature}, costs from ${r.source} (paper 002, powerlaw fits with 95% bootstrap intervals)`,
+    `Empirical complexity of ${r.labels.a} (A) and ${r.labels.b} (B) in ${r.feature}, costs from ${r.source} (paper 002; per design the powerlaw, linear or fixed cost + powerlaw model, whichever fits by AICc; exponents compared with 95% studentized bootstrap intervals)`,
     whole ? verdictLine(whole, a, b, r.feature) : "",
+    whole ? exponentsLine(whole, a, b) : "",
     "",
     table(["location", `A: ${a}`, `B: ${b}`, "exponent B − A (95%)", "fits cross at", "data cross between", "scales worse"], rows, new Set([0, 1, 2, 6])),
     r.locations.length > TEXT_LOCATIONS + 1 ? `… ${r.locations.length - TEXT_LOCATIONS - 1} more locations (--csv or --json lists them all)` : "",
@@ -37,6 +41,12 @@ export function trendComparisonText(r: TrendComparisonResult): string {
   ]
     .filter((line, i) => line !== "" || i === 2)
     .join("\n");
+}
+
+/** Each design's model of the whole program and the exponent the verdict compares. */
+function exponentsLine(l: LocationComparison, a: string, b: string): string {
+  const one = (name: string, f: LocationComparison["fits"][number]) => (f ? `${name} ${f.fit.model === "offset" ? "a fixed cost + powerlaw" : f.fit.model === "power" ? "a powerlaw" : "a line"}, exponent ${exponentText(f.fit)}` : `${name} not fitted`);
+  return `Exponents compared: ${one(a, l.fits[0])}; ${one(b, l.fits[1])}.`;
 }
 
 export function verdictLine(l: LocationComparison, a: string, b: string, feature: string): string {

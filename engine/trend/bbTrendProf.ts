@@ -1,54 +1,32 @@
 // BB-TrendProf (paper 002 ch. 2): locations (basic blocks, lines, functions)
 // with a cost per workload are grouped into clusters (clusters.ts); each
-// cluster's cost is fitted to each workload feature by a powerlaw y = a·f^b
-// (§2.3.2) and by a linear model with an intercept (the thesis fits both,
-// §2.3: "We use linear models, y = a + bf, and powerlaw models, y = af^b"),
-// the better one in relative error named as the cluster's model (a start-up
-// cost makes small inputs look sub-linear to a powerlaw); the powerlaw gets
-// bootstrap intervals for a, b and the predictions at 2·f95 and 10·f95.
-// Clusters are ranked by their maximum cost, and those over 2% of some
-// workload's total cost are the costly ones.
-import { quantileSorted } from "simple-statistics";
-import { bootstrapPower, type Interval } from "./bootstrap.js";
+// cluster's cost is fitted to each workload feature (featureFit.ts: the
+// thesis's powerlaw y = a·f^b and linear y = a + b·f of §2.3, and a fixed
+// cost plus a powerlaw, the one that fits chosen by AICc), with 95% intervals
+// for every cluster (§2.3.2 gives them for every fit; issue 28 item 5b). Each
+// cluster's members are fitted too (memberFits.ts): members that grow
+// differently make the cluster's extrapolation doubtful, and its prediction
+// intervals are widened to cover the sum of its members' fits. Clusters are
+// ranked by their maximum cost, and those over 2% of some workload's total
+// cost are the costly ones.
 import { isCostLocation } from "./costTables.js";
-import { MIN_DISTINCT_VALUES } from "./featureSelection.js";
 import { ALPHA, buildClusters, type Series } from "./clusters.js";
-import { linearFit, logError, powerFit, standardError, type LinearFit, type PowerFit } from "./regression.js";
+import { fitFeature, type FeatureFit, type Prediction } from "./featureFit.js";
+import { fitMembers, type MemberFits } from "./memberFits.js";
+import { BOOTSTRAP_RESAMPLES } from "./bootstrap.js";
 
-/** A cluster is costly when it takes more than this share of some workload's total cost (issue 13). */
+export { BAND_POINTS, PREDICTION_FACTORS, type BandPoint, type FeatureFit } from "./featureFit.js";
+
+/** A cluster is costly when it takes more than this share of some workload's total cost (issue 13,
+ * after §2.4.1's "costly clusters": "ever more than 2% of the workload's total cost"). */
 export const COSTLY_SHARE = 0.02;
-/** Predictions at these multiples of the 95th-percentile feature value (§2.3.2). */
-export const PREDICTION_FACTORS: readonly number[] = [2, 10];
-/** The bootstrap band a plot draws around a powerlaw: its 95% interval at this many feature values,
- * evenly spaced in log x from the smallest measured value to the last prediction. */
-export const BAND_POINTS = 24;
 
-export interface FeatureFit {
-  readonly feature: string;
-  readonly power: PowerFit;
-  readonly linear: LinearFit;
-  /** The model with the smaller relative error, Σ (log ŷ/y)². */
-  readonly model: "power" | "linear";
-  /** The 95th-percentile value of the feature (§2.3.2's f95). */
-  readonly f95: number;
-  /** The chosen model's predictions at PREDICTION_FACTORS × f95. */
-  readonly predictions: readonly { readonly at: number; readonly value: number }[];
-  /** Bootstrap 95% intervals of the powerlaw (costly clusters only), and its band for plots. */
-  readonly intervals: { readonly a: Interval; readonly b: Interval; readonly predictions: readonly Interval[]; readonly band: readonly BandPoint[] } | null;
-  /** Observed minus predicted by the chosen model, one per workload. */
-  readonly residuals: readonly number[];
-  /** §2.3.2's residuals of the powerlaw, log a·f^b − log C, one per workload (null where C or f is 0,
-   * or no powerlaw was fitted): "random if the powerlaw explains the data". */
-  readonly logResiduals: readonly (number | null)[];
-  /** Each model's relative error Σ (log ŷ/y)², by which the chosen one was chosen (Infinity: not fitted, or ŷ ≤ 0 somewhere). */
-  readonly errors: { readonly power: number; readonly linear: number };
-  /** The chosen model's standard error (A.1.5), and that over the mean cost (§3.4.5). */
-  readonly standardError: number;
-  readonly relativeError: number;
-}
-
-export interface BandPoint extends Interval {
-  readonly at: number;
+/** A feature fit of a cluster with its members' fits beside it. */
+export interface ClusterFit extends FeatureFit {
+  /** Its members' powerlaws (null for a cluster of one location). */
+  readonly members: MemberFits | null;
+  /** The prediction intervals were widened to cover the sum of the members' fits: they disagree beyond their intervals. */
+  readonly widened: boolean;
 }
 
 export interface TrendCluster {
@@ -61,7 +39,7 @@ export interface TrendCluster {
   /** Its largest share of a workload's total cost. */
   readonly maxShare: number;
   readonly costly: boolean;
-  readonly fits: readonly FeatureFit[];
+  readonly fits: readonly ClusterFit[];
 }
 
 export interface TrendInput {
@@ -108,56 +86,26 @@ export function bbTrendProf(input: TrendInput, progress: TrendProgress = () => {
         maxCost: max,
         maxShare,
         costly,
-        fits: input.features.map((f, fi) => fitFeature(f, c.cost, costly, input.seed + 7919 * fi + at, input.resamples)),
+        fits: input.features.map((f, fi) => clusterFit(f, c.cost, c.members.map((m) => input.locations[m]), input.seed + 7919 * fi + at, input.resamples ?? BOOTSTRAP_RESAMPLES)),
       };
     }),
   };
 }
 
-function fitFeature(f: Series, cost: Float64Array, withIntervals: boolean, seed: number, resamples?: number): FeatureFit {
-  const power = powerFit(f.values, cost);
-  const linear = linearFit(f.values, cost);
-  // A powerlaw through fewer than three feature values (the rest with cost or feature 0, left out) fits exactly and says nothing.
-  const powerFitted = distinctPositive(f.values, cost) >= MIN_DISTINCT_VALUES;
-  const powerError = powerFitted ? logError((x) => power.a * x ** power.b, f.values, cost) : Infinity;
-  const linearError = logError((x) => linear.a + linear.b * x, f.values, cost);
-  const model = powerFitted && powerError <= linearError ? "power" : "linear";
-  const sorted = Array.from(f.values).sort((a, b) => a - b);
-  const f95 = sorted.length > 0 ? quantileSorted(sorted, 0.95) : NaN;
-  const at = PREDICTION_FACTORS.map((m) => m * f95);
-  const predict = (x: number) => (model === "power" ? power.a * x ** power.b : linear.a + linear.b * x);
-  const se = standardError(predict, f.values, cost);
-  const mean = cost.reduce((s, v) => s + v, 0) / Math.max(1, cost.length);
-  return {
-    feature: f.name,
-    power,
-    linear,
-    model,
-    f95,
-    predictions: at.map((x) => ({ at: x, value: predict(x) })),
-    intervals: withIntervals && powerFitted ? powerIntervals(f.values, cost, at, seed, resamples) : null,
-    residuals: Array.from(cost, (y, i) => y - predict(f.values[i])),
-    logResiduals: Array.from(cost, (y, i) => (powerFitted && y > 0 && f.values[i] > 0 ? Math.log(power.a) + power.b * Math.log(f.values[i]) - Math.log(y) : null)),
-    errors: { power: powerError, linear: linearError },
-    standardError: se,
-    relativeError: mean > 0 ? se / mean : NaN,
+/** The cluster's fit, its members' fits, and its predictions widened where the members' sum falls outside them. */
+function clusterFit(f: Series, cost: Float64Array, members: readonly Series[], seed: number, resamples: number): ClusterFit {
+  const fit = fitFeature(f.name, f.values, cost, seed, resamples);
+  if (members.length < 2) return { ...fit, members: null, widened: false };
+  const m = fitMembers(members, f.values, fit.predictions, seed + 104729, resamples);
+  const outside = (p: Prediction, i: number) => {
+    const s = m.sum?.[i];
+    return s !== undefined && p.interval !== null && (s.value < p.interval.low || s.value > p.interval.high);
   };
-}
-
-/** Distinct feature values among the points a powerlaw is fitted to (x > 0 and cost > 0). */
-function distinctPositive(x: ArrayLike<number>, cost: Float64Array): number {
-  const seen = new Set<number>();
-  for (let i = 0; i < x.length; i++) if (x[i] > 0 && cost[i] > 0) seen.add(x[i]);
-  return seen.size;
-}
-
-/** The bootstrap's intervals at the predictions and along a band from the smallest positive feature value to the last prediction. */
-function powerIntervals(x: ArrayLike<number>, cost: Float64Array, at: readonly number[], seed: number, resamples?: number): FeatureFit["intervals"] {
-  let low = Infinity;
-  for (let i = 0; i < x.length; i++) if (x[i] > 0 && x[i] < low) low = x[i];
-  const high = at[at.length - 1];
-  const grid = Number.isFinite(low) && high > low ? Array.from({ length: BAND_POINTS }, (_, i) => low * (high / low) ** (i / (BAND_POINTS - 1))) : [];
-  const r = bootstrapPower(x, cost, [...at, ...grid], seed, resamples);
-  if (!r) return null;
-  return { a: r.a, b: r.b, predictions: r.predictions.slice(0, at.length), band: grid.map((g, i) => ({ at: g, ...r.predictions[at.length + i] })) };
+  const widened = m.disagree && fit.predictions.some(outside);
+  if (!widened) return { ...fit, members: m, widened };
+  const predictions = fit.predictions.map((p, i) => {
+    const s = m.sum![i];
+    return p.interval ? { ...p, interval: { low: Math.min(p.interval.low, s.interval.low, s.value), high: Math.max(p.interval.high, s.interval.high, s.value) } } : p;
+  });
+  return { ...fit, predictions, members: m, widened };
 }

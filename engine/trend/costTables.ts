@@ -4,7 +4,7 @@
 // instruction counts and calls, and a uftrace CCT's per-function calls and self
 // time. Pure: the host reads the stored tables and hands them here.
 import type { GcovTable } from "../trace/gcov/readGcov.js";
-import type { CallgrindTable } from "../trace/callgrind/readCallgrind.js";
+import type { CallgrindFunction, CallgrindTable } from "../trace/callgrind/readCallgrind.js";
 import type { ContextColumns } from "../cct/contextTable.js";
 
 export const TREND_SOURCES = ["gcov", "callgrind", "uftrace"] as const;
@@ -39,18 +39,40 @@ export function isCostLocation(name: string): boolean {
 const RECURSION_LEVEL = /'\d+$/;
 
 /** callgrind: each function's self cost in its first event (instructions, Ir) and its calls, the
- * levels of a recursion as one function; with `inclusive`, the outermost level's inclusive cost too. */
+ * levels of a recursion as one function; with `inclusive`, the outermost level's inclusive cost too,
+ * without its calls to itself (issue 28 item 5d). */
 export function callgrindCosts(t: CallgrindTable, inclusive = false): CostTable {
   const out: CostTable = new Map();
   const event = t.events[0] ?? "cost";
   const add = (key: string, v: number) => out.set(key, (out.get(key) ?? 0) + v);
+  const inclusiveName = inclusive ? inclusiveNames(t) : null;
   for (const f of t.functions) {
     const name = f.name.replace(RECURSION_LEVEL, "");
     add(`${name} (self ${event})`, f.self[0] ?? 0);
     add(name + CALLS_SUFFIX, f.calls);
-    if (inclusive && name === f.name) add(`${name} ${INCLUSIVE_MARK} ${event})`, f.inclusive[0] ?? 0);
+    // A recursion kept as one function counts its calls to itself again at every level: left out.
+    if (inclusiveName && name === f.name) add(`${inclusiveName(f)} ${INCLUSIVE_MARK} ${event})`, (f.inclusive[0] ?? 0) - (f.selfCalls?.[0] ?? 0));
   }
   return out;
+}
+
+/** The name an inclusive cost goes by. Self costs of functions that share a name add up to theirs, but
+ * inclusive costs of two such functions, one calling the other, count the inner one's twice: glibc's
+ * "(below main)" in the program (_start) calls __libc_start_main, which calls the "(below main)" of
+ * libc.so.6 (__libc_start_call_main), and their sum was twice the program's (issue 28 item 5d). So a
+ * name several functions share is told apart by their object's file name, then by their source file's. */
+function inclusiveNames(t: CallgrindTable): (f: CallgrindFunction) => string {
+  const base = (path: string) => path.replace(/^.*\//, "");
+  const byObject = (f: CallgrindFunction) => `${f.name} [${base(f.object)}]`;
+  const keys = new Map<string, Set<string>>();
+  const add = (name: string, key: string) => keys.set(name, (keys.get(name) ?? new Set()).add(key));
+  for (const f of t.functions) {
+    if (RECURSION_LEVEL.test(f.name)) continue;
+    add(f.name, f.key);
+    add(byObject(f), f.key);
+  }
+  const shared = (name: string) => (keys.get(name)?.size ?? 1) > 1;
+  return (f) => (!shared(f.name) ? f.name : !shared(byObject(f)) ? byObject(f) : `${f.name} [${base(f.object)}: ${base(f.file)}]`);
 }
 
 /** uftrace: each function's calls and self time (ns) over all its contexts and threads; with

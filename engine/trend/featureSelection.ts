@@ -2,9 +2,11 @@
 // against features that vary over the workloads ("workloads of many sizes",
 // §2.1); a feature equal in every run, or taking two values, gives a powerlaw
 // through at most two points, an exponent that means nothing and an R² of 1
-// by construction. Such features are left out with a note saying why.
+// by construction. A powerlaw's points are those with a positive feature
+// (A.1.3 fits log x), so the values counted are the positive ones (issue 27
+// item 8). Such features are left out with a note saying why.
 
-/** Distinct values a feature needs: through two, any line or powerlaw fits exactly. */
+/** Distinct positive values a feature needs: through two, any line or powerlaw fits exactly. */
 export const MIN_DISTINCT_VALUES = 3;
 /** Largest minus smallest over the largest magnitude: below this the values are one size measured thrice (1,000,000 and 1,000,000.000001). */
 export const MIN_RELATIVE_SPREAD = 0.01;
@@ -44,7 +46,9 @@ export function selectFeatures(runs: readonly { readonly features: Readonly<Reco
 
 function unusable(values: Float64Array): string | null {
   const distinct = new Set(values).size;
-  if (distinct < MIN_DISTINCT_VALUES) return distinct === 1 ? `is ${values[0]} in every run` : `takes only ${distinct} values across the runs (a trend needs ${MIN_DISTINCT_VALUES})`;
+  if (distinct === 1) return `is ${values[0]} in every run`;
+  const positive = new Set(values.filter((v) => v > 0)).size;
+  if (positive < MIN_DISTINCT_VALUES) return `takes only ${positive} distinct positive ${positive === 1 ? "value" : "values"} across the runs (a trend needs ${MIN_DISTINCT_VALUES})`;
   let lo = Infinity;
   let hi = -Infinity;
   for (const v of values) {

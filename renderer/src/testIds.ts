@@ -55,6 +55,11 @@ export const TID = {
     locations: "trends-locations",
     location: "trends-location",
     comparison: "trends-comparison",
+    /** A fit that shows no trend, and a cluster whose locations grow differently (issue 28 item 5a). */
+    noTrend: "trends-no-trend",
+    widened: "trends-widened",
+    /** Per-function models of time that timing noise swamps (issue 28 item 5c). */
+    noise: "trends-noise",
     /** Per-function trends (CF-TrendProf, paper 002 ch. 3). */
     modeClusters: "trends-mode-clusters",
     modeFunctions: "trends-mode-functions",

@@ -25,9 +25,10 @@ const SLOW = { timeout: 180_000 };
 
 /** The file:line of the first line of code in bsort.c containing `text` (as the integration test finds it). */
 const lineOf = (text: string) => `${BSORT}:${readFileSync(BSORT, "utf8").split("\n").findIndex((l) => l.includes(text) && !/^\s*(\/\*|\*)/.test(l)) + 1}`;
-/** "1.99 … 2.02" → its midpoint and width. */
+/** "2.01 (1.99 … 2.02)", an exponent with its interval → the interval's midpoint and width. */
 function interval(text: string): { mid: number; width: number } {
-  const [low, high] = text.split("…").map((s) => Number(s.trim()));
+  const m = /\((\S+) … (\S+)\)$/.exec(text);
+  const [low, high] = m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
   return { mid: (low + high) / 2, width: high - low };
 }
 
@@ -82,16 +83,17 @@ describe("trends in the browser", () => {
     assert.match((await page.textContent(sel(TID.trends.summary))) ?? "", /18 workloads · costs from gcov · feature n · 2 clusters \(\d costly\)/);
     const cells = (row: ReturnType<typeof page.locator>) => row.locator('[role="gridcell"]').allTextContents();
     const first = page.locator(sel(TID.trends.cluster)).first();
-    // Columns: rank, costly, representative, locations, max cost, max share, model, R², SE/mean, exponent 95%, prediction.
+    // Columns: rank, costly, representative, locations, max cost, max share, model, R², SE/mean, exponent (95%), prediction.
     const top = await cells(first);
     assert.equal(top[0], "1");
     assert.equal(await first.locator('[role="gridcell"]').nth(2).getAttribute("title"), lineOf("while (j < n)"), "the compares cluster's representative (002 §2.3.1)");
+    // The compares: a powerlaw in n^2.00 (a fixed cost's third parameter does not pay for itself here).
     assert.match(top[6], /^\d\.\d\d·n\^2\.00$/);
     const b2 = interval(top[9]);
     assert.ok(Math.abs(b2.mid - 2) < 0.05 && b2.width < 0.2, top[9]);
+    // The size lines, 1 + 8n exactly: a line, whose exponent is 1 by its form.
     const size = await cells(page.locator(sel(TID.trends.cluster), { hasText: "feature n" }));
-    const b1 = interval(size[9]);
-    assert.ok(Math.abs(b1.mid - 1) < 0.05, size[9]);
+    assert.equal(size[9], "1 (linear)");
     await app.screenshot("21-trends");
     // The export is the engine's exporter's, as the command line's --csv.
     await page.selectOption(`${sel(TID.export.menu)} ${sel(TID.export.format)}`, "csv");
@@ -103,9 +105,10 @@ describe("trends in the browser", () => {
     await page.waitForSelector(`${sel(TID.trends.fit)} canvas`, SLOW);
     await page.waitForSelector(`${sel(TID.trends.residuals)} canvas`, SLOW);
     const members = (await page.textContent(sel(TID.trends.members))) ?? "";
-    assert.match(members, /bsort\.c:\d+ · representative/);
+    // Each location with its own exponent and interval (issue 28 item 5a): the compares all grow as n².
+    assert.match(members, /bsort\.c:\d+ n\^2\.0\d \([\d.]+ … [\d.]+\) · representative/);
     assert.doesNotMatch(members, /\/examples\//, "members by their file's basename");
-    assert.match((await page.textContent(sel(TID.trends.alternatives))) ?? "", /smaller relative error Σ \(log ŷ\/y\)²/);
+    assert.match((await page.textContent(sel(TID.trends.alternatives))) ?? "", /the smallest AICc \(the corrected Akaike criterion on the relative error Σ \(log ŷ\/y\)²\)/);
     await app.screenshot("22-trends-cluster");
 
     await page.locator(sel(TID.trends.cluster), { hasText: "feature n" }).click();
@@ -144,7 +147,7 @@ describe("trends in the browser", () => {
     await page.click(sel(TID.trends.modeFunctions));
     await page.waitForSelector(sel(TID.trends.function), SLOW);
     assert.match(page.url(), /#\/trends\?campaign=3&functions=1$/);
-    assert.match((await page.textContent(sel(TID.trends.fnSummary))) ?? "", /18 runs · cost = on-CPU time \(ns\) · feature n · \d+ functions/);
+    assert.match((await page.textContent(sel(TID.trends.fnSummary))) ?? "", /18 runs · cost = time \(ns; on-CPU where the traces hold scheduler events\) · feature n · \d+ functions/);
     // §3.4.5's top-level page: by maximum total-transitive-cost, main (everything under it) first.
     assert.equal(await page.locator(sel(TID.trends.function)).first().locator('[role="gridcell"]').nth(1).textContent(), "main");
     await top(page);

@@ -4,7 +4,7 @@
 // the thesis (§2.2–2.3) and from the counts worked out from the source.
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, tempDir } from "../helpers/uftrace.js";
 import { varbench } from "../helpers/cli.js";
@@ -133,10 +133,10 @@ describe("two designs' empirical complexity: merge sort and insertion sort under
       // over 8…2048 is 1 + ln(log₂ 2048 / log₂ 8) / ln(2048 / 8) = 1.23.
       const insertion = r.locations.find((l) => l.name === "insertion_sort (self Ir)")!;
       assert.equal(insertion.fits[0], null);
-      assert.ok(Math.abs(insertion.fits[1]!.power.b - 2) < 0.1, String(insertion.fits[1]!.power.b));
+      assert.ok(Math.abs(insertion.fits[1]!.fit.power.b - 2) < 0.1, String(insertion.fits[1]!.fit.power.b));
       const merge = r.locations.find((l) => l.name === "merge_sort (self Ir)")!;
       assert.equal(merge.fits[1], null);
-      assert.ok(Math.abs(merge.fits[0]!.power.b - 1.23) < 0.08, String(merge.fits[0]!.power.b));
+      assert.ok(Math.abs(merge.fits[0]!.fit.power.b - 1.23) < 0.08, String(merge.fits[0]!.fit.power.b));
       // Code both designs run alike is not called worse, and its fits are not said to cross.
       const fill = r.locations.find((l) => l.name === "fill_random (self Ir)")!;
       assert.equal(fill.scalesWorse, null);
@@ -150,5 +150,82 @@ describe("two designs' empirical complexity: merge sort and insertion sort under
     } finally {
       await service.close();
     }
+  });
+
+  it("quotes the growth of the whole program, not a powerlaw bent by its start-up cost (issue 28 item 5e)", async () => {
+    const service = new VarbenchService(ws, { localFiles: true, remember: false });
+    try {
+      const design = (name: string) => ({ kind: "design" as const, campaignId: 1, design: name, workload: null });
+      const r = await inProcessClient(service).analyses.trendComparison({ a: design("merge"), b: design("insertion") });
+      const [merge, insertion] = r.locations[0].fits.map((f) => f!.fit);
+      // About 1.3e5 Ir of dynamic loading before main, the same in both designs, dominate n = 8:
+      // a plain powerlaw through the whole program bends to n^0.4 (merge) and n^0.9 (insertion).
+      assert.ok(merge.power.b < 0.6 && insertion.power.b < 1.2, `${merge.power.b}, ${insertion.power.b}`);
+      // A fixed cost plus a powerlaw fits both, and its exponent is the sorts' own: insertion sort's
+      // n²/4 shifts, merge sort's n·log₂ n (a log-log slope of 1.1–1.3 over 8…2048, as merge_sort's own).
+      assert.equal(merge.model, "offset");
+      assert.equal(insertion.model, "offset");
+      assert.ok(Math.abs(insertion.exponent.value - 2) < 0.1 && merge.exponent.value > 1.05 && merge.exponent.value < 1.3, `${merge.exponent.value}, ${insertion.exponent.value}`);
+      assert.ok(merge.offset!.a > 1e5 && insertion.offset!.a > 1e5, "the start-up cost, over 10⁵ Ir");
+      const d = r.locations[0].exponentDifference!;
+      assert.ok(Math.abs(d.value - (insertion.exponent.value - merge.exponent.value)) < 1e-12 && d.interval!.low > 0.5, JSON.stringify(d));
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("counts no function's inclusive instructions twice: two functions named (below main) are told apart (issue 28 item 5d)", async () => {
+    const service = new VarbenchService(ws, { localFiles: true, remember: false });
+    try {
+      const design = (name: string) => ({ kind: "design" as const, campaignId: 1, design: name, workload: null });
+      const r = await inProcessClient(service).analyses.trendComparison({ a: design("merge"), b: design("insertion") });
+      // glibc's _start is "(below main)" in the program, and __libc_start_call_main "(below main)" in
+      // libc.so.6, the one inside the other: their inclusive costs added up to twice the program's.
+      const names = r.locations.map((l) => l.name);
+      assert.ok(names.includes("(below main) [sorts] (inclusive Ir)") && names.includes("(below main) [libc.so.6] (inclusive Ir)"), names.filter((n) => n.includes("below")).join(", "));
+      // No function's inclusive cost exceeds the whole program's in any run: callgrind's counts are exact.
+      for (const side of [0, 1] as const) {
+        const whole = new Map(r.locations[0].fits[side]!.points.map((p) => [p.runId, p.y]));
+        for (const l of r.locations.filter((x) => x.name.includes("(inclusive"))) for (const p of l.fits[side]?.points ?? []) assert.ok(p.y <= whole.get(p.runId)!, `${l.name}: ${p.y} > ${whole.get(p.runId)} in run ${p.runId}`);
+      }
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("fits one design at a time: a campaign of two designs is never pooled, and the command line gives each its own", async () => {
+    const service = new VarbenchService(ws, { localFiles: true, remember: false });
+    try {
+      const api = inProcessClient(service);
+      await assert.rejects(api.analyses.trends({ target: { kind: "campaign", campaignId: 1 } }), /holds 2 designs .*never to several pooled/);
+      await assert.rejects(api.analyses.functionTrends({ target: { kind: "campaign", campaignId: 1 } }), /never to several pooled/);
+    } finally {
+      await service.close();
+    }
+    const text = varbench(["-w", ws, "trends", "1"]);
+    assert.equal(text.status, 0, text.stderr);
+    assert.match(text.stdout, /Empirical complexity of merge \(campaign 1\)/);
+    assert.match(text.stdout, /Empirical complexity of insertion \(campaign 1\)/);
+  });
+});
+
+describe("a campaign of one workload: no trend to fit (issue 27 item 8)", () => {
+  it("refuses in words: all runs are of one workload", () => {
+    process.env.VARBENCH_CONFIG_DIR = tempDir("config");
+    const dir = tempDir("one-workload");
+    const ws = join(dir, "ws");
+    assert.equal(varbench(["workspace", "init", ws]).status, 0);
+    const spec = readFileSync(join(ROOT, "examples", "campaigns", "bsort_gcov.yaml"), "utf8");
+    const file = join(dir, "one.yaml");
+    // bsort_gcov.yaml with its first workload only.
+    const lines = spec.split("\n");
+    const first = lines.findIndex((l) => /^\s+- \{ name:/.test(l));
+    writeFileSync(file, lines.filter((l, i) => !/^\s+- \{ name:/.test(l) || i === first).join("\n").replaceAll("{spec_dir}", join(ROOT, "examples", "campaigns")));
+    const run = varbench(["-w", ws, "campaign", "run", file]);
+    assert.equal(run.status, 0, run.stderr);
+    const r = varbench(["-w", ws, "trends", "1"]);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /all 3 runs are of one workload \(n-\d+\), and a trend fits cost against features that differ between workloads: run workloads of at least 3 sizes/);
+    assert.doesNotMatch(r.stderr, /at .*\.js:\d+|TypeError|Error:/, "words, not a stack trace");
   });
 });

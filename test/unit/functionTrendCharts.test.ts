@@ -63,6 +63,7 @@ const self: CfVariable = {
     { workload: 1, n: 1, mean: 5000, predicted: 5000, args: [100] },
     { workload: 2, n: 100, mean: 0, predicted: 500000, args: [1000] },
   ],
+  swamped: false,
 };
 const via: CfVariable = { ...self, kind: "via", callee: "swap", label: "transitive-cost of calls from bsort to swap", best: twoFeatures, alternatives: [twoFeatures] };
 const count: CfVariable = { ...self, kind: "count", label: "call-count of bsort", perInvocation: false, observations: 3, mean: 1, best: constant, alternatives: [constant] };
@@ -71,6 +72,8 @@ const bsort: CfFunction = { name: "bsort", recursive: false, argNames: ["bsort.a
 const rec: CfFunction = { name: "qsort (recursive)", recursive: true, argNames: [], maxTotalSelf: 10, maxTotalTransitive: 20, callees: [], variables: [] };
 const result: CfTrendsResult = {
   label: "campaign 3 (bsort-calls)",
+  design: "O0",
+  noise: null,
   cost: "time",
   unit: "ns",
   features: ["n"],

@@ -6,7 +6,7 @@ import { comparisonOption, compact, curve, fitOption, logGrid, residualOption } 
 import { errorText, fixed, locationLabel, plain, predictionText, verdictText } from "../../engine/charts/trendText.js";
 import { clusterColumns, clusterRows } from "../../renderer/src/trends/trendColumns.js";
 import { LIGHT } from "../../engine/charts/colors.js";
-import type { FeatureFit, TrendCluster } from "../../engine/trend/bbTrendProf.js";
+import type { ClusterFit, TrendCluster } from "../../engine/trend/bbTrendProf.js";
 import type { DesignFit, LocationComparison } from "../../engine/trend/designTrends.js";
 import type { TrendComparisonResult, TrendsResult } from "../../engine/trend/result.js";
 
@@ -29,34 +29,34 @@ const values = (s: Series) => s.data.map((d) => (Array.isArray(d) ? d : d.value)
 const byName = (o: Option, prefix: string) => o.series.find((s) => s.name.startsWith(prefix))!;
 
 // Three runs at n = 1, 5, 10; the first costs nothing (a log axis cannot show it).
-const fit: FeatureFit = {
+const fit: ClusterFit = {
   feature: "n",
   power: { a: 2, b: 2, r2: 0.99, n: 2, ignored: 1 },
   linear: { a: 12, b: 8, r2: 0.9, n: 3 },
+  offset: null,
   model: "power",
+  aicc: { power: -10, linear: 5, offset: null },
+  exponent: { value: 2, interval: { low: 1.9, high: 2.1 } },
+  noTrend: null,
+  r2: 0.99,
   f95: 10,
   predictions: [
-    { at: 20, value: 800 },
-    { at: 100, value: 20000 },
+    { at: 20, value: 800, interval: { low: 700, high: 900 }, withheld: null },
+    { at: 100, value: 20000, interval: { low: 15000, high: 25000 }, withheld: null },
   ],
-  intervals: {
-    a: { low: 1.5, high: 2.5 },
-    b: { low: 1.9, high: 2.1 },
-    predictions: [
-      { low: 700, high: 900 },
-      { low: 15000, high: 25000 },
-    ],
-    band: [
-      { at: 5, low: 40, high: 60 },
-      { at: 100, low: 15000, high: 25000 },
-    ],
-  },
+  intervals: { a: { low: 1.5, high: 2.5 }, b: { low: 1.9, high: 2.1 } },
+  band: [
+    { at: 5, low: 40, high: 60 },
+    { at: 100, low: 15000, high: 25000 },
+  ],
   residuals: [-2, 0, 0],
   // ln(2·5²) − ln 50 = 0 at n = 5; ln(2·10²) − ln 200 = 0 at n = 10; none at n = 1, whose cost is 0.
   logResiduals: [null, 0, 0],
-  errors: { power: 0, linear: 0.25 },
+  errors: { power: 0, linear: 0.25, offset: Infinity },
   standardError: 1,
   relativeError: 0.01,
+  members: null,
+  widened: false,
 };
 const cluster: TrendCluster = { name: "/src/x/sort.c:21", representativeIsFeature: false, members: ["/src/x/sort.c:21", "/src/x/sort.c:22"], cost: [0, 50, 200], maxCost: 200, maxShare: 0.9, costly: true, fits: [fit] };
 const result: TrendsResult = {
@@ -114,22 +114,25 @@ describe("best-fit plot (002 §2.3.2)", () => {
     assert.deepEqual(linear[0], [1, 20]);
   });
 
-  it("shades the bootstrap band as its low edge plus its height, stacked", () => {
+  it("shades the chosen model's band as its low edge plus its height, stacked", () => {
     const [low, top] = o.series.filter((s) => s.stack === "band");
     assert.deepEqual(values(low), [[5, 40], [100, 15000]]);
     assert.deepEqual(values(top), [[5, 20], [100, 10000]]);
   });
 
-  it("marks the chosen model's predictions with the powerlaw's intervals", () => {
+  it("marks the chosen model's predictions with their intervals", () => {
     const p = byName(o, "predictions");
     assert.deepEqual(values(p), [[20, 800], [100, 20000]]);
     assert.match((p.data[1] as { tooltip: { formatter: string } }).tooltip.formatter, /prediction at n = 100: 20000<br\/>95%: 15000 … 25000/);
   });
 
-  it("says when a cluster has no band", () => {
-    const plain = fitOption(result, { ...cluster, costly: false }, { ...fit, intervals: null }, LIGHT) as unknown as Option;
-    assert.equal(plain.series.filter((s) => s.stack).length, 0);
-    assert.match(plain.title.subtext, /no bootstrap band/);
+  it("draws neither band nor prediction where the fit shows no trend, and says why", () => {
+    const withheld = { at: 100, value: null, interval: null, withheld: "no trend" };
+    const none = { ...fit, noTrend: "R² 0.06 < 0.5: the model explains less than half of how the cost varies", predictions: [{ ...withheld, at: 20 }, withheld] };
+    const o = fitOption(result, cluster, none, LIGHT) as unknown as Option;
+    assert.equal(o.series.filter((s) => s.stack).length, 0);
+    assert.deepEqual(values(byName(o, "predictions")), []);
+    assert.match(o.title.subtext, /no trend: R² 0\.06 < 0\.5/);
   });
 });
 
@@ -159,10 +162,8 @@ describe("two designs on one plot", () => {
   const design = (name: string, a: number, b: number): DesignFit => ({
     design: name,
     points: [1, 10, 100].map((x, i) => ({ runId: 10 * (name.startsWith("A") ? 1 : 2) + i, x, y: a * x ** b })),
-    power: { a, b, r2: 1, n: 3, ignored: 0 },
-    standardError: 0,
+    fit: { ...fit, power: { a, b, r2: 1, n: 3, ignored: 0 }, exponent: { value: b, interval: { low: b, high: b } }, band: [{ at: 1, low: a * 0.9, high: a * 1.1 }, { at: 1000, low: a * 1000 ** b * 0.9, high: a * 1000 ** b * 1.1 }] },
     maxCost: a * 100 ** b,
-    intervals: { a: { low: a, high: a }, b: { low: b, high: b }, band: [{ at: 1, low: a * 0.9, high: a * 1.1 }, { at: 1000, low: a * 1000 ** b * 0.9, high: a * 1000 ** b * 1.1 }] },
   });
   // 1·x = 0.1·x² at x = 10.
   const loc: LocationComparison = { name: "(whole program)", fits: [design("A (campaign 1)", 1, 1), design("B (campaign 1)", 0.1, 2)], exponentDifference: { value: 1, interval: { low: 0.5, high: 1.5 } }, crossover: 10, crossoverMeasured: true, observedCrossing: [1, 100], scalesWorse: "B (campaign 1)" };
@@ -199,10 +200,10 @@ describe("two designs on one plot", () => {
   it("words the verdict from scalesWorse, the difference and the crossings", () => {
     assert.equal(
       verdictText(loc, "n", c.designs, ["merge", "insertion"]),
-      "insertion scales worse: its exponent in n is larger by 1.00 (95% interval of B − A: +0.50 … +1.50). The fits cross at n ≈ 10.00, inside the measured range: beyond it merge is the cheaper, below it insertion. The measured costs change order between n = 1 and 100.",
+      "insertion scales worse: its exponent in n is larger by 1.00 (95% interval of B − A: +0.50 … +1.50). The fits cross at n ≈ 10.00, inside the measured range: beyond it merge is the cheaper, below it insertion. The measured costs change order between n = 1 and 100. Exponents of the models that fit: merge 1.00 (1.00 … 1.00), powerlaw; insertion 2.00 (2.00 … 2.00), powerlaw.",
     );
     const neither = { ...loc, exponentDifference: { value: 0.02, interval: { low: -0.01, high: 0.05 } }, scalesWorse: null, crossover: null, observedCrossing: null };
-    assert.equal(verdictText(neither, "n", c.designs, ["merge", "insertion"]), "Neither design is shown to scale worse: the exponents differ by +0.02 (B − A), and the 95% interval −0.01 … +0.05 includes 0. The fits do not cross.");
+    assert.equal(verdictText(neither, "n", c.designs, ["merge", "insertion"]), "Neither design is shown to scale worse: the exponents differ by +0.02 (B − A), and the 95% interval −0.01 … +0.05 includes 0. The fits do not cross. Exponents of the models that fit: merge 1.00 (1.00 … 1.00), powerlaw; insertion 2.00 (2.00 … 2.00), powerlaw.");
   });
 });
 
@@ -216,21 +217,25 @@ describe("trend tables and names", () => {
     assert.equal(fixed(null), "—");
     assert.equal(plain(null as unknown as number), "-");
     assert.deepEqual([0.25, 0.004, Infinity, null].map(errorText), ["0.250", "4.00e-3", "—", "—"]);
-    const cached = { ...fit, relativeError: null, standardError: null, errors: { power: null, linear: 0.25 } } as unknown as FeatureFit;
+    const cached = { ...fit, relativeError: null, standardError: null, errors: { power: null, linear: 0.25, offset: null } } as unknown as ClusterFit;
     const rows = clusterRows([{ ...cluster, fits: [cached] }], 0);
     assert.equal(clusterColumns(rows).find((c) => c.key === "se")!.text(rows[0]), "—");
   });
 
-  it("gives the prediction an interval only when the powerlaw is the chosen model", () => {
+  it("gives the prediction the chosen model's interval, and says why one is withheld", () => {
     assert.equal(predictionText(fit), "20000 (15000 … 25000)");
-    assert.equal(predictionText({ ...fit, model: "linear", predictions: [{ at: 20, value: 172 }, { at: 100, value: 812.5 }] }), "812.50");
+    assert.equal(predictionText({ ...fit, model: "linear", predictions: [{ at: 20, value: 172, interval: null, withheld: null }, { at: 100, value: 812.5, interval: null, withheld: null }] }), "812.50");
+    // −500 + 8·n at n = 20 is below 0: a cost is never negative, so nothing is shown (issue 27 item 8).
+    assert.equal(predictionText({ ...fit, predictions: [{ at: 20, value: null, interval: null, withheld: "the model predicts a cost ≤ 0 here" }] }), "the model predicts a cost ≤ 0 here");
   });
 
   it("ranks the clusters with their model, R², exponent interval and prediction", () => {
     const rows = clusterRows(result.clusters, 0);
     const columns = clusterColumns(rows);
     const cells = Object.fromEntries(columns.map((c) => [c.key, c.text(rows[0])]));
-    assert.deepEqual(cells, { rank: "1", costly: "●", name: "sort.c:21", members: "2", max: "200", share: "90.0%", model: "2.00·n^2.00", r2: "0.990", se: "1.0%", b: "1.90 … 2.10", prediction: "20000 (15000 … 25000)" });
+    assert.deepEqual(cells, { rank: "1", costly: "●", name: "sort.c:21", members: "2", max: "200", share: "90.0%", model: "2.00·n^2.00", r2: "0.990", se: "1.0%", b: "2.00 (1.90 … 2.10)", prediction: "20000 (15000 … 25000)" });
+    const none = clusterRows([{ ...cluster, fits: [{ ...fit, noTrend: "the 95% interval of its exponent includes 0" }] }], 0);
+    assert.equal(clusterColumns(none).find((c) => c.key === "model")!.text(none[0]), "no trend");
     assert.equal(columns[columns.length - 1].label, "at n = 100 (10 × f95)");
   });
 });

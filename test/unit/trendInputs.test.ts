@@ -22,9 +22,11 @@ describe("features a trend can be fitted to", () => {
       "feature huge reaches 4.0e+300, too large to fit in double precision: not used",
       "feature k is 5 in every run: not used",
       "feature tiny varies by less than 1% across the runs (1000000 … 1000000.000002): not used",
-      "feature two takes only 2 values across the runs (a trend needs 3): not used",
+      "feature two takes only 2 distinct positive values across the runs (a trend needs 3): not used",
     ]);
     assert.equal(selectFeatures(runs({ n: [1, 2, 3, 4], k: [5, 5, 5, 5] }), "k").refused, "is 5 in every run");
+    // A powerlaw is fitted to log x: zeros and negatives carry no trend (issue 27 item 8).
+    assert.equal(selectFeatures(runs({ n: [0, 1, 2, -1] }), "n").refused, "takes only 2 distinct positive values across the runs (a trend needs 3)");
   });
 
   it("fits costs to a feature at or below zero with the linear model only, and the text survives the cache's nulls", () => {

@@ -1,11 +1,14 @@
 // `varbench trends`: empirical computational complexity of a campaign's runs
-// (paper 002, BB-TrendProf) from the command line.
+// (paper 002, BB-TrendProf) from the command line, one design at a time: a
+// campaign of several designs gets one result per design (issue 27 item 4).
 import { withApi } from "../api.js";
-import { printExport } from "../format/jsonOut.js";
+import { printExport, printJson } from "../format/jsonOut.js";
 import { withAnalysisProgress } from "../analysisProgress.js";
 import { targetArg } from "../target.js";
 import { FUNCTION_TRENDS_EXPORTERS, TREND_COMPARISON_EXPORTERS, TRENDS_EXPORTERS } from "../../report/exporters.js";
 import type { TrendSource } from "../../trend/costTables.js";
+import type { TrendsResult } from "../../trend/result.js";
+import type { CfTrendsResult } from "../../trend/cf/cfResult.js";
 
 export interface TrendFlags {
   readonly feature?: string;
@@ -35,15 +38,25 @@ export function trends(workspaceDir: string, campaign: string, o: TrendFlags): P
       const r = await withAnalysisProgress(api, () => api.analyses.trendComparison({ a, b, feature: o.feature, source: o.source, seed: o.seed }));
       return printExport(TREND_COMPARISON_EXPORTERS, o.json ? "json" : o.csv ? "csv" : "text", r, undefined);
     }
-    const target = o.design === undefined ? t : { kind: "design" as const, campaignId: t.campaignId, design: o.design, workload: null };
+    if (o.cost !== undefined && !o.functions) throw new Error("--cost goes with --functions");
     if (o.functions) {
       if (o.source !== undefined && o.source !== "uftrace") throw new Error("--functions models each function's invocations from uftrace traces: leave out --source or give --source uftrace");
       if (o.seed !== undefined) throw new Error("--seed sets the bootstrap's draws; --functions draws nothing (its models are fitted, not resampled)");
-      const r = await withAnalysisProgress(api, () => api.analyses.functionTrends({ target, feature: o.feature, cost: o.cost }));
-      return printExport(FUNCTION_TRENDS_EXPORTERS, o.json ? "json" : o.csv ? "csv" : "text", r, undefined);
     }
-    if (o.cost !== undefined) throw new Error("--cost goes with --functions");
-    const r = await withAnalysisProgress(api, () => api.analyses.trends({ target, feature: o.feature, source: o.source, seed: o.seed }));
-    return printExport(TRENDS_EXPORTERS, o.json ? "json" : o.csv ? "csv" : "text", r, undefined);
+    // Trends are per design (issue 27 item 4): a campaign of several designs gets one result per design.
+    const designs = o.design !== undefined ? [o.design] : (await api.campaigns.get({ campaignId: t.campaignId })).designs;
+    const targets = designs.length > 1 || o.design !== undefined ? designs.map((design) => ({ kind: "design" as const, campaignId: t.campaignId, design, workload: null })) : [t];
+    if (targets.length > 1 && o.csv) throw new Error(`--csv: campaign ${t.campaignId} has ${designs.length} designs (${designs.join(", ")}) and trends are per design: name one with --design`);
+    const results: unknown[] = [];
+    for (const target of targets) {
+      const r = o.functions
+        ? await withAnalysisProgress(api, () => api.analyses.functionTrends({ target, feature: o.feature, cost: o.cost }))
+        : await withAnalysisProgress(api, () => api.analyses.trends({ target, feature: o.feature, source: o.source, seed: o.seed }));
+      if (o.json) results.push(r);
+      else if (o.functions) await printExport(FUNCTION_TRENDS_EXPORTERS, o.csv ? "csv" : "text", r as CfTrendsResult, undefined);
+      else await printExport(TRENDS_EXPORTERS, o.csv ? "csv" : "text", r as TrendsResult, undefined);
+      if (!o.json && targets.length > 1 && target !== targets[targets.length - 1]) process.stdout.write("\n");
+    }
+    if (o.json) await printJson(targets.length > 1 ? results : results[0]);
   });
 }

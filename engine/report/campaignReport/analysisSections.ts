@@ -5,6 +5,7 @@
 import type { DesignComparisonResult } from "../../patterns/comparisonResult.js";
 import type { DominantVarianceResult } from "../../variance/result.js";
 import type { TrendComparisonResult } from "../../trend/result.js";
+import { modelText } from "../trendsText.js";
 import type { PhaseMarkersResult } from "../../phases/result.js";
 import type { Comparison } from "../../cct/compareSides.js";
 import type { ReportSection, ReportTable } from "./model.js";
@@ -105,8 +106,10 @@ export function vcgSection(a: DominantVarianceResult, b: DominantVarianceResult)
 export function trendSection(t: TrendComparisonResult): ReportSection {
   const rows = t.locations.slice(0, TOP_ROWS).map((l) => [
     l.name,
-    l.fits[0]?.power.b ?? null,
-    l.fits[1]?.power.b ?? null,
+    l.fits[0] ? `${modelText({ ...l.fits[0].fit, feature: t.feature })}${l.fits[0].fit.noTrend !== null ? " (no trend)" : ""}` : "not reached",
+    l.fits[1] ? `${modelText({ ...l.fits[1].fit, feature: t.feature })}${l.fits[1].fit.noTrend !== null ? " (no trend)" : ""}` : "not reached",
+    l.fits[0]?.fit.exponent.value ?? null,
+    l.fits[1]?.fit.exponent.value ?? null,
     l.exponentDifference?.value ?? null,
     l.exponentDifference?.interval ? `${l.exponentDifference.interval.low.toFixed(2)} to ${l.exponentDifference.interval.high.toFixed(2)}` : null,
     l.scalesWorse,
@@ -115,16 +118,21 @@ export function trendSection(t: TrendComparisonResult): ReportSection {
   return {
     id: "trends",
     title: `Trends: how cost grows with ${t.feature} (paper 002)`,
-    paragraphs: [`Powerlaw fits cost = a·${t.feature}^b of the costliest locations (${t.source}), the whole program first; the exponent difference b_B − b_A with its 95% bootstrap interval.`, ...t.notes],
+    paragraphs: [
+      `Fits of the costliest locations' cost (${t.source}) to ${t.feature}, the whole program first: per design the powerlaw a·${t.feature}^b, the line a + b·${t.feature} or a fixed cost plus a powerlaw a + b·${t.feature}^c, whichever fits by AICc (a start-up cost bends a plain powerlaw at small sizes); the difference of the fitted models' exponents, B − A, with its 95% studentized bootstrap interval.`,
+      ...t.notes,
+    ],
     tables: [
       {
         id: "trends",
         title: "Trend fits of the costliest locations",
         columns: [
           { key: "location", label: "location", unit: "text" },
+          { key: "modelA", label: "model A", unit: "text" },
+          { key: "modelB", label: "model B", unit: "text" },
           { key: "bA", label: "exponent A", unit: "number" },
           { key: "bB", label: "exponent B", unit: "number" },
-          { key: "difference", label: "b_B − b_A", unit: "number" },
+          { key: "difference", label: "exponent B − A", unit: "number" },
           { key: "interval", label: "95% interval", unit: "text" },
           { key: "worse", label: "scales worse", unit: "text" },
           { key: "crossover", label: `crossover (${t.feature})`, unit: "number" },

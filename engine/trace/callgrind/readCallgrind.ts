@@ -21,6 +21,9 @@ export interface CallgrindFunction {
   readonly self: readonly number[];
   readonly inclusive: readonly number[];
   readonly calls: number;
+  /** The part of `inclusive` spent in its calls to itself (a recursion callgrind keeps as one function,
+   * --separate-recs=1): counted again at every level, as callgrind_annotate counts it. Absent when none. */
+  readonly selfCalls?: readonly number[];
 }
 
 export interface CallgrindTable {
@@ -37,6 +40,7 @@ interface Fn {
   object: string;
   self: number[];
   callCosts: number[];
+  selfCallCosts: number[] | null;
   calls: number;
 }
 
@@ -119,6 +123,7 @@ class Parser {
       self: f.self,
       inclusive: f.self.map((s, i) => s + f.callCosts[i]),
       calls: f.calls,
+      ...(f.selfCallCosts ? { selfCalls: f.selfCallCosts } : {}),
     }));
     return { command: this.command, events: this.events, totals: this.totals ?? new Array<number>(k).fill(0), functions };
   }
@@ -194,6 +199,7 @@ class Parser {
     this.pendingCall = null;
     target.calls += count;
     this.addCosts(this.current!.callCosts, line);
+    if (target === this.current) this.addCosts((this.current.selfCallCosts ??= new Array<number>(this.current.self.length).fill(0)), line);
     this.callee = {};
   }
 
@@ -229,7 +235,7 @@ class Parser {
     let f = this.fns.get(key);
     if (!f) {
       const k = this.events.length;
-      f = { name, file, object, self: new Array<number>(k).fill(0), callCosts: new Array<number>(k).fill(0), calls: 0 };
+      f = { name, file, object, self: new Array<number>(k).fill(0), callCosts: new Array<number>(k).fill(0), selfCallCosts: null, calls: 0 };
       this.fns.set(key, f);
     }
     return f;

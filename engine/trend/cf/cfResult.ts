@@ -59,6 +59,8 @@ export interface CfVariable {
   readonly alternatives: readonly CfModelResult[];
   /** Observations by workload and invocation features (at most POINTS_SHOWN, evenly spread). */
   readonly points: readonly CfPoint[];
+  /** A model of time whose standard error is at least its mean: the noise, not the cost (timingNoise.ts). */
+  readonly swamped: boolean;
 }
 
 export interface CfFunction {
@@ -76,6 +78,8 @@ export interface CfFunction {
 
 export interface CfTrendsResult {
   readonly label: string;
+  /** The design whose runs were modelled (never several pooled: issue 27 item 4); null for runs of none. */
+  readonly design: string | null;
   readonly cost: CfCost;
   /** The unit of every cost: "ns" or "calls". */
   readonly unit: string;
@@ -83,6 +87,8 @@ export interface CfTrendsResult {
   readonly runs: readonly { readonly runId: number; readonly workload: string | null; readonly features: Readonly<Record<string, number>> }[];
   /** By maximum total-transitive-cost, largest first (§3.4.5's top-level page). */
   readonly functions: readonly CfFunction[];
+  /** Timing noise that swamps models of time, said with what to do instead (timingNoise.ts); null: none. */
+  readonly noise: string | null;
   readonly notes: readonly string[];
 }
 

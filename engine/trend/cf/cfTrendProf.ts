@@ -194,6 +194,7 @@ function variableResult(v: Variable, value: (g: Group, f: string) => number): Cf
       predicted: evaluate(best.model, (f) => value(g, f)),
       args: g.invocation,
     })),
+    swamped: false,
   };
 }
 

@@ -9,6 +9,7 @@ import { describeTraceWarning, type TraceWarning } from "../../trace/diagnostics
 import { Observations } from "./groupStats.js";
 import { MAX_INVOCATION_GROUPS, RECURSIVE_SUFFIX, type CfFrames, type UnitData } from "./invocationFrames.js";
 import { BatchThreadSink } from "../../trace/batchThreadSink.js";
+import { SCHEDULE } from "../../trace/uftrace/schedEvents.js";
 
 const NO_ARGS: readonly number[] = [];
 
@@ -32,6 +33,7 @@ export class RunFrameSink implements TraceSink {
   private minDurationNs = 0;
   /** Calls still open at the end of a thread's stream, closed at its last event. */
   closedAtEnd = 0;
+  private schedulerEvents = false;
 
   constructor(
     readonly frames: CfFrames,
@@ -41,6 +43,8 @@ export class RunFrameSink implements TraceSink {
   ) {}
 
   functionId(name: string): number {
+    // The reader names the scheduler's pseudo-function only when the trace holds scheduler events.
+    if (name === SCHEDULE) this.schedulerEvents = true;
     let id = this.ids.get(name);
     if (id === undefined) {
       id = this.names.length;
@@ -69,6 +73,7 @@ export class RunFrameSink implements TraceSink {
   /** Closes what is still open and says in the analysis' notes what bears on this run's data. */
   finish(): void {
     for (const t of this.threads.values()) t.closeAll();
+    if (this.schedulerEvents) this.frames.runsWithSchedulerEvents++;
     const notes = this.frames.notes;
     if (this.closedAtEnd > 0) notes.push(`${this.label}: ${this.closedAtEnd} call(s) still open at the end of its trace were closed at its last event (the trace may be cut short)`);
     if (this.minDurationNs > 0 && this.frames.cost === "calls") notes.push(`${this.label}: recorded with a time filter of ${this.minDurationNs} ns (uftrace -t): calls shorter than that are not counted`);

@@ -55,6 +55,8 @@ export class CfFrames {
   private readonly byName = new Map<string, UnitData>();
   /** What the reads met that bears on the data: calls closed at a stream's end, filters, lost records. */
   readonly notes: string[] = [];
+  /** Runs whose traces held scheduler events (their times are on-CPU times: timingNoise.ts). */
+  runsWithSchedulerEvents = 0;
 
   constructor(
     private readonly workloads: number,

@@ -60,8 +60,11 @@ export class TrendsState {
   /** Per-function trends: of a campaign or one design, never of two compared. */
   readonly functions = $derived(this.query.functions && !this.two);
   readonly cost = $derived(isCfCost(this.query.cost) ? this.query.cost : "time");
+  /** Trends are fitted to one design's runs, never to several pooled (issue 27 item 4): a campaign of
+   * several designs opens on its first, as the design selector shows it. */
+  readonly firstDesign = $derived((this.detail.value?.designs.length ?? 0) > 1 ? this.detail.value!.designs[0] : null);
   /** The target of one campaign's or one design's trends ("a" alone, or equal to "b", is one design too). */
-  readonly design = $derived(this.query.design ?? (this.two ? null : this.query.a));
+  readonly design = $derived(this.query.design ?? (this.two ? null : this.query.a) ?? this.firstDesign);
   readonly target = $derived<TargetArg>(this.design ? this.side(this.design) : { kind: "campaign", campaignId: this.query.campaignId });
   // Getters rather than $derived: `fn` is set in the constructor, after the fields (reading runes in a getter is just as reactive).
   get loading(): boolean {
@@ -102,13 +105,19 @@ export class TrendsState {
   load(q: TrendsQuery): void {
     const campaignChanged = q.campaignId !== this.query.campaignId;
     this.query = q;
-    if (campaignChanged || !this.detail.value) void this.detail.load(() => this.api.campaigns.get({ campaignId: q.campaignId }));
+    const detail = campaignChanged || !this.detail.value ? this.detail.load(() => this.api.campaigns.get({ campaignId: q.campaignId })) : Promise.resolve();
+    // With no design named, which target to ask for depends on how many designs the campaign has.
+    if (!q.design && !q.a) void detail.then(() => this.loadResult(q, campaignChanged));
+    else this.loadResult(q, campaignChanged);
+  }
+
+  private loadResult(q: TrendsQuery, campaignChanged: boolean): void {
     if (this.functions) {
       this.fn.restore(q.fn, q.variable, q.order);
       return this.fn.load(this.target, this.cost);
     }
     // The same call again (the effect re-running) loads nothing.
-    const call = JSON.stringify([q.campaignId, q.design, q.a, q.b, this.source, this.two ? q.feature : null]);
+    const call = JSON.stringify([q.campaignId, this.design, q.a, q.b, this.source, this.two ? q.feature : null]);
     if (call === this.lastCall) return;
     this.lastCall = call;
     if (this.two) {

@@ -1,0 +1,182 @@
+// Least squares of log y = log(a + b·e^{c·u}) (u = log x) for offsetPower.ts:
+// a start from a grid over c (a and b then solve a linear problem in relative
+// errors), refined by golden section, then Levenberg–Marquardt (Marquardt's
+// scaling by diag(JᵀJ), Nocedal & Wright §10.3) on the log residuals with
+// a ≥ 0, b > 0 and c within (0, C_MAX] kept by projection.
+
+/** [a, b, c]. */
+export type OffsetParams = readonly [number, number, number];
+
+/** Exponents c tried: a fixed cost plus a growth; beyond 6 no program of the thesis's goes (its largest, n^2.60, §3.9). */
+export const C_MIN = 0.02;
+export const C_MAX = 6;
+/** The grid's step in c before golden section refines it. */
+const C_STEP = 0.1;
+const GOLDEN_STEPS = 30;
+/** Levenberg–Marquardt: iterations, and the relative change of the residual sum that ends them. */
+const LM_ITERATIONS = 50;
+const LM_TOLERANCE = 1e-10;
+
+export interface OffsetSolution {
+  readonly p: OffsetParams;
+  /** Σ (log y − log ŷ)². */
+  readonly rss: number;
+  /** rss / (k − 3). */
+  readonly s2: number;
+  /** (JᵀJ)⁻¹ by rows; null when singular (b = 0 or c = 0: the parameters are not all identified). */
+  readonly inverse: Float64Array | null;
+}
+
+/** d log(a + b·e^{cu}) / d(a, b, c). */
+export function jacobianRow(p: OffsetParams, u: number): [number, number, number] {
+  const z = Math.exp(p[2] * u);
+  const m = p[0] + p[1] * z;
+  return [1 / m, z / m, (p[1] * z * u) / m];
+}
+
+/** The least-squares fit from `start`, or from the grid when there is none. */
+export function fitOffset(u: readonly number[], v: readonly number[], start: OffsetParams | null, maxIterations = LM_ITERATIONS): OffsetSolution | null {
+  const k = u.length;
+  if (k < 4) return null;
+  const p0 = start ?? gridStart(u, v);
+  if (!p0) return null;
+  let p = p0;
+  let rss = logRss(u, v, p);
+  let lambda = 1e-3;
+  let eq = normalEquations(u, v, p);
+  for (let it = 0; it < maxIterations; it++) {
+    const step = solve3(damped(eq.jtj, lambda), eq.g);
+    // The sum cannot fall by more than about δᵀg: at the minimum that is nothing worth a step.
+    if (!step || step[0] * eq.g[0] + step[1] * eq.g[1] + step[2] * eq.g[2] <= LM_TOLERANCE * rss) break;
+    const next = project([p[0] + step[0], p[1] + step[1], p[2] + step[2]]);
+    const r = logRss(u, v, next);
+    if (r < rss) {
+      const done = rss - r <= LM_TOLERANCE * Math.max(rss, 1e-300);
+      p = next;
+      rss = r;
+      lambda = Math.max(lambda / 10, 1e-12);
+      if (done) break;
+      eq = normalEquations(u, v, p);
+    } else {
+      // A step that does not lower the sum: from the estimate of a resample, the fit is already there.
+      lambda *= 10;
+      if (lambda > 1e8) break;
+    }
+  }
+  if (!Number.isFinite(rss)) return null;
+  const { jtj } = normalEquations(u, v, p);
+  return { p, rss, s2: rss / (k - 3), inverse: invert3(jtj) };
+}
+
+function gridStart(u: readonly number[], v: readonly number[]): OffsetParams | null {
+  let best: { p: OffsetParams; rss: number } | null = null;
+  const at = (c: number) => {
+    const p = linearPart(u, v, c);
+    const rss = p ? logRss(u, v, p) : Infinity;
+    return { p, rss };
+  };
+  for (let c = C_MIN; c <= C_MAX + 1e-9; c += C_STEP) {
+    const t = at(c);
+    if (t.p && (best === null || t.rss < best.rss)) best = { p: t.p, rss: t.rss };
+  }
+  if (!best) return null;
+  // Golden section within one grid step either side of the best c.
+  let lo = Math.max(C_MIN, best.p[2] - C_STEP);
+  let hi = Math.min(C_MAX, best.p[2] + C_STEP);
+  const ratio = (Math.sqrt(5) - 1) / 2;
+  let c1 = hi - ratio * (hi - lo);
+  let c2 = lo + ratio * (hi - lo);
+  let r1 = at(c1).rss;
+  let r2 = at(c2).rss;
+  for (let i = 0; i < GOLDEN_STEPS; i++) {
+    if (r1 <= r2) {
+      [hi, c2, r2] = [c2, c1, r1];
+      c1 = hi - ratio * (hi - lo);
+      r1 = at(c1).rss;
+    } else {
+      [lo, c1, r1] = [c1, c2, r2];
+      c2 = lo + ratio * (hi - lo);
+      r2 = at(c2).rss;
+    }
+  }
+  const t = at((lo + hi) / 2);
+  return t.p && t.rss <= best.rss ? t.p : best.p;
+}
+
+/** For a fixed c, a and b minimising Σ ((y − a − b·x^c)/y)², a held at 0 where it would go below. */
+function linearPart(u: readonly number[], v: readonly number[], c: number): OffsetParams | null {
+  let sw = 0;
+  let swz = 0;
+  let swzz = 0;
+  let sy = 0;
+  let syz = 0;
+  for (let i = 0; i < u.length; i++) {
+    const w = Math.exp(-v[i]);
+    const z = Math.exp(c * u[i]);
+    sw += w * w;
+    swz += w * w * z;
+    swzz += w * w * z * z;
+    sy += w;
+    syz += w * z;
+  }
+  const det = sw * swzz - swz * swz;
+  let a = det > 0 ? (sy * swzz - syz * swz) / det : -1;
+  let b = det > 0 ? (sw * syz - swz * sy) / det : 0;
+  if (!(a >= 0)) {
+    a = 0;
+    b = syz / swzz;
+  }
+  return b > 0 && Number.isFinite(b) ? [a, b, c] : null;
+}
+
+function logRss(u: readonly number[], v: readonly number[], p: OffsetParams): number {
+  let s = 0;
+  for (let i = 0; i < u.length; i++) {
+    const m = p[0] + p[1] * Math.exp(p[2] * u[i]);
+    if (!(m > 0)) return Infinity;
+    s += (v[i] - Math.log(m)) ** 2;
+  }
+  return s;
+}
+
+function normalEquations(u: readonly number[], v: readonly number[], p: OffsetParams): { jtj: Float64Array; g: number[] } {
+  const jtj = new Float64Array(9);
+  const g = [0, 0, 0];
+  for (let i = 0; i < u.length; i++) {
+    const j = jacobianRow(p, u[i]);
+    const r = v[i] - Math.log(p[0] + p[1] * Math.exp(p[2] * u[i]));
+    for (let a = 0; a < 3; a++) {
+      g[a] += j[a] * r;
+      for (let b = 0; b < 3; b++) jtj[3 * a + b] += j[a] * j[b];
+    }
+  }
+  return { jtj, g };
+}
+
+function damped(m: Float64Array, lambda: number): Float64Array {
+  const out = m.slice();
+  for (let i = 0; i < 3; i++) out[4 * i] += lambda * Math.max(m[4 * i], 1e-300);
+  return out;
+}
+
+function project(p: [number, number, number]): OffsetParams {
+  return [Math.max(0, p[0]), Math.max(1e-300, p[1]), Math.min(C_MAX, Math.max(C_MIN, p[2]))];
+}
+
+function solve3(m: Float64Array, g: readonly number[]): number[] | null {
+  const inv = invert3(m);
+  if (!inv) return null;
+  return [0, 1, 2].map((i) => inv[3 * i] * g[0] + inv[3 * i + 1] * g[1] + inv[3 * i + 2] * g[2]);
+}
+
+/** The inverse of a 3×3 matrix by cofactors, or null when it is singular to working precision. */
+export function invert3(m: Float64Array): Float64Array | null {
+  const [a, b, c, d, e, f, g, h, i] = m;
+  const A = e * i - f * h;
+  const B = -(d * i - f * g);
+  const C = d * h - e * g;
+  const det = a * A + b * B + c * C;
+  const scale = Math.abs(a * e * i) + Math.abs(b * f * g) + Math.abs(c * d * h) + Math.abs(c * e * g) + Math.abs(b * d * i) + Math.abs(a * f * h);
+  if (!(Math.abs(det) > 1e-13 * scale)) return null;
+  return Float64Array.from([A, -(b * i - c * h), b * f - c * e, B, a * i - c * g, -(a * f - c * d), C, -(a * h - b * g), a * e - b * d], (x) => x / det);
+}
