@@ -5,7 +5,6 @@
 // valgrind 8 ints took 1.2 s. So each profiler declares the measure it exists
 // to give, every view uses it by default and names it, and the others stay a
 // choice (the process's measures are recorded for every run).
-import type { RunRow } from "./readModels.js";
 
 export const MEASURES = ["wall", "cpu", "user", "sys", "rss", "trace-cpu", "trace-wall", "calls", "ir", "counts"] as const;
 export type MeasureName = (typeof MEASURES)[number];
@@ -97,8 +96,17 @@ export function measureBasis(profiler: string, m: MeasureName, paired: boolean):
   return `${profiler}'s counts`;
 }
 
+/** What a run recorded (a RunRow, readModels.ts, has these fields). */
+export interface MeasuredRun {
+  readonly wallNs: number | null;
+  readonly userNs: number | null;
+  readonly sysNs: number | null;
+  readonly peakRssKb: number | null;
+  readonly measures: Readonly<Record<string, number>>;
+}
+
 /** The run's value of the measure, or null where the run did not record it. */
-export function measureOf(run: Pick<RunRow, "wallNs" | "userNs" | "sysNs" | "peakRssKb" | "measures">, m: MeasureName): number | null {
+export function measureOf(run: MeasuredRun, m: MeasureName): number | null {
   switch (m) {
     case "wall":
       return run.wallNs;

@@ -128,7 +128,7 @@ describe("dominant variance analysis on recorded programs", () => {
     buildExamples();
     const signatures: string[][] = [];
     for (const dir of [record("encoder", []), record("encoder", [])]) {
-      const t = { target: { kind: "trace" as const, path: dir }, label: dir, runs: [] };
+      const t = { target: { kind: "trace" as const, path: dir }, label: dir, runs: [], timing: [] };
       const cost = await calibration(t);
       // The calibration is uftrace's own cost on this machine, read from the recording: hundreds of ns
       // per call here, tens of ns of it between an empty function's records.
