@@ -32,6 +32,9 @@ export const varianceArgs = {
   /** The part of it between a call's own entry and exit records (an empty function's recorded
    * time), at most toolCostNs; 0 charges each call's whole cost to its caller (CctOptions). */
   toolCostInsideNs: z.number().min(0).max(MAX_TOOL_COST_NS).default(0),
+  /** Take out uftrace's cost as calibrated on the machine and options the runs were recorded with
+   * (runner/calibrate.ts), in place of toolCostNs and toolCostInsideNs. */
+  calibratedToolCost: z.boolean().default(false),
   /** Keep child covariance for contexts with at most this many children (builds the CCT again). */
   maxChildren: z.number().int().positive().max(MAX_COVARIANCE_CHILDREN).optional(),
 };
@@ -45,10 +48,21 @@ export function varianceParameters(a: VarianceArgs, tauS = DEFAULT_PARAMETERS.ta
 }
 
 /** Steps 1–2 of 000 §7 for a target, with the confirmation pass; kept in memory per target and arguments. */
-export function preparedVariance(sources: Sources, target: Resolved, a: VarianceArgs): Promise<PreparedAnalysis> {
+export async function preparedVariance(sources: Sources, target: Resolved, a: VarianceArgs): Promise<PreparedAnalysis> {
   const parameters = varianceParameters(a);
-  const key = `variance ${JSON.stringify([parameters.covThreshold, parameters.chebyshevProbability, parameters.significanceCutoff, a.onCpu, a.maxChildren, a.toolCostNs, a.toolCostInsideNs])}`;
-  return sources.memo(target, key, () => prepareVariance(sources, target, parameters, a.onCpu, a.maxChildren, { perCallNs: a.toolCostNs, insideNs: a.toolCostInsideNs }));
+  const cost = a.calibratedToolCost ? await calibratedCost(sources, target) : { perCallNs: a.toolCostNs, insideNs: a.toolCostInsideNs };
+  const key = `variance ${JSON.stringify([parameters.covThreshold, parameters.chebyshevProbability, parameters.significanceCutoff, a.onCpu, a.maxChildren, cost.perCallNs, cost.insideNs])}`;
+  return sources.memo(target, key, () => prepareVariance(sources, target, parameters, a.onCpu, a.maxChildren, cost));
+}
+
+/** uftrace's cost per call and inside a call as calibrated where the target's runs were recorded. */
+async function calibratedCost(sources: Sources, target: Resolved): Promise<ToolCost> {
+  const campaignId = target.runs[0]?.campaignId ?? null;
+  const spec = campaignId === null ? null : await sources.campaignSpec(campaignId);
+  if (!spec || spec.profiler.name !== "uftrace") throw new ApiError("invalid-arguments", `${target.label}: uftrace's cost is calibrated for runs of a campaign recorded under uftrace; give the cost per call in ns instead (--tool-cost)`);
+  const c = await sources.toolCalibration(target.runs, "uftrace", spec.profiler.options);
+  if (c === null || "failure" in c) throw new ApiError("not-found", `${target.label}: uftrace's cost per call ${c ? `could not be measured (${c.failure})` : "was never measured for the machine and uftrace version of these runs"}; give it in ns instead (--tool-cost)`);
+  return { perCallNs: c.nsPerCall, insideNs: Math.min(c.insideNs, c.nsPerCall) };
 }
 
 /** The CCT in the time asked for (on-CPU or wall, the tracer's cost per call taken out or not),

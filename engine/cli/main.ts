@@ -115,7 +115,8 @@ const varianceOptions = (c: Command) =>
     .option("--on-cpu", `uftrace: leave the time threads spent switched out out of every call${DEFAULT_ON_CPU ? " (the default)" : ""}`)
     .option("--no-on-cpu", `uftrace: measure wall time, switched-out time included${DEFAULT_ON_CPU ? "" : " (the default)"}`)
     .option("--tool-cost <ns>", "the tracer's own cost per recorded call, in ns, taken out of every context's time: an invocation loses it per call recorded below it (default 0: the time as recorded; builds the CCT again)", fraction)
-    .option("--tool-cost-inside <ns>", "the part of --tool-cost between a call's own entry and exit records (an empty function's recorded time), taken out of the call itself; the rest comes out of its caller (default 0)", fraction);
+    .option("--tool-cost-inside <ns>", "the part of --tool-cost between a call's own entry and exit records (an empty function's recorded time), taken out of the call itself; the rest comes out of its caller (default 0)", fraction)
+    .option("--calibrated-tool-cost", "take out uftrace's cost per call as measured on the machine and options the campaign's runs were recorded with (in place of --tool-cost and --tool-cost-inside)");
 
 varianceOptions(
   program

@@ -22,7 +22,7 @@ export const TID = {
   run: { metrics: "run-metrics", cct: "run-cct", cctRow: "run-cct-row", thread: "run-thread", histogram: "run-histogram", stdout: "run-stdout", artifacts: "run-artifacts" },
   flame: { graph: "flame-graph", canvas: "flame-canvas", search: "flame-search", searchInfo: "flame-search-info", crumbs: "flame-crumbs", tooltip: "flame-tooltip", measure: "flame-measure", shape: "flame-shape", legend: "flame-legend", selected: "flame-selected", vcgNode: "flame-vcg-node", open: "flame-open", view: "flame-view" },
   compare: { note: "compare-note", slower: "compare-slower", faster: "compare-faster", apart: "compare-apart", chart: "compare-chart", sideA: "compare-side-a", sideB: "compare-side-b" },
-  vcg: { link: "vcg-link", graph: "vcg-graph", tau: "vcg-tau", beta: "vcg-beta", onCpu: "vcg-on-cpu", summary: "vcg-summary", detection: "vcg-detection", segments: "vcg-segments", vs: "vcg-vs", omitted: "vcg-omitted" },
+  vcg: { link: "vcg-link", graph: "vcg-graph", tau: "vcg-tau", beta: "vcg-beta", onCpu: "vcg-on-cpu", summary: "vcg-summary", detection: "vcg-detection", segments: "vcg-segments", vs: "vcg-vs", calibrated: "vcg-calibrated", omitted: "vcg-omitted" },
   patterns: {
     metric: "patterns-metric",
     summary: "patterns-summary",

@@ -95,6 +95,17 @@ describe("a verdict under uftrace, with plain timing runs beside the traced ones
     }
   });
 
+  it("takes the calibrated cost out of the VCG's contexts when asked, and says so", () => {
+    const c = verdictOf(1, ["--metric", "trace-cpu"]).calibration!;
+    const vcg = JSON.parse(run(["vcg", "design:1:merge:n-16000", "--calibrated-tool-cost", "--json"])) as { time: { toolCostNs: number; toolCostInsideNs: number } };
+    assert.equal(vcg.time.toolCostNs, c.nsPerCall);
+    assert.equal(vcg.time.toolCostInsideNs, Math.min(c.insideNs, c.nsPerCall));
+    // A trace file has no campaign to say where it was recorded: refused in words.
+    const r = varbench(["-w", ws, "vcg", join(ROOT, "test", "fixtures", "uftrace", "0.13", "frame_loop"), "--calibrated-tool-cost"]);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /calibrated for runs of a campaign recorded under uftrace; give the cost per call in ns instead \(--tool-cost\)/);
+  });
+
   it("prints the same answer in words on the command line, with the measure named", () => {
     const text = run(["compare", "1", "--designs", "insertion,merge", "--no-patterns", "--workload", "n-16000"]);
     assert.match(text, /measure: wall time, from the plain timing runs, no profiler/);

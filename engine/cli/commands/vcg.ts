@@ -15,10 +15,11 @@ interface VarianceFlags {
   readonly maxChildren?: number;
   readonly toolCost?: number;
   readonly toolCostInside?: number;
+  readonly calibratedToolCost?: boolean;
 }
 
 /** The flags as the analyses' arguments; those not given keep the analyses' defaults. */
-const varianceArgs = (o: VarianceFlags) => ({ covThreshold: o.cov, window: o.window, probability: o.probability, cutoff: o.cutoff, onCpu: o.onCpu, maxChildren: o.maxChildren, toolCostNs: o.toolCost, toolCostInsideNs: o.toolCostInside });
+const varianceArgs = (o: VarianceFlags) => ({ covThreshold: o.cov, window: o.window, probability: o.probability, cutoff: o.cutoff, onCpu: o.onCpu, maxChildren: o.maxChildren, toolCostNs: o.toolCost, toolCostInsideNs: o.toolCostInside, calibratedToolCost: o.calibratedToolCost });
 
 export function vcg(workspaceDir: string, target: string, o: VarianceFlags & { tau?: number; beta?: number; json: boolean; dot: boolean; ccs: boolean; sweep: boolean }): Promise<void> {
   return withApi(workspaceDir, async (api) => {
