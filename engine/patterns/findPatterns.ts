@@ -52,7 +52,7 @@ export function findPatterns(input: PatternInput, params: PatternParameters, dim
   if (runs.length === 0) throw new Error(`${input.label}: no run to cluster`);
   const pcvs = runs.map((r) => r.pcv);
   progress("aligning threads", 0, 1);
-  const threads = params.alignThreads ? threadModel(pcvs, params.intervals, dims, params.kmax) : unalignedModel(pcvs, params.intervals, dims);
+  const threads = params.alignThreads ? threadModel(pcvs, params.intervals, dims) : unalignedModel(pcvs, params.intervals, dims);
   const placements = pcvs.map((p) => placeThreads(threads, p));
   const vectors = pcvs.map((p, i) => alignedVector(threads, p, placements[i]));
   const size = threads.slots.length * params.intervals * dims;
@@ -99,7 +99,7 @@ export function findPatterns(input: PatternInput, params: PatternParameters, dim
     runs: patternRuns,
     patterns,
     slots: slotInfo(threads, runs, placements),
-    threadSplits: threads.splits,
+    threadSplits: [],
     patternSplits: choice.splits,
     discovery,
     runsToSeeAll: discovery.indexOf(patterns.length) + 1,

@@ -65,8 +65,10 @@ export interface ExecutionPatternsResult {
   readonly runs: readonly PatternRun[];
   readonly patterns: readonly Pattern[];
   readonly slots: readonly SlotInfo[];
-  /** The splits tried while choosing K by BIC (bic.ts), for the thread kinds and for the patterns (004 §3.2.2, §3.2.3). */
+  /** Always empty since thread kinds are roles (threadAlignment.ts: no split is tried among threads);
+   * kept so results stored by earlier versions and their readers keep one shape. */
   readonly threadSplits: readonly SplitDecision[];
+  /** The splits tried while choosing K by BIC (bic.ts, 004 §3.2.3). */
   readonly patternSplits: readonly SplitDecision[];
   /** Distinct patterns seen after the first n runs in the order they ran (004 §5.3). */
   readonly discovery: readonly number[];
