@@ -17,7 +17,7 @@ const accepts = ["design", "campaign"] as const;
 export const designComparison = defineAnalysis({
   kind: "designComparison",
   title: "design comparison by execution patterns",
-  version: 2,
+  version: 3,
   args: z.strictObject({
     a: targetSchema,
     b: targetSchema,
