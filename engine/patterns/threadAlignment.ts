@@ -9,26 +9,26 @@
 // identity, so step 2 has to discover which ones ran the same thread; a trace
 // names each thread's role: its start routine (or the name the program gave
 // it), e.g. every thread of a pool runs pool_loop. Clustering gse-features
-// instead split one role into kinds by what its threads waited in (issue 28:
-// two idle pool threads of identical runs, one whose trace kept its sem_wait
-// and one whose time stayed in the pool loop, fell into two kinds, 9 runs to
-// 3, so identical runs had different slots filled), and by how much of the run
-// waiting took when waiting counted as time (uftrace --no-event). So here:
+// (per unit of busy time) instead split one role into kinds by what its
+// threads waited in (issue 28: two idle pool threads of identical runs, one
+// whose trace kept its sem_wait and one whose time stayed in the pool loop,
+// fell into two kinds, 9 runs to 3, so identical runs had different slots
+// filled), and by how much of the run waiting took when waiting counted as
+// time (uftrace --no-event). So here:
 //   - a kind is a role: threads of one name, one kind, whatever they did;
 //   - a kind has as many slots (columns of the alignment matrix, Fig. 10) as
 //     the most threads of it any run has;
 //   - which of a run's threads of a kind goes in which slot is step 2's
-//     question asked within the kind: the threads are matched one to one to
-//     the slots' templates (the mean aligned vector of the threads placed in
-//     that slot over all runs), the least total squared distance by the
-//     Hungarian method, and the templates refitted, until nothing moves (a
+//     question asked within the kind: the threads' gse-features are matched
+//     one to one to the slots' templates (the mean gse-feature of the threads
+//     placed in that slot over all runs), the least total squared distance by
+//     the Hungarian method, and the templates refitted until nothing moves (a
 //     k-means whose clusters take one thread of each run, K = the slot count).
-// Matching the aligned per-interval vectors, not the time-summed gse-feature,
-// puts the worker that did the job in one slot and the one that waited in the
-// other, in every run, whichever thread the scheduler picked (§3.2.2 Fig. 7:
-// runs that differ only in which thread ran where are one pattern). A run with
-// fewer threads of a kind leaves the slots it matches worst empty (zero
-// vectors), so an idle pool thread that one run lacks costs only its own
+// So the worker that ran the job goes in one slot and the ones that waited in
+// the others, in every run, whichever thread the scheduler picked (§3.2.2
+// Fig. 7: runs that differ only in which thread ran where are one pattern). A
+// run with fewer threads of a kind leaves the slots it matches worst empty
+// (zero vectors), so an idle pool thread that one run lacks costs only its own
 // small vector.
 import { assign } from "./assignment.js";
 import { squaredDistance } from "./kmeans.js";
@@ -48,7 +48,7 @@ export interface ThreadModel {
   /** Roles found, busiest first; a kind is an index into it. */
   readonly roles: readonly string[];
   readonly slots: readonly Slot[];
-  /** Per slot, the mean aligned vector (intervals × dims) of the threads placed in it; row-major. */
+  /** Per slot, the mean gse-feature (dims) of the threads placed in it; row-major. */
   readonly templates: Float64Array;
 }
 
@@ -58,8 +58,26 @@ export interface Placement {
   readonly overflow: readonly number[];
 }
 
-/** Rounds of matching and refitting at most; real recordings settle in two or three. */
+/** Rounds of matching and refitting at most (real recordings settle in two or three). */
 export const MAX_ALIGNMENT_ROUNDS = 20;
+
+/** The gse-feature of a thread (004 §3.2.2 step 1, Fig. 9: "grouping all BBVs on each core"): its
+ * interval vectors summed, here averaged over the M intervals, so it is the share of the run's time
+ * the thread spent in each function, projected. Not per unit of the thread's busy time, as it was:
+ * that made the few instructions an idle thread runs around its wait weigh as much as a worker's
+ * whole job. Kept per thread object (the same thread is matched many times). */
+export function gse(t: AlignedThread): Float64Array {
+  let g = gseCache.get(t);
+  if (g === undefined) {
+    const m = t.busy.length;
+    const d = t.features.length / Math.max(1, m);
+    g = new Float64Array(d);
+    for (let j = 0; j < m; j++) for (let k = 0; k < d; k++) g[k] += t.features[j * d + k] / m;
+    gseCache.set(t, g);
+  }
+  return g;
+}
+const gseCache = new WeakMap<AlignedThread, Float64Array>();
 
 /** The role of a thread: its name (a trace names a thread by its start routine, traceTimelines.ts). */
 export function roleOf(t: AlignedThread): string {
@@ -68,7 +86,7 @@ export function roleOf(t: AlignedThread): string {
 
 /** Kinds (roles) over all runs, their slots, and the slots' templates (steps 2–3). */
 export function threadModel(runs: readonly RunPcv[], intervals: number, dims: number): ThreadModel {
-  const size = intervals * dims;
+  const size = dims;
   const byRole = new Map<string, { busy: number; threads: number }>();
   for (const r of runs)
     for (const t of r.threads) {
@@ -105,8 +123,9 @@ function threadsOfRole(run: RunPcv, role: string): AlignedThread[] {
 }
 
 /** The slot templates of one role: as many as the most threads any run has. Matching and refitting
- * only improve on where they start, so they start three ways and the fit of least total squared
- * distance is kept: the runs that have that many threads give the first templates, rank by rank,
+ * only improve on where they start, so three starts are tried and the one whose first matching is
+ * closest (least total squared distance) is refitted: the runs that have that many threads give the
+ * first templates, rank by rank,
  * with each run's threads in order of (1) start; (2) their score on the first principal axis of
  * what sets a run's threads of the role apart (each less the mean of its run's), which for two
  * threads a run is the best start there is (the total distance is least when the two templates lie
@@ -121,21 +140,21 @@ function fitRole(perRun: readonly AlignedThread[][], size: number): Float64Array
   const all = perRun.flat();
   const axis = withinRunAxis(perRun, all, size);
   const grand = average(all, size);
-  const apart = new Map(all.map((t) => [t, squaredDistance(t.features, 0, grand, 0, size)]));
+  const apart = new Map(all.map((t) => [t, squaredDistance(gse(t), 0, grand, 0, size)]));
   const orders: ((ts: readonly AlignedThread[]) => AlignedThread[])[] = [
     (ts) => [...ts],
     (ts) => [...ts].sort((a, b) => axis.get(b)! - axis.get(a)!),
     (ts) => [...ts].sort((a, b) => apart.get(b)! - apart.get(a)!),
   ];
+  // The start whose first matching is closest is refitted (refitting all three cost 64 threads a
+  // run 3 s for 100 runs, for the same fit on real recordings).
   const full = perRun.filter((ts) => ts.length === k);
-  let best: { templates: Float64Array[]; cost: number } | null = null;
-  for (const order of orders) {
-    const fitted = refit(perRun, meanOf(full.map(order), k, size), size);
-    if (best === null || fitted.cost < best.cost) best = fitted;
-  }
+  const starts = orders.map((order) => meanOf(full.map(order), k, size));
+  const firstCost = starts.map((t) => perRun.reduce((sum, ts) => sum + matchToTemplates(ts, t, size).cost, 0));
+  const best = refit(perRun, starts[firstCost.indexOf(Math.min(...firstCost))], size);
   // The kind's slots busiest first (largest template), so #1 is the worker that did the most.
-  const weight = best!.templates.map((t) => t.reduce((a, x) => a + x * x, 0));
-  return best!.templates.map((t, i) => ({ t, i })).sort((a, b) => weight[b.i] - weight[a.i] || a.i - b.i).map(({ t }) => t);
+  const weight = best.templates.map((t) => t.reduce((a, x) => a + x * x, 0));
+  return best.templates.map((t, i) => ({ t, i })).sort((a, b) => weight[b.i] - weight[a.i] || a.i - b.i).map(({ t }) => t);
 }
 
 /** Each thread's score on the first principal axis of the threads less their run's mean. */
@@ -145,7 +164,7 @@ function withinRunAxis(perRun: readonly AlignedThread[][], all: readonly Aligned
   for (const ts of perRun) {
     const mean = average(ts, size);
     for (const t of ts) {
-      for (let j = 0; j < size; j++) data[at * size + j] = t.features[j] - mean[j];
+      for (let j = 0; j < size; j++) data[at * size + j] = gse(t)[j] - mean[j];
       at++;
     }
   }
@@ -153,31 +172,38 @@ function withinRunAxis(perRun: readonly AlignedThread[][], all: readonly Aligned
   return new Map(all.map((t, i) => [t, scores[i]]));
 }
 
-/** Matching and refitting from `templates` until no thread moves; the templates and the total
- * squared distance of the threads to theirs. */
+/** Matching and refitting from `templates` until the total squared distance of the threads to
+ * their templates stops falling (each step can only lower it); the templates and that distance. */
 function refit(perRun: readonly AlignedThread[][], start: Float64Array[], size: number): { templates: Float64Array[]; cost: number } {
   let templates = start;
-  let previous = "";
+  let cost = Infinity;
   for (let round = 0; round < MAX_ALIGNMENT_ROUNDS; round++) {
-    const assigned = perRun.map((ts) => matchToTemplates(ts, templates, size));
-    const key = assigned.map((a) => a.join(",")).join(";");
-    templates = meanOf(perRun.map((ts, r) => assigned[r].map((i) => (i >= 0 ? ts[i] : null))), templates.length, size, templates);
-    if (key === previous) break;
-    previous = key;
+    const matched = perRun.map((ts) => matchToTemplates(ts, templates, size));
+    const total = matched.reduce((sum, m) => sum + m.cost, 0);
+    if (!(total < cost * (1 - SETTLED))) break;
+    cost = total;
+    templates = meanOf(perRun.map((ts, r) => matched[r].slots.map((i) => (i >= 0 ? ts[i] : null))), templates.length, size, templates);
   }
-  let cost = 0;
-  for (const ts of perRun) matchToTemplates(ts, templates, size).forEach((i, s) => i >= 0 && (cost += squaredDistance(ts[i].features, 0, templates[s], 0, size)));
   return { templates, cost };
 }
 
+/** A relative fall of the total distance below which the templates have settled: a millionth, far
+ * below what moves a thread from one slot to another on real recordings. */
+const SETTLED = 1e-6;
+
 /** For each slot, the index of the thread placed there (−1: none): the least total squared distance. */
-function matchToTemplates(threads: readonly AlignedThread[], templates: readonly Float64Array[], size: number): number[] {
+function matchToTemplates(threads: readonly AlignedThread[], templates: readonly Float64Array[], size: number): { slots: number[]; cost: number } {
   const cost = new Float64Array(threads.length * templates.length);
-  threads.forEach((t, i) => templates.forEach((m, s) => (cost[i * templates.length + s] = squaredDistance(t.features, 0, m, 0, size))));
+  threads.forEach((t, i) => templates.forEach((m, s) => (cost[i * templates.length + s] = squaredDistance(gse(t), 0, m, 0, size))));
   const slotOf = assign(cost, threads.length, templates.length);
   const out = new Array<number>(templates.length).fill(-1);
-  slotOf.forEach((s, i) => s >= 0 && (out[s] = i));
-  return out;
+  let total = 0;
+  slotOf.forEach((s, i) => {
+    if (s < 0) return;
+    out[s] = i;
+    total += cost[i * templates.length + s];
+  });
+  return { slots: out, cost: total };
 }
 
 /** Per slot, the mean of the threads in it over the runs (a slot no run fills keeps `keep`'s). */
@@ -187,7 +213,7 @@ function meanOf(perRun: readonly (readonly (AlignedThread | null)[])[], k: numbe
   for (const ts of perRun)
     ts.forEach((t, s) => {
       if (t === null) return;
-      addScaled(sums[s], t.features, 1);
+      addScaled(sums[s], gse(t), 1);
       counts[s]++;
     });
   return sums.map((sum, s) => (counts[s] > 0 ? sum.map((x) => x / counts[s]) : (keep?.[s] ?? sum)));
@@ -195,7 +221,7 @@ function meanOf(perRun: readonly (readonly (AlignedThread | null)[])[], k: numbe
 
 function average(threads: readonly AlignedThread[], size: number): Float64Array {
   const out = new Float64Array(size);
-  for (const t of threads) addScaled(out, t.features, 1 / threads.length);
+  for (const t of threads) addScaled(out, gse(t), 1 / threads.length);
   return out;
 }
 
@@ -213,14 +239,14 @@ export function placeThreads(model: ThreadModel, run: RunPcv): Placement {
     byId.forEach(({ i }, at) => (at < slots.length ? (slots[at] = i) : overflow.push(i)));
     return { slots, overflow };
   }
-  const size = model.intervals * model.dims;
+  const size = model.dims;
   const index = new Map(run.threads.map((t, i) => [t, i]));
   const known = new Set(model.roles);
   model.roles.forEach((role, kind) => {
     const at = model.slots.flatMap((s, i) => (s.kind === kind ? [i] : []));
     const threads = threadsOfRole(run, role);
     const templates = at.map((i) => model.templates.subarray(i * size, (i + 1) * size));
-    const bySlot = matchToTemplates(threads, templates, size);
+    const bySlot = matchToTemplates(threads, templates, size).slots;
     bySlot.forEach((t, s) => t >= 0 && (slots[at[s]] = index.get(threads[t])!));
     threads.forEach((t, i) => bySlot.includes(i) || overflow.push(index.get(t)!));
   });
