@@ -19,11 +19,16 @@
 //   - a kind has as many slots (columns of the alignment matrix, Fig. 10) as
 //     the most threads of it any run has;
 //   - which of a run's threads of a kind goes in which slot is step 2's
-//     question asked within the kind: the threads' gse-features are matched
-//     one to one to the slots' templates (the mean gse-feature of the threads
-//     placed in that slot over all runs), the least total squared distance by
-//     the Hungarian method, and the templates refitted until nothing moves (a
-//     k-means whose clusters take one thread of each run, K = the slot count).
+//     question asked within the kind: the threads' aligned vectors are
+//     matched one to one to the slots' templates (the mean aligned vector of
+//     the threads placed in that slot over all runs), the least total squared
+//     distance by the Hungarian method, and the templates refitted until they
+//     settle (a k-means whose clusters take one thread of each run, K = the
+//     slot count). The aligned vectors, what the final clustering compares,
+//     not the time-summed gse-features: two workers of examples/pool.c run the
+//     same functions and differ in when (the tail starts later and runs
+//     longer), and matched by gse-features they swapped slots from run to run
+//     (a third pattern mixing both behaviours on a real 40-run campaign).
 // So the worker that ran the job goes in one slot and the ones that waited in
 // the others, in every run, whichever thread the scheduler picked (§3.2.2
 // Fig. 7: runs that differ only in which thread ran where are one pattern). A
@@ -48,7 +53,7 @@ export interface ThreadModel {
   /** Roles found, busiest first; a kind is an index into it. */
   readonly roles: readonly string[];
   readonly slots: readonly Slot[];
-  /** Per slot, the mean gse-feature (dims) of the threads placed in it; row-major. */
+  /** Per slot, the mean aligned vector (intervals × dims) of the threads placed in it; row-major. */
   readonly templates: Float64Array;
 }
 
@@ -61,24 +66,6 @@ export interface Placement {
 /** Rounds of matching and refitting at most (real recordings settle in two or three). */
 export const MAX_ALIGNMENT_ROUNDS = 20;
 
-/** The gse-feature of a thread (004 §3.2.2 step 1, Fig. 9: "grouping all BBVs on each core"): its
- * interval vectors summed, here averaged over the M intervals, so it is the share of the run's time
- * the thread spent in each function, projected. Not per unit of the thread's busy time, as it was:
- * that made the few instructions an idle thread runs around its wait weigh as much as a worker's
- * whole job. Kept per thread object (the same thread is matched many times). */
-export function gse(t: AlignedThread): Float64Array {
-  let g = gseCache.get(t);
-  if (g === undefined) {
-    const m = t.busy.length;
-    const d = t.features.length / Math.max(1, m);
-    g = new Float64Array(d);
-    for (let j = 0; j < m; j++) for (let k = 0; k < d; k++) g[k] += t.features[j * d + k] / m;
-    gseCache.set(t, g);
-  }
-  return g;
-}
-const gseCache = new WeakMap<AlignedThread, Float64Array>();
-
 /** The role of a thread: its name (a trace names a thread by its start routine, traceTimelines.ts). */
 export function roleOf(t: AlignedThread): string {
   return t.name;
@@ -86,7 +73,7 @@ export function roleOf(t: AlignedThread): string {
 
 /** Kinds (roles) over all runs, their slots, and the slots' templates (steps 2–3). */
 export function threadModel(runs: readonly RunPcv[], intervals: number, dims: number): ThreadModel {
-  const size = dims;
+  const size = intervals * dims;
   const byRole = new Map<string, { busy: number; threads: number }>();
   for (const r of runs)
     for (const t of r.threads) {
@@ -140,7 +127,7 @@ function fitRole(perRun: readonly AlignedThread[][], size: number): Float64Array
   const all = perRun.flat();
   const axis = withinRunAxis(perRun, all, size);
   const grand = average(all, size);
-  const apart = new Map(all.map((t) => [t, squaredDistance(gse(t), 0, grand, 0, size)]));
+  const apart = new Map(all.map((t) => [t, squaredDistance(t.features, 0, grand, 0, size)]));
   const orders: ((ts: readonly AlignedThread[]) => AlignedThread[])[] = [
     (ts) => [...ts],
     (ts) => [...ts].sort((a, b) => axis.get(b)! - axis.get(a)!),
@@ -164,7 +151,7 @@ function withinRunAxis(perRun: readonly AlignedThread[][], all: readonly Aligned
   for (const ts of perRun) {
     const mean = average(ts, size);
     for (const t of ts) {
-      for (let j = 0; j < size; j++) data[at * size + j] = gse(t)[j] - mean[j];
+      for (let j = 0; j < size; j++) data[at * size + j] = t.features[j] - mean[j];
       at++;
     }
   }
@@ -194,7 +181,7 @@ const SETTLED = 1e-6;
 /** For each slot, the index of the thread placed there (−1: none): the least total squared distance. */
 function matchToTemplates(threads: readonly AlignedThread[], templates: readonly Float64Array[], size: number): { slots: number[]; cost: number } {
   const cost = new Float64Array(threads.length * templates.length);
-  threads.forEach((t, i) => templates.forEach((m, s) => (cost[i * templates.length + s] = squaredDistance(gse(t), 0, m, 0, size))));
+  threads.forEach((t, i) => templates.forEach((m, s) => (cost[i * templates.length + s] = squaredDistance(t.features, 0, m, 0, size))));
   const slotOf = assign(cost, threads.length, templates.length);
   const out = new Array<number>(templates.length).fill(-1);
   let total = 0;
@@ -213,7 +200,7 @@ function meanOf(perRun: readonly (readonly (AlignedThread | null)[])[], k: numbe
   for (const ts of perRun)
     ts.forEach((t, s) => {
       if (t === null) return;
-      addScaled(sums[s], gse(t), 1);
+      addScaled(sums[s], t.features, 1);
       counts[s]++;
     });
   return sums.map((sum, s) => (counts[s] > 0 ? sum.map((x) => x / counts[s]) : (keep?.[s] ?? sum)));
@@ -221,7 +208,7 @@ function meanOf(perRun: readonly (readonly (AlignedThread | null)[])[], k: numbe
 
 function average(threads: readonly AlignedThread[], size: number): Float64Array {
   const out = new Float64Array(size);
-  for (const t of threads) addScaled(out, gse(t), 1 / threads.length);
+  for (const t of threads) addScaled(out, t.features, 1 / threads.length);
   return out;
 }
 
@@ -239,7 +226,7 @@ export function placeThreads(model: ThreadModel, run: RunPcv): Placement {
     byId.forEach(({ i }, at) => (at < slots.length ? (slots[at] = i) : overflow.push(i)));
     return { slots, overflow };
   }
-  const size = model.dims;
+  const size = model.intervals * model.dims;
   const index = new Map(run.threads.map((t, i) => [t, i]));
   const known = new Set(model.roles);
   model.roles.forEach((role, kind) => {
