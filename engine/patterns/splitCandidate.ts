@@ -75,31 +75,49 @@ export function cutInTwo(t: Float64Array, minSize = 1): Int32Array | null {
   const n = t.length;
   if (n < 2 * minSize || n < 2) return null;
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => t[a] - t[b] || a - b);
+  const { at } = likeliestCut(Float64Array.from(order, (i) => t[i]), minSize);
+  const out = new Int32Array(n);
+  order.forEach((i, k) => (out[i] = k < at ? 0 : 1));
+  return out;
+}
+
+/** Over the cuts of `sorted` (ascending) with at least `minSize` values a side, the one under which
+ * two Gaussians, one per side, are likeliest: its position (values before it on side 0) and that
+ * log-likelihood, each side weighted by its share. */
+export function likeliestCut(sorted: Float64Array, minSize: number): { at: number; logLikelihood: number } {
+  const n = sorted.length;
   const prefix = new Float64Array(n + 1);
   const prefix2 = new Float64Array(n + 1);
-  order.forEach((i, k) => {
-    prefix[k + 1] = prefix[k] + t[i];
-    prefix2[k + 1] = prefix2[k] + t[i] * t[i];
-  });
-  // The log-likelihood of the values from..to−1 as one Gaussian of their own, weighted by their share.
+  for (let k = 0; k < n; k++) {
+    prefix[k + 1] = prefix[k] + sorted[k];
+    prefix2[k + 1] = prefix2[k] + sorted[k] * sorted[k];
+  }
   const side = (from: number, to: number) => {
     const c = to - from;
     const s = prefix[to] - prefix[from];
     const variance = Math.max((prefix2[to] - prefix2[from] - (s * s) / c) / c, VARIANCE_FLOOR);
     return c * Math.log(c / n) - (c / 2) * Math.log(2 * Math.PI * variance) - c / 2;
   };
-  let best = Math.max(1, minSize);
-  let bestLl = -Infinity;
-  for (let k = Math.max(1, minSize); k <= n - Math.max(1, minSize); k++) {
+  const low = Math.max(1, minSize);
+  let at = low;
+  let logLikelihood = -Infinity;
+  for (let k = low; k <= n - low; k++) {
     const ll = side(0, k) + side(k, n);
-    if (ll > bestLl) {
-      bestLl = ll;
-      best = k;
+    if (ll > logLikelihood) {
+      logLikelihood = ll;
+      at = k;
     }
   }
-  const out = new Int32Array(n);
-  order.forEach((i, k) => (out[i] = k < best ? 0 : 1));
-  return out;
+  return { at, logLikelihood };
+}
+
+/** The gain splitGain gives the likeliest cut of `values` (which it sorts), less ln(AXES_TRIED), as
+ * bestCut scores one axis; −∞ where no cut has `minSize` values a side. */
+export function gainOfLikeliestCut(values: Float64Array, totalPoints: number, minSize: number): number {
+  const n = values.length;
+  if (n < 2 * Math.max(1, minSize)) return -Infinity;
+  const sorted = values.sort();
+  return likeliestCut(sorted, minSize).logLikelihood - logLikelihoodOne(sorted) - (3 / 2) * Math.log(totalPoints) - Math.log(AXES_TRIED);
 }
 
 /** The change of the whole model's BIC when one cluster's points `t` (along the split's axis) are

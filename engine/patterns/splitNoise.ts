@@ -24,7 +24,7 @@
 //    spread along each of the cluster's principal axes; the statistic: the
 //    split's BIC gain (testBimodality).
 import type { Points } from "./kmeans.js";
-import { bestCut, proposeSplit, type SplitCandidate } from "./splitCandidate.js";
+import { gainOfLikeliestCut, proposeSplit, type SplitCandidate } from "./splitCandidate.js";
 
 /** Monte Carlo draws at most: 99, so p = (matches + 1) / 100, and a split passes α = 0.05 with at
  * most 4 matches. Besag & Clifford's sequential test stops at the MATCHES_TO_STOP-th draw that
@@ -131,9 +131,15 @@ export function drawNoise(noise: NoiseModel, n: number, normal: () => number, ra
  * few intervals) is such a spread. */
 export function testBimodality(candidate: SplitCandidate, totalPoints: number, minSize: number, random: () => number): NoiseTest {
   const n = candidate.side.length;
+  const values = new Float64Array(n);
   return monteCarloP(candidate.gain, () => {
-    const scores = candidate.axisVariances.map((v) => Float64Array.from({ length: n }, () => Math.sqrt(12 * v) * (random() - 0.5)));
-    return bestCut(scores, totalPoints, minSize)?.gain ?? null;
+    let best = -Infinity;
+    for (const v of candidate.axisVariances) {
+      const width = Math.sqrt(12 * v);
+      for (let i = 0; i < n; i++) values[i] = width * (random() - 0.5);
+      best = Math.max(best, gainOfLikeliestCut(values, totalPoints, minSize));
+    }
+    return Number.isFinite(best) ? best : null;
   });
 }
 
