@@ -10,7 +10,7 @@ import { clusterRuns, patternArgs, patternRuns } from "./patternRuns.js";
 export const executionPatterns = defineAnalysis({
   kind: "executionPatterns",
   title: "execution pattern analysis",
-  version: 2,
+  version: 3,
   args: z.strictObject({ target: targetSchema, ...patternArgs }),
   targets: { target: ["campaign", "design"] },
   cache: true,

@@ -13,7 +13,7 @@ const accepts = ["campaign", "design", "run"] as const;
 export const patternCheck = defineAnalysis({
   kind: "patternCheck",
   title: "reproducibility check by execution patterns",
-  version: 2,
+  version: 3,
   args: z.strictObject({ reference: targetSchema, check: targetSchema, ...patternArgs }),
   targets: { reference: ["campaign", "design"], check: accepts },
   cache: true,

@@ -71,11 +71,12 @@ async function readTimelines(sources: Sources, target: Resolved, a: PatternArgs)
   const source = a.source === "auto" ? (target.runs.some((r) => r.hasCct) ? "uftrace" : "sampler") : a.source;
   const pcvs = new Map<number, RunPcv>();
   const notes: string[] = [];
+  const events = { traced: 0, without: 0 };
   for (const [i, r] of target.runs.entries()) {
     sources.progress(`per-thread timelines (${source})`, i, target.runs.length);
     let threads;
     try {
-      threads = source === "uftrace" ? await traceThreads(sources, r, a.seed) : await sampledThreads(sources, r);
+      threads = source === "uftrace" ? await traceThreads(sources, r, a.seed, events) : await sampledThreads(sources, r);
     } catch (e) {
       // A run whose stored data cannot be read is left out and named; a bug is not.
       if (isInternalError(e)) throw e;
@@ -87,6 +88,7 @@ async function readTimelines(sources: Sources, target: Resolved, a: PatternArgs)
     else pcvs.set(r.id, runPcv(threads, a.intervals, PROJECTED_DIMENSIONS));
   }
   sources.progress(`per-thread timelines (${source})`, target.runs.length, target.runs.length);
+  if (events.traced > 0 && events.without === events.traced) notes.push(NO_SCHEDULER_EVENTS);
   if (pcvs.size === 0) {
     const how = source === "uftrace" ? "run the campaign under uftrace (or choose --source sampler)" : "run the campaign under the sampler profiler or uftrace";
     throw new ApiError("not-found", `${target.label}: no run has per-thread timelines to find execution patterns in; ${how}${notes.length > 0 ? ` (${notes.slice(0, 3).join("; ")}${notes.length > 3 ? `; ${notes.length - 3} more` : ""})` : ""}`);
@@ -94,11 +96,18 @@ async function readTimelines(sources: Sources, target: Resolved, a: PatternArgs)
   return { source, pcvs, notes };
 }
 
+/** Said when no run's trace holds a scheduler event (issue 28: idle_pool recorded with --no-event
+ * had main's sem_wait in 15 runs of 24 and its waiting in main's own time in the others). */
+const NO_SCHEDULER_EVENTS =
+  "no trace holds scheduler events (uftrace --no-event): waiting counts as time in the function that waited, and where library calls were traced too, uftrace drops some at random, so the same wait shows in sem_wait in one run and in its caller in another; record with scheduler events, or with --no-event --no-libcall";
+
 /** Function directions are drawn from the analysis seed (004 §4.1.2's "randomly projected"). */
-async function traceThreads(sources: Sources, r: RunRow, seed: number) {
+async function traceThreads(sources: Sources, r: RunRow, seed: number, events: { traced: number; without: number }) {
   if (!r.hasCct) return null;
   const sink = new TraceTimelines(PROJECTED_DIMENSIONS, seed);
   await sources.readAgain(runTarget(r), sink);
+  events.traced++;
+  if (!sink.sawSchedulerEvents()) events.without++;
   return sink.finish();
 }
 

@@ -52,7 +52,7 @@ export function findPatterns(input: PatternInput, params: PatternParameters, dim
   if (runs.length === 0) throw new Error(`${input.label}: no run to cluster`);
   const pcvs = runs.map((r) => r.pcv);
   progress("aligning threads", 0, 1);
-  const threads = params.alignThreads ? threadModel(pcvs, params.intervals, dims, params.kmax) : unalignedModel(pcvs, params.intervals, dims);
+  const threads = params.alignThreads ? threadModel(pcvs, params.intervals, dims) : unalignedModel(pcvs, params.intervals, dims);
   const placements = pcvs.map((p) => placeThreads(threads, p));
   const vectors = pcvs.map((p, i) => alignedVector(threads, p, placements[i]));
   const size = threads.slots.length * params.intervals * dims;
@@ -61,7 +61,7 @@ export function findPatterns(input: PatternInput, params: PatternParameters, dim
   const data = new Float64Array(Math.max(1, runs.length * size));
   order.forEach((i, at) => data.set(vectors[i], at * size));
   const points = { data, n: runs.length, dims: size };
-  const choice = chooseK(points, params.kmax, (k, kmax) => progress("clustering runs", k, kmax));
+  const choice = chooseK(points, params.kmax, (k, kmax) => progress("clustering runs", k, kmax), params.seed);
   const found = centroidsOf(points, choice.best.assignment, choice.best.k);
   const cluster = new Int32Array(runs.length);
   order.forEach((i, at) => (cluster[i] = choice.best.assignment[at]));
@@ -76,7 +76,7 @@ export function findPatterns(input: PatternInput, params: PatternParameters, dim
   const at = new Int32Array(runs.length);
   order.forEach((i, pos) => (at[i] = pos));
   const patternOf = (i: number) => rankOf.get(cluster[i])!;
-  const patterns = ranked.map((_, p) => describePattern(p, runs, patternOf, distance, placements, threads.slots.length, params.intervals));
+  const patterns = ranked.map((c, p) => ({ ...describePattern(p, runs, patternOf, distance, placements, threads.slots.length, params.intervals), reproducedBy: choice.reproduced[c] }));
   const patternRuns: PatternRun[] = runs.map((r, i) => ({
     runId: r.runId,
     group: r.group,
@@ -99,11 +99,11 @@ export function findPatterns(input: PatternInput, params: PatternParameters, dim
     runs: patternRuns,
     patterns,
     slots: slotInfo(threads, runs, placements),
-    threadSplits: threads.splits,
+    threadSplits: [],
     patternSplits: choice.splits,
     discovery,
     runsToSeeAll: discovery.indexOf(patterns.length) + 1,
-    notes: input.notes,
+    notes: [...input.notes, ...stabilityNotes(patterns)],
   };
   const requiredSlots = patterns.map((_, p) => threads.slots.map((_, slot) => slot).filter((slot) => placements.every((pl, i) => patternOf(i) !== p || pl.slots[slot] >= 0)));
   return { result, model: { threads, centroids, size, patterns, typicalDistance, vectors, requiredSlots } };
@@ -126,6 +126,13 @@ function describePattern(p: number, runs: readonly PatternInputRun[], patternOf:
     activity,
     radius: Math.max(...members.map((i) => distance[i])),
   };
+}
+
+/** A pattern that neither half of the runs, clustered on its own, tells from the others (004 §5.3). */
+function stabilityNotes(patterns: readonly Pattern[]): string[] {
+  return patterns
+    .filter((p) => patterns.length > 1 && p.reproducedBy === 0)
+    .map((p) => `${p.name} (${p.runs.length} ${p.runs.length === 1 ? "run" : "runs"}) is not reproduced when the runs are halved and each half clustered on its own: treat it as provisional until more runs show it`);
 }
 
 function busyAt(pcv: RunPcv, placement: Placement, slot: number, interval: number): number {

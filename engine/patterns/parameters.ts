@@ -8,7 +8,7 @@ export { FINE_INTERVALS, PROJECTED_DIMENSIONS };
  * own length (004 §3.2.1; issue 12: M = 20). */
 export const ALIGNED_INTERVALS = 20;
 
-/** At most this many clusters, of threads or of runs (the issue's benchmark: K = 1..30). */
+/** At most this many patterns (the issue's benchmark: K = 1..30). */
 export const MAX_PATTERNS = 30;
 
 /** The seed of the random projection (004 §4.1.2). */

@@ -10,7 +10,7 @@ import type { PatternModel } from "./findPatterns.js";
 import { squaredDistance } from "./kmeans.js";
 import type { MetricInfo } from "./metrics.js";
 import { NEW_PATTERN_FACTOR } from "./parameters.js";
-import { SHARE_RESOLUTION } from "./bic.js";
+import { SHARE_RESOLUTION } from "./splitCandidate.js";
 import type { RunPcv } from "./pcv.js";
 import { alignedVector, placeThreads } from "./threadAlignment.js";
 

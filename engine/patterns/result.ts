@@ -46,6 +46,9 @@ export interface Pattern {
   readonly activity: readonly (readonly number[])[];
   /** The farthest member's distance to the centroid. */
   readonly radius: number;
+  /** How many of two halves of the runs, each clustered on its own, reproduce this pattern
+   * (bic.ts, stability.ts; 004 §5.3); absent from results of analysis versions before 3. */
+  readonly reproducedBy?: number;
 }
 
 export interface SlotInfo {
@@ -65,8 +68,10 @@ export interface ExecutionPatternsResult {
   readonly runs: readonly PatternRun[];
   readonly patterns: readonly Pattern[];
   readonly slots: readonly SlotInfo[];
-  /** The splits tried while choosing K by BIC (bic.ts), for the thread kinds and for the patterns (004 §3.2.2, §3.2.3). */
+  /** Always empty since thread kinds are roles (threadAlignment.ts: no split is tried among threads);
+   * kept so results stored by earlier versions and their readers keep one shape. */
   readonly threadSplits: readonly SplitDecision[];
+  /** The splits tried while choosing K (bic.ts, 004 §3.2.3), each with the gate that decided it. */
   readonly patternSplits: readonly SplitDecision[];
   /** Distinct patterns seen after the first n runs in the order they ran (004 §5.3). */
   readonly discovery: readonly number[];

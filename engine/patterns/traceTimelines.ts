@@ -71,6 +71,12 @@ export class TraceTimelines implements TraceSink {
     this.warnings.push(w);
   }
 
+  /** Whether any thread's trace holds a scheduler event (uftrace records them unless --no-event):
+   * without them waiting counts as time in the function that waited. */
+  sawSchedulerEvents(): boolean {
+    return [...this.threads.values()].some((t) => t.offCpu);
+  }
+
   /** Threads that ran anything, in order of their first event. A thread without a name of its
    * own is named by the outermost function it spent most time in (main, a worker's start routine). */
   finish(): ThreadTimeline[] {
@@ -87,6 +93,8 @@ class StackTimeline extends BatchThreadSink {
   lastNs = -Infinity;
   /** Time under each outermost function (the bottom of the stack). */
   readonly rootTime = new Map<number, number>();
+  /** Whether a scheduler event (time off the CPU) was seen. */
+  offCpu = false;
   private stack = new Int32Array(256);
   private depth = 0;
 
@@ -111,8 +119,10 @@ class StackTimeline extends BatchThreadSink {
         this.rootTime.set(root, (this.rootTime.get(root) ?? 0) + (t - this.lastNs));
       }
       if (t > this.lastNs) this.lastNs = t;
-      if (batch.kind[i] === ENTER) this.enter(fn, batch.depth[i]);
-      else this.exit(fn);
+      if (batch.kind[i] === ENTER) {
+        if (this.directions[fn] === null) this.offCpu = true;
+        this.enter(fn, batch.depth[i]);
+      } else this.exit(fn);
     }
   }
 

@@ -165,3 +165,107 @@ describe("execution patterns on real campaigns (paper 004)", () => {
     assert.doesNotMatch(bad.stderr, /at .*\.js:\d+/);
   });
 });
+
+/** A campaign of examples/idle_pool.c run by the command line, and its runs as the runs table has them. */
+function runIdlePool(ws: string, spec: string, name: string): { campaignId: number; runs: RunFacts[] } {
+  const r = varbench(["-w", ws, "campaign", "run", join(ROOT, "examples", "campaigns", spec)]);
+  assert.equal(r.status, 0, r.stderr);
+  const db = new Database(join(ws, "varbench.sqlite"), { readonly: true });
+  const { id } = db.prepare("SELECT id FROM campaigns WHERE name = ?").get(name) as { id: number };
+  const rows = db
+    .prepare(`SELECT r.id, d.name AS design, r.wall_ns AS wallNs, r.features_json AS f FROM runs r JOIN designs d ON d.id = r.design_id WHERE r.campaign_id = ? AND r.status = 'succeeded' AND r.warmup = 0 ORDER BY r.id`)
+    .all(id) as { id: number; design: string; wallNs: number; f: string }[];
+  db.close();
+  return { campaignId: id, runs: rows.map((x) => ({ id: x.id, design: x.design, wallNs: x.wallNs, features: JSON.parse(x.f) as Record<string, number> })) };
+}
+
+/** The share of runs in patterns that runs of both designs fall in (issue 28's "patterns both recordings share"). */
+function sharedShare(r: ExecutionPatternsResult, designs: readonly [string, string]): number {
+  const shared = r.patterns.filter((p) => (p.groups[designs[0]] ?? 0) > 0 && (p.groups[designs[1]] ?? 0) > 0);
+  return shared.reduce((n, p) => n + p.runs.length, 0) / r.runs.length;
+}
+
+/** Every run's thread that ran the job (the program's job_tid) sits in one slot. */
+function jobSlots(r: ExecutionPatternsResult, runs: readonly RunFacts[]): Set<number> {
+  return new Set(r.runs.map((x) => x.slots.indexOf(runs.find((y) => y.id === x.runId)!.features.job_tid)));
+}
+
+describe("execution patterns of a pool in which workers idle (issue 28, examples/idle_pool.c)", () => {
+  let ws: string;
+  let service: VarbenchService;
+  let api: ReturnType<typeof inProcessClient>;
+  before(() => {
+    process.env.VARBENCH_CONFIG_DIR = tempDir("config");
+    ws = join(tempDir("idle-pool"), "ws");
+    assert.equal(varbench(["workspace", "init", ws]).status, 0);
+  });
+  const open = () => {
+    service = new VarbenchService(ws, { localFiles: true, remember: false });
+    api = inProcessClient(service);
+  };
+
+  it("gives two identical designs of a pool of 2 the same patterns, no more than its two behaviours + 1, each behaviour in its own", async () => {
+    const { campaignId, runs } = runIdlePool(ws, "idle_pool_uftrace.yaml", "idle-pool");
+    assert.equal(runs.length, 24);
+    open();
+    try {
+      const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId } });
+      checkConsistent(r, runs);
+      // main and the pool's two workers: one kind for the pool, the worker that ran the job in one slot.
+      assert.deepEqual(r.slots.map((s) => s.threadName).sort(), ["main", "pool_loop", "pool_loop"]);
+      assert.equal(new Set(r.slots.filter((s) => s.threadName === "pool_loop").map((s) => s.kind)).size, 1);
+      assert.equal(jobSlots(r, runs).size, 1, JSON.stringify(r.runs.map((x) => x.slots)));
+      // The behaviours are the program's (long_prep, from the run number); timing jitter is no behaviour.
+      const long = new Map(runs.map((x) => [x.id, x.features.long_prep === 1]));
+      assert.ok(r.patterns.length <= 3, `${r.patterns.length} patterns: ${r.patterns.map((p) => p.runs.join(",")).join(" | ")}`);
+      const agreeing = r.patterns.reduce((n, p) => {
+        const longs = p.runs.filter((id) => long.get(id)).length;
+        return n + Math.max(longs, p.runs.length - longs);
+      }, 0);
+      assert.ok(agreeing >= 0.9 * runs.length, `${agreeing} of ${runs.length} runs in a pattern of their own behaviour`);
+      for (const behaviour of [true, false]) assert.ok(r.patterns.some((p) => p.runs.filter((id) => long.get(id) === behaviour).length > p.runs.length / 2), `long_prep=${behaviour}`);
+      assert.ok(sharedShare(r, ["first", "second"]) >= 0.9, `${sharedShare(r, ["first", "second"])} of the runs in patterns both designs share`);
+      // Recorded with --no-event: the analysis says what that means.
+      assert.ok(r.notes.some((n) => /no trace holds scheduler events/.test(n)), r.notes.join("\n"));
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("lands the same design recorded twice in patterns both recordings share, timing jitter in one pattern or two", async () => {
+    const { campaignId, runs } = runIdlePool(ws, "idle_pool_twice.yaml", "idle-pool-twice");
+    assert.equal(runs.length, 24);
+    // Recorded one after the other: every run of rec1 before the first of rec2.
+    assert.ok(Math.max(...runs.filter((x) => x.design === "rec1").map((x) => x.id)) < Math.min(...runs.filter((x) => x.design === "rec2").map((x) => x.id)));
+    open();
+    try {
+      const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId } });
+      checkConsistent(r, runs);
+      assert.ok(r.patterns.length <= 2, `one behaviour, ${r.patterns.length} patterns`);
+      assert.ok(sharedShare(r, ["rec1", "rec2"]) >= 0.9, `${sharedShare(r, ["rec1", "rec2"])} of the runs in patterns both recordings share`);
+      assert.equal(jobSlots(r, runs).size, 1);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it("aligns the idle workers of a pool of 4 into one kind whatever they waited in, the job's worker in one slot", async () => {
+    const { campaignId, runs } = runIdlePool(ws, "idle_pool_waits.yaml", "idle-pool-waits");
+    assert.equal(runs.length, 16);
+    // Both ways of waiting occurred among the idle workers.
+    assert.ok(runs.some((x) => x.features.timed_waiters > 0) && runs.some((x) => x.features.timed_waiters < 4));
+    open();
+    try {
+      const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId } });
+      checkConsistent(r, runs);
+      const pool = r.slots.filter((s) => s.threadName === "pool_loop");
+      assert.equal(pool.length, 4, JSON.stringify(r.slots));
+      assert.equal(r.slots.length, 5);
+      assert.equal(new Set(pool.map((s) => s.kind)).size, 1);
+      assert.equal(jobSlots(r, runs).size, 1, JSON.stringify(r.runs.map((x) => x.slots)));
+      assert.ok(!r.notes.some((n) => /scheduler events/.test(n)), r.notes.join("\n"));
+    } finally {
+      await service.close();
+    }
+  });
+});

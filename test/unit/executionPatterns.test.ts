@@ -33,11 +33,11 @@ function thread(tid: number, name: string, segments: readonly Segment[]): Thread
 type Kind = "serial" | "parallel";
 
 /** One run: main starts two workers; "serial": the second starts when the first is done. */
-function run(runId: number, kind: Kind, random: () => number, opts: { scale?: number; idle?: boolean; group?: string } = {}): PatternInputRun {
+function run(runId: number, kind: Kind, random: () => number, opts: { scale?: number; idle?: boolean; group?: string; jitter?: number } = {}): PatternInputRun {
   const k = opts.scale ?? 1;
   // Crunching is a little shorter, so in both behaviours the same worker ends last: which
   // worker ends last is itself a difference of relative speed (004 §2.2), a pattern of its own.
-  const jitter = () => 1 + (random() - 0.5) * 0.02;
+  const jitter = () => 1 + (random() - 0.5) * 2 * (opts.jitter ?? 0.01);
   const crunch = 36 * MS * k * jitter();
   const hash = 40 * MS * k * jitter();
   const tids = [100 + Math.floor(random() * 50), 200 + Math.floor(random() * 50)];
@@ -53,14 +53,14 @@ function run(runId: number, kind: Kind, random: () => number, opts: { scale?: nu
   return { runId, group: opts.group ?? "base", workload: null, order: runId, metric: end, pcv: runPcv(threads, DEFAULT_PATTERN_PARAMETERS.intervals, D) };
 }
 
-function campaign(n: number, seed: number, opts: { scale?: number; idle?: (i: number) => boolean; group?: string; firstId?: number } = {}) {
+function campaign(n: number, seed: number, opts: { scale?: number; idle?: (i: number) => boolean; group?: string; firstId?: number; jitter?: number } = {}) {
   const random = seededRandom(seed);
   const truth = new Map<number, Kind>();
   const runs = Array.from({ length: n }, (_, i) => {
     const kind: Kind = i % 3 === 0 ? "serial" : "parallel";
     const id = (opts.firstId ?? 1) + i;
     truth.set(id, kind);
-    return run(id, kind, random, { scale: opts.scale, idle: opts.idle?.(i), group: opts.group });
+    return run(id, kind, random, { scale: opts.scale, idle: opts.idle?.(i), group: opts.group, jitter: opts.jitter });
   });
   return { runs, truth };
 }
@@ -184,6 +184,21 @@ describe("execution patterns (004 §3.2)", () => {
     const r = analyse(runs);
     assert.equal(r.slots.length, 9, JSON.stringify(r.slots));
     assert.deepEqual(partition(r), [runs.filter((_, i) => i % 2 === 0).map((x) => x.runId).join(","), runs.filter((_, i) => i % 2 === 1).map((x) => x.runId).join(",")].sort());
+  });
+
+  it("gives no more patterns than behaviours + 1 under ±15% timing jitter, and keeps the behaviours apart (issue 28)", () => {
+    for (const [n, seed] of [[12, 21], [24, 22], [48, 23]]) {
+      const { runs, truth } = campaign(n, seed, { jitter: 0.15 });
+      const r = analyse(runs);
+      assert.ok(r.patterns.length <= 3, `${n} runs: ${partition(r).join(" | ")}`);
+      // Each run in a pattern whose runs mostly share its behaviour, and each behaviour has one.
+      const agreeing = r.patterns.reduce((sum, p) => {
+        const serial = p.runs.filter((id) => truth.get(id) === "serial").length;
+        return sum + Math.max(serial, p.runs.length - serial);
+      }, 0);
+      assert.ok(agreeing >= 0.9 * n, `${n} runs: ${partition(r).join(" | ")}`);
+      for (const kind of ["serial", "parallel"] as const) assert.ok(r.patterns.some((p) => p.runs.filter((id) => truth.get(id) === kind).length > p.runs.length / 2), kind);
+    }
   });
 
   it("keeps a rare behaviour apart among many runs", () => {

@@ -1,0 +1,155 @@
+// Principal axes of a set of points by power iteration (bic.ts tries a split
+// along each of a cluster's first axes; the picture of runs uses the first two
+// of all runs). Deterministic: each axis is started towards the point farthest
+// from the centre, so the same points give the same axes.
+import type { Points } from "./kmeans.js";
+
+const POWER_ITERATIONS = 60;
+/** Squared change of the unit axis between iterations below which it has settled: the axis to a
+ * few parts in 10⁵, enough to cut along it. */
+const SETTLED = 1e-9;
+
+/** Scores on the `count` directions of greatest spread, one after another (power iteration with
+ * deflation). The axes are the spread's, not a split's: in more dimensions than points any two
+ * halves can be set apart along some direction, and the one 2-means would pick always looks
+ * bimodal. The iteration runs on the smaller of the n × n Gram matrix of the centred points and
+ * their D × D scatter matrix: the same axes (the scores t = Xv solve XXᵀt = λt when XᵀXv = λv),
+ * at a cost of n²D once instead of nD per iteration. */
+export function principalScores(sub: Points, count: number): Float64Array[] {
+  const { n, dims: d } = sub;
+  const x = centred(sub);
+  const axes = Math.min(count, d, n - 1);
+  if (axes <= 0) return [];
+  // Start each axis towards the point farthest from the centre (its row of the Gram matrix is X times it).
+  let far = 0;
+  let farNorm = 0;
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    for (let j = 0; j < d; j++) s += x[i * d + j] ** 2;
+    if (s > farNorm) {
+      farNorm = s;
+      far = i;
+    }
+  }
+  if (!(farNorm > 0)) return [];
+  if (n <= d) {
+    const gram = crossProducts(x, n, d, true);
+    return eigenvectors(gram, n, axes, () => gram.slice(far * n, (far + 1) * n)).map(({ vector, value }) => vector.map((u) => u * Math.sqrt(value)));
+  }
+  const scatter = crossProducts(x, n, d, false);
+  return eigenvectors(scatter, d, axes, () => x.slice(far * d, (far + 1) * d)).map(({ vector }) => {
+    const t = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      let s = 0;
+      for (let j = 0; j < d; j++) s += x[i * d + j] * vector[j];
+      t[i] = s;
+    }
+    return t;
+  });
+}
+
+function centred(points: Points): Float64Array {
+  const { n, dims: d } = points;
+  const x = points.data.slice(0, n * d);
+  for (let j = 0; j < d; j++) {
+    let m = 0;
+    for (let i = 0; i < n; i++) m += x[i * d + j];
+    m /= n;
+    for (let i = 0; i < n; i++) x[i * d + j] -= m;
+  }
+  return x;
+}
+
+/** XXᵀ (rows: n × n) or XᵀX (d × d), symmetric, row-major. */
+function crossProducts(x: Float64Array, n: number, d: number, rows: boolean): Float64Array {
+  if (rows) {
+    const g = new Float64Array(n * n);
+    for (let a = 0; a < n; a++) {
+      const ra = x.subarray(a * d, (a + 1) * d);
+      for (let b = a; b < n; b++) {
+        const rb = x.subarray(b * d, (b + 1) * d);
+        let s = 0;
+        for (let j = 0; j < d; j++) s += ra[j] * rb[j];
+        g[a * n + b] = s;
+        g[b * n + a] = s;
+      }
+    }
+    return g;
+  }
+  const c = new Float64Array(d * d);
+  for (let i = 0; i < n; i++) {
+    const r = x.subarray(i * d, (i + 1) * d);
+    for (let a = 0; a < d; a++) {
+      const ra = r[a];
+      if (ra === 0) continue;
+      for (let b = a; b < d; b++) c[a * d + b] += ra * r[b];
+    }
+  }
+  for (let a = 0; a < d; a++) for (let b = 0; b < a; b++) c[a * d + b] = c[b * d + a];
+  return c;
+}
+
+/** The first `count` unit eigenvectors of the symmetric `m` × `m` matrix `s` and their eigenvalues,
+ * by power iteration from `start()` with deflation (s is changed); fewer where s runs out. */
+function eigenvectors(s: Float64Array, m: number, count: number, start: () => Float64Array): { vector: Float64Array; value: number }[] {
+  const out: { vector: Float64Array; value: number }[] = [];
+  for (let k = 0; k < count; k++) {
+    let v = unit(start());
+    if (v === null) break;
+    let value = 0;
+    for (let it = 0; it < POWER_ITERATIONS; it++) {
+      const next = multiply(s, m, v);
+      value = dot(next, v);
+      const u = unit(next);
+      if (u === null) return out;
+      let change = 0;
+      for (let j = 0; j < m; j++) change += (u[j] - v[j]) ** 2;
+      v = u;
+      if (change < SETTLED) break;
+    }
+    value = dot(multiply(s, m, v), v);
+    if (!(value > 0)) break;
+    out.push({ vector: v, value });
+    // Deflate: take this axis out.
+    for (let a = 0; a < m; a++) for (let b = 0; b < m; b++) s[a * m + b] -= value * v[a] * v[b];
+  }
+  return out;
+}
+
+function multiply(s: Float64Array, m: number, v: Float64Array): Float64Array {
+  const out = new Float64Array(m);
+  for (let a = 0; a < m; a++) {
+    const row = s.subarray(a * m, (a + 1) * m);
+    let t = 0;
+    for (let b = 0; b < m; b++) t += row[b] * v[b];
+    out[a] = t;
+  }
+  return out;
+}
+
+function dot(a: Float64Array, b: Float64Array): number {
+  let s = 0;
+  for (let j = 0; j < a.length; j++) s += a[j] * b[j];
+  return s;
+}
+
+function unit(v: Float64Array): Float64Array | null {
+  const len = Math.sqrt(dot(v, v));
+  return len > 0 ? v.map((x) => x / len) : null;
+}
+
+/** Each point's scores on the first two principal axes (zeros where they spread less), for a
+ * picture, from the scores on the first axes. */
+export function planeOf(n: number, axes: readonly Float64Array[]): Float64Array {
+  const out = new Float64Array(n * 2);
+  axes.slice(0, 2).forEach((t, axis) => t.forEach((x, i) => (out[i * 2 + axis] = x)));
+  return out;
+}
+
+/** The points listed in `members`, in that order. */
+export function subset(points: Points, members: readonly number[]): Points {
+  const d = points.dims;
+  const data = new Float64Array(members.length * d);
+  members.forEach((m, i) => data.set(points.data.subarray(m * d, (m + 1) * d), i * d));
+  return { data, n: members.length, dims: d };
+}
