@@ -1,6 +1,6 @@
 // What a design comparison by execution patterns gives (paper 004 §5): plain
 // data for the command line, the workbench and reports.
-import type { MetricInfo } from "./metrics.js";
+import type { MeasureInfo as MetricInfo } from "../campaign/measures.js";
 import type { ExecutionPatternsResult } from "./result.js";
 import type { Speedup } from "../verdict/speedup.js";
 

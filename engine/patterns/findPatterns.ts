@@ -5,7 +5,7 @@
 // places new runs (reproducibility.ts).
 import { chooseK } from "./bic.js";
 import { centroidsOf, squaredDistance } from "./kmeans.js";
-import type { MetricInfo } from "./metrics.js";
+import type { MeasureInfo as MetricInfo } from "../campaign/measures.js";
 import { contentOrder } from "./order.js";
 import type { PatternParameters } from "./parameters.js";
 import type { RunPcv } from "./pcv.js";

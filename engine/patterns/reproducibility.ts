@@ -8,7 +8,7 @@
 // then set against the pattern's record (Table 3: evaluation against repeat).
 import type { PatternModel } from "./findPatterns.js";
 import { squaredDistance } from "./kmeans.js";
-import type { MetricInfo } from "./metrics.js";
+import type { MeasureInfo as MetricInfo } from "../campaign/measures.js";
 import { NEW_PATTERN_FACTOR } from "./parameters.js";
 import { SHARE_RESOLUTION } from "./splitCandidate.js";
 import type { RunPcv } from "./pcv.js";

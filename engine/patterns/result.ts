@@ -1,7 +1,7 @@
 // What execution-pattern analysis gives (paper 004): plain data for the
 // command line, the workbench and reports alike.
 import type { SplitDecision } from "./bic.js";
-import type { MetricInfo } from "./metrics.js";
+import type { MeasureInfo as MetricInfo } from "../campaign/measures.js";
 import type { PatternParameters } from "./parameters.js";
 
 export interface MetricSummary {

@@ -1,6 +1,6 @@
 // Execution patterns (paper 004) as text for people: the patterns with their
 // runs, metric and shape, the thread slots, and how K was chosen.
-import type { MetricInfo } from "../patterns/metrics.js";
+import type { MeasureInfo as MetricInfo } from "../campaign/measures.js";
 import type { ExecutionPatternsResult, Pattern } from "../patterns/result.js";
 import type { Exporter } from "./exporter.js";
 import { formatMeasure, table } from "./format.js";

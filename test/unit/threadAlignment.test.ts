@@ -6,7 +6,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { findPatterns, type PatternInputRun } from "../../engine/patterns/findPatterns.js";
-import { METRIC_INFO } from "../../engine/patterns/metrics.js";
+import { MEASURE_INFO as METRIC_INFO } from "../../engine/campaign/measures.js";
 import { DEFAULT_PATTERN_PARAMETERS, PROJECTED_DIMENSIONS } from "../../engine/patterns/parameters.js";
 import { runPcv } from "../../engine/patterns/pcv.js";
 import { projectionOf } from "../../engine/patterns/projection.js";
