@@ -35,14 +35,15 @@ export function distributionOption(groups: readonly DistributionGroup[], colors:
   return {
     animation: false,
     textStyle: { color: colors.text },
-    grid: { left: 64, right: 24, top: 24, bottom: 72 },
+    // The axis is named along its side: a measure's name ("traced on-CPU time (ms)") is wider than the margin above it.
+    grid: { left: 84, right: 24, top: 16, bottom: 72 },
     tooltip: { trigger: "item" },
     // Points sit on a hidden value axis aligned with the categories (index i at the centre of category i), so they can be jittered.
     xAxis: [
       { type: "category", data: groups.map((g) => g.label), axisLabel: { interval: 0, rotate: groups.length > 4 ? 20 : 0, color: colors.text, lineHeight: 16 }, axisLine: { lineStyle: { color: colors.axis } } },
       { type: "value", min: -0.5, max: groups.length - 0.5, show: false },
     ],
-    yAxis: { type: "value", name: unit.label ? `${axis.title} (${unit.label})` : axis.title, scale: true, axisLine: { onZero: false, lineStyle: { color: colors.axis } }, splitLine: { lineStyle: { color: colors.grid } } },
+    yAxis: { type: "value", name: unit.label ? `${axis.title} (${unit.label})` : axis.title, nameLocation: "middle", nameGap: 62, nameRotate: 90, scale: true, axisLine: { onZero: false, lineStyle: { color: colors.axis } }, splitLine: { lineStyle: { color: colors.grid } } },
     series: [
       {
         type: "boxplot",

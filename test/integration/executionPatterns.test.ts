@@ -209,7 +209,7 @@ describe("execution patterns of a pool in which workers idle (issue 28, examples
     assert.equal(runs.length, 24);
     open();
     try {
-      const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId } });
+      const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId }, metric: "wall" });
       checkConsistent(r, runs);
       // main and the pool's two workers: one kind for the pool, the worker that ran the job in one slot.
       assert.deepEqual(r.slots.map((s) => s.threadName).sort(), ["main", "pool_loop", "pool_loop"]);
@@ -239,7 +239,7 @@ describe("execution patterns of a pool in which workers idle (issue 28, examples
     assert.ok(Math.max(...runs.filter((x) => x.design === "rec1").map((x) => x.id)) < Math.min(...runs.filter((x) => x.design === "rec2").map((x) => x.id)));
     open();
     try {
-      const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId } });
+      const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId }, metric: "wall" });
       checkConsistent(r, runs);
       assert.ok(r.patterns.length <= 2, `one behaviour, ${r.patterns.length} patterns`);
       assert.ok(sharedShare(r, ["rec1", "rec2"]) >= 0.9, `${sharedShare(r, ["rec1", "rec2"])} of the runs in patterns both recordings share`);
@@ -256,7 +256,7 @@ describe("execution patterns of a pool in which workers idle (issue 28, examples
     assert.ok(runs.some((x) => x.features.timed_waiters > 0) && runs.some((x) => x.features.timed_waiters < 4));
     open();
     try {
-      const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId } });
+      const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId }, metric: "wall" });
       checkConsistent(r, runs);
       const pool = r.slots.filter((s) => s.threadName === "pool_loop");
       assert.equal(pool.length, 4, JSON.stringify(r.slots));
