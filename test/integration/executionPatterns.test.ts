@@ -39,7 +39,12 @@ function runCampaign(ws: string, spec: string): RunFacts[] {
 const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length;
 
 /** Checks that hold for any clustering: every run in one pattern, per-pattern statistics from the runs table. */
-function checkConsistent(r: ExecutionPatternsResult, runs: readonly RunFacts[]): void {
+function checkConsistent(r: ExecutionPatternsResult, all: readonly RunFacts[]): void {
+  // A run is left out only with a note that names it (the sampler saw no thread of a run shorter than its
+  // interval on a busy machine), and never more than one in ten.
+  const named = new Set(r.notes.flatMap((n) => [.../run (\d+)\b[^;]*left out/g.exec(n) ?? []].slice(1).map(Number)));
+  const runs = all.filter((x) => !named.has(x.id));
+  assert.ok(runs.length >= 0.9 * all.length, r.notes.join("; "));
   assert.deepEqual(r.runs.map((x) => x.runId).sort((a, b) => a - b), runs.map((x) => x.id));
   assert.deepEqual(r.patterns.flatMap((p) => p.runs).sort((a, b) => a - b), runs.map((x) => x.id));
   for (const p of r.patterns) {
