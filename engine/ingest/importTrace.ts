@@ -45,6 +45,7 @@ export async function importTrace(ws: Workspace, req: ImportRequest): Promise<Im
       for (const a of stored.artifacts) insertArtifact(ws.db, { runId: id, ...a });
       return id;
     });
+    ws.artifacts.settle(stored.written);
     return { runId, format: stored.format, cct: stored.cct, warnings };
   } catch (e) {
     await ws.artifacts.discard(stored.written);

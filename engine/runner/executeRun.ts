@@ -94,6 +94,7 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, profiler: Campa
       stderrTail: result.stderrTail,
       artifacts,
     });
+    ws.artifacts.settle(written);
     return status;
   } catch (e) {
     await ws.artifacts.discard(written);

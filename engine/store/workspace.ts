@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { ArtifactStore } from "./artifactStore.js";
 import { openDatabase, type Db } from "./database.js";
 import { ensureWorkspaceFolder } from "./workspaceFolder.js";
+import { removeArtifactLeftovers } from "./artifactLeftovers.js";
 
 export const DATABASE_FILE = "varbench.sqlite";
 
@@ -19,7 +20,10 @@ export class Workspace {
     const full = resolve(dir);
     ensureWorkspaceFolder(full);
     mkdirSync(join(full, "artifacts"), { recursive: true });
-    return new Workspace(full, openDatabase(join(full, DATABASE_FILE)), new ArtifactStore(full));
+    const db = openDatabase(join(full, DATABASE_FILE));
+    // What a process killed midway left (a half-copied trace, the blobs of an import never committed).
+    removeArtifactLeftovers(full, db);
+    return new Workspace(full, db, new ArtifactStore(full));
   }
 
   /** Opens an existing workspace; a folder without a database is an error, not a new workspace. */
@@ -32,6 +36,7 @@ export class Workspace {
   }
 
   close(): void {
+    this.artifacts.close();
     this.db.close();
   }
 }
