@@ -117,4 +117,12 @@ describe("engine host", () => {
     assert.deepEqual(((await post("runs.list", {})).body.result as RunRow[]).map((r) => r.status).sort(), ["interrupted", "succeeded"]);
     assert.ok(existsSync(dir));
   });
+
+  it("answers a 1 MB body nested 500,000 deep with 400 in words (copying it to the engine's worker overflowed the stack: 500)", async () => {
+    const depth = 500_000;
+    const res = await fetch(new URL("/api/campaigns.get", server.url), { method: "POST", headers: { authorization: `Bearer ${server.token}` }, body: `{"campaignId":${"[".repeat(depth)}${"]".repeat(depth)}}` });
+    assert.equal(res.status, 400);
+    assert.deepEqual(await res.json(), { error: { code: "invalid-arguments", message: "the request body nests arrays and objects more than 64 levels deep; API arguments nest a few", issues: [] } });
+    assert.equal((await post("workspace.info", {})).status, 200, "the engine answers on");
+  });
 });
