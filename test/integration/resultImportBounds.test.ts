@@ -5,7 +5,7 @@
 // campaign plans is refused in words; each refusal leaves the workspace as it was.
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, writeFileSync } from "node:fs";
 import { once } from "node:events";
 import { join } from "node:path";
 import { snapshot, varbench } from "../helpers/cli.js";
@@ -50,6 +50,15 @@ describe("results imports: bounded, and read as they stream", () => {
     const r = varbench(["-w", ws, "import", file, "--project", "p"], dir, budget);
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^campaign \d+ \(hyperfine-spaced\): hyperfine results, 1 design × 1 workload, 3 runs/);
+  });
+
+  it("prints a command's control characters as escapes, never to the terminal as they are (issue 29, item 5)", () => {
+    const file = join(dir, "escapes.json");
+    writeFileSync(file, JSON.stringify({ results: [{ command: "sleep 0.1 \u001b]0;pwned\u0007\u001b[2J\u0000", times: [0.1, 0.2], exit_codes: [0, 1] }] }));
+    const r = varbench(["-w", ws, "import", file, "--project", "p"], dir, budget);
+    assert.equal(r.status, 0, r.stderr);
+    assert.doesNotMatch(r.stdout + r.stderr, /[\u0000-\u0009\u000b-\u001f\u007f]/, "no control character but the line ends");
+    assert.match(r.stdout, /design sleep-0\.1-0-pwned-2J: sleep 0\.1 \\u001b\]0;pwned\\u0007\\u001b\[2J\\u0000$/m);
   });
 
   it("refuses more runs than a campaign plans (2,000,000 became 2,000,010 runs), naming both counts", async () => {

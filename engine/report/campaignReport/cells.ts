@@ -2,6 +2,7 @@
 // durations with units and fractions as percentages; CSV keeps the raw value
 // and spreads an interval over two columns.
 import { formatNs } from "../format.js";
+import { csvField, csvSafe } from "../csv.js";
 import type { Cell, ColumnUnit, ReportTable } from "./model.js";
 
 export function formatCell(v: Cell, unit: ColumnUnit): string {
@@ -27,17 +28,17 @@ export function formatCell(v: Cell, unit: ColumnUnit): string {
 
 /** The table as CSV rows: header first, raw values, an interval as "<label> low" and "<label> high". */
 export function csvRows(t: ReportTable): string[][] {
-  const header = t.columns.flatMap((c) => (c.unit === "nsInterval" ? [`${c.label} low (ns)`, `${c.label} high (ns)`] : [c.unit === "ns" ? `${c.label} (ns)` : c.label]));
+  const header = t.columns.flatMap((c) => (c.unit === "nsInterval" ? [`${c.label} low (ns)`, `${c.label} high (ns)`] : [c.unit === "ns" ? `${c.label} (ns)` : c.label])).map(csvSafe);
   const rows = t.rows.map((r) =>
     r.flatMap((v, i) => {
       if (t.columns[i].unit === "nsInterval") return Array.isArray(v) ? [String(v[0]), String(v[1])] : ["", ""];
-      return [v === null ? "" : String(v)];
+      // Text (a function's or a design's name) may start like a formula; numbers are left as they are.
+      return [v === null ? "" : typeof v === "string" ? csvSafe(v) : String(v)];
     }),
   );
   return [header, ...rows];
 }
 
 export function csvText(rows: readonly (readonly string[])[]): string {
-  const cell = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-  return rows.map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+  return rows.map((r) => r.map(csvField).join(",")).join("\r\n") + "\r\n";
 }
