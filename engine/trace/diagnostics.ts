@@ -22,7 +22,7 @@ export type TraceErrorDetail =
   | { kind: "empty"; file: string; why?: string }
   | { kind: "not-a-trace"; file: string; what: string }
   | { kind: "not-a-file"; file: string; what: string }
-  | { kind: "too-large"; thread: string; contexts: number; limitBytes: number };
+  | { kind: "too-large"; thread: string; contexts: number; limitBytes: number; setBy?: string };
 
 export class TraceError extends Error {
   constructor(readonly detail: TraceErrorDetail) {
@@ -50,7 +50,7 @@ export function describeTraceError(e: TraceErrorDetail): string {
     case "not-a-file":
       return `${e.file} is ${e.what}, not a regular file: traces and results are read from regular files only`;
     case "too-large":
-      return `thread ${e.thread}: its calling-context tree (${e.contexts} contexts so far) outgrew the ${e.limitBytes / 2 ** 20} MiB the CCT builder may use; read fewer threads or a shorter trace`;
+      return `thread ${e.thread}: its calling-context tree (${e.contexts} contexts so far) outgrew the ${e.limitBytes / 2 ** 20} MiB the CCT builder may use${e.setBy ? ` (${e.setBy})` : ""}; read fewer threads or a shorter trace`;
   }
 }
 
