@@ -11,7 +11,8 @@ export type TraceWarning =
   | { kind: "time-filter"; thresholdNs: number }
   | { kind: "unread-option"; file: string; option: string }
   | { kind: "skipped-events"; file: string; count: number; reason: string }
-  | { kind: "truncated"; file: string; byteOffset: number; detail: string };
+  | { kind: "truncated"; file: string; byteOffset: number; detail: string }
+  | { kind: "sched-cut"; dir: string; tids: readonly number[] };
 
 export type TraceErrorDetail =
   | { kind: "not-found"; file: string }
@@ -76,5 +77,9 @@ export function describeTraceWarning(w: TraceWarning): string {
       return `${w.file}: ${w.count} ${w.reason} skipped`;
     case "truncated":
       return `${w.file}: at byte ${w.byteOffset}: ${w.detail}`;
+    case "sched-cut": {
+      const shown = w.tids.slice(0, 5).join(", ") + (w.tids.length > 5 ? ` and ${w.tids.length - 5} more` : "");
+      return `${w.dir}: the scheduler events (perf-cpu*.dat) end before thread(s) ${shown} exited: a file was cut short, so their last time off the CPU may be counted as running`;
+    }
   }
 }
