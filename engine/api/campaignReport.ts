@@ -14,6 +14,7 @@ import { runDetails, runRows } from "../store/campaignQueries.js";
 import { buildCampaignReport, type DesignInputs } from "../report/campaignReport/build.js";
 import type { CampaignReport } from "../report/campaignReport/model.js";
 import { VARBENCH_VERSION } from "../report/version.js";
+import { shellCommand } from "../report/format.js";
 import type { RunRow } from "../campaign/readModels.js";
 import type { MeasureName } from "../campaign/measures.js";
 
@@ -87,7 +88,7 @@ export async function campaignReport(ctx: ServiceContext, req: ReportRequest): P
 
   const measured = runRows(ctx.workspace().db, c.id).filter((r: RunRow) => r.status === "succeeded" && !r.warmup);
   const ws = ctx.workspace().dir;
-  const command = ["varbench", "-w", ws, "report", String(c.id), ...(req.designs ? ["--designs", req.designs.join(",")] : []), ...(req.workload ? ["--workload", req.workload] : []), ...(req.measure ? ["--metric", req.measure] : []), "--format", req.format].join(" ");
+  const command = shellCommand(["varbench", "-w", ws, "report", String(c.id), ...(req.designs ? ["--designs", req.designs.join(",")] : []), ...(req.workload ? ["--workload", req.workload] : []), ...(req.measure ? ["--metric", req.measure] : []), "--format", req.format]);
   return buildCampaignReport({
     provenance: {
       varbench: VARBENCH_VERSION,

@@ -11,6 +11,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import type { ApiBackend } from "./backend.js";
 import { toErrorData, type ApiErrorCode } from "./errors.js";
 import { EVENT_NAMES } from "./contract.js";
+import { fetchSiteOk, MAX_BODY_DEPTH, nestedDeeperThan, singleHost } from "./requestChecks.js";
 
 export interface ServerOptions {
   readonly service: ApiBackend;
@@ -44,13 +45,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const token = options.token ?? randomBytes(24).toString("base64url");
   const staticDir = resolve(options.staticDir);
   let port = 0;
-  const hostOk = (req: IncomingMessage) => req.headers.host === `127.0.0.1:${port}` || req.headers.host === `localhost:${port}`;
+  const hostOk = (req: IncomingMessage) => {
+    const host = singleHost(req);
+    return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+  };
   const tokenOk = (req: IncomingMessage, url: URL) => {
     const given = bearer(req) ?? cookie(req, cookieName(port)) ?? url.searchParams.get("token");
     return given !== null && timingSafeEqual(digest(given), digest(token));
   };
-  /** API calls and the event socket come from pages of this server only (a browser always sends Origin on both). */
-  const originOk = (req: IncomingMessage) => req.headers.origin === undefined || req.headers.origin === `http://${req.headers.host}`;
+  /** API calls and the event socket come from pages of this server only: by Origin, and by a browser's Fetch Metadata. */
+  const originOk = (req: IncomingMessage) => (req.headers.origin === undefined || req.headers.origin === `http://${req.headers.host}`) && fetchSiteOk(req);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
@@ -62,6 +66,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   server.on("clientError", (_e, socket) => socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n"));
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (singleHost(req) === null) return send(res, 400, "text/plain; charset=utf-8", "refused: a request names one Host, not none or several");
     if (!hostOk(req)) return send(res, 403, "text/plain; charset=utf-8", "refused: this server answers only to 127.0.0.1 and localhost");
     if (!tokenOk(req, url)) return send(res, 401, "text/plain; charset=utf-8", "refused: open the URL that `varbench start` printed; it carries this session's token");
     if (url.searchParams.has("token")) {
@@ -75,7 +80,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   async function api(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
     if (req.method !== "POST") return send(res, 405, "text/plain; charset=utf-8", "API calls are POST");
-    if (!originOk(req)) return send(res, 403, "text/plain; charset=utf-8", "refused: foreign origin");
+    if (!originOk(req)) return send(res, 403, "text/plain; charset=utf-8", "refused: the call does not come from a page of this server");
     let body: string;
     try {
       body = await readBody(req);
@@ -84,6 +89,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // Said before the connection is closed on the rest of the body.
       res.writeHead(413, { "content-type": "application/json", "cache-control": "no-store", connection: "close" });
       return void res.end(JSON.stringify({ error: { code: "invalid-arguments", message: e.message, issues: [] } }), () => req.destroy());
+    }
+    if (nestedDeeperThan(body, MAX_BODY_DEPTH)) {
+      const message = `the request body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep; API arguments nest a few`;
+      return send(res, 400, "application/json", JSON.stringify({ error: { code: "invalid-arguments", message, issues: [] } }));
     }
     try {
       const result = await options.service.call(method, body.length === 0 ? {} : JSON.parse(body));
@@ -121,6 +130,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     try {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
       if (url.pathname !== "/api/events") return refuse("404 Not Found");
+      if (singleHost(req) === null) return refuse("400 Bad Request");
       if (!hostOk(req) || !originOk(req)) return refuse("403 Forbidden");
       if (!tokenOk(req, url)) return refuse("401 Unauthorized");
       wss.handleUpgrade(req, socket, head, (ws) => {

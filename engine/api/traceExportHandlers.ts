@@ -17,6 +17,7 @@ import { detectPathFormat } from "../io/readTrace.js";
 import { TextFileOutput } from "../io/textFileOutput.js";
 import { ChromeTraceWriter, type TraceExport } from "../trace/chrome/chromeTraceWriter.js";
 import { VARBENCH_VERSION } from "../report/version.js";
+import { shellCommand } from "../report/format.js";
 
 const EXPORTABLE: readonly Target["kind"][] = ["run", "trace"];
 
@@ -59,7 +60,7 @@ async function provenanceOf(ctx: ServiceContext, r: Resolved, path: string, onCp
   const run = t.kind === "run" ? { workspace: ctx.workspace().dir, runId: t.runId } : null;
   const sourceFormat = t.kind === "run" ? traceArtifact(ctx.workspace(), t.runId).kind.replace(/-(directory|trace)$/, "") : t.kind === "trace" ? await detectPathFormat(t.path) : "";
   const command = ["varbench", ...(run ? ["-w", run.workspace] : []), "export-trace", formatTarget(t), ...(onCpu ? ["--on-cpu"] : []), "-o", path];
-  return { generator: `Varbench ${VARBENCH_VERSION}`, source: r.label, sourceFormat, ...run, onCpu, command: command.join(" ") };
+  return { generator: `Varbench ${VARBENCH_VERSION}`, source: r.label, sourceFormat, ...run, onCpu, command: shellCommand(command) };
 }
 
 /** The output would overwrite the trace (the file, or a file of the data directory) before it is read. */

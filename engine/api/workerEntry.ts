@@ -8,6 +8,7 @@ import { EVENT_NAMES } from "./contract.js";
 import { METHOD_NAMES } from "./dispatch.js";
 import { recoverLostEngine } from "./engineRecovery.js";
 import type { WorkerReply, WorkerRequest } from "./workerProtocol.js";
+import { setKernelMemoryLimit } from "../cct/kernel/ingestKernel.js";
 
 interface EngineData {
   readonly workspaceDir: string;
@@ -18,10 +19,15 @@ interface EngineData {
   /** The command line's engine: the workspace is opened only when a call needs it, and not remembered. */
   readonly lazy?: boolean;
   readonly remember?: boolean;
+  /** The engine's memory budget in MB: its heap's limit (resourceLimits), and its ingestion kernel's. */
+  readonly memoryMb?: number;
 }
 
 const port = parentPort!;
 const data = workerData as EngineData;
+// The heap's limit bounds JavaScript objects only; a calling-context tree is built in the ingestion
+// kernel's WebAssembly memory, outside it: bounded here by the same figure.
+if (data.memoryMb) setKernelMemoryLimit(data.memoryMb * 2 ** 20, `the engine's memory budget of ${data.memoryMb} MB; VARBENCH_ENGINE_MEMORY_MB sets it`);
 const service = new VarbenchService(data.workspaceDir, { localFiles: data.localFiles ?? false, lazy: data.lazy ?? false, remember: data.remember ?? true });
 const post = (m: WorkerReply) => port.postMessage(m);
 for (const event of EVENT_NAMES) service.events.on(event, (payload) => post({ kind: "event", event, payload }));

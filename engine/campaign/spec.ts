@@ -9,9 +9,18 @@ const argv = z.array(z.string().min(1)).min(1, "needs at least the program");
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 /** Node's timers hold 2³¹ − 1 ms (about 24.8 days); a longer timeout fired after 1 ms. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+/** A time with its unit. Hours are accepted (a run of a long benchmark is timed in them); days are
+ * not, as Node's timers end at 24.8 days, which hours already reach (596 h). */
+const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+const DURATION_FORMAT = 'a number of seconds or a time with its unit, e.g. "500ms", "30s", "2m", "10h"';
 const duration = z
-  .union([z.number().positive(), z.string().regex(/^\d+(\.\d+)?(ms|s|m)$/, 'a number of seconds or e.g. "500ms", "30s", "2m"')])
-  .refine((d) => durationMs(d) >= 1 && durationMs(d) <= MAX_TIMEOUT_MS, { message: `between 1 ms and ${Math.floor(MAX_TIMEOUT_MS / 86_400_000)} days (Node's timers hold no more)` });
+  .union([z.number().positive("a positive number of seconds"), z.string().regex(DURATION, DURATION_FORMAT)], { error: DURATION_FORMAT })
+  // Checked only once the format is right: a value of no format has no range (and was read as null).
+  .refine((d) => durationMs(d) >= 1 && durationMs(d) <= MAX_TIMEOUT_MS, {
+    message: `between 1 ms and ${Math.floor(MAX_TIMEOUT_MS / 86_400_000)} days (Node's timers hold no more)`,
+    when: (payload) => payload.issues.length === 0,
+  });
 /** Runs a campaign plans at most (designs × workloads × (repetitions + warm-ups)): each is a row, a
  * task and a line of the runs table; the workbench is checked responsive at 100,000 runs, and a
  * billion repetitions grew the planner without end. */
@@ -121,9 +130,9 @@ export class SpecError extends Error {
   }
 }
 
-/** Seconds, or a string with a unit, as milliseconds. */
+/** Seconds, or a string with a unit, as milliseconds; NaN for a string of no duration format. */
 export function durationMs(d: number | string): number {
   if (typeof d === "number") return d * 1000;
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m)$/.exec(d)!;
-  return Number(m[1]) * { ms: 1, s: 1000, m: 60000 }[m[2] as "ms" | "s" | "m"];
+  const m = DURATION.exec(d);
+  return m ? Number(m[1]) * UNIT_MS[m[2] as keyof typeof UNIT_MS] : NaN;
 }

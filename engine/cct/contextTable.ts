@@ -53,7 +53,7 @@ export function finishColumns(raw: RawContexts, withCovariance: boolean): Contex
   const filled = first.slice(0, k);
   for (let c = 1; c < k; c++) child[filled[raw.parent[c]]++] = c;
   const covariance = kept.map((c) => {
-    const acc = raw.covariance[c];
+    const acc = raw.covariance(c);
     if (acc) {
       const dims = [0];
       const childContexts: number[] = [];
@@ -95,6 +95,13 @@ export function finishColumns(raw: RawContexts, withCovariance: boolean): Contex
     selfNs: column(STAT.self),
     calledOnce: column(STAT.once),
     covariance,
-    covarianceOmitted: kept.flatMap((c) => (raw.omitted[c] ? [ids[c]] : [])),
+    covarianceOmitted: omittedOf(raw, kept, ids),
   };
+}
+
+/** The kept contexts over the covariance limit, by their new ids (a loop: flatMap made an array per context). */
+function omittedOf(raw: RawContexts, kept: readonly number[], ids: Int32Array): number[] {
+  const out: number[] = [];
+  for (const c of kept) if (raw.omitted[c]) out.push(ids[c]);
+  return out;
 }

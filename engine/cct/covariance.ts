@@ -27,15 +27,18 @@ export function leafCovariance(n: number, mean: number, m2: number): ContextCova
  * no intermediate copy: a deep tree has a covariance per context.
  */
 export function finishCovariance(acc: RawCovariance, dims: readonly number[], childContexts: readonly number[]): ContextCovariance {
-  const n = acc.n;
+  const { n, values, meanAt, upperAt, stride } = acc;
   const k = dims.length;
-  const stride = acc.mean.length;
   const mean = new Array<number>(k);
   const matrix = new Array<number>(k * k);
   for (let i = 0; i < k; i++) {
-    mean[i] = acc.mean[dims[i]];
-    const row = dims[i] * stride;
-    for (let j = 0; j < k; j++) matrix[i * k + j] = n > 0 ? acc.comoment[row + dims[j]] / n : 0;
+    mean[i] = values[meanAt + dims[i]];
+    for (let j = 0; j < k; j++) {
+      // The kernel keeps the upper triangle: (a, b) with a ≤ b.
+      const a = Math.min(dims[i], dims[j]);
+      const b = Math.max(dims[i], dims[j]);
+      matrix[i * k + j] = n > 0 ? values[upperAt + a * stride + b] / n : 0;
+    }
   }
   return { n, mean, matrix, childContexts };
 }

@@ -27,8 +27,14 @@ const FLOAT_COLUMNS = ["n", "meanNs", "m2", "minNs", "maxNs", "inclusiveNs", "se
 function columnsToJson(c: ContextColumns): Json {
   const out: Json = { size: c.size, covariance: c.covariance, covarianceOmitted: c.covarianceOmitted };
   for (const k of INT_COLUMNS) out[k] = Array.from(c[k]);
-  // ±Infinity (min/max of a context never finished) has no JSON form: null.
-  for (const k of FLOAT_COLUMNS) out[k] = Array.from(c[k], (v) => (Number.isFinite(v) ? v : null));
+  // ±Infinity (min/max of a context never finished) has no JSON form: null. A plain loop: Array.from
+  // with a mapping function takes a generic path, two seconds for a million contexts' columns.
+  for (const k of FLOAT_COLUMNS) {
+    const column = c[k];
+    const values = new Array<number | null>(column.length);
+    for (let i = 0; i < column.length; i++) values[i] = Number.isFinite(column[i]) ? column[i] : null;
+    out[k] = values;
+  }
   return out;
 }
 

@@ -109,7 +109,7 @@ export class ThreadBuilder implements ThreadSink {
     } catch (e) {
       if (!isKernelOutOfMemory(e)) throw e;
       const contexts = this.kernel.exports.contextCount(this.thread);
-      throw new TraceError({ kind: "too-large", thread: this.name, contexts, limitBytes: this.kernel.memoryLimitBytes });
+      throw new TraceError({ kind: "too-large", thread: this.name, contexts, limitBytes: this.kernel.memoryLimitBytes, ...(this.kernel.memoryLimitSetBy ? { setBy: this.kernel.memoryLimitSetBy } : {}) });
     }
   }
 }

@@ -5,6 +5,7 @@ import type { EChartsOption } from "echarts";
 import { boxStats } from "./quantiles.js";
 import { measureUnitFor } from "./units.js";
 import type { ChartColors } from "./colors.js";
+import { html } from "./chartText.js";
 
 export interface DistributionGroup {
   readonly label: string;
@@ -78,5 +79,5 @@ function boxTooltip(p: unknown, unit: string): string {
   const { name, value } = p as { name: string; value: number[] };
   const [, lo, q1, med, q3, hi] = value;
   const f = (v: number) => `${v.toPrecision(4)}${unit ? ` ${unit}` : ""}`;
-  return `${name}<br/>median ${f(med)}<br/>Q1–Q3 ${f(q1)} – ${f(q3)}<br/>whiskers ${f(lo)} – ${f(hi)}`;
+  return html`${name}<br/>median ${f(med)}<br/>Q1–Q3 ${f(q1)} – ${f(q3)}<br/>whiskers ${f(lo)} – ${f(hi)}`;
 }

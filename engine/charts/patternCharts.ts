@@ -9,6 +9,7 @@ import type { DesignComparisonResult } from "../patterns/comparisonResult.js";
 import type { ChartColors } from "./colors.js";
 import { formatMetric } from "../report/patternsText.js";
 import { bOverA, formatRatio } from "../verdict/speedup.js";
+import { html } from "./chartText.js";
 
 const SYMBOLS = ["circle", "triangle", "diamond", "rect", "roundRect", "pin"] as const;
 
@@ -69,7 +70,7 @@ export function planeOption(r: ExecutionPatternsResult, colors: ChartColors, nam
           symbol: SYMBOLS[groups.indexOf(x.group) % SYMBOLS.length],
           symbolSize: 11,
           runId: x.runId,
-          tooltip: { formatter: `run ${x.runId} · ${names[x.group] ?? x.group} · ${p.name} · ${formatMetric(r.metric, x.metric)}` },
+          tooltip: { formatter: html`run ${x.runId} · ${names[x.group] ?? x.group} · ${p.name} · ${formatMetric(r.metric, x.metric)}` },
         })),
     })),
   } as EChartsOption;
@@ -94,7 +95,7 @@ export function improvementOption(c: DesignComparisonResult, colors: ChartColors
         data: rows.map((r) => ({
           value: [ratio(r), r.pattern],
           itemStyle: { color: ratio(r) <= 1 ? colors.primary : colors.accent },
-          tooltip: { formatter: `${r.pattern}: ${c.labels.b} ${formatRatio(ratio(r))} × ${c.labels.a} (${c.labels.a} ${r.runsA} runs, ${c.labels.b} ${r.runsB} runs)` },
+          tooltip: { formatter: html`${r.pattern}: ${c.labels.b} ${formatRatio(ratio(r))} × ${c.labels.a} (${c.labels.a} ${r.runsA} runs, ${c.labels.b} ${r.runsB} runs)` },
         })),
         label: { show: true, position: "right", color: colors.text, formatter: (p: { value: [number, string] }) => `${formatRatio(p.value[0])}×` },
         markLine: { silent: true, symbol: "none", lineStyle: { color: colors.axis, type: "dashed" }, data: [{ xAxis: 1 }], label: { show: false } },
@@ -124,7 +125,7 @@ export function shapeOption(p: Pattern, slots: readonly SlotInfo[], colors: Char
     animation: false,
     textStyle: { color: colors.text },
     grid: { left: 168, right: 16, top: 8, bottom: 44 },
-    tooltip: { formatter: (x: unknown) => { const v = (x as { value: [number, number, number] }).value; return `${label(slots[v[1]])}, interval ${v[0] + 1}: busy ${pct(v[2])}`; } },
+    tooltip: { formatter: (x: unknown) => { const v = (x as { value: [number, number, number] }).value; return html`${label(slots[v[1]])}, interval ${v[0] + 1}: busy ${pct(v[2])}`; } },
     xAxis: { type: "category", name: "share of the run", nameLocation: "middle", nameGap: 26, data: Array.from({ length: intervals }, (_, j) => `${Math.round((100 * (j + 1)) / intervals)}%`), axisLine: { lineStyle: { color: colors.axis } } },
     yAxis: { type: "category", inverse: true, data: slots.map(label), axisLine: { lineStyle: { color: colors.axis } } },
     visualMap: { show: false, min: 0, max: 1, inRange: { color: [colors.grid, colors.primary] } },

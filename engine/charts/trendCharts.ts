@@ -13,6 +13,7 @@ import type { LocationComparison } from "../trend/designTrends.js";
 import type { TrendComparisonResult, TrendsResult } from "../trend/result.js";
 import type { ChartColors } from "./colors.js";
 import { costUnit, linearText, modelName, num, offsetText, plain, powerText } from "./trendText.js";
+import { html, labelText } from "./chartText.js";
 
 /** Points along a fitted curve: the linear model bends on log-log axes, and 48 keep it smooth at 600 px. */
 export const CURVE_POINTS = 48;
@@ -144,7 +145,7 @@ export function fitOption(r: TrendsResult, cluster: TrendCluster, fit: FeatureFi
       data: shown.map((i) => ({
         value: [xs[i], cluster.cost[i]] as Pair,
         runId: r.runs[i].runId,
-        tooltip: { formatter: `${r.runs[i].workload ?? "(no workload)"} · run ${r.runs[i].runId}<br/>${fit.feature} = ${plain(xs[i])}, cost ${plain(cluster.cost[i])}` },
+        tooltip: { formatter: html`${r.runs[i].workload ?? "(no workload)"} · run ${r.runs[i].runId}<br/>${fit.feature} = ${plain(xs[i])}, cost ${plain(cluster.cost[i])}` },
       })),
     },
     {
@@ -156,7 +157,7 @@ export function fitOption(r: TrendsResult, cluster: TrendCluster, fit: FeatureFi
       z: 5,
       data: fit.predictions
         .flatMap((p) => (p.value !== null && p.value > 0 ? [{ p: { at: p.at, value: p.value }, i: p.interval ?? undefined }] : []))
-        .map(({ p, i }) => ({ value: [p.at, p.value] as Pair, tooltip: { formatter: `prediction at ${fit.feature} = ${plain(p.at)}: ${plain(p.value)}${i ? `<br/>95%: ${plain(i.low)} … ${plain(i.high)}` : ""}` } })),
+        .map(({ p, i }) => ({ value: [p.at, p.value] as Pair, tooltip: { formatter: html`prediction at ${fit.feature} = ${plain(p.at)}: ${plain(p.value)}` + (i ? html`<br/>95%: ${plain(i.low)} … ${plain(i.high)}` : "") } })),
     },
   ];
   return {
@@ -201,7 +202,7 @@ export function residualOption(r: TrendsResult, fit: FeatureFit, colors: ChartCo
         data: shown.map((i) => ({
           value: [xs[i], value(i)] as Pair,
           runId: r.runs[i].runId,
-          tooltip: { formatter: `${r.runs[i].workload ?? "(no workload)"} · run ${r.runs[i].runId}<br/>${fit.feature} = ${plain(xs[i])}, residual ${num(value(i))}` },
+          tooltip: { formatter: html`${r.runs[i].workload ?? "(no workload)"} · run ${r.runs[i].runId}<br/>${fit.feature} = ${plain(xs[i])}, residual ${num(value(i))}` },
         })),
         markLine: { symbol: "none", silent: true, label: { show: false }, lineStyle: { color: colors.axis, type: "solid" }, data: [{ yAxis: 0 }] },
       },
@@ -225,7 +226,7 @@ export function comparisonOption(c: TrendComparisonResult, l: LocationComparison
   const onPlot = at !== null && at >= lo && at <= hi;
   // The crossing is marked on the first fit drawn: a markLine needs a series to belong to.
   let marker: object | undefined = onPlot
-    ? { symbol: "none", silent: true, lineStyle: { color: colors.text, type: "dashed" }, label: { formatter: `fits cross at ${feature} ≈ ${num(at)}`, color: colors.text, position: "end" }, data: [{ xAxis: at }] }
+    ? { symbol: "none", silent: true, lineStyle: { color: colors.text, type: "dashed" }, label: { formatter: labelText(`fits cross at ${feature} ≈ ${num(at)}`), color: colors.text, position: "end" }, data: [{ xAxis: at }] }
     : undefined;
   let zeros = 0;
   const series: object[] = [];
@@ -243,7 +244,7 @@ export function comparisonOption(c: TrendComparisonResult, l: LocationComparison
         symbolSize: 9,
         itemStyle: { color, opacity: 0.85 },
         z: 4,
-        data: shown.map((p) => ({ value: [p.x, p.y] as Pair, runId: p.runId, tooltip: { formatter: `${label}${runText(p.runId, workloadOf(p.runId))}<br/>${feature} = ${plain(p.x)}, cost ${plain(p.y)}` } })),
+        data: shown.map((p) => ({ value: [p.x, p.y] as Pair, runId: p.runId, tooltip: { formatter: html`${label}${runText(p.runId, workloadOf(p.runId))}<br/>${feature} = ${plain(p.x)}, cost ${plain(p.y)}` } })),
       },
     );
     marker = undefined;

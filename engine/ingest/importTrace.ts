@@ -8,6 +8,7 @@ import type { Cct } from "../cct/cct.js";
 import { storeTrace } from "./traceArtifacts.js";
 import { cctMeasures } from "../campaign/profilerMeasures.js";
 import type { Workspace } from "../store/workspace.js";
+import { writeTransaction } from "../store/database.js";
 import { ensureDesign, ensureProject, ensureWorkload, insertArtifact, insertRun } from "../store/repositories.js";
 import { describeTraceWarning } from "../trace/diagnostics.js";
 
@@ -31,7 +32,7 @@ export async function importTrace(ws: Workspace, req: ImportRequest): Promise<Im
   const stored = await storeTrace(ws.artifacts, req.trace, req.maxCovarianceChildren === undefined ? {} : { maxCovarianceChildren: req.maxCovarianceChildren });
   try {
     const warnings = stored.cct.warnings.map(describeTraceWarning);
-    const runId = ws.db.transaction(() => {
+    const runId = writeTransaction(ws.db, () => {
       const projectId = ensureProject(ws.db, req.project);
       const workloadId = req.workload ? ensureWorkload(ws.db, projectId, req.workload) : null;
       const designId = req.design ? ensureDesign(ws.db, projectId, req.design) : null;
@@ -45,7 +46,8 @@ export async function importTrace(ws: Workspace, req: ImportRequest): Promise<Im
       });
       for (const a of stored.artifacts) insertArtifact(ws.db, { runId: id, ...a });
       return id;
-    })();
+    });
+    ws.artifacts.settle(stored.written);
     return { runId, format: stored.format, cct: stored.cct, warnings };
   } catch (e) {
     await ws.artifacts.discard(stored.written);

@@ -13,6 +13,27 @@ const STDOUT_FD = 1;
 /** How long to wait before writing again to a standard output that is full (a non-blocking pipe). */
 const FULL_PIPE_WAIT_MS = 2;
 
+/** What the system's refusals to write a file mean, for people. */
+const WRITE_PROBLEMS: Readonly<Record<string, string>> = {
+  ENOSPC: "no space is left on its device",
+  EDQUOT: "the disk quota is used up",
+  EFBIG: "it would be larger than its file system allows",
+  EACCES: "permission denied",
+  EPERM: "not permitted",
+  EROFS: "its file system is read-only",
+  EISDIR: "it is a folder",
+  ENOENT: "its folder does not exist",
+  ENOTDIR: "a part of its path is not a folder",
+  EIO: "its device reported an input/output error",
+};
+
+/** A failure to open or write `path` as an error that names the file and says why in words. */
+export function writeError(path: string, e: unknown): Error {
+  const code = (e as NodeJS.ErrnoException).code ?? "";
+  const why = WRITE_PROBLEMS[code] ?? (e instanceof Error ? e.message : String(e));
+  return new Error(`cannot write ${path}: ${why}${code && WRITE_PROBLEMS[code] ? ` (${code})` : ""}`);
+}
+
 export class TextFileOutput {
   bytes = 0;
   private fd: number | null;
@@ -29,7 +50,7 @@ export class TextFileOutput {
     try {
       return new TextFileOutput(path, openSync(path, "w"));
     } catch (e) {
-      throw new Error(`cannot write ${path}: ${(e as Error).message}`);
+      throw writeError(path, e);
     }
   }
 
@@ -42,7 +63,7 @@ export class TextFileOutput {
       try {
         at += writeSync(this.fd, bytes, at);
       } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== "EAGAIN") throw new Error(`cannot write ${this.path}: ${(e as Error).message}`);
+        if ((e as NodeJS.ErrnoException).code !== "EAGAIN") throw writeError(this.path, e);
         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, FULL_PIPE_WAIT_MS);
       }
     }

@@ -50,7 +50,32 @@ const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
  */
 export function displayName(name: string): string {
   if (name === "") return "(anonymous)";
-  return name.replace(UNSHOWABLE, (ch) => ESCAPES[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return visibleText(name);
+}
+
+/** Text as a terminal or a report may show it: control characters (ESC, BEL, NUL…) and the
+ * bidirectional overrides written as escapes, so none acts on the terminal or turns text around. */
+export function visibleText(text: string): string {
+  return text.replace(UNSHOWABLE, (ch) => ESCAPES[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** Characters of a long text shown on a terminal; the rest is counted. */
+const SHOWN_CHARACTERS = 200;
+
+/** A text of any length (a command line, a benchmark's name) for one line of a terminal: visible,
+ * and cut to its first SHOWN_CHARACTERS characters with the count of the rest. */
+export function shortText(text: string): string {
+  if (text.length <= SHOWN_CHARACTERS) return visibleText(text);
+  return `${visibleText(text.slice(0, SHOWN_CHARACTERS))}… (${(text.length - SHOWN_CHARACTERS).toLocaleString("en-US")} more characters)`;
+}
+
+/** Arguments that a POSIX shell reads as they are: anything else is quoted. */
+const SHELL_PLAIN = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/** A command as a POSIX shell reads it back to the same arguments: each argument that is not plain
+ * is single-quoted (a quote inside as '\''), so a workspace in "/tmp/my ws;rm -rf ~" is one argument. */
+export function shellCommand(argv: readonly string[]): string {
+  return argv.map((a) => (SHELL_PLAIN.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`)).join(" ");
 }
 
 const ESCAPES: Readonly<Record<string, string>> = { "\t": "\\t", "\n": "\\n", "\r": "\\r" };

@@ -15,7 +15,7 @@
 // arg0, arg1, … (state.range(i)), named ones by their name.
 import * as z from "zod";
 import { checkDocument } from "./json.js";
-import { ResultsError } from "./diagnostics.js";
+import { checkRunCount, ResultsError } from "./diagnostics.js";
 import { MAX_WALL_NS, WALL_TOO_LONG, type ParsedResults, type ResultSeries } from "./model.js";
 
 /** Nanoseconds per time_unit. */
@@ -57,6 +57,7 @@ export function readGoogleBenchmark(doc: unknown, file: string): ParsedResults {
   if (benchmarks.length === 0) throw empty("no benchmark in it");
   const rows = benchmarks.filter((r) => !isAggregate(r));
   if (rows.length === 0) throw empty("only aggregate rows (mean, median, …): run the benchmark again without --benchmark_report_aggregates_only, so that each repetition is written");
+  checkRunCount(rows.length, file, "google-benchmark");
   const aggregates = benchmarks.length - rows.length;
   return {
     format: "google-benchmark",

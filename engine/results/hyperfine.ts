@@ -11,7 +11,7 @@
 // every parameter group is one design (templates.ts names it).
 import * as z from "zod";
 import { checkDocument } from "./json.js";
-import { ResultsError } from "./diagnostics.js";
+import { checkRunCount, ResultsError } from "./diagnostics.js";
 import { MAX_WALL_NS, WALL_TOO_LONG, type ParsedResults, type ResultSeries, type ResultsWarning, type ToolRun } from "./model.js";
 import { commandTemplates } from "./templates.js";
 
@@ -42,6 +42,7 @@ export const secondsToNs = (s: number): number => Math.round(s * 1e9);
 export function readHyperfine(doc: unknown, file: string): ParsedResults {
   const { results } = checkDocument(documentSchema, doc, file, "hyperfine");
   if (results.length === 0) throw new ResultsError({ kind: "empty", file, format: "hyperfine", path: "results", detail: "no benchmark results in it" });
+  checkRunCount(results.reduce((n, r) => n + r.times.length, 0), file, "hyperfine");
   const warnings: ResultsWarning[] = [];
   const scanned = results.some((r) => r.parameters && Object.keys(r.parameters).length > 0);
   const designs = scanned ? commandTemplates(results.map((r) => ({ command: r.command, parameters: r.parameters ?? {} }))) : null;

@@ -1,30 +1,16 @@
-// A results file's bytes as a JSON document, and a document checked against a
-// reader's zod schema, with every problem at its JSON path. Results files are
-// summaries (kilobytes to a few megabytes), so they are parsed whole, unlike
-// traces, which stream.
+// A results file's JSON document, and a document checked against a reader's
+// zod schema, with every problem at its JSON path. The bytes are read as they
+// come (jsonStream.ts), so a large file is never held whole.
 import type * as z from "zod";
 import { ResultsError, type FieldProblem } from "./diagnostics.js";
+import { JsonStreamReader } from "./jsonStream.js";
 import type { ResultsFormat } from "./model.js";
 
+/** The document of a file's bytes held whole (tests, small inputs). */
 export function parseJsonBytes(bytes: Uint8Array, file: string): unknown {
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes).replace(/^\uFEFF/, "");
-  } catch {
-    throw new ResultsError({ kind: "not-utf8", file });
-  }
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
-    // V8 says where in characters ("… in JSON at position 123"), or that the text ended early.
-    const at = /at position (\d+)/.exec(message);
-    // Cut short: V8 says so, or names a position at the very end ("Expected ',' or '}' … at position <length>").
-    const ended = /end of JSON input/.test(message) || (at !== null && Number(at[1]) >= text.trimEnd().length);
-    const byteOffset = ended ? bytes.length : at ? utf8Length(text.slice(0, Number(at[1]))) : null;
-    const detail = ended ? "the file ends before the JSON does: was it cut short?" : message.replace(/ in JSON at position \d+.*$/, "").replace(/, ".*" is not valid JSON$/, "");
-    throw new ResultsError({ kind: "not-json", file, byteOffset, detail });
-  }
+  const reader = new JsonStreamReader(file);
+  reader.push(bytes);
+  return reader.end();
 }
 
 /** The tools write a few levels; storing a run's environment (JSON.stringify) recurses once per level, so a
@@ -71,13 +57,4 @@ function foundText(v: unknown): string {
   if (v === undefined || typeof v === "object") return "";
   const text = JSON.stringify(v);
   return ` (found ${text.length > 40 ? `${text.slice(0, 40)}…` : text})`;
-}
-
-function utf8Length(s: string): number {
-  let n = 0;
-  for (const ch of s) {
-    const c = ch.codePointAt(0)!;
-    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  }
-  return n;
 }

@@ -4,7 +4,7 @@
 // it has no folder it was planned from (so it never serves as a template to
 // launch from) and no queued run (so nothing resumes it); its "profiler" is
 // the tool, which is what the workbench shows beside it.
-import { describeResultsWarning } from "./diagnostics.js";
+import { describeResultsWarning, ResultsError } from "./diagnostics.js";
 import type { Environment, ParsedResults, ResultSeries, ResultsFormat } from "./model.js";
 import { fileWorkloadName, NameTable, toName } from "./names.js";
 
@@ -44,6 +44,14 @@ export interface ImportPlan {
   readonly warnings: readonly string[];
 }
 
+/** The most text an import keeps with its designs and runs (each run keeps the tool's words about it,
+ * the command and the file's context with them), in characters. Runs of the tools' own files keep
+ * 0.4–0.9 k each (test/fixtures/results), so 200,000 runs (the cap) keep about 200 M; five times that
+ * is no real file, and SQLite holds no value longer (SQLITE_MAX_LENGTH, 10⁹ bytes), which the
+ * campaign's spec, holding every design, must fit. A 128 KiB command repeated in 200,000 runs
+ * would have written 26 GB. */
+export const MAX_IMPORT_TEXT = 1e9;
+
 export function planImport(parsed: ParsedResults, o: ImportOptions): ImportPlan {
   const base = o.file.split(/[\\/]/).pop() ?? o.file;
   const name = nameSeries(parsed.series, o);
@@ -52,10 +60,18 @@ export function planImport(parsed: ParsedResults, o: ImportOptions): ImportPlan 
   const counts = new Map<string, number>();
   const failures = new Map<string, string[]>();
   const runs: PlannedImportRun[] = [];
+  let text = 0;
+  const keep = (chars: number) => {
+    text += chars;
+    if (text > MAX_IMPORT_TEXT) throw new ResultsError({ kind: "too-much-text", file: o.file, format: parsed.format, limit: MAX_IMPORT_TEXT });
+  };
   for (const s of parsed.series) {
     const { design, workload } = name(s);
     const features = s.workload?.features ?? {};
-    if (!designs.has(design)) designs.set(design, o.design ? { name: design, label: design, variables: {} } : { name: design, label: s.design.label, variables: s.design.variables });
+    if (!designs.has(design)) {
+      designs.set(design, o.design ? { name: design, label: design, variables: {} } : { name: design, label: s.design.label, variables: s.design.variables });
+      keep(2 * JSON.stringify(designs.get(design)).length); // in the designs table and in the campaign's spec
+    }
     if (!workloads.has(workload)) workloads.set(workload, { name: workload, features });
     for (const r of s.runs) {
       const group = `${design}\u0000${workload}`;
@@ -64,6 +80,7 @@ export function planImport(parsed: ParsedResults, o: ImportOptions): ImportPlan 
       if (r.failure) failures.set(design, [...(failures.get(design) ?? []), r.failure]);
       const environment = { imported: { tool: parsed.format, version: parsed.toolVersion, file: base }, ...parsed.environment, ...r.environment };
       const from = `imported from ${parsed.format} results ${base}`;
+      keep(JSON.stringify(environment).length);
       runs.push({ design, workload, repetition, status: r.failure ? "failed" : "succeeded", exitCode: r.exitCode, wallNs: r.wallNs, message: r.failure ? `${r.failure} (${from})` : from, environment, features });
     }
   }

@@ -16,3 +16,8 @@ const READERS: Readonly<Record<ResultsFormat, (doc: unknown, file: string) => Pa
 export function readResults(bytes: Uint8Array, file: string, format: ResultsFormat): ParsedResults {
   return READERS[format](parseJsonBytes(bytes, file), file);
 }
+
+/** The same, from a document read as the file streamed (jsonStream.ts): the file is never held whole. */
+export function readResultsDocument(doc: unknown, file: string, format: ResultsFormat): ParsedResults {
+  return READERS[format](doc, file);
+}

@@ -99,6 +99,7 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, campaignProfile
       stderrTail: result.stderrTail,
       artifacts,
     });
+    ws.artifacts.settle(written);
     return status;
   } catch (e) {
     await ws.artifacts.discard(written);

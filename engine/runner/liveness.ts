@@ -1,10 +1,3 @@
-// Whether a process is alive: the runner of a campaign, judged by its pid.
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
+// Whether a process is alive: the runner of a campaign, judged by its pid (engine/io/liveness.ts,
+// where the artifact store finds it too).
+export { isAlive } from "../io/liveness.js";

@@ -3,7 +3,7 @@
 // its parameters and the engine version that computed it, so a result is
 // served again after a restart and computed afresh when any of them changes.
 import { createHash } from "node:crypto";
-import type { Db } from "./database.js";
+import { writeTransaction, type Db } from "./database.js";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -42,14 +42,14 @@ const MAX_RESULTS_PER_KIND = 500;
 /** Stores a result. Results of the same kind from other engine versions are never served again, so
  * they go, and so do the oldest beyond MAX_RESULTS_PER_KIND. */
 export function storeResult(db: Db, k: AnalysisKey, resultJson: string): void {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     db.prepare("DELETE FROM analyses WHERE kind = ? AND engine_version != ?").run(k.kind, k.engineVersion);
     db.prepare("DELETE FROM analyses WHERE kind = ? AND id NOT IN (SELECT id FROM analyses WHERE kind = ? ORDER BY id DESC LIMIT ?)").run(k.kind, k.kind, MAX_RESULTS_PER_KIND - 1);
     db.prepare(
       `INSERT INTO analyses (kind, inputs_key, parameters_json, engine_version, result_json, result_sha256, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (kind, inputs_key, parameters_json, engine_version) DO UPDATE SET result_json = excluded.result_json, result_sha256 = excluded.result_sha256, created_at = excluded.created_at`,
     ).run(k.kind, k.inputsKey, k.parametersJson, k.engineVersion, resultJson, sha256(resultJson), new Date().toISOString());
-  })();
+  });
 }
 
 /** What an analysis of these runs reads, as rows: each run's id, status and times, and its artifacts' hashes. */

@@ -3,7 +3,7 @@
 // with all its numbers and artifacts), or interrupted (running → interrupted,
 // plus a fresh queued attempt at the same place), so a crash never leaves half
 // a run and no planned run is lost or done twice.
-import type { Db } from "./database.js";
+import { writeTransaction, type Db } from "./database.js";
 import type { PlannedRun, RunPlan } from "../campaign/runPlan.js";
 import { ensureDesign, ensureProject, ensureWorkload } from "./repositories.js";
 import type { CampaignSpec } from "../campaign/spec.js";
@@ -38,7 +38,7 @@ export interface ClaimedRun {
 }
 
 export function createCampaign(db: Db, spec: CampaignSpec, name: string, seed: number, runs: readonly PlannedRun[], specDir: string, templateId: number | null = null): number {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const projectId = ensureProject(db, spec.project);
     const id = Number(
       db
@@ -63,12 +63,12 @@ export function createCampaign(db: Db, spec: CampaignSpec, name: string, seed: n
       insert.run(projectId, id, ensureWorkload(db, projectId, r.workload), ensureDesign(db, projectId, r.design), r.repetition, r.ordinal, r.warmup ? 1 : 0, JSON.stringify(r.plan), JSON.stringify(features), r.role ?? null, now());
     }
     return id;
-  })();
+  });
 }
 
 /** Takes the next queued run of the campaign for this runner, or null when none is left. */
 export function claimNextRun(db: Db, campaignId: number, runnerPid: number): ClaimedRun | null {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const row = db
       .prepare(
         `SELECT r.id, r.ordinal, r.attempt, r.warmup, r.plan_json AS planJson, w.name AS workload, d.name AS design
@@ -79,7 +79,7 @@ export function claimNextRun(db: Db, campaignId: number, runnerPid: number): Cla
     if (!row) return null;
     db.prepare("UPDATE runs SET status = 'running', runner_pid = ?, started_at = ? WHERE id = ?").run(runnerPid, now(), row.id);
     return { id: row.id, ordinal: row.ordinal, attempt: row.attempt, design: row.design, workload: row.workload, warmup: row.warmup === 1, plan: JSON.parse(row.planJson) as RunPlan };
-  })();
+  });
 }
 
 export function recordProcessGroup(db: Db, runId: number, pgid: number): void {
@@ -113,7 +113,7 @@ export function noteRunningRun(db: Db, runId: number, message: string | null): v
 }
 
 export function finishRun(db: Db, runId: number, o: RunOutcome): void {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     const features = { ...(JSON.parse((db.prepare("SELECT features_json AS f FROM runs WHERE id = ?").get(runId) as { f: string }).f) as object), ...o.features };
     db.prepare(
       `UPDATE runs SET status = ?, exit_code = ?, signal = ?, wall_ns = ?, user_ns = ?, sys_ns = ?, peak_rss_kb = ?,
@@ -123,13 +123,13 @@ export function finishRun(db: Db, runId: number, o: RunOutcome): void {
     ).run(o.status, o.exitCode, o.signal, o.wallNs, o.userNs, o.sysNs, o.peakRssKb, o.voluntarySwitches, o.involuntarySwitches, JSON.stringify(o.environment), JSON.stringify(features), JSON.stringify(o.measures), o.message, o.stdoutTail, o.stderrTail, now(), runId);
     const insert = db.prepare("INSERT INTO artifacts (run_id, kind, name, path, sha256, size_bytes, media_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
     for (const a of o.artifacts) insert.run(runId, a.kind, a.name, a.path, a.sha256, a.sizeBytes, a.mediaType, now());
-  })();
+  });
 }
 
 /** Runs left 'running' by a runner that is gone: each becomes 'interrupted',
  * and a new queued attempt takes its place. Returns their process groups. */
 export function interruptOrphanedRuns(db: Db, campaignId: number, isAlive: (pid: number) => boolean): { runId: number; pgid: number | null }[] {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const stale = (db.prepare("SELECT * FROM runs WHERE campaign_id = ? AND status = 'running'").all(campaignId) as Record<string, unknown>[]).filter(
       (r) => r.runner_pid === null || !isAlive(Number(r.runner_pid)),
     );
@@ -138,7 +138,7 @@ export function interruptOrphanedRuns(db: Db, campaignId: number, isAlive: (pid:
       queueNextAttempt(db, r);
     }
     return stale.map((r) => ({ runId: Number(r.id), pgid: r.pgid === null ? null : Number(r.pgid) }));
-  })();
+  });
 }
 
 /** A fresh queued attempt of a run (a row of runs), at its place in the campaign and in its role. */
@@ -152,13 +152,13 @@ function queueNextAttempt(db: Db, r: Record<string, unknown>): void {
 /** A runner takes the campaign: it is "running" under this pid, unless a cancel came first (from
  * another process, before any runner had it), in one transaction so the two cannot cross. */
 export function takeCampaign(db: Db, id: number, runnerPid: number): "running" | "cancel-pending" {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const status = (db.prepare("SELECT status FROM campaigns WHERE id = ?").get(id) as { status: string }).status;
     const queued = (db.prepare("SELECT count(*) AS n FROM runs WHERE campaign_id = ? AND status = 'queued'").get(id) as { n: number }).n;
     if (status === "cancelling" || (status === "cancelled" && queued === 0)) return "cancel-pending";
     setCampaignStatus(db, id, "running", runnerPid);
     return "running";
-  })();
+  });
 }
 
 export function setCampaignStatus(db: Db, id: number, status: string, runnerPid: number | null): void {
@@ -170,7 +170,7 @@ export function setCampaignStatus(db: Db, id: number, status: string, runnerPid:
  * again; runs stopped by the cancel get a fresh queued attempt at their place;
  * the campaign is queued, no longer cancelled. */
 export function requeueCancelledRuns(db: Db, campaignId: number): number {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     setCampaignStatus(db, campaignId, "queued", null);
     const fresh = db.prepare("UPDATE runs SET status = 'queued', message = NULL, finished_at = NULL WHERE campaign_id = ? AND status = 'cancelled' AND started_at IS NULL").run(campaignId).changes;
     const stopped = db.prepare("SELECT * FROM runs WHERE campaign_id = ? AND status = 'cancelled' AND started_at IS NOT NULL").all(campaignId) as Record<string, unknown>[];
@@ -179,7 +179,7 @@ export function requeueCancelledRuns(db: Db, campaignId: number): number {
       queueNextAttempt(db, r);
     }
     return fresh + stopped.length;
-  })();
+  });
 }
 
 export function cancelQueuedRuns(db: Db, campaignId: number): number {
@@ -248,5 +248,5 @@ export function runningRuns(db: Db, campaignId: number): ClaimedRun[] {
 /** These running runs are now this runner's, so they are not taken for orphans. */
 export function adoptRuns(db: Db, runIds: readonly number[], runnerPid: number): void {
   const adopt = db.prepare("UPDATE runs SET runner_pid = ? WHERE id = ? AND status = 'running'");
-  db.transaction(() => runIds.forEach((id) => adopt.run(runnerPid, id)))();
+  writeTransaction(db, () => runIds.forEach((id) => adopt.run(runnerPid, id)));
 }

@@ -3,7 +3,7 @@
 // in one transaction, so a failure leaves the workspace as it was. Designs and
 // workloads the project already has keep their definitions (a spec's
 // variables, argv and features); new ones get the tool's.
-import type { Db } from "./database.js";
+import { writeTransaction, type Db } from "./database.js";
 import type { ImportPlan } from "../results/plan.js";
 import type { ArtifactRow } from "./repositories.js";
 import { ensureDesign, ensureProject, ensureWorkload } from "./repositories.js";
@@ -14,7 +14,7 @@ const now = () => new Date().toISOString();
 export const IMPORTED_CAMPAIGN_SEED = 1;
 
 export function insertImportedCampaign(db: Db, plan: ImportPlan, project: string, artifact: Omit<ArtifactRow, "id" | "runId">): number {
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const t = now();
     const projectId = ensureProject(db, project);
     const campaignId = Number(
@@ -40,5 +40,5 @@ export function insertImportedCampaign(db: Db, plan: ImportPlan, project: string
       insertArtifact.run(runId, artifact.kind, artifact.name, artifact.path, artifact.sha256, artifact.sizeBytes, artifact.mediaType, t);
     }
     return campaignId;
-  })();
+  });
 }

@@ -5,6 +5,7 @@ import { ArtifactStore } from "./artifactStore.js";
 import { openDatabase, type Db } from "./database.js";
 import { ensureWorkspaceFolder } from "./workspaceFolder.js";
 import { backfillMeasures } from "./measureBackfill.js";
+import { removeArtifactLeftovers } from "./artifactLeftovers.js";
 
 export const DATABASE_FILE = "varbench.sqlite";
 
@@ -20,7 +21,10 @@ export class Workspace {
     const full = resolve(dir);
     ensureWorkspaceFolder(full);
     mkdirSync(join(full, "artifacts"), { recursive: true });
-    const ws = new Workspace(full, openDatabase(join(full, DATABASE_FILE)), new ArtifactStore(full));
+    const db = openDatabase(join(full, DATABASE_FILE));
+    // What a process killed midway left (a half-copied trace, the blobs of an import never committed).
+    removeArtifactLeftovers(full, db);
+    const ws = new Workspace(full, db, new ArtifactStore(full));
     backfillMeasures(ws.db, ws.artifacts);
     return ws;
   }
@@ -35,6 +39,7 @@ export class Workspace {
   }
 
   close(): void {
+    this.artifacts.close();
     this.db.close();
   }
 }

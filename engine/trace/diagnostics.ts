@@ -11,7 +11,8 @@ export type TraceWarning =
   | { kind: "time-filter"; thresholdNs: number }
   | { kind: "unread-option"; file: string; option: string }
   | { kind: "skipped-events"; file: string; count: number; reason: string }
-  | { kind: "truncated"; file: string; byteOffset: number; detail: string };
+  | { kind: "truncated"; file: string; byteOffset: number; detail: string }
+  | { kind: "sched-cut"; dir: string; tids: readonly number[] };
 
 export type TraceErrorDetail =
   | { kind: "not-found"; file: string }
@@ -22,7 +23,7 @@ export type TraceErrorDetail =
   | { kind: "empty"; file: string; why?: string }
   | { kind: "not-a-trace"; file: string; what: string }
   | { kind: "not-a-file"; file: string; what: string }
-  | { kind: "too-large"; thread: string; contexts: number; limitBytes: number };
+  | { kind: "too-large"; thread: string; contexts: number; limitBytes: number; setBy?: string };
 
 export class TraceError extends Error {
   constructor(readonly detail: TraceErrorDetail) {
@@ -50,7 +51,7 @@ export function describeTraceError(e: TraceErrorDetail): string {
     case "not-a-file":
       return `${e.file} is ${e.what}, not a regular file: traces and results are read from regular files only`;
     case "too-large":
-      return `thread ${e.thread}: its calling-context tree (${e.contexts} contexts so far) outgrew the ${e.limitBytes / 2 ** 20} MiB the CCT builder may use; read fewer threads or a shorter trace`;
+      return `thread ${e.thread}: its calling-context tree (${e.contexts} contexts so far) outgrew the ${e.limitBytes / 2 ** 20} MiB the CCT builder may use${e.setBy ? ` (${e.setBy})` : ""}; read fewer threads or a shorter trace`;
   }
 }
 
@@ -76,5 +77,9 @@ export function describeTraceWarning(w: TraceWarning): string {
       return `${w.file}: ${w.count} ${w.reason} skipped`;
     case "truncated":
       return `${w.file}: at byte ${w.byteOffset}: ${w.detail}`;
+    case "sched-cut": {
+      const shown = w.tids.slice(0, 5).join(", ") + (w.tids.length > 5 ? ` and ${w.tids.length - 5} more` : "");
+      return `${w.dir}: the scheduler events (perf-cpu*.dat) end before thread(s) ${shown} exited: a file was cut short, so their last time off the CPU may be counted as running`;
+    }
   }
 }

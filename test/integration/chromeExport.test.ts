@@ -132,6 +132,18 @@ describe("varbench export-trace", () => {
     assert.match(String(o.generator), /^Varbench \d+\.\d+\.\d+$/);
   });
 
+  it("writes the command that makes it again shell-quoted: a workspace in a folder of spaces, quotes and $( ) is one argument", () => {
+    const odd = join(tempDir("chrome-export"), "it's a $(touch pwned) ws");
+    ok(["workspace", "init", odd]);
+    const id = /^run (\d+):/.exec(ok(["-w", odd, "import", TWO_THREADS, "--project", "p"]))![1];
+    const file = join(tempDir("chrome-export"), "a b.json");
+    const r = varbench(["-w", odd, "export-trace", `run:${id}`, "-o", file]);
+    assert.equal(r.status, 0, r.stderr);
+    const command = String(readChrome(file).otherData.command);
+    const words = spawnSync("sh", ["-c", 'eval "set -- $1"; printf \'%s\\0\' "$@"', "sh", command], { encoding: "utf8" }).stdout.split("\0").slice(0, -1);
+    assert.deepEqual(words, ["varbench", "-w", odd, "export-trace", `run:${id}`, "-o", file]);
+  });
+
   it("writes what Perfetto and speedscope read: traceEvents of B/E with ph, ts, pid, tid and name, thread_name metadata first", () => {
     const file = join(tempDir("chrome-export"), "two_threads.json");
     ok(["export-trace", TWO_THREADS, "-o", file]);

@@ -3,7 +3,7 @@
 // perf-cpu file. Each is refused with the file and what is wrong.
 import { it } from "node:test";
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { varbench } from "../helpers/cli.js";
 import { buildExamples, record, tempDir } from "../helpers/uftrace.js";
@@ -27,4 +27,30 @@ it("refuses an info of an unknown version, an info cut to its header, and a perf
   const perf = copy("perf", (d) => writeFileSync(join(d, "perf-cpu1.dat"), "abcde"));
   assert.equal(perf.status, 1);
   assert.match(perf.stderr, /perf-cpu1\.dat: at byte 0: the file ends inside a perf record header/);
+});
+
+it("warns of scheduler events cut at a record's end (a shorter file read as a shorter recording, in silence)", () => {
+  buildExamples();
+  const trace = record("work_and_wait", []);
+  const warning = /the scheduler events \(perf-cpu\*\.dat\) end before thread\(s\) \d+ exited: a file was cut short, so their last time off the CPU may be counted as running/;
+  const whole = varbench(["cct", trace]);
+  assert.equal(whole.status, 0, whole.stderr);
+  assert.doesNotMatch(whole.stdout + whole.stderr, warning);
+  const dir = join(tempDir("info-sched"), "uftrace.data");
+  cpSync(trace, dir, { recursive: true });
+  // Each perf-cpu file cut at the start of its first task-exit record (type 4): whole records only.
+  let cut = 0;
+  for (const f of readdirSync(dir).filter((n) => /^perf-cpu\d+\.dat$/.test(n))) {
+    const bytes = readFileSync(join(dir, f));
+    for (let pos = 0; pos + 8 <= bytes.length; pos += bytes.readUInt16LE(pos + 6)) {
+      if (bytes.readUInt32LE(pos) !== 4) continue;
+      writeFileSync(join(dir, f), bytes.subarray(0, pos));
+      cut++;
+      break;
+    }
+  }
+  assert.ok(cut > 0, "the recording holds a task's exit");
+  const r = varbench(["cct", dir]);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout + r.stderr, warning);
 });

@@ -84,6 +84,25 @@ describe("browser mode against hostile requests", () => {
     assert.equal(await get("/", { cookie: `varbench_token=${server.token}` }), 401, "the old, port-less name opens nothing");
   });
 
+  it("refuses an API call a browser says comes from another site, with the cookie and no Origin (a form's POST), and takes its own page's", async () => {
+    const call = (site: string | null) =>
+      rawHttp([`POST /api/workspace.info HTTP/1.1`, `Host: 127.0.0.1:${server.port}`, `Cookie: varbench_token_${server.port}=${server.token}`, ...(site ? [`Sec-Fetch-Site: ${site}`] : []), "Content-Length: 2", "", "{}"].join("\r\n"));
+    assert.match(await call("cross-site"), /^HTTP\/1\.1 403/);
+    assert.match(await call("same-site"), /^HTTP\/1\.1 403/, "a page of another port of 127.0.0.1 is same-site");
+    assert.match(await call("same-origin"), /^HTTP\/1\.1 200/);
+    assert.match(await call(null), /^HTTP\/1\.1 200/, "a client that sends no Fetch Metadata is judged by Origin");
+    assert.match(await upgrade(`/api/events?token=${server.token}`, ["Sec-Fetch-Site: cross-site"]), /^HTTP\/1\.1 403/);
+  });
+
+  it("answers two Host headers with 400, whichever is foreign (Node kept the first, so a foreign second passed)", async () => {
+    const twoHosts = (a: string, b: string) => rawHttp([`POST /api/workspace.info HTTP/1.1`, `Host: ${a}`, `Host: ${b}`, `Authorization: Bearer ${server.token}`, "Content-Length: 2", "", "{}"].join("\r\n"));
+    assert.match(await twoHosts(`127.0.0.1:${server.port}`, "evil.example"), /^HTTP\/1\.1 400/);
+    assert.match(await twoHosts("evil.example", `127.0.0.1:${server.port}`), /^HTTP\/1\.1 400/);
+    assert.match(await twoHosts(`127.0.0.1:${server.port}`, `127.0.0.1:${server.port}`), /^HTTP\/1\.1 400/);
+    assert.match(await upgrade(`/api/events?token=${server.token}`, ["Host: evil.example"]), /^HTTP\/1\.1 400/);
+    await alive();
+  });
+
   it("answers a request line that is no URL with 400, and garbage with 400, and lives on", async () => {
     assert.match(await rawHttp(`GET http://[ HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`), /^HTTP\/1\.1 400/);
     assert.match(await rawHttp("\x00\x01\x02 not http at all\r\n\r\n"), /^HTTP\/1\.1 400/);

@@ -134,6 +134,29 @@ describe("campaigns through Slurm", () => {
     assert.equal(queue(), "");
   });
 
+  it("records a task cancelled from outside (scancel) as such, not as the campaign's cancel, and goes on", async (t) => {
+    if (skip) return t.skip(skip);
+    const dir = tempDir("slurm-outside");
+    const ws = join(dir, "ws");
+    assert.equal(varbench(["workspace", "init", ws]).status, 0);
+    // Task 0 waits long enough to be cancelled; task 1 runs the frame loop and ends.
+    const argv = ["sh", "-c", `if [ "$SLURM_ARRAY_TASK_ID" = 0 ]; then sleep 600; fi; exec ${FRAME_LOOP.join(" ")}`];
+    const owner = spawn(process.execPath, [join(ROOT, "bin", "varbench.js"), "-w", ws, "campaign", "run", spec(dir, { argv, repetitions: 1, timeout: "20m" })], { stdio: "ignore" });
+    const ended = new Promise<number | null>((r) => owner.once("exit", r));
+    await until("task 0 running on the node", () => /^\d+_0 RUNNING$/m.test(queue()));
+    const task = /^(\d+_0) RUNNING$/m.exec(queue())![1];
+    assert.equal(spawnSync("scancel", [task]).status, 0);
+    assert.equal(await ended, 0);
+    const rows = runs(ws);
+    const cancelled = rows.filter((x) => x.status === "cancelled");
+    assert.equal(cancelled.length, 1, JSON.stringify(rows.map((x) => [x.status, x.message])));
+    assert.match(cancelled[0].message ?? "", new RegExp(`^Slurm cancelled task ${task} on ${cluster!.node} while this run was (in progress|queued or in progress), from outside this campaign \\(scancel, or the cluster's administrators\\); the campaign went on$`));
+    assert.deepEqual(rows.filter((x) => x !== cancelled[0]).map((x) => x.status), ["succeeded"]);
+    const show = varbench(["-w", ws, "campaign", "show", "1", "--json"]);
+    assert.equal((JSON.parse(show.stdout) as { campaign: { status: string } }).campaign.status, "finished");
+    assert.equal(queue(), "");
+  });
+
   it("cancels through scancel: the campaign is cancelled and no job is left behind", async (t) => {
     if (skip) return t.skip(skip);
     const dir = tempDir("slurm-cancel");

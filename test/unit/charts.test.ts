@@ -86,10 +86,10 @@ describe("VCG drawing", () => {
     const placed = layoutForest(r);
     // Leaves side by side, the parent centred over them, one row per depth.
     assert.deepEqual(placed.map((p) => [p.x / X_STEP, p.y / Y_STEP]), [[0.5, 0], [0, 1], [1, 1]]);
-    const series = (vcgGraphOption(r, LIGHT) as { series: { data: { symbol: string; itemStyle: { borderType: string } }[]; links: { source: string; target: string; lineStyle: { type: string }; label?: { formatter: string } }[] }[] }).series[0];
+    const series = (vcgGraphOption(r, LIGHT) as { series: { data: { symbol: string; itemStyle: { borderType: string } }[]; links: { source: string; target: string; lineStyle: { type: string }; label?: { formatter: () => string } }[] }[] }).series[0];
     assert.deepEqual(series.data.map((d) => [d.symbol, d.itemStyle.borderType]), [["rect", "solid"], ["rect", "dashed"], ["circle", "solid"]]);
     const back = series.links.filter((l) => l.lineStyle.type === "dashed");
-    assert.deepEqual(back.map((l) => [l.source, l.target, l.label?.formatter]), [["1", "0", "cf 50%"]]);
+    assert.deepEqual(back.map((l) => [l.source, l.target, l.label?.formatter()]), [["1", "0", "cf 50%"]]);
   });
 
   it("joins matched nodes of two results and marks the rest", () => {

@@ -183,7 +183,7 @@ describe("bad files and detection", () => {
     const cut = good.slice(0, 200);
     fails(cut, "hyperfine", new RegExp(`^bad\\.json: at byte ${Buffer.byteLength(cut)}: not valid JSON \\(the file ends before the JSON does: was it cut short\\?\\)$`));
     fails('{"results": [1 2]}', "hyperfine", /^bad\.json: at byte 15: not valid JSON \(Expected ',' or '\]' after array element\)$/);
-    fails('{"results": [1,,2]}', "hyperfine", /^bad\.json: not valid JSON \(Unexpected token ','\)$/);
+    fails('{"results": [1,,2]}', "hyperfine", /^bad\.json: at byte 15: not valid JSON \(Unexpected token ','\)$/);
     assert.throws(() => readResults(new Uint8Array([0x7b, 0xff, 0x7d]), "bad.json", "hyperfine"), /bad\.json: not UTF-8 text/);
   });
 

@@ -35,6 +35,21 @@ describe("spec bounds", () => {
     refused([...BASE, 'cpus: "3-2"'], /a range goes up/);
   });
 
+  it("refuses a timeout of no duration format in words, with its line (the range check read it as null)", () => {
+    for (const t of ['"-5s"', "30d", '""', "[1]", "null", "5 s"]) {
+      refused([...BASE, `timeout: ${t}`], /^spec\.yaml:7: timeout: a number of seconds or a time with its unit, e\.g\. "500ms", "30s", "2m", "10h"$/);
+    }
+    refused([...BASE, "timeout: -5"], /^spec\.yaml:7: timeout: a positive number of seconds$/);
+  });
+
+  it("accepts hours, up to Node's timers", () => {
+    const plan = (t: string) => planCampaign(parseCampaignSpec([...BASE, `timeout: ${t}`].join("\n"), "spec.yaml"), ROOT, 1, "spec.yaml")[0].plan.timeoutMs;
+    assert.equal(plan("10h"), 36_000_000);
+    assert.equal(plan("1.5h"), 5_400_000);
+    assert.equal(plan("596h"), 2_145_600_000);
+    refused([...BASE, "timeout: 597h"], /spec\.yaml:7: timeout: between 1 ms and 24 days/);
+  });
+
   it("refuses a CPU this machine does not have when the campaign is planned", () => {
     const spec = parseCampaignSpec([...BASE, 'cpus: "0,8000"'].join("\n"), "spec.yaml");
     assert.throws(() => planCampaign(spec, ROOT, 1, "spec.yaml"), /cpus: this machine has CPUs 0-\d+; 8000 not/);

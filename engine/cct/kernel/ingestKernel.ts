@@ -74,6 +74,16 @@ const KERNEL_MEMORY_MAX_BYTES = 65536 * PAGE_BYTES;
 /** The kernel's buffers (batch, records, caches) and a few threads fit in this. */
 const INITIAL_PAGES = 32;
 
+/** The most every kernel of this process may grow to unless its builder says otherwise, and what
+ * set it: the engine's worker sets it to its memory budget (setKernelMemoryLimit), so a trace's
+ * calling-context tree, which lives here and not on the JavaScript heap, is bounded by the budget
+ * too (under a heap budget of 256 MB, a million nested calls grew the process to 960 MB). */
+let defaultLimit: { readonly bytes: number; readonly setBy: string | null } = { bytes: KERNEL_MEMORY_MAX_BYTES, setBy: null };
+
+export function setKernelMemoryLimit(bytes: number, setBy: string): void {
+  defaultLimit = { bytes: Math.min(bytes, KERNEL_MEMORY_MAX_BYTES), setBy };
+}
+
 /** The kernel ran out of memory (its allocator traps when memory cannot grow). */
 export function isKernelOutOfMemory(e: unknown): boolean {
   return e instanceof Error && e.name === "RuntimeError" && /unreachable/.test(e.message);
@@ -89,12 +99,16 @@ export class IngestKernel {
 
   private readonly memory: { readonly buffer: ArrayBuffer };
   readonly memoryLimitBytes: number;
+  /** What set the limit (the engine's budget), or null: the builder's own, or all a kernel can address. */
+  readonly memoryLimitSetBy: string | null;
 
-  /** `memoryLimitBytes`: the most the kernel's memory may grow to (at most KERNEL_MEMORY_MAX_BYTES).
-   * `toolCost`: the tracer's cost per recorded call taken out of every call's time, and the part of
-   * it between the call's own records (CctOptions). */
-  constructor(maxCovarianceChildren: number, covariance: boolean, watching: boolean, memoryLimitBytes = KERNEL_MEMORY_MAX_BYTES, toolCost: ToolCost = NO_TOOL_COST) {
+  /** `memoryLimitBytes`: the most the kernel's memory may grow to (at most KERNEL_MEMORY_MAX_BYTES);
+   * by default the process's (setKernelMemoryLimit). `toolCost`: the tracer's cost per recorded call
+   * taken out of every call's time, and the part of it between the call's own records (CctOptions). */
+  constructor(maxCovarianceChildren: number, covariance: boolean, watching: boolean, memoryLimitBytes?: number, toolCost: ToolCost = NO_TOOL_COST) {
     compiled ??= new wasm.Module(INGEST_WASM);
+    this.memoryLimitSetBy = memoryLimitBytes === undefined ? defaultLimit.setBy : null;
+    memoryLimitBytes ??= defaultLimit.bytes;
     const maximum = Math.floor(Math.min(memoryLimitBytes, KERNEL_MEMORY_MAX_BYTES) / PAGE_BYTES);
     this.memoryLimitBytes = maximum * PAGE_BYTES;
     this.memory = new wasm.Memory({ initial: Math.min(INITIAL_PAGES, maximum), maximum });
@@ -128,6 +142,11 @@ export class IngestKernel {
 
   f64(ptr: number, length: number): Float64Array {
     return new Float64Array(this.memory.buffer, ptr, length);
+  }
+
+  /** The size of the kernel's memory now. */
+  byteLength(): number {
+    return this.memory.buffer.byteLength;
   }
 
   u8(ptr: number, length: number): Uint8Array {

@@ -3,12 +3,19 @@
 import type { IngestKernel } from "./ingestKernel.js";
 import { STATS_STRIDE } from "./layout.generated.js";
 
+/** A context's co-moments where the kernel keeps them: read in place, not copied (a deep tree has
+ * a covariance per context, and two typed arrays each, a million of them, cost seconds of garbage
+ * collection and most of a gigabyte). Valid until the kernel's memory grows: read them before any
+ * further kernel call. */
 export interface RawCovariance {
   readonly n: number;
-  /** Mean per dimension: self time, then each child in creation order. */
-  readonly mean: Float64Array;
-  /** Co-moments Σ(y−ȳ)(y−ȳ)ᵀ, dims × dims, symmetric. */
-  readonly comoment: Float64Array;
+  /** The kernel's memory as doubles. */
+  readonly values: Float64Array;
+  /** Index in `values` of the mean per dimension: self time, then each child in creation order. */
+  readonly meanAt: number;
+  /** Index in `values` of the co-moments Σ(y−ȳ)(y−ȳ)ᵀ, upper triangle, row-major, `stride` per row. */
+  readonly upperAt: number;
+  readonly stride: number;
 }
 
 export interface RawContexts {
@@ -17,8 +24,8 @@ export interface RawContexts {
   readonly fn: Int32Array;
   readonly childCount: Int32Array;
   readonly stats: Float64Array;
-  /** Per context: its child covariance, or null (no children yet, off, or omitted). */
-  readonly covariance: readonly (RawCovariance | null)[];
+  /** Context c's child covariance, or null (no children yet, off, or omitted). */
+  covariance(c: number): RawCovariance | null;
   /** Per context: 1 when it had more children than the covariance limit. */
   readonly omitted: Int32Array;
 }
@@ -27,25 +34,17 @@ export function readContexts(kernel: IngestKernel, thread: number): RawContexts 
   const x = kernel.exports;
   const size = x.contextCount(thread);
   const covPtrs = kernel.i32(x.covariancePtr(thread), size).slice();
+  const values = kernel.f64(0, kernel.byteLength() >> 3);
   return {
     size,
     parent: kernel.i32(x.parentPtr(thread), size).slice(),
     fn: kernel.i32(x.fnPtr(thread), size).slice(),
     childCount: kernel.i32(x.childCountPtr(thread), size).slice(),
     stats: kernel.f64(x.statsPtr(thread), size * STATS_STRIDE).slice(),
-    covariance: Array.from(covPtrs, (acc) => (acc === 0 ? null : readCovariance(kernel, acc))),
+    covariance: (c) => {
+      const acc = covPtrs[c];
+      return acc === 0 ? null : { n: x.covN(acc), values, meanAt: x.covMeanPtr(acc) >> 3, upperAt: x.covComomentPtr(acc) >> 3, stride: x.covCap(acc) };
+    },
     omitted: kernel.i32(x.omittedPtr(thread), size).slice(),
   };
-}
-
-function readCovariance(kernel: IngestKernel, acc: number): RawCovariance {
-  const x = kernel.exports;
-  const dims = x.covDims(acc);
-  const cap = x.covCap(acc);
-  const upper = kernel.f64(x.covComomentPtr(acc), cap * cap);
-  const comoment = new Float64Array(dims * dims);
-  for (let i = 0; i < dims; i++) {
-    for (let j = i; j < dims; j++) comoment[i * dims + j] = comoment[j * dims + i] = upper[i * cap + j];
-  }
-  return { n: x.covN(acc), mean: kernel.f64(x.covMeanPtr(acc), dims).slice(), comoment };
 }

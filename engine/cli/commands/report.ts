@@ -4,6 +4,7 @@ import type { MeasureName } from "../../campaign/measures.js";
 import { writeFileSync } from "node:fs";
 import { withApi } from "../api.js";
 import { withAnalysisProgress } from "../analysisProgress.js";
+import { writeError } from "../../io/textFileOutput.js";
 import { REPORT_FORMATS, type ReportFormat } from "../../report/exporters.js";
 
 export function report(workspaceDir: string, campaignId: number, o: { designs?: string; workload?: string; metric?: MeasureName; format: string; output: string }): Promise<void> {
@@ -18,7 +19,11 @@ export function report(workspaceDir: string, campaignId: number, o: { designs?: 
       if (file.encoding === "base64") throw new Error(`${format} is not text: write it to a file with -o`);
       return void process.stdout.write(bytes);
     }
-    writeFileSync(o.output, bytes);
+    try {
+      writeFileSync(o.output, bytes);
+    } catch (e) {
+      throw writeError(o.output, e);
+    }
     process.stderr.write(`wrote ${o.output} (${format}, ${Math.max(1, Math.round(Buffer.byteLength(bytes) / 1024))} KiB)\n`);
   });
 }

@@ -3,6 +3,7 @@
 // and spreads an interval over two columns.
 import { formatNs } from "../format.js";
 import { formatRatio } from "../../verdict/speedup.js";
+import { csvField, csvSafe } from "../csv.js";
 import type { Cell, ColumnUnit, ReportTable } from "./model.js";
 
 export function formatCell(v: Cell, unit: ColumnUnit): string {
@@ -37,17 +38,17 @@ function formatPlain(n: number): string {
 /** The table as CSV rows: header first, raw values, an interval as "<label> low" and "<label> high". */
 export function csvRows(t: ReportTable): string[][] {
   const interval = (c: { unit: string }) => c.unit === "nsInterval" || c.unit === "interval";
-  const header = t.columns.flatMap((c) => (interval(c) ? [`${c.label} low${c.unit === "nsInterval" ? " (ns)" : ""}`, `${c.label} high${c.unit === "nsInterval" ? " (ns)" : ""}`] : [c.unit === "ns" ? `${c.label} (ns)` : c.label]));
+  const header = t.columns.flatMap((c) => (interval(c) ? [`${c.label} low${c.unit === "nsInterval" ? " (ns)" : ""}`, `${c.label} high${c.unit === "nsInterval" ? " (ns)" : ""}`] : [c.unit === "ns" ? `${c.label} (ns)` : c.label])).map(csvSafe);
   const rows = t.rows.map((r) =>
     r.flatMap((v, i) => {
       if (interval(t.columns[i])) return Array.isArray(v) ? [String(v[0]), String(v[1])] : ["", ""];
-      return [v === null ? "" : String(v)];
+      // Text (a function's or a design's name) may start like a formula; numbers are left as they are.
+      return [v === null ? "" : typeof v === "string" ? csvSafe(v) : String(v)];
     }),
   );
   return [header, ...rows];
 }
 
 export function csvText(rows: readonly (readonly string[])[]): string {
-  const cell = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-  return rows.map((r) => r.map(cell).join(",")).join("\r\n") + "\r\n";
+  return rows.map((r) => r.map(csvField).join(",")).join("\r\n") + "\r\n";
 }

@@ -174,13 +174,14 @@ async function importRun(ws: Workspace, x: SlurmExecutor, runId: number, task: s
     const blobs = join(runDir(x.sharedDir, runId), BLOBS, "artifacts");
     if (existsSync(blobs)) await cp(blobs, join(ws.dir, "artifacts"), { recursive: true, force: false });
     // Slurm stops a task by SIGTERM to all its processes, the workload's too, which then reads as a run that
-    // failed or cancelled itself: how Slurm says the task ended decides (a time limit, or the owner's scancel).
+    // failed or cancelled itself: how Slurm says the task ended decides (a time limit, or a scancel: the
+    // owner's when the campaign was cancelled, else someone else's).
     const stopped = ended?.state === "CANCELLED" || (cancelled && result.outcome.signal !== null);
     const outcome: RunOutcome =
       ended?.state === "TIMEOUT"
         ? { ...result.outcome, status: "timed-out", message: limit }
         : stopped
-          ? { ...result.outcome, status: "cancelled", message: "the campaign was cancelled while this run was in progress" }
+          ? { ...result.outcome, status: "cancelled", message: cancelled ? "the campaign was cancelled while this run was in progress" : cancelledOutside(task, ended, "in progress") }
           : result.outcome;
     finishRun(ws.db, runId, outcome);
     return outcome.status;
@@ -192,7 +193,7 @@ async function importRun(ws: Workspace, x: SlurmExecutor, runId: number, task: s
   const output = await slurmOutput(shared, task);
   finishRun(ws.db, runId, {
     status,
-    message: status === "timed-out" ? limit : status === "cancelled" ? "the campaign was cancelled while this run was queued or in progress" : why,
+    message: status === "timed-out" ? limit : status === "cancelled" ? (cancelled ? "the campaign was cancelled while this run was queued or in progress" : cancelledOutside(task, ended, "queued or in progress")) : why,
     exitCode: null,
     signal: null,
     wallNs: null,
@@ -209,6 +210,12 @@ async function importRun(ws: Workspace, x: SlurmExecutor, runId: number, task: s
     artifacts: [],
   });
   return status;
+}
+
+/** A task Slurm cancelled though the campaign was not (a scancel of its own, an administrator's, a
+ * node's failure that Slurm reports so): said as such, never as the campaign's cancel. */
+function cancelledOutside(task: string | undefined, ended: EndedTask | null, when: string): string {
+  return `Slurm cancelled task ${task ?? "?"}${ended?.node ? ` on ${ended.node}` : ""} while this run was ${when}, from outside this campaign (scancel, or the cluster's administrators); the campaign went on`;
 }
 
 /** The end of what Slurm wrote for the task (its --output, slurm-<job>_<task>.out in its array's folder). */

@@ -57,7 +57,12 @@ export async function readUftrace(dir: TraceDirectory, sink: TraceSink, options:
   };
   const base: TimeBase = { hi: 0, lo: 0, set: false };
   const perfFiles = files.filter((f) => /^perf-cpu\d+\.dat$/.test(f));
-  const sched = schedIntervals(await Promise.all(perfFiles.map(async (f) => ({ name: `${dir.name}/${f}`, bytes: await readAll(dir, f) }))), base);
+  const exited = new Set<number>();
+  const sched = schedIntervals(await Promise.all(perfFiles.map(async (f) => ({ name: `${dir.name}/${f}`, bytes: await readAll(dir, f) }))), base, exited);
+  // perf writes every followed task's end: a thread without one had its scheduler events cut short
+  // (a perf-cpu file truncated at a record's end reads as a shorter recording, in silence).
+  const unended = perfFiles.length === 0 ? [] : threadFiles.map((f) => parseInt(f)).filter((tid) => !exited.has(tid));
+  if (unended.length > 0) sink.warn({ kind: "sched-cut", dir: dir.name, tids: unended });
   const schedFns = sched.size > 0 ? { fn: sink.functionId(SCHEDULE), fnPreempted: sink.functionId(SCHEDULE_PREEMPTED) } : null;
   let records = 0;
   let lost = 0;

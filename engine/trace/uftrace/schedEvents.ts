@@ -9,6 +9,9 @@ import { TraceError } from "../diagnostics.js";
 import type { TimeBase } from "./timeBase.js";
 
 const PERF_RECORD_SWITCH = 14;
+/** A task's end, {u32 pid, ppid, tid, ptid; u64 time}: perf writes one for every task it follows. */
+const PERF_RECORD_EXIT = 4;
+const EXIT_TID_OFFSET = 16;
 const MISC_SWITCH_OUT = 1 << 13;
 const MISC_SWITCH_OUT_PREEMPT = 1 << 14;
 const HEADER_BYTES = 8;
@@ -33,9 +36,11 @@ interface Switch {
 
 /** Reads every perf-cpu file and pairs each thread's switches into intervals.
  * A switch back in with no switch out before it (the recording started while
- * the thread was off the CPU), or an out with no in after it, is left out. */
-export function schedIntervals(files: readonly { name: string; bytes: Uint8Array }[], base: TimeBase): Map<number, SchedIntervals> {
-  const switches = files.flatMap((f) => readSwitches(f.bytes, f.name, base));
+ * the thread was off the CPU), or an out with no in after it, is left out.
+ * `exited`, when given, gets the tid of every task whose end the files hold:
+ * a thread of the recording without one had its events cut short. */
+export function schedIntervals(files: readonly { name: string; bytes: Uint8Array }[], base: TimeBase, exited?: Set<number>): Map<number, SchedIntervals> {
+  const switches = files.flatMap((f) => readSwitches(f.bytes, f.name, base, exited));
   const byTid = new Map<number, Switch[]>();
   for (const s of switches) {
     const list = byTid.get(s.tid) ?? [];
@@ -61,7 +66,7 @@ export function schedIntervals(files: readonly { name: string; bytes: Uint8Array
   return out;
 }
 
-function readSwitches(bytes: Uint8Array, file: string, base: TimeBase): Switch[] {
+function readSwitches(bytes: Uint8Array, file: string, base: TimeBase, exited?: Set<number>): Switch[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out: Switch[] = [];
   for (let pos = 0; pos < bytes.length; ) {
@@ -74,6 +79,7 @@ function readSwitches(bytes: Uint8Array, file: string, base: TimeBase): Switch[]
     if (size < HEADER_BYTES + SAMPLE_ID_BYTES || pos + size > bytes.length) {
       throw new TraceError({ kind: "malformed", file, byteOffset: pos, detail: `perf record of ${size} bytes does not fit (${bytes.length - pos} left)` });
     }
+    if (type === PERF_RECORD_EXIT && size >= EXIT_TID_OFFSET + 4 + SAMPLE_ID_BYTES) exited?.add(view.getUint32(pos + EXIT_TID_OFFSET, true));
     if (type === PERF_RECORD_SWITCH) {
       const id = pos + size - SAMPLE_ID_BYTES;
       const lo = view.getUint32(id + 8, true);

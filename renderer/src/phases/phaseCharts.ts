@@ -11,6 +11,7 @@ import type { PhaseInstance } from "../../../engine/phases/segmentation.js";
 import type { ChartColors } from "../../../engine/charts/colors.js";
 import { compact, logAxis, valueAxis } from "../../../engine/charts/trendCharts.js";
 import { axisUnit, covText, lengthText, toAxis } from "./phaseText.js";
+import { html } from "../../../engine/charts/chartText.js";
 
 type Pair = [number, number];
 /** ECharts' empty value: a line breaks there, so each instance is a step of its own. */
@@ -96,7 +97,7 @@ export function instanceAt(s: Segments, at: number): string {
   if (k < 0) return list.length > 0 && t < list[0].start ? `prologue (start-up): ${lengthText(s.prologue, s.unit)}` : s.epilogue !== undefined && s.outer.length > 0 && t >= s.span.end - s.epilogue ? `epilogue (teardown): ${lengthText(s.epilogue, s.unit)}` : "";
   const i = list[k];
   const nth = list.slice(0, k + 1).filter((j) => j.phase === i.phase).length;
-  return `${i.phase}, instance ${nth}<br/>from ${lengthText(i.start - s.span.start, s.unit)}, length ${lengthText(i.length, s.unit)}<br/>${i.calls} calls`;
+  return html`${i.phase}, instance ${nth}<br/>from ${lengthText(i.start - s.span.start, s.unit)}, length ${lengthText(i.length, s.unit)}<br/>${i.calls} calls`;
 }
 
 const line = (color: string, type: "solid" | "dotted", width: number, xs: readonly number[], name: string) => ({
@@ -226,7 +227,7 @@ export const METHOD_NAMES: Readonly<Record<PhaseComparison["methods"][number]["m
 /** Figure 10: per method a floating bar from the least to the greatest CoV among its phases, a dot at the mean. */
 export function comparisonOption(c: PhaseComparison, colors: ChartColors): EChartsOption {
   const names = c.methods.map((m) => METHOD_NAMES[m.method]);
-  const tip = (i: number) => { const m = c.methods[i]; return `${names[i]}: ${m.setup}<br/>CoV min ${covText(m.min)} · mean ${covText(m.mean)} · max ${covText(m.max)}`; };
+  const tip = (i: number) => { const m = c.methods[i]; return html`${names[i]}: ${m.setup}<br/>CoV min ${covText(m.min)} · mean ${covText(m.mean)} · max ${covText(m.max)}`; };
   return {
     animation: false,
     textStyle: { color: colors.text },

@@ -15,6 +15,7 @@ import { chrome, curve, logAxis, logGrid, valueAxis } from "../../../engine/char
 import { variableText, variableUnit } from "./functionText.js";
 import { modelFeatures } from "../../../engine/trend/cf/cfResult.js";
 import { plain } from "../../../engine/charts/trendText.js";
+import { html } from "../../../engine/charts/chartText.js";
 
 type Pair = [number, number];
 
@@ -73,7 +74,7 @@ function tooltip(r: CfTrendsResult, fn: CfFunction, v: CfVariable, q: Plotted, u
   const run = r.runs[q.p.workload];
   const features = [...r.features.map((f) => `${f} = ${plain(run?.features[f] ?? NaN)}`), ...fn.argNames.map((a, k) => `${a} = ${plain(q.p.args[k] ?? NaN)}`)].join(", ");
   const observed = v.perInvocation ? `mean of ${q.p.n} ${q.p.n === 1 ? "invocation" : "invocations"}: ${plain(q.observed)} ${unit}` : `${plain(q.observed)} ${unit}`;
-  return `${run?.workload ?? "(no workload)"} · run ${run?.runId ?? "?"}<br/>${features}<br/>${observed}<br/>model: ${plain(q.predicted)}`;
+  return html`${run?.workload ?? "(no workload)"} · run ${run?.runId ?? "?"}<br/>${features}<br/>${observed}<br/>model: ${plain(q.predicted)}`;
 }
 
 const scatter = (r: CfTrendsResult, fn: CfFunction, v: CfVariable, shown: readonly Plotted[], y: (q: Plotted) => number, unit: string, colors: ChartColors) => ({

@@ -7,6 +7,7 @@ import type { EChartsOption } from "echarts";
 import type { DominantVarianceResult, VcgResultNode } from "../../../engine/variance/result.js";
 import { formatNs } from "../../../engine/report/format.js";
 import type { ChartColors } from "../../../engine/charts/colors.js";
+import { html, labelText } from "../../../engine/charts/chartText.js";
 
 /** Horizontal and vertical distance between node centres, in pixels. */
 export const X_STEP = 170;
@@ -55,14 +56,7 @@ function graphData(r: DominantVarianceResult, colors: ChartColors, marked: Reado
         borderWidth: marked.has(n.id) ? 3 : 1.5,
         borderType: n.type === "Contributor" ? ("dashed" as const) : ("solid" as const),
       },
-      label: {
-        show: true,
-        color: colors.text,
-        fontSize: 11,
-        lineHeight: 14,
-        formatter: `{b|(${n.id}) ${n.fname}}\nμ ${formatNs(n.meanNs)}  γ ${n.cov.toFixed(2)}\nN ${n.n}  V ${n.vim.toExponential(1)}`,
-        rich: { b: { fontWeight: "bold" as const, fontSize: 12 } },
-      },
+      label: nodeLabel(n, colors),
       tooltip: { formatter: nodeTooltip(n) },
     };
   });
@@ -72,7 +66,7 @@ function graphData(r: DominantVarianceResult, colors: ChartColors, marked: Reado
     target: `${prefix}${s.nodes[0]}`,
     symbol: ["none", "arrow"],
     lineStyle: { color: colors.accent, width: 1.5, type: "dashed" as const, curveness: 0.45 },
-    label: { show: true, formatter: `cf ${(s.cf * 100).toFixed(0)}%`, color: colors.accent, fontSize: 11 },
+    label: { show: true, formatter: labelText(`cf ${(s.cf * 100).toFixed(0)}%`), color: colors.accent, fontSize: 11 },
   }));
   return { nodes, links: [...tree, ...back], width: Math.max(0, ...placed.map((p) => p.x)) };
 }
@@ -128,13 +122,24 @@ function graphOption(nodes: unknown[], links: unknown[]): EChartsOption {
 }
 
 function nodeTooltip(n: VcgResultNode): string {
-  const ccs = n.ccs.map((c) => `&nbsp;&nbsp;${escapeHtml(c)}`).join("<br/>");
-  const rt = n.realTime.statements.map((s) => escapeHtml(s.text)).join("<br/>");
-  return `<b>(${n.id}) ${escapeHtml(n.fname)}</b> — ${n.type}<br/>mean ${formatNs(n.meanNs)}, CoV ${n.cov.toFixed(3)}, N ${n.n}, W ${formatNs(n.weightNs)}, VIM ${n.vim.toExponential(3)}<br/>${rt}<br/>call contexts:<br/>${ccs}`;
+  const ccs = n.ccs.map((c) => html`&nbsp;&nbsp;${c}`).join("<br/>");
+  const rt = n.realTime.statements.map((s) => html`${s.text}`).join("<br/>");
+  return html`<b>(${n.id}) ${n.fname}</b> — ${n.type}<br/>mean ${formatNs(n.meanNs)}, CoV ${n.cov.toFixed(3)}, N ${n.n}, W ${formatNs(n.weightNs)}, VIM ${n.vim.toExponential(3)}<br/>` + rt + "<br/>call contexts:<br/>" + ccs;
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+/** A node's label on the canvas: its name in bold (rich text), unless the name holds a brace, which
+ * rich text would read as markup (a C++ lambda's "{lambda()#1}"): then the label is plain. */
+function nodeLabel(n: VcgResultNode, colors: ChartColors) {
+  const numbers = `μ ${formatNs(n.meanNs)}  γ ${n.cov.toFixed(2)}\nN ${n.n}  V ${n.vim.toExponential(1)}`;
+  const plain = /[{}]/.test(n.fname);
+  return {
+    show: true,
+    color: colors.text,
+    fontSize: 11,
+    lineHeight: 14,
+    formatter: labelText(plain ? `(${n.id}) ${n.fname}\n${numbers}` : `{b|(${n.id}) ${n.fname}}\n${numbers}`),
+    ...(plain ? {} : { rich: { b: { fontWeight: "bold" as const, fontSize: 12 } } }),
+  };
 }
 
 /** A node's place for matching across two results: the chain of names from its pattern root,

@@ -3,8 +3,10 @@
 // (dimension s: the child created s-th), folded in by vector Welford.
 import { C_CAP, C_DIMS, C_HEADER, C_N } from "./layout";
 
-/** Dimensions a block starts with; it doubles when full. */
-const FIRST_DIMS = 4;
+/** Dimensions a block starts with, self time and one child; it doubles when full. A deep chain has
+ * a block per context, each with one child: four dimensions to start with (240 bytes where 80 do)
+ * held 160 MB more for a million nested calls. */
+const FIRST_DIMS = 2;
 
 /** A block for a context that just got its first child. Until then its only
  * dimension was self time, which equals its whole time, so it starts from the
