@@ -20,6 +20,8 @@ export interface Resolved {
   readonly runs: readonly RunRow[];
   /** A design's or campaign's plain timing runs (the spec's `timing`), the measure of "which is faster"; empty without. */
   readonly timing: readonly RunRow[];
+  /** A design's or campaign's measured runs that failed or timed out (their last attempt): said, never analysed. */
+  readonly failed: readonly RunRow[];
 }
 
 /** How a CCT is to be built. The defaults give a run's stored CCT as it is. */

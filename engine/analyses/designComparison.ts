@@ -17,11 +17,11 @@ const accepts = ["design", "campaign"] as const;
 export const designComparison = defineAnalysis({
   kind: "designComparison",
   title: "design comparison by execution patterns",
-  version: 3,
+  version: 4,
   args: z.strictObject({
     a: targetSchema,
     b: targetSchema,
-    confidence: z.number().min(0.5).max(0.999).default(DEFAULT_CONFIDENCE),
+    confidence: z.number().min(0.8, "a confidence of at least 0.8").max(0.999, "a confidence of at most 0.999").default(DEFAULT_CONFIDENCE),
     precision: z.number().positive().max(1).default(DEFAULT_PRECISION),
     ...patternArgs,
   }),

@@ -46,7 +46,7 @@ interface Timelines {
 /** The target's runs as clustering input, each in `group(run)`. */
 export async function patternRuns(sources: Sources, target: Resolved, a: PatternArgs, group: (r: RunRow) => string): Promise<Omit<PatternInput, "label">> {
   const t = await sources.memo(target, `timelines ${JSON.stringify([a.source, a.intervals, a.seed])}`, () => readTimelines(sources, target, a));
-  const measure = a.metric ?? (await profilerMeasure(sources, target));
+  const measure = await measureFor(sources, target, a.metric);
   const notes = [...t.notes];
   const runs: PatternInputRun[] = [];
   for (const r of target.runs) {
@@ -60,11 +60,17 @@ export async function patternRuns(sources: Sources, target: Resolved, a: Pattern
   return { source: t.source, metric: MEASURE_INFO[measure], runs, notes };
 }
 
-/** The measure the target's campaign's profiler declares (the runs clustered are the profiled ones, never a pair's plain timing runs). */
-async function profilerMeasure(sources: Sources, target: Resolved): Promise<MeasureName> {
+/** The measure the target's campaign's profiler declares (the runs clustered are the profiled ones, never a
+ * pair's plain runs'), or the one asked for if the profiler records it. */
+async function measureFor(sources: Sources, target: Resolved, asked: MeasureName | null): Promise<MeasureName> {
   const id = target.target.kind === "design" || target.target.kind === "campaign" ? target.target.campaignId : null;
   const spec = id === null ? null : await sources.campaignSpec(id);
-  return (spec && PROFILER_MEASURES[spec.profiler.name]?.default) ?? "wall";
+  const measures = spec ? PROFILER_MEASURES[spec.profiler.name] : undefined;
+  if (!spec || !measures) return asked ?? "wall";
+  if (asked !== null && !measures.available.includes(asked)) {
+    throw new ApiError("invalid-arguments", `${MEASURE_INFO[asked].title} is not recorded under ${spec.profiler.name}: choose one of ${measures.available.join(", ")}`, [{ path: "metric", message: `one of ${measures.available.join(", ")}` }]);
+  }
+  return asked ?? measures.default;
 }
 
 async function readTimelines(sources: Sources, target: Resolved, a: PatternArgs): Promise<Timelines> {
@@ -90,7 +96,13 @@ async function readTimelines(sources: Sources, target: Resolved, a: PatternArgs)
   sources.progress(`per-thread timelines (${source})`, target.runs.length, target.runs.length);
   if (events.traced > 0 && events.without === events.traced) notes.push(NO_SCHEDULER_EVENTS);
   if (pcvs.size === 0) {
-    const how = source === "uftrace" ? "run the campaign under uftrace (or choose --source sampler)" : "run the campaign under the sampler profiler or uftrace";
+    const profiled = target.failed.filter((r) => r.role !== "timing").length;
+    const how =
+      target.runs.length === 0 && profiled > 0
+        ? `every profiled run failed (${profiled}), so none left a trace or samples`
+        : source === "uftrace"
+          ? "run the campaign under uftrace (or choose --source sampler)"
+          : "run the campaign under the sampler profiler or uftrace";
     throw new ApiError("not-found", `${target.label}: no run has per-thread timelines to find execution patterns in; ${how}${notes.length > 0 ? ` (${notes.slice(0, 3).join("; ")}${notes.length > 3 ? `; ${notes.length - 3} more` : ""})` : ""}`);
   }
   return { source, pcvs, notes };

@@ -16,12 +16,12 @@ export function runLabel(r: RunRow): string {
 
 /** One run as a target of its own. */
 export function runTarget(r: RunRow): Resolved {
-  return { target: { kind: "run", runId: r.id }, label: runLabel(r), runs: [r], timing: [] };
+  return { target: { kind: "run", runId: r.id }, label: runLabel(r), runs: [r], timing: [], failed: [] };
 }
 
 /** `field` names the argument in messages ("target", "a", "vs"). */
 export function resolveTarget(ws: () => Workspace, target: Target, field: string): Resolved {
-  if (target.kind === "trace") return { target, label: target.path, runs: [], timing: [] };
+  if (target.kind === "trace") return { target, label: target.path, runs: [], timing: [], failed: [] };
   const db = ws().db;
   if (target.kind === "run") {
     const r = runRow(db, target.runId);
@@ -30,8 +30,11 @@ export function resolveTarget(ws: () => Workspace, target: Target, field: string
   }
   const c = getCampaign(db, target.campaignId);
   if (!c) throw new ApiError("not-found", `campaign ${target.campaignId} does not exist`, [{ path: `${field}.campaignId`, message: "no such campaign" }]);
-  const measured = runRows(db, c.id).filter((r) => r.status === "succeeded" && !r.warmup);
-  const split = (rs: readonly RunRow[]) => ({ runs: rs.filter((r) => r.role !== "timing"), timing: rs.filter((r) => r.role === "timing") });
+  const all = runRows(db, c.id).filter((r) => !r.warmup);
+  const measured = all.filter((r) => r.status === "succeeded");
+  const failed = all.filter((r) => r.status === "failed" || r.status === "timed-out");
+  const mine = (r: RunRow) => target.kind === "campaign" || (r.design === target.design && (target.workload === null || r.workload === target.workload));
+  const split = (rs: readonly RunRow[]) => ({ runs: rs.filter((r) => r.role !== "timing"), timing: rs.filter((r) => r.role === "timing"), failed: failed.filter(mine) });
   if (target.kind === "campaign") {
     if (measured.length === 0) throw new ApiError("not-found", `campaign ${c.id} has no succeeded measured run yet`, [{ path: `${field}.campaignId`, message: "no succeeded runs" }]);
     return { target, label: `campaign ${c.id} (${c.name})`, ...split(measured) };

@@ -16,7 +16,7 @@ const accepts = ["design", "campaign"] as const;
 export const trendComparison = defineAnalysis({
   kind: "trendComparison",
   title: "comparison of two designs' empirical complexity",
-  version: 5,
+  version: 6,
   args: z.strictObject({
     a: targetSchema,
     b: targetSchema,

@@ -22,7 +22,7 @@ const ARTIFACT: Readonly<Record<Exclude<TrendSource, "uftrace">, string>> = { gc
 export const trends = defineAnalysis({
   kind: "trends",
   title: "empirical complexity analysis",
-  version: 5,
+  version: 6,
   args: z.strictObject({
     target: targetSchema,
     /** Where the costs come from; auto: uftrace traces, else gcov, else callgrind, whichever the runs have. */

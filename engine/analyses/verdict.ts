@@ -5,7 +5,7 @@
 // tracer's estimated cost said beside it (verdict/).
 import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
-import { campaignMeasures, fromTimingRuns, MEASURE_INFO, measureBasis, MEASURES, measureOf, type MeasureName } from "../campaign/measures.js";
+import { campaignMeasures, describeMeasure, fromTimingRuns, MEASURE_INFO, measureBasis, MEASURES, measureOf, type MeasureName } from "../campaign/measures.js";
 import type { RunRow } from "../campaign/readModels.js";
 import type { CampaignSpec } from "../campaign/spec.js";
 import { designVerdict, type VerdictInput, type WorkloadInput } from "../verdict/designVerdict.js";
@@ -18,13 +18,13 @@ import { runLabel } from "./resolveTarget.js";
 export const verdict = defineAnalysis({
   kind: "verdict",
   title: "verdict",
-  version: 1,
+  version: 2,
   args: z.strictObject({
     a: targetSchema,
     b: targetSchema,
     /** Null: the measure the campaign's profiler declares. */
     measure: z.enum(MEASURES).nullable().default(null),
-    confidence: z.number().min(0.5).max(0.999).default(DEFAULT_CONFIDENCE),
+    confidence: z.number().min(0.8, "a confidence of at least 0.8").max(0.999, "a confidence of at most 0.999").default(DEFAULT_CONFIDENCE),
   }),
   targets: { a: ["design"], b: ["design"] },
   cache: false,
@@ -43,7 +43,7 @@ async function loadVerdict(sources: Sources, a: Resolved, b: Resolved, asked: Me
   if (!measures.available.includes(measure)) {
     throw new ApiError("invalid-arguments", `${MEASURE_INFO[measure].title} is not recorded under ${profiler}: choose one of ${measures.available.join(", ")}`, [{ path: "measure", message: `one of ${measures.available.join(", ")}` }]);
   }
-  const info = MEASURE_INFO[measure];
+  const info = describeMeasure(measure, profiler, paired);
   const plain = fromTimingRuns(measure, paired);
   const runsOf = (side: Resolved) => (plain ? side.timing : side.runs);
   const notes: string[] = [];
@@ -52,6 +52,10 @@ async function loadVerdict(sources: Sources, a: Resolved, b: Resolved, asked: Me
     for (const r of rs) if (!kept.includes(r)) notes.push(`${runLabel(r)} recorded no ${info.title}: left out`);
     return kept;
   };
+  for (const side of [a, b]) {
+    const lost = side.failed.filter((r) => (plain ? r.role === "timing" : r.role !== "timing"));
+    if (lost.length > 0) notes.push(`${designOf(side)}: ${lost.length} of ${lost.length + runsOf(side).length} measured runs ${lost.length === 1 ? "was" : "were"} not measured (${failureWords(lost)}), so the comparison rests on the others`);
+  }
   const ra = valuesOf(runsOf(a));
   const rb = valuesOf(runsOf(b));
   const order = await sources.campaignWorkloads(campaignOf(a));
@@ -65,7 +69,14 @@ async function loadVerdict(sources: Sources, a: Resolved, b: Resolved, asked: Me
     return [{ workload: w.name, features: w.features, a: wa.map(value), b: wb.map(value), ...(info.source === "trace" ? { callsA: wa.map(calls), callsB: wb.map(calls) } : {}) }];
   });
   const calibration = info.source === "trace" && profiler === "uftrace" ? await calibrationOf(sources, [...ra, ...rb], specA, notes) : null;
-  return { labels: { a: designOf(a), b: designOf(b) }, measure: info, basis: measureBasis(profiler, measure, paired), workloads, confidence, calibration, notes };
+  return { labels: { a: designOf(a), b: designOf(b) }, measure: info, basis: measureBasis(profiler, measure, paired), workloads, confidence, calibration, paired, notes };
+}
+
+/** The runs' failures in a few words: "2 failed (run 12: work exited with code 1), 1 timed out". */
+function failureWords(runs: readonly RunRow[]): string {
+  const failed = runs.filter((r) => r.status === "failed");
+  const timedOut = runs.length - failed.length;
+  return [failed.length ? `${failed.length} failed${failed[0].message ? ` (run ${failed[0].id}: ${failed[0].message.split("\n")[0].slice(0, 120)})` : ""}` : null, timedOut ? `${timedOut} timed out` : null].filter(Boolean).join(", ");
 }
 
 async function calibrationOf(sources: Sources, runs: readonly RunRow[], spec: CampaignSpec, notes: string[]): Promise<ToolCalibration | null> {

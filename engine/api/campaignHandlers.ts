@@ -12,8 +12,9 @@ import { campaignSpecSchema, PROFILER_NAMES, SpecError, type ProfilerName } from
 import { profilerAvailability } from "../runner/profilers/availability.js";
 import { createPlannedCampaign, planCampaignFromFile, type Launched } from "../runner/launch.js";
 import { projectCountsById } from "../store/projectQueries.js";
+import { findCalibration } from "../store/calibrations.js";
 
-type Some = Pick<Handlers, "campaigns.list" | "campaigns.get" | "campaigns.launchOptions" | "campaigns.launch" | "campaigns.launchSpec" | "campaigns.cancel" | "campaigns.resume">;
+type Some = Pick<Handlers, "campaigns.list" | "campaigns.get" | "campaigns.launchOptions" | "campaigns.launch" | "campaigns.launchSpec" | "campaigns.cancel" | "campaigns.resume" | "campaigns.calibrate">;
 
 export function campaignHandlers(ctx: ServiceContext): Some {
   const db = () => ctx.workspace().db;
@@ -79,6 +80,16 @@ export function campaignHandlers(ctx: ServiceContext): Some {
       requeueCancelledRuns(db(), campaignId);
       startRunner(ctx, campaignId);
       return campaignInfoById(ctx, campaignId);
+    },
+    "campaigns.calibrate": async ({ campaignId }) => {
+      const c = campaignRow(ctx, campaignId);
+      if (c.spec.profiler.name !== "uftrace") throw new ApiError("invalid-arguments", `campaign ${campaignId} ran under ${c.spec.profiler.name}: only uftrace's own cost per call is calibrated`);
+      const options = c.spec.profiler.options;
+      const { ensureUftraceCalibration, calibrationKey } = await import("../runner/calibrate.js");
+      await ensureUftraceCalibration(ctx.workspace(), options, (message) => ctx.progress({ kind: "calibrate", targets: [`campaign:${campaignId}`], stage: message, done: 0, total: null }), { again: true });
+      const found = findCalibration(db(), calibrationKey(options));
+      if (!found) throw new ApiError("failed", "the calibration left nothing in the workspace");
+      return found;
     },
   };
 }

@@ -5,7 +5,7 @@ import type { ServiceContext } from "./serviceContext.js";
 import type { CampaignDetail, CampaignInfo } from "../campaign/readModels.js";
 import { getCampaign, listCampaigns, runCounts, type CampaignRow } from "../store/campaigns.js";
 import { campaignWorkloads, runRows } from "../store/campaignQueries.js";
-import { campaignMeasures, fromTimingRuns, MEASURE_INFO, measureBasis, measureOf, type MeasureName } from "../campaign/measures.js";
+import { campaignMeasures, describeMeasure, fromTimingRuns, MEASURE_INFO, measureBasis, measureOf, type MeasureName } from "../campaign/measures.js";
 import { isAlive } from "../runner/liveness.js";
 import { summarize } from "../stats/summary.js";
 import { ApiError } from "./errors.js";
@@ -86,8 +86,8 @@ export function campaignDetail(ctx: ServiceContext, id: number, asked: MeasureNa
     campaign: campaignInfo(ctx, c),
     designs: c.spec.designs.map((d) => d.name),
     workloads,
-    measure: MEASURE_INFO[measure],
-    measures: available.available.map((m) => MEASURE_INFO[m]),
+    measure: describeMeasure(measure, profiler, paired),
+    measures: available.available.map((m) => describeMeasure(m, profiler, paired)),
     basis: measureBasis(profiler, measure, paired),
     paired,
     repetitions: c.spec.repetitions,

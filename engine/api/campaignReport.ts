@@ -13,6 +13,7 @@ import type { AnalysisDescriptor } from "../analyses/descriptor.js";
 import { runDetails, runRows } from "../store/campaignQueries.js";
 import { buildCampaignReport, type DesignInputs } from "../report/campaignReport/build.js";
 import type { CampaignReport } from "../report/campaignReport/model.js";
+import type { WorkloadPatterns } from "../report/campaignReport/analysisSections.js";
 import { VARBENCH_VERSION } from "../report/version.js";
 import { shellCommand } from "../report/format.js";
 import type { RunRow } from "../campaign/readModels.js";
@@ -44,7 +45,8 @@ export async function campaignReport(ctx: ServiceContext, req: ReportRequest): P
   if (req.workload !== undefined && !detail.workloads.includes(req.workload)) throw new ApiError("not-found", `campaign ${c.id} has no workload ${req.workload}; its workloads: ${detail.workloads.join(", ")}`, [{ path: "workload", message: "no such workload" }]);
   const notes: string[] = [];
   const analyses: { kind: string; args: Record<string, unknown> }[] = [];
-  const steps = designs ? 2 + Number(TIMELINES.has(c.profiler)) + 2 * Number(c.profiler === "uftrace") + Number(LOCATION_COSTS.has(c.profiler)) : Number(c.profiler === "uftrace");
+  const patternSteps = TIMELINES.has(c.profiler) ? (req.workload ? 1 : detail.workloads.length) : 0;
+  const steps = designs ? 2 + patternSteps + 2 * Number(c.profiler === "uftrace") + Number(LOCATION_COSTS.has(c.profiler)) : Number(c.profiler === "uftrace");
   let step = 0;
   const run = async <K extends Kind>(kind: K, title: string, args: Record<string, unknown>) => {
     ctx.progress({ kind: "report", targets: [`campaign:${c.id}`], stage: `report: ${title}`, done: step++, total: Math.max(1, steps) });
@@ -71,7 +73,13 @@ export async function campaignReport(ctx: ServiceContext, req: ReportRequest): P
     const [a, b] = [target(designs[0]), target(designs[1])];
     const verdict = await run("verdict", `which of ${designs[0]} and ${designs[1]} is faster`, { a, b, measure: detail.measure.name });
     const compare = await run("compare", `comparing ${designs[0]} and ${designs[1]}`, { a, b });
-    const patterns = TIMELINES.has(c.profiler) ? await tried("Execution patterns", () => run("designComparison", "execution patterns", { a, b })) : null;
+    // Each workload's runs on their own, as the verdict compares them: runs of different inputs are never matched.
+    const patterns: WorkloadPatterns[] = [];
+    for (const w of TIMELINES.has(c.profiler) ? verdict.workloads.map((x) => x.workload) : []) {
+      const on = { a: { ...a, workload: w }, b: { ...b, workload: w } };
+      const comparison = await tried(`Execution patterns on ${w}`, () => run("designComparison", `execution patterns on ${w}`, on));
+      if (comparison) patterns.push({ workload: w, comparison });
+    }
     if (!TIMELINES.has(c.profiler)) notes.push(`Execution patterns: the ${c.profiler} profiler records no per-thread timelines (uftrace and the sampler do); the answer rests on the workloads' ${detail.measure.title} alone.`);
     let vcg: DesignInputs["vcg"] = null;
     if (c.profiler === "uftrace") {

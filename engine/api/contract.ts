@@ -60,6 +60,9 @@ export const METHODS = {
   "campaigns.launchSpec": method<T.PlannedCampaign>()(z.strictObject({ spec: z.string().min(1), seed: z.number().int().min(0).max(2 ** 31 - 1).optional() })),
   "campaigns.cancel": method<T.CampaignInfo>()(z.strictObject({ campaignId: id })),
   "campaigns.resume": method<T.CampaignInfo>()(z.strictObject({ campaignId: id })),
+  /** Measures uftrace's own cost per call again on this machine, for the record options of a campaign under uftrace
+   * (runner/calibrate.ts), replacing what the workspace and the machine kept. */
+  "campaigns.calibrate": method<T.ToolCalibration | T.CalibrationFailure>()(z.strictObject({ campaignId: id })),
   "runs.list": method<readonly T.RunRow[]>()(z.strictObject({ campaignId: id.optional(), projectId: id.optional() })),
   "runs.get": method<T.RunDetail>()(z.strictObject({ runId: id })),
   /** A file on this machine (command line and desktop window only), found out by its content (trace/detect.ts): a trace file or

@@ -26,6 +26,7 @@ export type { ReportFormat } from "../report/exporters.js";
 export type { CampaignReport } from "../report/campaignReport/model.js";
 export type { AnalysisProgressEvent } from "../analyses/runAnalysis.js";
 export type { TraceExport } from "../trace/chrome/chromeTraceWriter.js";
+export type { CalibrationFailure, ToolCalibration } from "../verdict/toolCost.js";
 export type ContextStats = ContextRow;
 
 export interface WorkspaceInfo {

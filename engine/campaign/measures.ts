@@ -82,6 +82,25 @@ export function campaignMeasures(profiler: string, paired: boolean): ProfilerMea
   return { default: "wall", available: [...PROCESS, ...p.available.filter((m) => MEASURE_INFO[m].source !== "process")] };
 }
 
+/** What results imported from each benchmarking tool hold as a run's time (engine/results/). */
+const IMPORTED_TIMES: Readonly<Record<string, string>> = {
+  hyperfine: "the whole command's wall time, as hyperfine measured each run",
+  "google-benchmark": "real time per iteration, as Google Benchmark measured it",
+  pyperf: "seconds per loop, as pyperf measured each value",
+};
+
+/** The measure as a campaign under `profiler` records it: its description says whose clock it is. */
+export function describeMeasure(m: MeasureName, profiler: string, paired: boolean): MeasureInfo {
+  const info = MEASURE_INFO[m];
+  if (info.source !== "process") return info;
+  if (!(profiler in PROFILER_MEASURES)) return { ...info, description: IMPORTED_TIMES[profiler] ?? `the time ${profiler} reported for each run` };
+  if (fromTimingRuns(m, paired)) {
+    return { ...info, description: info.description.replace(/, the profiler's own work included$/, ", in the plain run of each pair, no profiler attached (code a -pg or --coverage build compiled in still runs)") };
+  }
+  if (profiler === "time" || profiler === "perf" || profiler === "sampler") return { ...info, description: info.description.replace(/, the profiler's own work included$/, profiler === "time" ? "" : `, ${profiler}'s own work included`) };
+  return info;
+}
+
 /** Whether the measure is read from a pair's plain timing runs rather than from the profiled runs. */
 export function fromTimingRuns(m: MeasureName, paired: boolean): boolean {
   return paired && MEASURE_INFO[m].source === "process";

@@ -1,6 +1,7 @@
 // One order of workloads everywhere (tables, charts, the command line, reports,
-// JSON arrays): by their numeric features, then by the natural order of their
-// names, so n-16 comes before n-128 and n-1024, never after as text puts it.
+// JSON arrays): by their numeric features — those that differ between them,
+// in the order the workloads declare them — then by the natural order of
+// their names, so n-16 comes before n-128 and n-1024, never after as text.
 
 export interface OrderedWorkload {
   readonly name: string;
@@ -14,9 +15,8 @@ export function naturalCompare(a: string, b: string): number {
   return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-/** Feature by feature in the order of their names; a workload that has a feature comes before one that has not. */
-export function compareWorkloads(a: OrderedWorkload, b: OrderedWorkload): number {
-  const keys = [...new Set([...Object.keys(a.features), ...Object.keys(b.features)])].sort(naturalCompare);
+/** Feature by feature in the order given; a workload that has a feature comes before one that has not. */
+export function compareWorkloads(a: OrderedWorkload, b: OrderedWorkload, keys: readonly string[] = [...new Set([...Object.keys(a.features), ...Object.keys(b.features)])]): number {
   for (const k of keys) {
     const x = a.features[k];
     const y = b.features[k];
@@ -28,8 +28,17 @@ export function compareWorkloads(a: OrderedWorkload, b: OrderedWorkload): number
   return naturalCompare(a.name, b.name);
 }
 
+/** The features that tell the workloads apart first, in the order the workloads declare them (a
+ * feature all share, such as a constant seed, orders nothing), then the others. */
+function featureOrder(workloads: readonly OrderedWorkload[]): string[] {
+  const keys = [...new Set(workloads.flatMap((w) => Object.keys(w.features)))];
+  const varies = (k: string) => new Set(workloads.map((w) => w.features[k])).size > 1;
+  return [...keys.filter(varies), ...keys.filter((k) => !varies(k))];
+}
+
 export function orderWorkloads<T extends OrderedWorkload>(workloads: readonly T[]): T[] {
-  return [...workloads].sort(compareWorkloads);
+  const keys = featureOrder(workloads);
+  return [...workloads].sort((a, b) => compareWorkloads(a, b, keys));
 }
 
 /** Names in workload order, given each name's features (a name without any sorts by name alone). */

@@ -74,6 +74,11 @@ campaign
   .description("finish a campaign whose runner stopped: interrupted runs are run again")
   .action(async (id: number) => (await import("./commands/campaign.js")).resume(workspaceDir(), id));
 campaign
+  .command("calibrate")
+  .argument("<id>", "campaign id (under uftrace)", positiveInt)
+  .description("measure uftrace's own cost per call on this machine again, for the campaign's record options (kept in the workspace and in the config folder's calibrations.json for the machine's other workspaces)")
+  .action(async (id: number) => (await import("./commands/campaign.js")).calibrate(workspaceDir(), id));
+campaign
   .command("cancel")
   .argument("<id>", "campaign id", positiveInt)
   .description("stop a running campaign: its current runs are stopped, queued ones cancelled")
@@ -160,7 +165,7 @@ program
 
 program
   .command("report")
-  .description("a campaign's report: wall times and, for two designs, which is faster and every analysis the profiler allows")
+  .description("a campaign's report: its measure per design × workload and, for two designs, which is faster (per workload) and every analysis the profiler allows")
   .argument("<campaign>", "campaign id", positiveInt)
   .option("--designs <a,b>", "the two designs to compare (default: the campaign's two, if it has two)")
   .option("--workload <name>", "one workload's runs only (trends still take every workload)")
@@ -186,7 +191,7 @@ patternOptions(
     .description("runs of a campaign grouped into execution patterns by their aligned per-thread timelines (paper 004)")
     .argument("<campaign>", "campaign id (3) or campaign:<id>")
     .option("--design <name>", "only this design's runs")
-    .option("--workload <name>", "only the runs of this workload (with --design)")
+    .option("--workload <name>", "only the runs of this workload (of every design, or of --design's)")
     .option("--check <target>", "place these runs (a campaign id, design:<campaign>:<design>, or run:<id>) among the patterns and compare their metric with the record (paper 004 §5.3)"),
 ).action(async (target: string, o) => (await import("./commands/executionPatterns.js")).executionPatterns(workspaceDir(), target, o));
 
@@ -198,7 +203,7 @@ patternOptions(
     .requiredOption("--designs <A,B>", "the two designs, A (the reference) and B")
     .option("--workload <name>", "only this workload's runs (default: every workload, each compared on its own)")
     .option("--no-patterns", "leave out the comparison by execution patterns")
-    .option("--confidence <p>", `confidence of the baselines' intervals, 0.5–0.999 (default ${DEFAULT_CONFIDENCE})`, fraction)
+    .option("--confidence <p>", `confidence of every interval and test, the verdict's too, 0.8–0.999 (default ${DEFAULT_CONFIDENCE})`, confidenceLevel)
     .option("--precision <x>", `precision for the runs needed, as a share of the mean (default ${DEFAULT_PRECISION})`, fraction)
     .option("--strategy <name>", "what --fail-if-worse judges by: verdict (the overall ratio, or the one workload's), m-run, c-pattern, a-pattern, means", choice(["verdict", "m-run", "c-pattern", "a-pattern", "means"] as const), "verdict")
     .option("--fail-if-worse <percent>", "exit with status 2 when A is shown faster and B's measure is above A's by more than this (e.g. 2 or 2%) under --strategy", percent),
@@ -291,6 +296,13 @@ function choice<T extends string>(names: readonly T[]): (v: string) => T {
     if (!(names as readonly string[]).includes(v)) throw new InvalidArgumentError(`expected one of ${names.join(", ")}`);
     return v as T;
   };
+}
+
+/** Intervals below 80% name a design faster too easily to be a verdict (a 50% interval does so between identical designs). */
+function confidenceLevel(v: string): number {
+  const x = DECIMAL.test(v) ? Number(v) : NaN;
+  if (!(x >= 0.8 && x <= 0.999)) throw new InvalidArgumentError("expected a confidence between 0.8 and 0.999, e.g. 0.95");
+  return x;
 }
 
 /** "2" or "2%" → 0.02. */

@@ -72,7 +72,9 @@ function matchRuns(patterns: ExecutionPatternsResult, vectors: readonly Float64A
   patterns.patterns.forEach((p, at) => {
     const pa = a.filter(({ r }) => r.pattern === at);
     const pb = b.filter(({ r }) => r.pattern === at);
-    const candidates = pa.flatMap((x) => pb.map((y) => ({ x, y, d: squaredDistance(vectors[x.i], 0, vectors[y.i], 0, vectors[x.i].length) })));
+    // A run is matched only with a run of the same workload: interval alignment makes a small input's
+    // run look like a large one's, and pairing them would compare input sizes, not designs.
+    const candidates = pa.flatMap((x) => pb.filter((y) => y.r.workload === x.r.workload).map((y) => ({ x, y, d: squaredDistance(vectors[x.i], 0, vectors[y.i], 0, vectors[x.i].length) })));
     candidates.sort((u, v) => u.d - v.d || u.x.r.runId - v.x.r.runId || u.y.r.runId - v.y.r.runId);
     const used = new Set<number>();
     for (const { x, y, d } of candidates) {

@@ -8,6 +8,8 @@ import { bOverA, formatRatio, speedupClaim, speedupSentence, type Speedup } from
 
 /** Two estimates disagree when their ratios differ by more than this on the log scale (about 1%). */
 export const DISAGREEMENT = 0.01;
+/** Two point estimates (no interval to judge by) disagree beyond a tenth: the run-to-run noise of a few runs. */
+const POINT_DISAGREEMENT = 0.1;
 
 /** ln(B/A): negative when B is lower (faster). */
 const logBA = (s: Speedup) => Math.log(bOverA(s));
@@ -33,7 +35,7 @@ export function verdict(c: DesignComparison): string[] {
   const primary = (mRun ?? cPattern ?? aPattern).speedup;
   const primaryName = mRun ? "M-Run" : cPattern ? "C-Pattern" : "A-Pattern";
   const means = c.baselines.means;
-  if (means && (Math.abs(logBA(means) - logBA(primary)) > DISAGREEMENT || means.lower !== primary.lower)) out.push(mixSentence(c, primaryName));
+  if (means && disagree(means, primary)) out.push(mixSentence(c, primaryName));
   const views = [
     ["M-Run", mRun?.speedup],
     ["C-Pattern", cPattern?.speedup],
@@ -90,9 +92,22 @@ function overallMean(r: PatternRow): number | null {
   return ((r.meanA ?? 0) * (r.meanA !== null ? r.runsA : 0) + (r.meanB ?? 0) * (r.meanB !== null ? r.runsB : 0)) / n;
 }
 
-/** "1.24 (merge lower)". */
+/** "1.24 with merge lower". */
 function ratioOf(s: Speedup, names: { a: string; b: string }): string {
-  return s.lower === null ? "1 (alike)" : `${formatRatio(s.ratio)} (${s.lower === "A" ? names.a : names.b} lower)`;
+  return s.lower === null ? "1, alike" : `${formatRatio(s.ratio)} with ${s.lower === "A" ? names.a : names.b} lower`;
+}
+
+/** Two estimates disagree where their intervals are disjoint (or one's point lies outside the other's
+ * interval), or, both points alone, where they differ by more than a tenth: noise within intervals is not
+ * a disagreement. */
+function disagree(x: Speedup, y: Speedup): boolean {
+  const logBAOf = (s: Speedup) => logBA(s);
+  const range = (s: Speedup) => (s.interval ? (s.lower === "A" ? [Math.log(s.interval.low), Math.log(s.interval.high)] : [-Math.log(s.interval.high), -Math.log(s.interval.low)]) : null);
+  const [rx, ry] = [range(x), range(y)];
+  if (rx && ry) return rx[1] < ry[0] || ry[1] < rx[0];
+  if (rx) return logBAOf(y) < rx[0] || logBAOf(y) > rx[1];
+  if (ry) return logBAOf(x) < ry[0] || logBAOf(x) > ry[1];
+  return Math.abs(logBAOf(x) - logBAOf(y)) > POINT_DISAGREEMENT;
 }
 
 function countOf(c: DesignComparison, side: "A" | "B"): number {

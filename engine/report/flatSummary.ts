@@ -1,7 +1,25 @@
-// A Summary as one flat row of named numbers (CSV columns, report tables).
+// A Summary as one flat row of named numbers (CSV columns), in the unit of the
+// measure beside it (the row's `unit` column: ns, KiB or a count). Every key is
+// present, null where there is no value, so a table's header never depends on
+// which row comes first.
 import type { Summary } from "../stats/summary.js";
 
 export function flatSummary(s: Summary | null): Record<string, number | null> {
-  if (!s) return { n: 0 };
-  return { n: s.n, meanNs: s.mean, medianNs: s.median, stdNs: s.std, cov: s.cov, madNs: s.mad, minNs: s.min, maxNs: s.max, p90Ns: s.p90, p99Ns: s.p99, meanCi95LowNs: s.meanCi95.low, meanCi95HighNs: s.meanCi95.high, medianCi95LowNs: s.medianCi95.low, medianCi95HighNs: s.medianCi95.high, outliers: s.outliers.length };
+  return {
+    n: s?.n ?? 0,
+    mean: s?.mean ?? null,
+    median: s?.median ?? null,
+    std: s?.std ?? null,
+    cov: s?.cov ?? null,
+    mad: s?.mad ?? null,
+    min: s?.min ?? null,
+    max: s?.max ?? null,
+    p90: s?.p90 ?? null,
+    p99: s?.p99 ?? null,
+    meanCi95Low: s?.meanCi95?.low ?? null,
+    meanCi95High: s?.meanCi95?.high ?? null,
+    medianCi95Low: s?.medianCi95.low ?? null,
+    medianCi95High: s?.medianCi95.high ?? null,
+    outliers: s ? s.outliers.length : null,
+  };
 }

@@ -16,6 +16,11 @@ export function ratioCell(s: Speedup | null, names: { a: string; b: string }): [
   return [`${formatRatio(s.ratio)}${s.faster === null ? lower : ""}`, interval, faster];
 }
 
+/** The faster column of a workload the tracer's cost may decide: not settled. */
+export function settledCell(cells: [string, string, string], settled: boolean): [string, string, string] {
+  return settled ? cells : [cells[0], cells[1], "not settled"];
+}
+
 export function verdictText(v: DesignVerdict): string {
   const names = v.labels;
   const unit = v.measure.unit;
@@ -26,7 +31,7 @@ export function verdictText(v: DesignVerdict): string {
     String(w.b.n),
     formatMeasure(unit, w.a.mean),
     formatMeasure(unit, w.b.mean),
-    ...ratioCell(w.speedup, names),
+    ...settledCell(ratioCell(w.speedup, names), w.settled),
     w.mannWhitney ? w.mannWhitney.p.toPrecision(2) : "-",
     w.medianSpeedup ? `${formatRatio(w.medianSpeedup.ratio)} ${w.medianSpeedup.lower === null ? "" : w.medianSpeedup.lower === "A" ? names.a : names.b} lower` : "-",
   ];

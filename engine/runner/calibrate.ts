@@ -3,8 +3,8 @@
 // run (verdict/toolCost.ts says what it is for). native/vbcalls.c makes N calls
 // of an empty function: recorded at two N, the traced on-CPU time grows by the
 // tracer's cost plus the call's own per extra recorded call; the plain build
-// times the call's own, which is taken out. Five pairs, alternated, and the
-// fastest recording of each size: a busy machine only adds time.
+// times the call's own, which is taken out. Five pairs, alternated, and their
+// median; recorded with scheduler events, so time switched out is not cost.
 import { execFile, execFileSync } from "node:child_process";
 import { promisify } from "node:util";
 import { createHash } from "node:crypto";
@@ -57,14 +57,14 @@ function rememberOnMachine(key: CalibrationKey, m: Measured): void {
 }
 
 /** Measures uftrace's cost per call unless this workspace, or this machine, has it for this version and options. */
-export async function ensureUftraceCalibration(ws: Workspace, options: readonly string[], note: (message: string) => void): Promise<void> {
+export async function ensureUftraceCalibration(ws: Workspace, options: readonly string[], note: (message: string) => void, o: { again?: boolean } = {}): Promise<void> {
   const key = calibrationKey(options);
-  if (findCalibration(ws.db, key) !== null) return;
-  const known = machineCalibration(key);
+  if (!o.again && findCalibration(ws.db, key) !== null) return;
+  const known = o.again ? null : machineCalibration(key);
   if (known) return saveCalibration(ws.db, key, known);
-  note(`Measuring uftrace's own cost per call on this machine, once for ${key.version} with these options (about ${PAIRS * 2} short recordings)…`);
+  note(`Measuring uftrace's own cost per call on this machine, once for ${key.version.split(" (")[0]} with the options ${options.join(" ") || "(none)"} (${PAIRS * 2} short recordings)…`);
   const patching = options.some((o) => PATCHING.has(o));
-  const how = `${FEWER_CALLS.toLocaleString("en-US")} and ${MORE_CALLS.toLocaleString("en-US")} calls of an empty function recorded ${PAIRS} times each with scheduler events (a ${patching ? "-fpatchable-function-entry=5" : "-pg"} build, record options: ${options.filter((o) => o !== "--no-event").join(" ") || "none"}), the difference per call between each size's fastest recording, less the call's own time in a plain build`;
+  const how = `${FEWER_CALLS.toLocaleString("en-US")} and ${MORE_CALLS.toLocaleString("en-US")} calls of an empty function recorded ${PAIRS} times each with scheduler events (a ${patching ? "-fpatchable-function-entry=5" : "-pg"} build, record options: ${options.filter((o) => o !== "--no-event").join(" ") || "none"}), the median difference per call, less the call's own time in a plain build; the cheapest case, as real calls cost the tracer more`;
   try {
     const nsPerCall = await measure(options, patching);
     if (nsPerCall === null) {
@@ -100,18 +100,17 @@ async function measure(options: readonly string[], patching: boolean): Promise<{
       // A time filter or depth limit leaves (most of) the extra calls unrecorded: no cost per recorded call.
       if (many[i].calls - few[i].calls < RECORDED_SHARE * (MORE_CALLS - FEWER_CALLS)) return null;
     }
-    // A busy machine only ever adds time: each size's fastest recording is its truest, and so is the
-    // difference of the two; the pairs' own differences give the range.
-    const fastest = (rs: readonly Recorded[]) => rs.reduce((m, r) => (r.ns < m.ns ? r : m));
+    // The median of the pairs' differences per call, their range beside it: an empty function in a
+    // hot loop is the tracer's cheapest case (real calls, colder, cost it more), so the fastest pair
+    // would understate it further.
     const perCall = few.map((f, i) => (many[i].ns - f.ns) / (many[i].calls - f.calls));
-    const best = (fastest(many).ns - fastest(few).ns) / (fastest(many).calls - fastest(few).calls);
     const inside = many.map((m) => m.leafNs);
     let own = Infinity;
     for (let i = 0; i < PAIRS; i++) own = Math.min(own, Number((await run(plain, [String(MORE_CALLS), "time"])).trim()) / MORE_CALLS);
     const sorted = perCall.map((p) => Math.max(0, p - own)).sort((a, b) => a - b);
-    const nsPerCall = Math.max(0, best - own);
-    const insideNs = Math.max(0, Math.min(...inside) - own);
-    return { nsPerCall, low: Math.min(sorted[0], nsPerCall), high: Math.max(sorted[PAIRS - 1], nsPerCall), insideNs: Math.min(insideNs, nsPerCall) };
+    const nsPerCall = sorted[(PAIRS - 1) / 2];
+    const insideNs = Math.max(0, inside.sort((a, b) => a - b)[(PAIRS - 1) / 2] - own);
+    return { nsPerCall, low: sorted[0], high: sorted[PAIRS - 1], insideNs: Math.min(insideNs, nsPerCall) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -3,6 +3,7 @@
 // basic-block counts, a line at a time), callgrind's per-function self
 // instruction counts and calls, and a uftrace CCT's per-function calls and self
 // time. Pure: the host reads the stored tables and hands them here.
+import { frameKind } from "../cct/frameKinds.js";
 import type { GcovTable } from "../trace/gcov/readGcov.js";
 import type { CallgrindFunction, CallgrindTable } from "../trace/callgrind/readCallgrind.js";
 import type { ContextColumns } from "../cct/contextTable.js";
@@ -81,7 +82,11 @@ export function cctCosts(cols: ContextColumns, functions: readonly string[], inc
   const out: CostTable = new Map();
   const add = (key: string, v: number) => out.set(key, (out.get(key) ?? 0) + v);
   const outermost = inclusive ? outermostContexts(cols) : null;
+  // Scheduler waits and the profiler's own frames are no location of the program (cct/frameKinds.ts): a
+  // wait grows with run time on a busy machine, and would rank as a trend of code.
+  const notCode = functions.map((f) => frameKind(f) === "waiting" || frameKind(f) === "tool");
   for (let c = 1; c < cols.size; c++) {
+    if (notCode[cols.fn[c]]) continue;
     const name = functions[cols.fn[c]];
     add(name + CALLS_SUFFIX, cols.n[c]);
     add(`${name} (self ns)`, cols.selfNs[c]);

@@ -107,6 +107,9 @@ function exponentDraws(f: DesignFit, x: Float64Array, y: Float64Array, seed: num
 function compareFits(name: string, fa: DesignFit | null, fb: DesignFit | null, a: DesignSeries, b: DesignSeries, ca: Float64Array | undefined, cb: Float64Array | undefined, range: readonly [number, number] | null, seed: number, resamples: number): LocationComparison {
   const none = { name, fits: [fa, fb] as const, exponentDifference: null, crossover: null, crossoverMeasured: false, observedCrossing: null, scalesWorse: null };
   if (!fa || !fb || !(fa.fit.power.n >= 3 && fb.fit.power.n >= 3)) return none;
+  // Exponents compare growth: a fit that shows no trend, or a line that falls, has none to compare, so
+  // neither design is said to scale worse there and no crossing is drawn from it.
+  if (!grows(fa) || !grows(fb)) return { ...none, observedCrossing: observedCrossing(a.feature, ca!, b.feature, cb!) };
   const da = exponentDraws(fa, a.feature, ca!, seed, resamples);
   const db = exponentDraws(fb, b.feature, cb!, seed + 1, resamples);
   const value = fb.fit.exponent.value - fa.fit.exponent.value;
@@ -118,6 +121,11 @@ function compareFits(name: string, fa: DesignFit | null, fb: DesignFit | null, a
   const crossoverMeasured = crossover !== null && range !== null && crossover >= range[0] && crossover <= range[1];
   const scalesWorse = interval === null ? null : interval.low > 0 ? b.design : interval.high < 0 ? a.design : null;
   return { name, fits: [fa, fb], exponentDifference: { value, interval }, crossover, crossoverMeasured, observedCrossing: observedCrossing(a.feature, ca!, b.feature, cb!), scalesWorse };
+}
+
+/** The fit shows a cost that grows with the feature (issue 27 item 8). */
+function grows(f: DesignFit): boolean {
+  return f.fit.noTrend === null && !(f.fit.model === "linear" && f.fit.linear.b <= 0);
 }
 
 /** An interval moved by `by`. */

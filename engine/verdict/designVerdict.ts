@@ -9,7 +9,7 @@ import type { MeasureInfo } from "../campaign/measures.js";
 import { mannWhitney } from "../stats/mannWhitney.js";
 import { runsNeeded } from "../stats/meanInterval.js";
 import { geometricMeanRatio, meanRatio, medianRatio, type LogRatio } from "../stats/ratio.js";
-import { speedupClaim, speedupOf, speedupSentence, type SideNames, type Speedup } from "./speedup.js";
+import { speedupClaim, speedupOf, type SideNames, type Speedup } from "./speedup.js";
 import { toolCostOf, type ToolCalibration, type WorkloadToolCost } from "./toolCost.js";
 import { sampleOf, type Sample } from "./sample.js";
 
@@ -34,6 +34,8 @@ export interface VerdictInput {
   readonly workloads: readonly WorkloadInput[];
   readonly confidence: number;
   readonly calibration: ToolCalibration | null;
+  /** Each repetition also ran plain (the spec's `timing`): the plain runs' verdict is the one to take. */
+  readonly paired: boolean;
   /** What a person should know of the data: runs left out, a calibration missing. */
   readonly notes: readonly string[];
 }
@@ -51,6 +53,8 @@ export interface WorkloadVerdict {
   /** Runs each design needs for its mean to be known within ±1% at the confidence. */
   readonly runsNeeded: { readonly a: number | null; readonly b: number | null };
   readonly toolCost: WorkloadToolCost | null;
+  /** False where the tracer's estimated cost may decide this workload's verdict (toolCost.ts). */
+  readonly settled: boolean;
   /** Where the rank test or the median ratio disagrees with the means, in words. */
   readonly disagreements: readonly string[];
 }
@@ -81,10 +85,10 @@ export function designVerdict(input: VerdictInput): DesignVerdict {
   const logs = compared.map((c) => c.log);
   const complete = logs.every((l): l is LogRatio => l !== null);
   const pooled = workloads.length > 1 && complete ? geometricMeanRatio(logs, confidence) : null;
-  const count = (s: "A" | "B" | null) => workloads.filter((w) => (w.speedup?.faster ?? null) === s).length;
+  const count = (s: "A" | "B" | null) => workloads.filter((w) => (w.settled ? (w.speedup?.faster ?? null) : null) === s).length;
   const overall = pooled ? { speedup: speedupOf(pooled, confidence, `geometric mean of the ${workloads.length} workloads' ratios of means`), faster: { A: count("A"), B: count("B"), none: count(null) } } : null;
   const warnings = workloads.flatMap((w) => (w.toolCost?.warnings ?? []).map((x) => (workloads.length > 1 ? `${w.workload}: ${x}` : x)));
-  return { labels, measure: input.measure, basis: input.basis, confidence, workloads, overall, calibration: input.calibration, settled: workloads.every((w) => !w.toolCost?.swamps), sentence: unsettled(workloads, input) + sentenceOf(workloads, overall, input), warnings, notes: input.notes };
+  return { labels, measure: input.measure, basis: input.basis, confidence, workloads, overall, calibration: input.calibration, settled: workloads.every((w) => w.settled), sentence: capital(unsettled(workloads, input) + sentenceOf(workloads, overall, input)), warnings, notes: input.notes };
 }
 
 function workloadVerdict(w: WorkloadInput, input: VerdictInput): { verdict: WorkloadVerdict; log: LogRatio | null } {
@@ -93,16 +97,26 @@ function workloadVerdict(w: WorkloadInput, input: VerdictInput): { verdict: Work
   const speedup = ratio ? speedupOf(ratio, confidence, `ratio of mean ${measure.title}s, Welch's interval on the log scale`) : null;
   const rank = mannWhitney(w.a, w.b);
   const median = medianRatio(w.a, w.b, confidence);
-  const medianSpeedup = median ? speedupOf(median, median.confidence, "Hodges–Lehmann ratio of runs, Moses' interval") : null;
+  // Moses' interval reaches the confidence asked only with enough runs (1 and 1 reach 0, 3 and 3 0.9):
+  // below it, the interval is said at the confidence it has, and names no design.
+  const reached = median !== null && median.confidence >= confidence - 1e-9;
+  const medianSpeedup = median ? { ...speedupOf(median, median.confidence, "Hodges–Lehmann ratio of runs, Moses' interval"), ...(reached ? {} : { faster: null }) } : null;
   const settle = (x: readonly number[]) => (x.length > 1 ? runsNeeded(x, confidence, SETTLE_PRECISION) : null);
   const disagreements: string[] = [];
   const alpha = 1 - confidence;
   if (speedup && Number.isFinite(rank.p)) {
     if (rank.p < alpha && speedup.faster === null) disagreements.push(`Mann–Whitney finds a difference (p = ${rank.p.toPrecision(2)}) that the means' interval does not show: a few slow runs may widen it`);
-    if (rank.p >= alpha && speedup.faster !== null) disagreements.push(`Mann–Whitney shows no difference (p = ${rank.p.toPrecision(2)}): the runs overlap although the means differ`);
+    const floor = smallestExactP(w.a.length, w.b.length);
+    if (rank.p >= alpha && speedup.faster !== null) {
+      disagreements.push(
+        floor >= alpha
+          ? `with ${w.a.length} and ${w.b.length} runs Mann–Whitney cannot show a difference at ${Math.round(100 * confidence)}% (its smallest p is ${floor.toPrecision(2)}): more runs would test the means' answer`
+          : `Mann–Whitney shows no difference (p = ${rank.p.toPrecision(2)}): the runs overlap although the means differ`,
+      );
+    }
   }
   if (speedup?.faster && medianSpeedup && medianSpeedup.lower !== null && medianSpeedup.lower !== speedup.lower) {
-    disagreements.push(`the median ratio points the other way: ${speedupSentence(medianSpeedup, labels)}`);
+    disagreements.push(`the median ratio points the other way: ${speedupClaim(medianSpeedup, labels, measure)}`);
   }
   const toolCost = input.calibration && w.callsA && w.callsB ? toolCostOf(input.calibration, w, speedup, input) : null;
   const verdict = {
@@ -115,9 +129,17 @@ function workloadVerdict(w: WorkloadInput, input: VerdictInput): { verdict: Work
     medianSpeedup,
     runsNeeded: { a: settle(w.a), b: settle(w.b) },
     toolCost,
+    settled: !toolCost?.swamps,
     disagreements,
   };
   return { verdict, log: ratio };
+}
+
+/** The smallest two-sided p the exact rank test gives n and m runs without ties: 2 / C(n + m, n). */
+function smallestExactP(n: number, m: number): number {
+  let c = 1;
+  for (let i = 1; i <= Math.min(n, m); i++) c = (c * (n + m - Math.min(n, m) + i)) / i;
+  return Math.min(1, 2 / c);
 }
 
 /** Said first where the tracer's cost may have decided the verdict, with what is left once it is taken out. */
@@ -127,21 +149,31 @@ function unsettled(ws: readonly WorkloadVerdict[], input: VerdictInput): string 
   const tool = input.calibration?.tool ?? "the tracer";
   const last = swamped[swamped.length - 1];
   const adjusted = last.toolCost?.adjusted;
-  const after = adjusted ? `; with it taken out, on ${last.workload}, ${adjusted.faster === null ? "no difference is shown: " : ""}${speedupClaim(adjusted, input.labels)}` : "";
+  const after = adjusted ? `; with its estimate taken out, on ${last.workload}, ${adjusted.faster === null ? "no difference is shown: " : ""}${speedupClaim(adjusted, input.labels, input.measure)}` : "";
   const where = swamped.length === ws.length ? (ws.length === 1 ? "" : " on every workload") : ` on ${swamped.map((w) => w.workload).join(", ")}`;
-  return `Not settled by the traces${where}: ${tool}'s own estimated cost differs between the designs by more than the difference found${after}. Time them without the tracer (\`timing: time\` in the spec). As traced: `;
+  const how = input.paired ? "The plain timing runs answer it (the campaign's default measure)" : "Time them without the tracer (`timing: time` in the spec)";
+  return `Not settled by the traces${where}: ${tool}'s own estimated cost weighs differently on the two designs, enough to decide the answer${after}. ${how}. As traced, `;
 }
 
 function sentenceOf(ws: readonly WorkloadVerdict[], overall: DesignVerdict["overall"], input: VerdictInput): string {
-  const what = `in ${input.measure.title} (${input.basis})`;
-  if (ws.length === 0) return `No workload has succeeded runs of both ${input.labels.a} and ${input.labels.b}: nothing to compare.`;
+  const m = input.measure;
+  // A time is named in the sentence; a count or memory is named by its claim ("needed fewer instructions").
+  const what = m.unit === "ns" ? `in ${m.title}, from ${input.basis}` : `from ${input.basis}`;
+  if (ws.length === 0) return `no workload has succeeded runs of both ${input.labels.a} and ${input.labels.b}: nothing to compare.`;
   if (ws.length === 1) {
     const w = ws[0];
-    return w.speedup ? `${speedupSentence(w.speedup, input.labels)}, on ${w.workload}, ${what}.` : `${w.workload}: the ${input.measure.title} is not positive on a side, so no ratio can be formed.`;
+    if (!w.speedup) return `on ${w.workload}, the ${m.title} is not positive on a side, so no ratio can be formed.`;
+    const single = w.a.n < 2 || w.b.n < 2 ? " (a single run on a side gives no interval)" : "";
+    return `${w.speedup.faster === null ? "no difference is shown: " : ""}${speedupClaim(w.speedup, input.labels, m)}, on ${w.workload}, ${what}${single}.`;
   }
   const names = { A: input.labels.a, B: input.labels.b };
-  const tally = `${names.B} is shown faster on ${overall?.faster.B ?? "-"}, ${names.A} on ${overall?.faster.A ?? "-"} and neither on ${overall?.faster.none ?? "-"} of the ${ws.length} workloads`;
-  if (!overall) return `${ws.length} workloads compared one by one ${what}; a workload without an interval (a single run) leaves no overall ratio.`;
+  const tally = `${names.B} is shown lower on ${overall?.faster.B ?? "-"}, ${names.A} on ${overall?.faster.A ?? "-"} and neither on ${overall?.faster.none ?? "-"} of the ${ws.length} workloads`;
+  if (!overall) return `${ws.length} workloads compared one by one ${what}; a workload with a single run on a side gives no interval, so no overall ratio is formed.`;
   const s = overall.speedup;
-  return `Over ${ws.length} workloads (the geometric mean of their ratios), ${s.faster === null ? "no difference is shown: " : ""}${speedupClaim(s, input.labels)}, ${what}; ${tally}.`;
+  return `over ${ws.length} workloads (the geometric mean of their ratios), ${s.faster === null ? "no difference is shown: " : ""}${speedupClaim(s, input.labels, m)}, ${what}; ${tally}.`;
+}
+
+/** The sentence as it opens a paragraph: its own words capitalised, never a design's name. */
+function capital(s: string): string {
+  return /^(no |over |on )/.test(s) ? s[0].toUpperCase() + s.slice(1) : s;
 }

@@ -11,6 +11,8 @@ export interface Sample {
   readonly cov: number | null;
   readonly min: number;
   readonly max: number;
+  /** Every run's value, in run order: what the views draw. */
+  readonly values: readonly number[];
 }
 
 export function sampleOf(x: readonly number[]): Sample {
@@ -18,5 +20,5 @@ export function sampleOf(x: readonly number[]): Sample {
   const sorted = [...x].sort((p, q) => p - q);
   const median = n % 2 === 1 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   const sd = Math.sqrt(variance);
-  return { n, mean, median, sd, cov: mean !== 0 ? sd / mean : null, min: sorted[0], max: sorted[n - 1] };
+  return { n, mean, median, sd, cov: mean !== 0 ? sd / mean : null, min: sorted[0], max: sorted[n - 1], values: [...x] };
 }

@@ -38,6 +38,7 @@ export function speedupOf(r: LogRatio | { readonly log: number; readonly low: nu
 /** A ratio as people read it: 4.21, 1.037, 1.0012. */
 export function formatRatio(x: number): string {
   if (!Number.isFinite(x)) return String(x);
+  if (x < 0.01) return x.toPrecision(2);
   return x >= 10 ? x.toFixed(1) : x >= 1.1 || x < 0.9 ? x.toFixed(2) : x.toFixed(3);
 }
 
@@ -46,23 +47,33 @@ export interface SideNames {
   readonly b: string;
 }
 
+/** What is compared, for the words: a time runs "faster"; a count of instructions, lines or calls is
+ * "fewer"; memory is "less" (every measure is lower-is-better). Absent: a time. */
+export interface Compared {
+  readonly unit: "ns" | "KiB" | "count";
+  readonly title: string;
+}
+
 /**
  * "merge ran 4.21 times faster than insertion (95% interval 3.93 to 4.52)", or, where the interval holds 1,
  * "No difference shown: merge ran 1.04 times faster than insertion (95% interval 0.91 to 1.19)".
  */
-export function speedupSentence(s: Speedup, names: SideNames): string {
-  const claim = speedupClaim(s, names);
+export function speedupSentence(s: Speedup, names: SideNames, what?: Compared): string {
+  const claim = speedupClaim(s, names, what);
   return s.faster === null ? `No difference shown: ${claim}` : claim;
 }
 
 /** The ratio and its interval in words, whether or not the interval shows a difference. */
-export function speedupClaim(s: Speedup, names: SideNames): string {
+export function speedupClaim(s: Speedup, names: SideNames, what?: Compared): string {
   const conf = `${Math.round(100 * s.confidence)}%`;
   // No interval: a single run on a side, or a point estimate (a pattern strategy).
   const range = s.interval ? `${conf} interval ${formatRatio(s.interval.low)} to ${formatRatio(s.interval.high)}` : "no interval";
-  if (s.lower === null) return `both ran alike (${range})`;
+  if (s.lower === null) return `both measured alike (${range})`;
   const [fast, slow] = s.lower === "A" ? [names.a, names.b] : [names.b, names.a];
-  return `${fast} ran ${formatRatio(s.ratio)} times faster than ${slow} (${range})`;
+  const r = formatRatio(s.ratio);
+  if (what?.unit === "count") return `${fast} needed ${r} times fewer ${what.title} than ${slow} (${range})`;
+  if (what?.unit === "KiB") return `${fast} used ${r} times less ${what.title} than ${slow} (${range})`;
+  return `${fast} ran ${r} times faster than ${slow} (${range})`;
 }
 
 /** B's measure as a multiple of A's (the JSON's `ratio` read from A's side): 0.24 when B ran 4.2 times faster. */

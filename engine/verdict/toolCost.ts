@@ -8,13 +8,20 @@
 // about when it is a large share of the measure or differs between the designs
 // by more than the difference found.
 import type { Speedup, SideNames } from "./speedup.js";
-import { speedupOf, speedupSentence } from "./speedup.js";
+import { speedupClaim, speedupOf } from "./speedup.js";
 import { meanRatio } from "../stats/ratio.js";
 import type { MeasureInfo } from "../campaign/measures.js";
 
 /** A share of the measure the tool's cost may take before it is said as a warning: a tenth, beyond which
  * the tool's cost rivals the differences designs are usually compared for (a few percent to tens of percent). */
 export const TOOL_SHARE_WARNING = 0.1;
+/**
+ * How far the tool's shares of the two designs' measures may differ before it can decide the verdict:
+ * the ratio is then biased by about that much, and the calibration is the cheapest case (an empty
+ * function called in a hot loop; real calls cost the tracer up to about twice as much, as measured on
+ * this project's sorts), so a difference of a tenth can hide or make a difference of a fifth.
+ */
+export const TOOL_BIAS = 0.1;
 
 export interface ToolCalibration {
   readonly tool: string;
@@ -50,8 +57,8 @@ export interface WorkloadToolCost {
   readonly b: SideCost;
   /** The verdict again with each run's estimated cost taken out of its measure; null where that leaves nothing. */
   readonly adjusted: Speedup | null;
-  /** The estimated cost differs between the designs by more than the difference found: the traced
-   * measure cannot say which design is faster. */
+  /** The estimated cost weighs differently enough on the two designs to decide the verdict: its shares of
+   * their measures differ by TOOL_BIAS or more, or the cost differs by more than the difference found. */
   readonly swamps: boolean;
   readonly warnings: readonly string[];
 }
@@ -81,12 +88,12 @@ export function toolCostOf(c: ToolCalibration, w: Runs, speedup: Speedup | null,
   const pct = (x: number) => `${(100 * x).toFixed(x < 0.1 ? 1 : 0)}%`;
   const warnings: string[] = [];
   if (Math.max(a.share, b.share) >= TOOL_SHARE_WARNING) {
-    warnings.push(`${c.tool}'s own cost is an estimated ${pct(a.share)} of ${labels.a}'s ${input.measure.title} and ${pct(b.share)} of ${labels.b}'s (${Math.round(a.callsPerRun)} and ${Math.round(b.callsPerRun)} calls a run at ${c.nsPerCall.toFixed(0)} ns a call)`);
+    warnings.push(`${c.tool}'s own cost is at least an estimated ${pct(a.share)} of the ${input.measure.title} of ${labels.a} and ${pct(b.share)} of that of ${labels.b} (${Math.round(a.callsPerRun).toLocaleString("en-US")} and ${Math.round(b.callsPerRun).toLocaleString("en-US")} calls a run at ${c.nsPerCall.toFixed(0)} ns a call)`);
   }
-  const swamps = speedup !== null && Math.abs(a.meanNs - b.meanNs) > Math.abs(mean(w.a) - mean(w.b));
+  const swamps = speedup !== null && (Math.abs(a.share - b.share) >= TOOL_BIAS || Math.abs(a.meanNs - b.meanNs) > Math.abs(mean(w.a) - mean(w.b)));
   if (swamps) {
-    const after = adjusted ? `; with it taken out: ${speedupSentence(adjusted, labels)}` : "; taken out, it leaves nothing of a side's measure";
-    warnings.push(`${c.tool}'s estimated cost differs between the designs by more than the difference found, so the verdict may be the tracer's rather than the designs'${after}. Time the designs without it: \`timing: time\` in the spec runs each repetition once plain beside the traced run`);
+    const after = adjusted ? `; with its estimate taken out, ${adjusted.faster === null ? "no difference is shown: " : ""}${speedupClaim(adjusted, labels, input.measure)}, though real calls often cost the tracer more than its calibration's` : "; taken out, it leaves nothing of a side's measure";
+    warnings.push(`${c.tool}'s own cost weighs differently on the two designs, enough to decide the verdict${after}`);
   }
   return { a, b, adjusted, swamps, warnings };
 }

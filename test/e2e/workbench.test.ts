@@ -101,7 +101,9 @@ describe("workbench in the browser", () => {
     await page.selectOption('select[aria-label="design B"]', "blocks-120");
     await page.click(`${sel(TID.campaign.compare)} button`);
     await page.waitForSelector(sel(TID.compare.slower));
-    await page.waitForSelector(sel(TID.compare.chart));
+    // Two designs: their runs are drawn in the campaign's measure by the verdict, not in the process's wall time.
+    await page.waitForSelector(sel(TID.campaign.verdictChart));
+    assert.equal(await page.locator(sel(TID.compare.chart)).count(), 0);
     const row = page.locator(`${sel(TID.compare.slower)} tr, ${sel(TID.compare.faster)} tr`, { has: page.locator('td[title="main > decode_frame > decode_i > idct_block"]') });
     const cells = await row.locator("td").allTextContents();
     // N (A) and N (B): twice the blocks, twice the calls.
@@ -223,7 +225,7 @@ describe("workbench in the browser", () => {
       const page = await context.newPage();
       await page.goto(app.server.openUrl);
       await page.evaluate((h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h), "#/compare?a=design:2:blocks-60&b=design:2:blocks-120");
-      await page.waitForSelector(sel(TID.compare.chart));
+      await page.waitForSelector(sel(TID.campaign.verdictChart));
       await idle(page);
       // The page background is the dark theme's (--bg: #0d1117).
       assert.equal(await page.evaluate("getComputedStyle(document.body).backgroundColor"), "rgb(13, 17, 23)");

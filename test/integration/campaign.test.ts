@@ -68,7 +68,7 @@ describe("campaigns", () => {
     assert.equal(show.groups.length, 4);
     assert.equal(show.measure.name, "wall", "time campaigns answer in wall time");
     assert.ok(show.groups.every((g: { summary: { n: number } }) => g.summary.n === 5), "five measured runs each, warm-ups aside");
-    assert.match(varbench(["-w", ws, "campaign", "show", "1", "--csv"]).stdout, /^design,workload,n,meanNs,/);
+    assert.match(varbench(["-w", ws, "campaign", "show", "1", "--csv"]).stdout, /^design,workload,measure,unit,n,mean,median,std,/);
   });
 
   it("uftrace profiler: each run keeps its trace and CCT, and call counts are the program's", () => {

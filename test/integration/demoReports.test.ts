@@ -41,7 +41,7 @@ describe("reports of the demo workspace", () => {
           assert.ok(r.headline, `campaign ${c.id} (${c.name}) has no answer`);
           assert.equal(r.sections[0].id, "summary");
         } else assert.equal(r.headline, null);
-        assert.ok(r.sections.some((s) => s.id === "wall"));
+        assert.ok(r.sections.some((s) => s.id === "measure"));
         // Execution patterns wherever the profiler records timelines, or a note saying why not.
         if (detail.designs.length === 2) assert.ok(r.sections.some((s) => s.id === "patterns") || r.notes.some((n) => n.startsWith("Execution patterns")), `campaign ${c.id}: ${r.notes.join("; ")}`);
         const html = (await api.reports.campaign({ campaignId: c.id, format: "html" })).text;

@@ -21,7 +21,7 @@ import type { ToolCost } from "../../engine/cct/kernel/ingestKernel.js";
 import type { DominantVarianceResult } from "../../engine/variance/result.js";
 
 const DIR = join(FIXTURES, "uftrace", "0.13", "variance");
-const trace = (name: string) => ({ target: { kind: "trace" as const, path: join(DIR, name) }, label: name, runs: [], timing: [] });
+const trace = (name: string) => ({ target: { kind: "trace" as const, path: join(DIR, name) }, label: name, runs: [], timing: [], failed: [] });
 const ON_CPU = { excludeOffCpu: true };
 // Traces outside any workspace, read through the analyses' own sources.
 const sources = new AnalysisSources(() => {
@@ -114,7 +114,7 @@ describe("dominant variance analysis on recorded programs", () => {
     const dir = record("two_orders", ["40"]);
     // At τ_S = 1 every structurally compatible pair merges, whatever its timings (issue 11: the merge
     // was refused "even at τ_S = 1"); at lower τ_S the KS cost of this recording's timings decides.
-    const r = await analyzeVariance({ target: { kind: "trace", path: dir }, label: dir, runs: [], timing: [] }, { ...DEFAULT_PARAMETERS, tauS: 1 }, ON_CPU);
+    const r = await analyzeVariance({ target: { kind: "trace", path: dir }, label: dir, runs: [], timing: [], failed: [] }, { ...DEFAULT_PARAMETERS, tauS: 1 }, ON_CPU);
     // step() under left() calls decode, filter; under right() filter, decode: the same callees, so
     // the same call sites [i] (000 §5 item 8), and the two patterns merge (MergePatternTrees, §6).
     const steps = r.patterns.map((p) => r.nodes[p.root]).filter((n) => n.fname === "step");
@@ -128,7 +128,7 @@ describe("dominant variance analysis on recorded programs", () => {
     buildExamples();
     const signatures: string[][] = [];
     for (const dir of [record("encoder", []), record("encoder", [])]) {
-      const t = { target: { kind: "trace" as const, path: dir }, label: dir, runs: [], timing: [] };
+      const t = { target: { kind: "trace" as const, path: dir }, label: dir, runs: [], timing: [], failed: [] };
       const cost = await calibration(t);
       // The calibration is uftrace's own cost on this machine, read from the recording: hundreds of ns
       // per call here, tens of ns of it between an empty function's records.

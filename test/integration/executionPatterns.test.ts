@@ -151,7 +151,8 @@ describe("execution patterns on real campaigns (paper 004)", () => {
     const csv = varbench(["-w", ws, "execution-patterns", "1", "--csv"]);
     assert.equal(csv.stdout.trim().split("\n").length, 41, "a header and a row per run");
     const json = varbench(["-w", ws, "compare", "1", "--designs", "fast,base", "--json"]);
-    const c = (JSON.parse(json.stdout) as { patterns: DesignComparisonResult }).patterns;
+    // The pool's one workload: its comparison by patterns.
+    const c = (JSON.parse(json.stdout) as { patterns: { comparison: DesignComparisonResult }[] }).patterns[0].comparison;
     // B = base against A = fast: the gate fails exactly when base's mean is shown higher than allowed.
     const means = c.baselines.means!;
     const worse = means.lower === "A" && means.faster === "A" ? (means.ratio - 1) * 100 : 0;

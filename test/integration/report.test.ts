@@ -60,7 +60,7 @@ describe("campaign report", () => {
     // The two designs in the spec's order.
     assert.deepEqual(json.provenance.designs, { a: "blocks-60", b: "blocks-120", workload: null });
     // uftrace runs: execution patterns, both designs' VCGs, phase markers tried; one workload: no trend.
-    assert.deepEqual(json.sections.map((s: { id: string }) => s.id), ["summary", "environments", "wall", "patterns", "vcg", "contexts"]);
+    assert.deepEqual(json.sections.map((s: { id: string }) => s.id), ["summary", "environments", "measure", "patterns", "vcg", "contexts"]);
     assert.ok(json.notes.some((n: string) => /^Trends: /.test(n)), json.notes.join("\n"));
     // A uftrace campaign answers in the traces' own time, not the tracer's start-up.
     assert.equal(json.headline.measure, "traced on-CPU time");
@@ -99,8 +99,8 @@ describe("campaign report", () => {
 
   it("writes one CSV per table, raw values in nanoseconds", () => {
     const files = unzipSync(readFileSync(report("csv")));
-    assert.ok(["workloads.csv", "strategies.csv", "environments.csv", "wall.csv", "patterns.csv", "matched-runs.csv", "vcg-patterns.csv"].every((f) => f in files), Object.keys(files).join(", "));
-    const wall = strFromU8(files["wall.csv"]).trim().split("\r\n");
+    assert.ok(["workloads.csv", "strategies.csv", "environments.csv", "measure.csv", "patterns.csv", "matched-runs.csv", "vcg-patterns.csv"].every((f) => f in files), Object.keys(files).join(", "));
+    const wall = strFromU8(files["measure.csv"]).trim().split("\r\n");
     assert.equal(wall[0], "design,workload,N,mean (ns),median (ns),σ (ns),CoV,MAD (ns),min (ns),max (ns),P90 (ns),P99 (ns),mean 95% CI low (ns),mean 95% CI high (ns),outliers");
     const json = JSON.parse(varbench(["-w", ws, "campaign", "show", "1", "--json"]).stdout) as { groups: { design: string; summary: { n: number; mean: number } }[] };
     for (const g of json.groups) {
@@ -128,8 +128,8 @@ describe("campaign report", () => {
         assert.deepEqual(errors, []);
         assert.deepEqual(requests, [`file://${file}`]);
         // The chart of the reader's theme is the one shown.
-        assert.equal(await page.locator(`#chart-wall-distribution .${colorScheme}`).isVisible(), true);
-        assert.equal(await page.locator(`#chart-wall-distribution .${colorScheme === "light" ? "dark" : "light"}`).isVisible(), false);
+        assert.equal(await page.locator(`#chart-measure-distribution .${colorScheme}`).isVisible(), true);
+        assert.equal(await page.locator(`#chart-measure-distribution .${colorScheme === "light" ? "dark" : "light"}`).isVisible(), false);
         // The embedded data is the report's JSON.
         const embedded = JSON.parse((await page.locator("script#varbench-report").textContent()) ?? "");
         assert.equal(embedded.schema, "varbench-campaign-report");

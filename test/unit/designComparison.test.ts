@@ -109,8 +109,9 @@ describe("design comparison by patterns (004 §5.2)", () => {
     // C-Pattern: 305 / 235 = 1.298.
     assert.match(words, /over the 2 common patterns \(C-Pattern\), fast ran 1\.30 times faster than base/);
     assert.match(words, /Only base shows P3 \(1 run\); only fast shows P4 \(1 run\)/);
-    // Means 177.5 / 131 = 1.355 against M-Run's 1.269: more than 1% apart, so the mix is explained.
-    assert.match(words, /The ratio of means and M-Run disagree\. The designs' runs fall into the patterns in different proportions/);
+    // Means 177.5 / 131 = 1.355 (95% 0.57 to 3.20) against M-Run's 1.269 (1.13 to 1.42): the intervals
+    // overlap, so noise, not the pattern mix, is enough to tell them apart: no disagreement is claimed.
+    assert.doesNotMatch(words, /disagree/);
   });
 
   it("draws the distribution, the plane, the improvements and a shape", () => {

@@ -22,12 +22,12 @@ describe("summary statistics", () => {
     assert.deepEqual(s.outliers, [2]);
   });
 
-  it("bootstrap intervals are reproducible from the seed and hold the point estimate", () => {
+  it("intervals are reproducible from the seed and hold the point estimate", () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: 1, max: 1e6, noNaN: true }), { minLength: 2, maxLength: 40 }), fc.integer({ min: 0, max: 1000 }), (xs, seed) => {
         const a = summarize(xs, seed);
         assert.deepEqual(summarize(xs, seed), a);
-        assert.ok(a.meanCi95.low <= a.mean + 1e-9 && a.mean - 1e-9 <= a.meanCi95.high);
+        assert.ok(a.meanCi95!.low <= a.mean + 1e-9 && a.mean - 1e-9 <= a.meanCi95!.high);
         assert.ok(a.medianCi95.low <= a.medianCi95.high);
       }),
       { numRuns: 50 },
@@ -36,6 +36,14 @@ describe("summary statistics", () => {
 
   it("constant data: no spread, no outliers", () => {
     const s = summarize([5, 5, 5], 1);
-    assert.deepEqual([s.std, s.cov, s.mad, s.outliers.length, s.meanCi95.low, s.meanCi95.high], [0, 0, 0, 0, 5, 5]);
+    assert.deepEqual([s.std, s.cov, s.mad, s.outliers.length, s.meanCi95!.low, s.meanCi95!.high], [0, 0, 0, 0, 5, 5]);
+  });
+
+  it("gives the mean Student's t interval, worked by hand, and none for a single run", () => {
+    // Mean 100, s² = 200/3 over 4 runs: t(0.975, 3) = 3.182446305284263 (scipy), half-width 3.1824·√(200/3)/2.
+    const s = summarize([90, 100, 110, 100], 1);
+    const half = (3.182446305284263 * Math.sqrt(200 / 3)) / 2;
+    assert.ok(Math.abs(s.meanCi95!.low - (100 - half)) < 1e-9 && Math.abs(s.meanCi95!.high - (100 + half)) < 1e-9);
+    assert.equal(summarize([7], 1).meanCi95, null);
   });
 });

@@ -16,7 +16,7 @@ test("numeric features come first, whatever the names say", () => {
   assert.deepEqual(orderWorkloads(ws).map((w) => w.name), ["small", "medium", "big"]);
 });
 
-test("features in the order of their names, a workload with a feature before one without", () => {
+test("features in the order the workloads declare them, those that differ first, a workload with a feature before one without", () => {
   const features: Record<string, Record<string, number>> = {
     "w-b": { height: 2, width: 1 },
     "w-a": { height: 1, width: 9 },
@@ -24,4 +24,9 @@ test("features in the order of their names, a workload with a feature before one
     plain: {},
   };
   assert.deepEqual(orderWorkloadNames(Object.keys(features), (n) => features[n]), ["w-c", "w-a", "w-b", "plain"]);
+  // A constant seed declared first orders nothing; n, declared after it, does (m sorts before n by name).
+  const sized: Record<string, Record<string, number>> = { "x-100": { m: 1, n: 100 }, "x-9": { m: 1, n: 9 }, "x-10": { m: 1, n: 10 } };
+  assert.deepEqual(orderWorkloadNames(Object.keys(sized), (n) => sized[n]), ["x-9", "x-10", "x-100"]);
+  const declared: Record<string, Record<string, number>> = { a: { n: 2, m: 1 }, b: { n: 1, m: 2 } };
+  assert.deepEqual(orderWorkloadNames(Object.keys(declared), (n) => declared[n]), ["b", "a"], "n, declared first, decides");
 });

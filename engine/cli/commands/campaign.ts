@@ -25,6 +25,14 @@ export function resume(workspaceDir: string, id: number): Promise<void> {
   }, { campaigns: true });
 }
 
+export function calibrate(workspaceDir: string, id: number): Promise<void> {
+  return withApi(workspaceDir, async (api) => {
+    const c = await api.campaigns.calibrate({ campaignId: id });
+    if ("failure" in c) throw new Error(`uftrace's cost per call could not be measured: ${c.failure}`);
+    console.log(`uftrace costs about ${c.nsPerCall.toFixed(0)} ns a recorded call on this machine (${c.low.toFixed(0)}–${c.high.toFixed(0)}; ${c.insideNs.toFixed(0)} ns of it between a call's own records): ${c.how}.`);
+  });
+}
+
 export function cancel(workspaceDir: string, id: number): Promise<void> {
   return withApi(workspaceDir, async (api) => {
     const c = await api.campaigns.cancel({ campaignId: id });

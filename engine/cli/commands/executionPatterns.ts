@@ -29,8 +29,7 @@ export function executionPatterns(workspaceDir: string, target: string, o: Patte
   return withApi(workspaceDir, async (api) => {
     const t = targetArg(target, ["campaign"]);
     if (t.kind !== "campaign") throw new Error(`${target}: name a campaign (campaign:<id> or its id)`);
-    const chosen = o.design === undefined && o.workload === undefined ? t : { kind: "design" as const, campaignId: t.campaignId, design: o.design ?? "", workload: o.workload ?? null };
-    if (o.design === undefined && o.workload !== undefined) throw new Error("--workload needs --design: the runs of one design on one workload");
+    const chosen = o.design === undefined ? t : { kind: "design" as const, campaignId: t.campaignId, design: o.design, workload: o.workload ?? null };
     if (o.check !== undefined) {
       if (o.csv) throw new Error("--check prints text or --json");
       formatOf(o);
@@ -38,7 +37,9 @@ export function executionPatterns(workspaceDir: string, target: string, o: Patte
       const r = await withAnalysisProgress(api, () => api.analyses.patternCheck({ reference: chosen, check, ...patternArgs(o) }));
       return printExport(REPRODUCIBILITY_EXPORTERS, o.json ? "json" : "text", r, undefined);
     }
-    const result = await withAnalysisProgress(api, () => api.analyses.executionPatterns({ target: chosen, ...patternArgs(o) }));
+    // A campaign's every design on one workload, or one design's runs of it (its target names the workload).
+    const workload = o.design === undefined ? (o.workload ?? null) : null;
+    const result = await withAnalysisProgress(api, () => api.analyses.executionPatterns({ target: chosen, workload, ...patternArgs(o) }));
     return printExport(PATTERNS_EXPORTERS, formatOf(o), result, undefined);
   });
 }

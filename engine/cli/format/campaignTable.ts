@@ -17,7 +17,7 @@ export function campaignTable(d: CampaignDetail): string {
     d.groups.map((g) => {
       const s = g.summary;
       return s
-        ? [g.design, g.workload, String(s.n), f(s.mean), f(s.median), f(s.std), s.cov.toFixed(3), f(s.mad), f(s.min), f(s.max), f(s.p90), f(s.p99), `${f(s.meanCi95.low)} – ${f(s.meanCi95.high)}`, String(s.outliers.length)]
+        ? [g.design, g.workload, String(s.n), f(s.mean), f(s.median), f(s.std), s.cov.toFixed(3), f(s.mad), f(s.min), f(s.max), f(s.p90), f(s.p99), s.meanCi95 ? `${f(s.meanCi95.low)} – ${f(s.meanCi95.high)}` : "one run", String(s.outliers.length)]
         : [g.design, g.workload, "0", ...Array<string>(11).fill("-")];
     }),
     new Set([0, 1]),

@@ -9,7 +9,7 @@ import { modelText } from "../trendsText.js";
 import type { PhaseMarkersResult } from "../../phases/result.js";
 import type { Comparison } from "../../cct/compareSides.js";
 import type { ReportSection, ReportTable } from "./model.js";
-import { measureColumns } from "./summarySections.js";
+import { measureColumns, strategyTable } from "./summarySections.js";
 import { FRAME_KIND_WORDS } from "../../cct/frameKinds.js";
 
 /** Rows of the longer tables a report lists (all rows stay in the analyses' own exports). */
@@ -17,14 +17,35 @@ export const TOP_ROWS = 10;
 /** VCG patterns shown per design. */
 export const TOP_PATTERNS = 3;
 
-/** `workloads`: how many workloads' runs were clustered together (the report's, unless it names one). */
-export function patternSection(c: DesignComparisonResult, workloads = 1): ReportSection {
+/** A workload's comparison by execution patterns (analyses/designComparison.ts, one workload's runs). */
+export interface WorkloadPatterns {
+  readonly workload: string;
+  readonly comparison: DesignComparisonResult;
+}
+
+/** Each workload's runs clustered on their own (patterns of different inputs are never matched). */
+export function patternSection(list: readonly WorkloadPatterns[]): ReportSection {
+  const many = list.length > 1;
+  const parts = list.map((p, k) => workloadPatterns(p, many ? `-${k + 1}` : "", many ? ` on ${p.workload}` : ""));
+  return {
+    id: "patterns",
+    title: "Execution patterns (paper 004)",
+    paragraphs: [
+      `Each workload's runs of both designs clustered together by their aligned per-thread vectors, each pattern's runs compared design against design, and the strategies of paper 004 §5.2 beside the baselines; runs of different workloads are never clustered or matched together.`,
+      ...parts.flatMap((x) => x.paragraphs),
+    ],
+    tables: parts.flatMap((x) => x.tables),
+    charts: parts.flatMap((x) => x.charts),
+  };
+}
+
+function workloadPatterns({ workload, comparison: c }: WorkloadPatterns, suffix: string, on: string): Pick<ReportSection, "paragraphs" | "tables" | "charts"> {
   const value = measureColumns(c.metric.unit).value;
   const rows = [...c.rows, ...(c.unmatched ? [c.unmatched] : [])];
   const lower = (r: (typeof rows)[number]) => (r.speedup?.lower ? (r.speedup.lower === "A" ? c.labels.a : c.labels.b) : null);
   const distribution: ReportTable = {
-    id: "patterns",
-    title: `Execution patterns: runs of each design, mean ${c.metric.title}, and the ratio of the two`,
+    id: `patterns${suffix}`,
+    title: `Execution patterns${on}: runs of each design, mean ${c.metric.title}, and the ratio of the two`,
     columns: [
       { key: "pattern", label: "pattern", unit: "text" },
       { key: "runsA", label: "runs A", unit: "count" },
@@ -39,8 +60,8 @@ export function patternSection(c: DesignComparisonResult, workloads = 1): Report
     rows: rows.map((r) => [r.pattern, r.runsA, r.runsB, r.shareA, r.shareB, r.meanA, r.meanB, r.speedup?.ratio ?? null, lower(r)]),
   };
   const matched: ReportTable = {
-    id: "matched-runs",
-    title: "Matched runs (M-Run): each run of B with its nearest run of A in the same pattern",
+    id: `matched-runs${suffix}`,
+    title: `Matched runs (M-Run)${on}: each run of B with its nearest run of A in the same pattern`,
     columns: [
       { key: "pattern", label: "pattern", unit: "text" },
       { key: "runA", label: "run A", unit: "count" },
@@ -51,18 +72,15 @@ export function patternSection(c: DesignComparisonResult, workloads = 1): Report
     ],
     rows: c.matched.map((m) => [m.pattern, m.runA, m.runB, m.metricA, m.metricB, m.distance]),
   };
+  const head = on ? `On ${workload}: ` : "";
   return {
-    id: "patterns",
-    title: "Execution patterns (paper 004)",
     paragraphs: [
-      `Both designs' runs clustered together into ${c.patterns.patterns.length} pattern(s) by their aligned per-thread vectors; each pattern's runs compared design against design, in ${c.metric.title}.`,
-      ...(workloads > 1 ? [`The runs of all ${workloads} workloads are clustered together, so patterns also tell inputs apart; a report of one workload (--workload) compares the designs within it.`] : []),
-      ...(c.matched.length
-        ? []
-        : ["No run of B is matched with one of A: the designs share no execution pattern (the change moved every run into patterns of its own), so M-Run and C-Pattern do not apply and the matched runs table is empty; A-Pattern compares each design's patterns as a whole."]),
+      `${head}${c.patterns.patterns.length} pattern(s), in ${c.metric.title}.`,
+      ...c.verdict.map((line) => `${head}${line}`),
+      ...(c.matched.length ? [] : [`${head}no run of B is matched with one of A: the designs share no execution pattern (the change moved every run into patterns of its own), so M-Run and C-Pattern do not apply; A-Pattern compares each design's patterns as a whole.`]),
     ],
-    tables: [distribution, matched],
-    charts: [{ id: "pattern-shares", title: "Pattern distribution: each design's runs by pattern", kind: "shares", categories: rows.map((r) => r.pattern), series: [{ name: "A", values: rows.map((r) => r.shareA) }, { name: "B", values: rows.map((r) => r.shareB) }] }],
+    tables: [strategyTable(c, suffix, on), distribution, matched],
+    charts: [{ id: `pattern-shares${suffix}`, title: `Pattern distribution${on}: each design's runs by pattern`, kind: "shares", categories: rows.map((r) => r.pattern), series: [{ name: "A", values: rows.map((r) => r.shareA) }, { name: "B", values: rows.map((r) => r.shareB) }] }],
   };
 }
 
@@ -169,7 +187,9 @@ export function phaseSection(p: PhaseMarkersResult): ReportSection {
 }
 
 export function contextSection(c: Comparison): ReportSection {
-  const table = (id: string, title: string, rows: readonly (Comparison["slower"][number] & { kind?: string })[], kinds = false): ReportTable => ({
+  // In the verdict's convention, a ratio at least 1 in the table's direction: "2.1 times slower".
+  const times = (relative: number | null) => (relative === null ? null : relative >= 0 ? 1 + relative : 1 / (1 + relative));
+  const table = (id: string, title: string, rows: readonly (Comparison["slower"][number] & { kind?: string })[], kinds = false, how = "B over A"): ReportTable => ({
     id,
     title,
     columns: [
@@ -177,11 +197,11 @@ export function contextSection(c: Comparison): ReportSection {
       ...(kinds ? [{ key: "kind", label: "what it is", unit: "text" as const }] : []),
       { key: "meanA", label: "mean A", unit: "ns" },
       { key: "meanB", label: "mean B", unit: "ns" },
-      { key: "ratio", label: "B over A", unit: "ratio" },
+      { key: "ratio", label: how, unit: "ratio" },
       { key: "t", label: "Welch's t", unit: "number" },
     ],
-    // B's mean over A's (1 + the relative change); a context on one side only has none.
-    rows: rows.slice(0, TOP_ROWS).map((r) => [r.path.join(" > "), ...(kinds ? [r.kind ?? null] : []), r.a?.meanNs ?? null, r.b?.meanNs ?? null, r.relative === null ? null : 1 + r.relative, r.welchT]),
+    // A context on one side only has no ratio.
+    rows: rows.slice(0, TOP_ROWS).map((r) => [r.path.join(" > "), ...(kinds ? [r.kind ?? null] : []), r.a?.meanNs ?? null, r.b?.meanNs ?? null, how === "B over A" ? (r.relative === null ? null : 1 + r.relative) : times(r.relative), r.welchT]),
   });
   const apart = c.apart.length
     ? [`${c.apart.length} changed context(s) are not the program's code (${[...new Set(c.apart.map((x) => FRAME_KIND_WORDS[x.kind]))].join("; ")}): listed apart, never among the code's findings.`]
@@ -191,8 +211,8 @@ export function contextSection(c: Comparison): ReportSection {
     title: "Calling contexts that changed most",
     paragraphs: [`Contexts pooled over each side's runs by call chain, ranked by the time per run the change costs; a change under ${(100 * c.minRelativeChange).toFixed(0)}% counts as unchanged (${c.unchanged} contexts).`, ...apart, ...c.notes],
     tables: [
-      table("slower-contexts", "Slower in B", c.slower),
-      table("faster-contexts", "Faster in B", c.faster),
+      table("slower-contexts", "Slower in B", c.slower, false, "times slower"),
+      table("faster-contexts", "Faster in B", c.faster, false, "times faster"),
       ...(c.apart.length ? [table("not-code-contexts", "Not the program's code: waiting, the profiler, the loader", c.apart, true)] : []),
     ],
     charts: [],

@@ -3,7 +3,6 @@
 // for each that did not (and why). Pure: the host gathers the results.
 import type { CampaignDetail } from "../../campaign/readModels.js";
 import type { Comparison } from "../../cct/compareSides.js";
-import type { DesignComparisonResult } from "../../patterns/comparisonResult.js";
 import type { DesignVerdict } from "../../verdict/designVerdict.js";
 import type { DominantVarianceResult } from "../../variance/result.js";
 import type { TrendComparisonResult } from "../../trend/result.js";
@@ -11,7 +10,7 @@ import type { PhaseMarkersResult } from "../../phases/result.js";
 import { REPORT_SCHEMA_VERSION, type CampaignReport, type Headline, type Provenance, type ReportSection } from "./model.js";
 import { verdictHeadline } from "./headline.js";
 import { environmentSection, measureSection, summarySection } from "./summarySections.js";
-import { contextSection, patternSection, phaseSection, trendSection, vcgSection } from "./analysisSections.js";
+import { contextSection, patternSection, phaseSection, trendSection, vcgSection, type WorkloadPatterns } from "./analysisSections.js";
 
 /** What the two designs' analyses gave; null where one did not apply. */
 export interface DesignInputs {
@@ -20,7 +19,8 @@ export interface DesignInputs {
   /** Which is faster, per workload, in the campaign's measure. */
   readonly verdict: DesignVerdict;
   readonly compare: Comparison;
-  readonly patterns: DesignComparisonResult | null;
+  /** Per workload, where the runs have per-thread timelines; empty where they have none. */
+  readonly patterns: readonly WorkloadPatterns[];
   readonly vcg: { readonly a: DominantVarianceResult; readonly b: DominantVarianceResult } | null;
   readonly trends: TrendComparisonResult | null;
 }
@@ -41,11 +41,11 @@ export function buildCampaignReport(inp: ReportInputs): CampaignReport {
   let headline: Headline | null = null;
   if (d) {
     headline = verdictHeadline(d.verdict, d.patterns);
-    sections.push(summarySection(d.verdict, d.patterns));
+    sections.push(summarySection(d.verdict));
     sections.push(environmentSection(d.environments.a, d.environments.b));
   }
   sections.push(measureSection(inp.detail));
-  if (d?.patterns) sections.push(patternSection(d.patterns, inp.provenance.designs?.workload ? 1 : inp.detail.workloads.length));
+  if (d && d.patterns.length > 0) sections.push(patternSection(d.patterns));
   if (d?.vcg) sections.push(vcgSection(d.vcg.a, d.vcg.b));
   if (d?.trends) sections.push(trendSection(d.trends));
   if (inp.phases) sections.push(phaseSection(inp.phases));

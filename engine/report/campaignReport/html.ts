@@ -15,6 +15,7 @@ const STYLE = `
 body { background: var(--bg); color: var(--text); font: 14px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem auto; max-width: 980px; padding: 0 1rem; }
 h1 { font-size: 1.6rem; margin: 0 0 0.3rem; } h2 { margin-top: 2rem; border-bottom: 1px solid var(--border); padding-bottom: 0.2rem; break-after: avoid; } h3 { font-size: 1rem; margin: 1.2rem 0 0.4rem; break-after: avoid; }
 .muted { color: var(--muted); } .answer { font-size: 1.2rem; font-weight: 600; border-left: 4px solid var(--accent); padding: 0.4rem 0.8rem; margin: 1rem 0; }
+.caveats { margin: -0.5rem 0 1rem; padding-left: 1.6rem; color: var(--muted); }
 table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; margin: 0.3rem 0 1rem; font-size: 0.9em; }
 th, td { border: 1px solid var(--border); padding: 0.25rem 0.5rem; text-align: left; vertical-align: top; } th { background: var(--head); } td.num, th.num { text-align: right; white-space: nowrap; }
 .chart { margin: 0.5rem 0 1rem; break-inside: avoid; } .chart svg { max-width: 100%; height: auto; } .chart .dark { display: none; }
@@ -66,7 +67,7 @@ export const reportHtml: Exporter<CampaignReport> = {
 <div class="first-page">
 <h1>${esc(r.title)}</h1>
 <p class="muted">Project ${esc(p.campaign.project)} · profiler ${esc(p.campaign.profiler)} · ${p.runIds.length} runs · Varbench ${esc(p.varbench)} · ${esc(p.generatedAt)}</p>
-${r.headline ? `<p class="answer">${esc(r.headline.sentence)}</p>` : ""}
+${r.headline ? `<p class="answer">${esc(r.headline.sentence)}</p>${r.headline.disagreements.length ? `<ul class="caveats">${r.headline.disagreements.map((d) => `<li>${esc(d)}</li>`).join("")}</ul>` : ""}` : ""}
 ${opening.map(sectionHtml).join("\n")}
 </div>
 ${others.map(sectionHtml).join("\n")}

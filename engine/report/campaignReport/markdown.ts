@@ -59,7 +59,7 @@ export const reportMarkdown: Exporter<CampaignReport> = {
   render(r) {
     const p = r.provenance;
     const out = [`# ${markdownText(r.title)}`, ""];
-    if (r.headline) out.push(`**${markdownText(r.headline.sentence)}**`, "");
+    if (r.headline) out.push(`**${markdownText(r.headline.sentence)}**`, "", ...r.headline.disagreements.map((d) => `- ${markdownText(d)}`), ...(r.headline.disagreements.length ? [""] : []));
     for (const s of r.sections) {
       out.push(`## ${markdownText(s.title)}`, "", ...s.paragraphs.flatMap((x) => [markdownText(x), ""]));
       for (const t of s.tables) out.push(`### ${markdownText(t.title)}`, "", markdownTable(t), "");

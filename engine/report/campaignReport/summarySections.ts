@@ -17,19 +17,18 @@ export function measureColumns(unit: "ns" | "KiB" | "count"): { value: ColumnUni
   return unit === "ns" ? { value: "ns", interval: "nsInterval" } : { value: "count", interval: "interval" };
 }
 
-export function summarySection(v: DesignVerdict, patterns: DesignComparisonResult | null): ReportSection {
-  // The answer itself (headline.sentence) opens the report in every format; this section gives its grounds.
+export function summarySection(v: DesignVerdict): ReportSection {
+  // The answer itself (headline.sentence) and its caveats (headline.disagreements) open the report in every
+  // format; this section gives its grounds.
   const names = v.labels;
   const paragraphs = [
     `A is ${names.a}; B is ${names.b}. The measure is ${v.measure.title}, from ${v.basis}: ${v.measure.description}.`,
     `Each workload is compared on its own: the ratio of the two designs' means (the slower over the faster), with Welch's ${Math.round(100 * v.confidence)}% interval on the log scale${v.workloads.length > 1 ? "; the overall line is the geometric mean of the workloads' ratios" : ""}.`,
     ...v.notes.map((n) => `${n[0].toUpperCase()}${n.slice(1)}.`),
-    ...(patterns ? patterns.verdict : []),
   ];
   const tables: ReportTable[] = [workloadTable(v)];
   const cost = toolCostTable(v);
   if (cost) tables.push(cost);
-  if (patterns) tables.push(strategyTable(patterns));
   return { id: "summary", title: "Which design is faster", paragraphs, tables, charts: [] };
 }
 
@@ -87,13 +86,13 @@ function toolCostTable(v: DesignVerdict): ReportTable | null {
   };
 }
 
-/** Paper 004 §5.2's strategies beside the baselines, each a ratio. */
-function strategyTable(c: DesignComparisonResult): ReportTable {
+/** Paper 004 §5.2's strategies beside the baselines, each a ratio (`suffix` and `on` tell workloads apart). */
+export function strategyTable(c: DesignComparisonResult, suffix = "", on = ""): ReportTable {
   const s = c.strategies;
   const row = (name: string, x: Speedup | null | undefined, basis: string): Cell[] => [name, x?.ratio ?? null, side(x, c.labels), range(x), shownBy(x, c.labels), basis];
   return {
-    id: "strategies",
-    title: `By execution patterns (paper 004 §5.2), in ${c.metric.title}`,
+    id: `strategies${suffix}`,
+    title: `By execution patterns (paper 004 §5.2)${on}, in ${c.metric.title}`,
     columns: [
       { key: "strategy", label: "strategy", unit: "text" },
       { key: "ratio", label: "ratio", unit: "ratio" },
@@ -140,18 +139,18 @@ export function measureSection(d: CampaignDetail): ReportSection {
   const rows = d.groups.map((g): Cell[] => {
     const s = g.summary;
     if (!s) return [g.design, g.workload, 0, null, null, null, null, null, null, null, null, null, null, 0];
-    return [g.design, g.workload, s.n, s.mean, s.median, s.std, s.cov, s.mad, s.min, s.max, s.p90, s.p99, [s.meanCi95.low, s.meanCi95.high], s.outliers.length];
+    return [g.design, g.workload, s.n, s.mean, s.median, s.std, s.cov, s.mad, s.min, s.max, s.p90, s.p99, s.meanCi95 ? [s.meanCi95.low, s.meanCi95.high] : null, s.outliers.length];
   });
   const title = `${d.measure.title[0].toUpperCase()}${d.measure.title.slice(1)} per design × workload`;
   return {
-    id: "wall",
+    id: "measure",
     title,
     paragraphs: [
       `${d.repetitions} repetitions and ${d.warmups} warm-up(s) per design × workload; succeeded, measured runs only. ${d.measure.title[0].toUpperCase()}${d.measure.title.slice(1)}, from ${d.basis}: ${d.measure.description}${d.measure.unit === "KiB" ? " (KiB)" : ""}.`,
     ],
     tables: [
       {
-        id: "wall",
+        id: "measure",
         title,
         columns: [
           { key: "design", label: "design", unit: "text" },
@@ -172,6 +171,6 @@ export function measureSection(d: CampaignDetail): ReportSection {
         rows,
       },
     ],
-    charts: [{ id: "wall-distribution", title: `${d.measure.title[0].toUpperCase()}${d.measure.title.slice(1)} of every measured run`, kind: "distribution", axis: { title: d.measure.title, unit: d.measure.unit }, groups: d.groups.map((g) => ({ label: `${g.design}\n${g.workload}`, values: g.values })) }],
+    charts: [{ id: "measure-distribution", title: `${d.measure.title[0].toUpperCase()}${d.measure.title.slice(1)} of every measured run`, kind: "distribution", axis: { title: d.measure.title, unit: d.measure.unit }, groups: d.groups.map((g) => ({ label: `${g.design}\n${g.workload}`, values: g.values })) }],
   };
 }
