@@ -3,7 +3,7 @@
 // Hodges–Lehmann shift, median of all n·m differences aᵢ − bⱼ (Hodges & Lehmann 1963), and
 // Moses' distribution-free interval, whose ends are order statistics of the same differences
 // (Hollander & Wolfe 1999, §4.3). The differences are never formed: each one needed is selected.
-import type { Interval } from "./summary.js";
+import type { Interval } from "./interval.js";
 import { normalQuantile, normalUpperTail, requireValues } from "./meanInterval.js";
 import { CONTINUITY, countPairs, exactUDistribution, sortedCopy, uStandardDeviation, usesExact } from "./mannWhitney.js";
 

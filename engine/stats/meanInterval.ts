@@ -3,7 +3,7 @@
 // and the runs such an interval needs. The normal and t distributions they rest on are here
 // too: simple-statistics has no t quantile, its normal CDF is a table to four decimals and its
 // probit is good to about 1e-3, where these agree with scipy to about 1e-14.
-import type { Interval } from "./summary.js";
+import type { Interval } from "./interval.js";
 
 /** Relative step at which a continued fraction or a Newton iteration has converged. */
 const CONVERGED = 1e-15;

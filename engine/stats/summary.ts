@@ -4,6 +4,7 @@
 import { max, mean, median, medianAbsoluteDeviation, min, quantileSorted, sampleStandardDeviation } from "simple-statistics";
 import { seededRandom } from "./random.js";
 import { meanInterval } from "./meanInterval.js";
+import type { Interval } from "./interval.js";
 
 /** Bootstrap resamples for the 95% intervals (percentile method). */
 export const BOOTSTRAP_RESAMPLES = 1000;
@@ -12,10 +13,7 @@ export const OUTLIER_MODIFIED_Z = 3.5;
 /** Scales MAD to σ for normal data: Φ⁻¹(0.75) (Iglewicz & Hoaglin, 1993). */
 const MAD_TO_Z = 0.6745;
 
-export interface Interval {
-  readonly low: number;
-  readonly high: number;
-}
+export type { Interval };
 
 export interface Summary {
   readonly n: number;
