@@ -36,7 +36,7 @@ export const designComparison = defineAnalysis({
     if (overlap.length > 0) throw new ApiError("invalid-arguments", `${a!.label} and ${b!.label} share run ${overlap.map((r) => r.runId).join(", ")}: compare two different sets of runs`);
     // Named by their designs, as the verdict names them ("merge ran 2 times faster than insertion").
     const name = (t: typeof a) => (t!.target.kind === "design" ? t!.target.design : t!.label);
-    return { labels: { a: name(a), b: name(b) }, input: { label: `${a!.label} vs ${b!.label}`, source: sa.source, metric: sa.metric, runs: [...sa.runs, ...sb.runs], notes: [...sa.notes, ...sb.notes] } };
+    return { labels: { a: name(a), b: name(b) }, input: { label: `${a!.label} vs ${b!.label}`, source: sa.source, metric: sa.metric, runs: [...sa.runs, ...sb.runs], notes: [...new Set([...sa.notes, ...sb.notes])] } };
   },
   compute: ({ labels, input }, args, progress): DesignComparisonResult => {
     const { result, model } = clusterRuns(input, args, progress);

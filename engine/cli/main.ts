@@ -191,6 +191,7 @@ patternOptions(
     .description("runs of a campaign grouped into execution patterns by their aligned per-thread timelines (paper 004)")
     .argument("<campaign>", "campaign id (3) or campaign:<id>")
     .option("--design <name>", "only this design's runs")
+    .option("--designs <A,B>", "two designs compared pattern by pattern (paper 004 §5: M-Run, C-Pattern, A-Pattern beside the baselines); with --workload, within it")
     .option("--workload <name>", "only the runs of this workload (of every design, or of --design's)")
     .option("--check <target>", "place these runs (a campaign id, design:<campaign>:<design>, or run:<id>) among the patterns and compare their metric with the record (paper 004 §5.3)"),
 ).action(async (target: string, o) => (await import("./commands/executionPatterns.js")).executionPatterns(workspaceDir(), target, o));

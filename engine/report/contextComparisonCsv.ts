@@ -1,5 +1,7 @@
-// Two sides' contexts compared, as CSV: every context that got slower or
-// faster, with both sides' N, mean and CoV, the change and Welch's t.
+// Two sides' contexts compared, as CSV: every context of the program's code
+// that got slower or faster, then what changed that is not code (waiting, the
+// profiler, the loader: direction "waiting", "tool", "loader"), with both
+// sides' N, mean and CoV, the change and Welch's t.
 import type { Comparison } from "../cct/compareSides.js";
 import type { Exporter } from "./exporter.js";
 import { toCsv } from "./csv.js";
@@ -9,7 +11,7 @@ export const contextComparisonCsv: Exporter<Comparison> = {
   extension: "csv",
   render: (c) =>
     toCsv(
-      [...c.slower.map((x) => ["slower", x] as const), ...c.faster.map((x) => ["faster", x] as const)].map(([direction, x]) => ({
+      [...c.slower.map((x) => ["slower", x] as const), ...c.faster.map((x) => ["faster", x] as const), ...c.apart.map((x) => [x.kind, x] as const)].map(([direction, x]) => ({
         direction,
         context: x.path.join(" > "),
         n_a: x.a?.n ?? null,

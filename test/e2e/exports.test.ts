@@ -194,7 +194,7 @@ describe("analysis exports in the browser", () => {
     await app.screenshot("20-export-patterns-compared");
     const compared = await exported(page, "designComparison", "csv");
     assert.equal(compared.name, "designComparison-design-1-blocks-60-design-1-blocks-120.csv");
-    assert.equal(lines(compared.text), cli("compare", "1", "--designs", "blocks-60,blocks-120", "--csv"));
+    assert.equal(lines(compared.text), cli("execution-patterns", "1", "--designs", "blocks-60,blocks-120", "--csv"));
     assert.deepEqual(app.pageErrors, []);
   });
 
