@@ -70,7 +70,8 @@ describe("campaign report", () => {
     const workloads = json.sections[0].tables.find((t: { id: string }) => t.id === "workloads");
     assert.deepEqual(workloads.rows.map((r: unknown[]) => r[0]), ["frames-60"]);
     assert.equal(workloads.rows[0][5], json.headline.ratio);
-    assert.ok(json.sections[0].tables.some((t: { id: string }) => t.id === "strategies"), "paper 004's strategies beside it");
+    // Paper 004's strategies in the patterns' section, for the one workload.
+    assert.ok(json.sections.find((s: { id: string }) => s.id === "patterns").tables.some((t: { id: string }) => t.id === "strategies"), "paper 004's strategies");
     // Made again by its own command: the same report but for the time it was made.
     const again = join(dir, "again.json");
     const [cmd, ...args] = json.provenance.command.replace(/--format json$/, `--format json -o ${again}`).split(" ");
