@@ -182,12 +182,12 @@ describe("API over a real workspace", () => {
   it("exports a campaign report in Markdown, CSV and JSON", async () => {
     const md = await api.reports.campaign({ campaignId, format: "markdown" });
     assert.match(md.text, /^# Campaign \d+ \(frame-loop-traces\)/);
-    // The wall-time table: one row per design × workload.
+    // The measure's table: one row per design × workload.
     assert.equal(md.text.split("\n").filter((l) => /^\| blocks-/.test(l)).length, 2);
     const csv = await api.reports.campaign({ campaignId, format: "csv" });
     assert.equal(csv.encoding, "base64");
     assert.match(csv.fileName, /\.csv\.zip$/);
     const json = JSON.parse((await api.reports.campaign({ campaignId, format: "json" })).text) as { sections: { id: string; tables: { rows: unknown[] }[] }[] };
-    assert.equal(json.sections.find((x) => x.id === "wall")!.tables[0].rows.length, 2);
+    assert.equal(json.sections.find((x) => x.id === "measure")!.tables[0].rows.length, 2);
   });
 });
