@@ -1,8 +1,8 @@
 // Writes docs/cli-reference.md from the command line's own help: `varbench --help`,
 // then `varbench <command> --help` for every command and subcommand it lists,
 // each printed as the built CLI prints it (bin/varbench.js, built first by
-// build-engine.mjs), at commander's width for a pipe (80 columns) and with the
-// environment variables that change a default unset. test/unit/cliReference.test.ts
+// build-engine.mjs), at commander's width for a pipe (80 columns), without colours,
+// and with the environment variables that change a default unset. test/unit/cliReference.test.ts
 // fails when the file differs from what this writes, so the reference cannot go
 // stale: after changing a command, run `node build/scripts/cli-reference.mjs`.
 import { execFileSync } from "node:child_process";
@@ -19,8 +19,9 @@ const HIDDEN = [["run-one"]];
 
 /** The help of `varbench <path…>` as the built command prints it. */
 export function helpOf(path) {
-  const env = { ...process.env };
-  for (const name of DEFAULT_CHANGERS) delete env[name];
+  // Plain text whatever the terminal says: commander keeps colours only where they are forced.
+  const env = { ...process.env, NO_COLOR: "1" };
+  for (const name of [...DEFAULT_CHANGERS, "FORCE_COLOR", "CLICOLOR_FORCE"]) delete env[name];
   return execFileSync(process.execPath, [join(ROOT, "bin", "varbench.js"), ...path, "--help"], { cwd: ROOT, env, encoding: "utf8" }).trimEnd();
 }
 
