@@ -1,10 +1,12 @@
 // The one API contract (docs/style.md "One typed API"): every method with the schema
 // that validates its arguments at each transport's boundary and the type of its
-// result, and every event. The in-process client, the HTTP + WebSocket server
-// and the Electron IPC bridge are all driven by it, so adding a method is one
-// entry here and one handler in service.ts. The analyses.* methods come from
-// the analysis registry (engine/analyses/registry.ts): one per analysis kind,
-// with the analysis' own argument schema and result type.
+// result, and every event. Every transport is driven by it: the engine worker
+// (the command line, and behind the next two), the HTTP + WebSocket server
+// (browser mode), the Electron IPC bridge, and the in-process client (tests, the
+// demo), so adding a method is one entry here and one handler among its noun's
+// (workspaceHandlers.ts, runHandlers.ts…, gathered by service.ts). The
+// analyses.* methods come from the analysis registry (engine/analyses/registry.ts):
+// one per analysis kind, with the analysis' own argument schema and result type.
 import * as z from "zod";
 import { nameSchema as name } from "../campaign/names.js";
 import { targetSchema } from "../campaign/targetSchema.js";

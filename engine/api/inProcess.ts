@@ -1,6 +1,10 @@
-// The in-process transport (CLI, tests): the same validation as every other
-// transport, and results passed through JSON so callers get exactly the plain
-// data a remote caller would, never a live object of the engine.
+// The in-process transport: the engine on the caller's own thread, for the
+// tests and the demo (`varbench demo`, and `varbench start` making its demo
+// workspace). Every other `varbench` command reaches the engine in a worker
+// thread under a heap budget (cli/api.ts, workerClient.ts), as browser mode and
+// Electron do (engineHost.ts). The same validation as every other transport,
+// and results passed through JSON so callers get exactly the plain data a
+// remote caller would, never a live object of the engine.
 import type { VarbenchApi } from "./contract.js";
 import { createClient } from "./client.js";
 import type { VarbenchService } from "./service.js";

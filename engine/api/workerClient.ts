@@ -1,5 +1,7 @@
 // The host side of the engine worker: calls become messages, replies resolve
-// them, events reach subscribers. Used through the engine host (engineHost.ts).
+// them, events reach subscribers. Used by the command line, one worker per
+// command (cli/api.ts), and through the engine host (engineHost.ts), which
+// browser mode and Electron keep running and start again when it dies.
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { EventName, Invoke, Subscribe } from "./contract.js";
 import { ApiError } from "./errors.js";
