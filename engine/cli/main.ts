@@ -99,6 +99,7 @@ campaign
 const runs = program.command("runs").description("the runs of the workspace");
 runs
   .command("list", { isDefault: true })
+  .description("list the runs: status, wall time, peak memory; a plain timing run of a pair is marked plain")
   .option("--campaign <id>", "only this campaign's runs", positiveInt)
   .option("--json", "print JSON", false)
   .option("--csv", "print CSV", false)
@@ -247,7 +248,7 @@ program
   .command("start")
   .description("open the workbench: the Electron window, or browser mode when Electron is not installed")
   .option("--dir <dir>", "workspace folder (default: the demo workspace, created on first start)")
-  .option("--port <n>", "browser mode: port on 127.0.0.1 (0: any free port)", positiveInt, 0)
+  .option("--port <n>", "browser mode: port on 127.0.0.1, 1–65535 (0: any free port)", port, 0)
   .option("--no-open", "browser mode: do not open a browser")
   .option("--browser", "browser mode even when Electron is installed", false)
   .action(async (o: { dir?: string; port: number; open: boolean; browser: boolean }) => {
@@ -297,6 +298,13 @@ function choice<T extends string>(names: readonly T[]): (v: string) => T {
     if (!(names as readonly string[]).includes(v)) throw new InvalidArgumentError(`expected one of ${names.join(", ")}`);
     return v as T;
   };
+}
+
+/** A TCP port, or 0 for any free one. */
+function port(v: string): number {
+  const n = WHOLE.test(v) ? Number(v) : NaN;
+  if (!(n >= 0 && n <= 65535)) throw new InvalidArgumentError("expected a port between 1 and 65535, or 0 for any free port");
+  return n;
 }
 
 /** Intervals below 80% name a design faster too easily to be a verdict (a 50% interval does so between identical designs). */
