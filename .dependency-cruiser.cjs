@@ -14,13 +14,6 @@ const PURE = `^engine/(?!(${HOST.join("|")})/)[^/]+/`;
 // fflate zips a report's CSV tables in memory.
 const PURE_PACKAGES = "^node_modules/(simple-statistics|zod|yaml|ml-[a-z-]+|is-any-array|binary-search|cheminfo-types|fft\\.js|echarts|zrender|tslib|fflate)/";
 
-/** Named exceptions to the host order, each with its reason. */
-const EXCEPTIONS = [
-  // The one error shape every failure takes to reach people (code, message, field issues); it
-  // imports nothing, and the layers that resolve requests (analyses) raise it directly.
-  "^engine/api/errors\\.ts$",
-];
-
 const hostOrder = HOST_ORDER.flatMap((rank, i) =>
   rank.map((folder) => {
     const above = HOST_ORDER.slice(i + 1).flat().concat(rank.filter((f) => f !== folder));
@@ -29,7 +22,7 @@ const hostOrder = HOST_ORDER.flatMap((rank, i) =>
       comment: `engine/${folder} may import ${HOST_ORDER.slice(0, i).flat().join(", ") || "no host folder"} and the pure engine, never ${above.join(", ")}.`,
       severity: "error",
       from: { path: folders([folder]) },
-      to: { path: folders(above), pathNot: EXCEPTIONS },
+      to: { path: folders(above) },
     };
   }),
 );
@@ -65,10 +58,10 @@ module.exports = {
     },
     {
       name: "electron-only-api",
-      comment: "The shell imports the engine's API and nothing deeper.",
+      comment: "The shell imports the engine's API and its errors (engine/errors, the API's error shape), nothing deeper.",
       severity: "error",
       from: { path: "^electron/" },
-      to: { path: "^engine/", pathNot: "^engine/api/" },
+      to: { path: "^engine/", pathNot: "^engine/(api|errors)/" },
     },
     {
       name: "engine-never-imports-shells",

@@ -4,7 +4,7 @@
 // phases), each through runAnalysis so the cache and progress events are the
 // workbench's. An analysis that does not apply becomes a note saying why.
 import type * as z from "zod";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors/errors.js";
 import type { ServiceContext } from "./serviceContext.js";
 import { campaignDetail } from "./campaignInfo.js";
 import { ANALYSES } from "../analyses/registry.js";

@@ -2,7 +2,7 @@
 // them, events reach subscribers. Used through the engine host (engineHost.ts).
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { EventName, Invoke, Subscribe } from "./contract.js";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors/errors.js";
 import type { WorkerReply, WorkerRequest } from "./workerProtocol.js";
 
 export interface EngineWorker {

@@ -28,8 +28,8 @@ describe("layer rules", () => {
       "engine/io/a.ts": importing("../cct/pure.js"),
       "engine/cct/pure.ts": leaf,
       "engine/store/b.ts": importing("../io/a.js"),
-      "engine/analyses/c.ts": importing("../api/errors.js"),
-      "engine/api/errors.ts": leaf,
+      "engine/analyses/c.ts": importing("../errors/errors.js"),
+      "engine/errors/errors.ts": leaf,
       "engine/cli/d.ts": importing("../analyses/c.js"),
     });
     assert.equal(r.status, 0, r.out);
