@@ -15,7 +15,7 @@ import { buildCampaignReport, type DesignInputs } from "../report/campaignReport
 import type { CampaignReport } from "../report/campaignReport/model.js";
 import type { WorkloadPatterns } from "../report/campaignReport/analysisSections.js";
 import { VARBENCH_VERSION } from "../report/version.js";
-import { shellCommand } from "../report/format.js";
+import { shellCommand } from "../format/text.js";
 import type { RunRow } from "../campaign/readModels.js";
 import type { MeasureName } from "../campaign/measures.js";
 

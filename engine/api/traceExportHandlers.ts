@@ -17,7 +17,7 @@ import { detectPathFormat } from "../io/readTrace.js";
 import { TextFileOutput } from "../io/textFileOutput.js";
 import { ChromeTraceWriter, type TraceExport } from "../trace/chrome/chromeTraceWriter.js";
 import { VARBENCH_VERSION } from "../report/version.js";
-import { shellCommand } from "../report/format.js";
+import { shellCommand } from "../format/text.js";
 
 const EXPORTABLE: readonly Target["kind"][] = ["run", "trace"];
 
