@@ -1,38 +1,70 @@
-// The layer rules of docs/style.md and the engine's host layers, checked in CI.
-// Known exceptions are listed here by name with their reason, never silenced
-// elsewhere. test/unit/layerRules.test.ts shows each rule refusing a bad import.
+// The layer rules of docs/style.md and the engine's layers, checked in CI. The engine has two
+// orders: its pure folders at the bottom, then its host folders above them. An exception, were one
+// needed, would be listed here by name with its reason, never silenced elsewhere; there is none.
+// test/unit/layerRules.test.ts shows every rule refusing a bad import.
 
 // Host folders of the engine, in order: a folder may import the ones before it
-// (runner and analyses share a rank: neither imports the other). Every other
-// folder of engine/ is pure (trace, cct, stats, variance, campaign, report, …).
+// (runner and analyses share a rank: neither imports the other) and the whole pure engine.
 const HOST_ORDER = [["io"], ["store"], ["ingest"], ["runner", "analyses"], ["api"], ["cli"]];
 const HOST = HOST_ORDER.flat();
 const folders = (names) => `^engine/(${names.join("|")})/`;
+// Every other folder of engine/ is pure; a new one is, and is given its rank below.
 const PURE = `^engine/(?!(${HOST.join("|")})/)[^/]+/`;
+
+// The pure engine in order, from the bottom: a layer may import the ranks before it, never its own
+// rank's other layers nor a rank after it (types included). A layer is a folder of engine/, or a
+// folder inside one (cct/kernel), which its parent's layer then leaves out.
+const PURE_ORDER = [
+  // Imports nothing of the engine: the kinds of error and the API's error shape; numbers and text
+  // for people; statistics; the WebAssembly ingestion kernel and its generated layout.
+  ["errors", "format", "stats", "cct/kernel"],
+  // The campaign model: specs, measures, the store's read models.
+  ["campaign"],
+  // Other tools' results files; design verdicts (ratios, their tests and their words).
+  ["results", "verdict"],
+  // Trace readers: they name a results file as such and fill batches in the kernel's layout.
+  ["trace"],
+  // The calling-context tree, built from a trace's events, and the measures each profiler gives.
+  ["cct"],
+  // The analyses (papers 000–004: variance, trend, phases, patterns) and flame graphs.
+  ["variance", "trend", "patterns", "phases", "flame"],
+  // Chart options for the interface and the reports.
+  ["charts"],
+  // Exporters: text, CSV, JSON, DOT and the campaign report.
+  ["report"],
+];
+const RANKED = PURE_ORDER.flat();
+/** A pure layer's modules: its folder, less the folders inside it that are layers of their own. */
+const layer = (name) => {
+  const inner = RANKED.filter((n) => n.startsWith(`${name}/`)).map((n) => n.slice(name.length + 1));
+  return `^engine/${name}/${inner.length > 0 ? `(?!(${inner.join("|")})/)` : ""}`;
+};
+const UNRANKED = `^engine/(?!(${HOST.concat(RANKED.filter((n) => !n.includes("/"))).join("|")})/)[^/]+/`;
+
 // npm packages the pure engine may use: computation and parsing, no I/O. ECharts (with zrender
 // and tslib) builds chart options and, server-side, renders them to SVG strings for reports;
 // fflate zips a report's CSV tables in memory.
 const PURE_PACKAGES = "^node_modules/(simple-statistics|zod|yaml|ml-[a-z-]+|is-any-array|binary-search|cheminfo-types|fft\\.js|echarts|zrender|tslib|fflate)/";
 
-/** Named exceptions to the host order, each with its reason. */
-const EXCEPTIONS = [
-  // The one error shape every failure takes to reach people (code, message, field issues); it
-  // imports nothing, and the layers that resolve requests (analyses) raise it directly.
-  "^engine/api/errors\\.ts$",
-];
-
-const hostOrder = HOST_ORDER.flatMap((rank, i) =>
-  rank.map((folder) => {
-    const above = HOST_ORDER.slice(i + 1).flat().concat(rank.filter((f) => f !== folder));
-    return {
-      name: `host-order-${folder}`,
-      comment: `engine/${folder} may import ${HOST_ORDER.slice(0, i).flat().join(", ") || "no host folder"} and the pure engine, never ${above.join(", ")}.`,
-      severity: "error",
-      from: { path: folders([folder]) },
-      to: { path: folders(above), pathNot: EXCEPTIONS },
-    };
-  }),
-);
+/** One rule per layer of `order` with a rank after its own: it may import the ranks before its own
+ * (`none` when there are none) and `also`, never its own rank's other layers nor a rank after it. */
+const orderRules = (prefix, order, pathOf, none, also) =>
+  order.flatMap((rank, i) =>
+    rank.flatMap((name) => {
+      const above = order.slice(i + 1).flat().concat(rank.filter((n) => n !== name));
+      if (above.length === 0) return [];
+      const below = order.slice(0, i).flat();
+      return [
+        {
+          name: `${prefix}-${name.replace("/", "-")}`,
+          comment: `engine/${name} may import ${below.length > 0 ? below.join(", ") : none} and ${also}, never ${above.join(", ")}.`,
+          severity: "error",
+          from: { path: pathOf(name) },
+          to: { path: above.map(pathOf) },
+        },
+      ];
+    }),
+  );
 
 module.exports = {
   forbidden: [
@@ -49,7 +81,22 @@ module.exports = {
       from: { path: PURE },
       to: { dependencyTypes: ["core"] },
     },
-    ...hostOrder,
+    ...orderRules("pure-order", PURE_ORDER, layer, "no other layer of the pure engine", "the pure packages"),
+    {
+      name: "pure-folder-ranked",
+      comment: "Every pure folder has its rank in PURE_ORDER: a new folder is placed in the order before it imports anything.",
+      severity: "error",
+      from: { path: UNRANKED },
+      to: {},
+    },
+    {
+      name: "pure-folder-ranked-imported",
+      comment: "Every pure folder has its rank in PURE_ORDER: a new folder is placed in the order before anything imports it.",
+      severity: "error",
+      from: { path: "^engine/" },
+      to: { path: UNRANKED },
+    },
+    ...orderRules("host-order", HOST_ORDER, (name) => folders([name]), "no host folder", "the pure engine"),
     {
       name: "renderer-only-api-and-pure",
       comment: "The renderer talks to the typed API and pure chart builders only.",
@@ -65,10 +112,10 @@ module.exports = {
     },
     {
       name: "electron-only-api",
-      comment: "The shell imports the engine's API and nothing deeper.",
+      comment: "The shell imports the engine's API and its errors (engine/errors, the API's error shape), nothing deeper.",
       severity: "error",
       from: { path: "^electron/" },
-      to: { path: "^engine/", pathNot: "^engine/api/" },
+      to: { path: "^engine/", pathNot: "^engine/(api|errors)/" },
     },
     {
       name: "engine-never-imports-shells",

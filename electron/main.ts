@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { EVENT_NAMES, type MethodName } from "../engine/api/contract.js";
 import { channelOf, EVENT_CHANNEL, MENU_CHANNEL } from "../engine/api/channels.js";
 import { EngineHost } from "../engine/api/engineHost.js";
-import { toErrorData } from "../engine/api/errors.js";
+import { toErrorData } from "../engine/errors/errors.js";
 import { windowOptions } from "./windowOptions.js";
 import { reportPdf, saveFile, traceExportArgs } from "./exports.js";
 import { APP_ENTRY, isTrustedSender } from "./policy.js";

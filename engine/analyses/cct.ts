@@ -4,7 +4,7 @@ import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import { cctTable, threadMatcher } from "../cct/table.js";
 import { CCT_TABLE_DEFAULTS, MAX_COVARIANCE_CHILDREN, type Cct } from "../cct/cct.js";
-import { ApiError } from "../api/errors.js";
+import { ApiError } from "../errors/errors.js";
 import { defineAnalysis } from "./descriptor.js";
 
 export const cct = defineAnalysis({

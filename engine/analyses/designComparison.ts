@@ -7,7 +7,7 @@ import { compareDesigns } from "../patterns/comparison.js";
 import { DEFAULT_CONFIDENCE, DEFAULT_PRECISION } from "../patterns/parameters.js";
 import type { DesignComparisonResult } from "../patterns/comparisonResult.js";
 import { verdict } from "../patterns/verdict.js";
-import { ApiError } from "../api/errors.js";
+import { ApiError } from "../errors/errors.js";
 import { defineAnalysis } from "./descriptor.js";
 import { clusterRuns, patternArgs, patternRuns } from "./patternRuns.js";
 

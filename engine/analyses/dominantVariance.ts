@@ -13,7 +13,7 @@ import { prepareAnalysis, type PreparedAnalysis } from "../variance/analyze.js";
 import { chebyshevCovThreshold, DEFAULT_ON_CPU, DEFAULT_PARAMETERS, DEFAULT_PROBABILITY, DEFAULT_WINDOW, type VarianceParameters } from "../variance/parameters.js";
 import type { Resolved, Sources } from "./descriptor.js";
 import { NO_TOOL_COST, type ToolCost } from "../cct/kernel/ingestKernel.js";
-import { ApiError } from "../api/errors.js";
+import { ApiError } from "../errors/errors.js";
 
 /** A cost per call past a millisecond is no tracer's (uftrace costs hundreds of ns here): a typo. */
 export const MAX_TOOL_COST_NS = 1e6;

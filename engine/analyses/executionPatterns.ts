@@ -6,7 +6,7 @@ import { targetSchema } from "../campaign/targetSchema.js";
 import type { ExecutionPatternsResult } from "../patterns/result.js";
 import { defineAnalysis } from "./descriptor.js";
 import { clusterRuns, patternArgs, patternRuns } from "./patternRuns.js";
-import { ApiError } from "../api/errors.js";
+import { ApiError } from "../errors/errors.js";
 import type { Resolved } from "./descriptor.js";
 
 /** The target's runs of one workload, said so in its label; refused in words when it has none. */

@@ -9,7 +9,7 @@ import type { ContextColumns } from "../cct/contextTable.js";
 import type { ThreadLabel } from "../campaign/readModels.js";
 import { flameGraph } from "../flame/flameGraph.js";
 import { describeTraceWarning } from "../trace/diagnostics.js";
-import { ApiError } from "../api/errors.js";
+import { ApiError } from "../errors/errors.js";
 import { defineAnalysis, type Resolved, type Sources } from "./descriptor.js";
 import { requireThread } from "./cct.js";
 import { runTarget } from "./resolveTarget.js";

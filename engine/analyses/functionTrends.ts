@@ -11,7 +11,7 @@ import { RunFrameSink } from "../trend/cf/frameSink.js";
 import { cfTrendProf } from "../trend/cf/cfTrendProf.js";
 import type { CfTrendsResult } from "../trend/cf/cfResult.js";
 import type { TrendWorkload } from "../trend/result.js";
-import { ApiError } from "../api/errors.js";
+import { ApiError } from "../errors/errors.js";
 import { defineAnalysis } from "./descriptor.js";
 import { runLabel, runTarget } from "./resolveTarget.js";
 import { oneDesign, usableFeatures } from "./trends.js";

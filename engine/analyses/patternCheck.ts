@@ -4,7 +4,7 @@
 import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import { checkRuns, type ReproducibilityResult } from "../patterns/reproducibility.js";
-import { ApiError } from "../api/errors.js";
+import { ApiError } from "../errors/errors.js";
 import { defineAnalysis } from "./descriptor.js";
 import { clusterRuns, patternArgs, patternRuns } from "./patternRuns.js";
 

@@ -11,7 +11,7 @@ import { ALIGNED_INTERVALS, DEFAULT_SEED, MAX_PATTERNS, PROJECTED_DIMENSIONS, ty
 import { runPcv, type RunPcv } from "../patterns/pcv.js";
 import { samplerTimelines, type SampledThread } from "../patterns/samplerTimelines.js";
 import { TraceTimelines } from "../patterns/traceTimelines.js";
-import { ApiError, isInternalError } from "../api/errors.js";
+import { ApiError, isUserError } from "../errors/errors.js";
 import type { Resolved, Sources } from "./descriptor.js";
 import { runLabel, runTarget } from "./resolveTarget.js";
 
@@ -85,7 +85,7 @@ async function readTimelines(sources: Sources, target: Resolved, a: PatternArgs)
       threads = source === "uftrace" ? await traceThreads(sources, r, a.seed, events) : await sampledThreads(sources, r);
     } catch (e) {
       // A run whose stored data cannot be read is left out and named; a bug is not.
-      if (isInternalError(e)) throw e;
+      if (!isUserError(e)) throw e;
       notes.push(`${runLabel(r)} left out: ${e instanceof Error ? e.message : String(e)}`);
       continue;
     }

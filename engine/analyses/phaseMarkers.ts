@@ -11,7 +11,7 @@ import { CallSequence, GRANULARITIES, LOGICAL_TIMES, type CallSequenceOptions, t
 import { regularRequestSpans, selectMarkers, type RegularOccurrences } from "../phases/markerSelection.js";
 import type { RegularGaps } from "../phases/requestWindows.js";
 import type { PhaseMarkersResult, PhaseRun } from "../phases/result.js";
-import { ApiError } from "../api/errors.js";
+import { ApiError } from "../errors/errors.js";
 import { defineAnalysis, type Resolved, type Sources } from "./descriptor.js";
 import { runLabel, runTarget } from "./resolveTarget.js";
 

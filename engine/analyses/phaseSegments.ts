@@ -16,7 +16,7 @@ import { teeSink } from "../trace/teeSink.js";
 import { selectMarkers } from "../phases/markerSelection.js";
 import { segmentRun } from "../phases/segmentation.js";
 import type { PhaseSegmentsResult } from "../phases/result.js";
-import { ApiError } from "../api/errors.js";
+import { ApiError } from "../errors/errors.js";
 import { defineAnalysis } from "./descriptor.js";
 import { loadMarkerInput, singleThreadedForCalls } from "./phaseMarkers.js";
 import { runTarget } from "./resolveTarget.js";

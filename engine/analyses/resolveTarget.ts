@@ -2,7 +2,7 @@
 // or a trace path, checked against the workspace and worded for people.
 import type { RunRow } from "../campaign/readModels.js";
 import type { Target } from "../campaign/target.js";
-import { ApiError } from "../api/errors.js";
+import { ApiError } from "../errors/errors.js";
 import { runRow, runRows } from "../store/campaignQueries.js";
 import { getCampaign } from "../store/campaigns.js";
 import type { Workspace } from "../store/workspace.js";

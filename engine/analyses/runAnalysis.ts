@@ -5,7 +5,7 @@
 // people as a message naming the analysis and what it looked at.
 import { createHash } from "node:crypto";
 import { formatTarget, TARGET_FORMS, type Target, type TargetKind } from "../campaign/target.js";
-import { ApiError, internalError, isInternalError } from "../api/errors.js";
+import { ApiError, wordedError } from "../errors/errors.js";
 import { cachedResult, inputRows, storeResult, type AnalysisKey } from "../store/analysisCache.js";
 import type { Workspace } from "../store/workspace.js";
 import type { AnalysisDescriptor, Resolved } from "./descriptor.js";
@@ -107,11 +107,10 @@ function canonicalJson(v: unknown): string {
   return JSON.stringify(v, (_k, x: unknown) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x));
 }
 
-/** An internal error (isInternalError) is worded as a bug of this analysis, naming what it looked at. */
+/** An error that is not the user's (errors/errors.ts) is worded as a failure of this analysis, naming what it looked at. */
 function worded(d: AnalysisDescriptor<never, unknown, unknown>, resolved: readonly Resolved[], e: unknown): unknown {
-  if (!isInternalError(e)) return e;
   const of = resolved.length > 0 ? ` of ${resolved.map((r) => r.label).join(" and ")}` : "";
-  return internalError(`the ${d.title}${of}`, e, "nothing in the workspace was changed");
+  return wordedError(`the ${d.title}${of}`, e, "nothing in the workspace was changed");
 }
 
 function throttle(emit: Progress): Progress {

@@ -17,7 +17,7 @@ import { artifactsOf } from "../store/repositories.js";
 import { campaignSpec, campaignWorkloads, runFeatures } from "../store/campaignQueries.js";
 import { findCalibration, runsRecordedUnder } from "../store/calibrations.js";
 import type { Workspace } from "../store/workspace.js";
-import { ApiError } from "../api/errors.js";
+import { ApiError } from "../errors/errors.js";
 import type { CctRequest, Resolved, Sources } from "./descriptor.js";
 import { PromiseCache } from "./promiseCache.js";
 

@@ -7,7 +7,7 @@ import { BOOTSTRAP_RESAMPLES } from "../trend/bootstrap.js";
 import { TREND_SOURCES } from "../trend/costTables.js";
 import { compareTrends } from "../trend/designTrends.js";
 import type { TrendComparisonResult } from "../trend/result.js";
-import { ApiError } from "../api/errors.js";
+import { ApiError } from "../errors/errors.js";
 import { defineAnalysis } from "./descriptor.js";
 import { loadCosts, type LoadedCosts } from "./trends.js";
 

@@ -12,7 +12,7 @@ import { callgrindCosts, cctCosts, gcovCosts, isCostLocation, locationSeries, TR
 import type { TrendsResult, TrendWorkload } from "../trend/result.js";
 import type { GcovTable } from "../trace/gcov/readGcov.js";
 import type { CallgrindTable } from "../trace/callgrind/readCallgrind.js";
-import { ApiError } from "../api/errors.js";
+import { ApiError } from "../errors/errors.js";
 import { MIN_DISTINCT_VALUES, selectFeatures, type FeatureSelection } from "../trend/featureSelection.js";
 import { defineAnalysis, type Resolved, type Sources } from "./descriptor.js";
 import { runLabel, runTarget } from "./resolveTarget.js";

@@ -4,7 +4,7 @@ import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import { completeAnalysis } from "../variance/analyze.js";
 import { DEFAULT_PARAMETERS } from "../variance/parameters.js";
-import { formatNs } from "../report/format.js";
+import { formatNs } from "../format/numbers.js";
 import { defineAnalysis } from "./descriptor.js";
 import { preparedVariance, varianceArgs, varianceParameters } from "./dominantVariance.js";
 

@@ -11,7 +11,7 @@ import type { CampaignSpec } from "../campaign/spec.js";
 import { designVerdict, type VerdictInput, type WorkloadInput } from "../verdict/designVerdict.js";
 import type { ToolCalibration } from "../verdict/toolCost.js";
 import { DEFAULT_CONFIDENCE } from "../patterns/parameters.js";
-import { ApiError } from "../api/errors.js";
+import { ApiError } from "../errors/errors.js";
 import { defineAnalysis, type Resolved, type Sources } from "./descriptor.js";
 import { runLabel } from "./resolveTarget.js";
 

@@ -3,7 +3,7 @@
 // file), cancelling and resuming campaigns.
 import type { Handlers } from "./dispatch.js";
 import type { ServiceContext } from "./serviceContext.js";
-import { ApiError, type FieldIssue } from "./errors.js";
+import { ApiError, type FieldIssue } from "../errors/errors.js";
 import type { LaunchOptions } from "../campaign/readModels.js";
 import { campaignDetail, campaignInfo, campaignInfoById, campaignInfos, campaignRow } from "./campaignInfo.js";
 import { startRunner } from "./campaignRunner.js";

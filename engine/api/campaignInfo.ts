@@ -8,7 +8,7 @@ import { campaignWorkloads, runRows } from "../store/campaignQueries.js";
 import { campaignMeasures, describeMeasure, fromTimingRuns, MEASURE_INFO, measureBasis, measureOf, type MeasureName } from "../campaign/measures.js";
 import { isAlive } from "../runner/liveness.js";
 import { summarize } from "../stats/summary.js";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors/errors.js";
 
 export function campaignInfo(ctx: ServiceContext, c: CampaignRow): CampaignInfo {
   const counts = runCounts(ctx.workspace().db, c.id);

@@ -4,7 +4,7 @@
 // phases), each through runAnalysis so the cache and progress events are the
 // workbench's. An analysis that does not apply becomes a note saying why.
 import type * as z from "zod";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors/errors.js";
 import type { ServiceContext } from "./serviceContext.js";
 import { campaignDetail } from "./campaignInfo.js";
 import { ANALYSES } from "../analyses/registry.js";
@@ -15,7 +15,7 @@ import { buildCampaignReport, type DesignInputs } from "../report/campaignReport
 import type { CampaignReport } from "../report/campaignReport/model.js";
 import type { WorkloadPatterns } from "../report/campaignReport/analysisSections.js";
 import { VARBENCH_VERSION } from "../report/version.js";
-import { shellCommand } from "../report/format.js";
+import { shellCommand } from "../format/text.js";
 import type { RunRow } from "../campaign/readModels.js";
 import type { MeasureName } from "../campaign/measures.js";
 

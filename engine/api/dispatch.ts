@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { METHODS, isMethodName, type AnalysisMethodName, type ParsedArgsOf, type ResultOf, type StaticMethodName } from "./contract.js";
 import { ANALYSES, isAnalysisKind, type Analyses, type AnalysisKind } from "../analyses/registry.js";
-import { ApiError, internalError, isInternalError } from "./errors.js";
+import { ApiError, wordedError } from "../errors/errors.js";
 
 type StaticHandlers = { readonly [M in StaticMethodName]: (args: ParsedArgsOf<M>) => Promise<ResultOf<M>> | ResultOf<M> };
 type AnalysisHandlers = { readonly [K in AnalysisKind as `analyses.${K}`]: (args: z.output<Analyses[K]["args"]>) => Promise<ResultOf<`analyses.${K}`>> };
@@ -28,7 +28,7 @@ export async function dispatch(handlers: Handlers, method: string, rawArgs: unkn
   try {
     return await handler(args);
   } catch (e) {
-    throw isInternalError(e) ? internalError(method, e) : e;
+    throw wordedError(method, e);
   }
 }
 

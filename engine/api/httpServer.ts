@@ -9,7 +9,7 @@ import { readFile, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { ApiBackend } from "./backend.js";
-import { toErrorData, type ApiErrorCode } from "./errors.js";
+import { toErrorData, type ApiErrorCode } from "../errors/errors.js";
 import { EVENT_NAMES } from "./contract.js";
 import { fetchSiteOk, MAX_BODY_DEPTH, nestedDeeperThan, singleHost } from "./requestChecks.js";
 

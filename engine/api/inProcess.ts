@@ -8,7 +8,7 @@
 import type { VarbenchApi } from "./contract.js";
 import { createClient } from "./client.js";
 import type { VarbenchService } from "./service.js";
-import { ApiError, toErrorData } from "./errors.js";
+import { ApiError, toErrorData } from "../errors/errors.js";
 
 export function inProcessClient(service: VarbenchService): VarbenchApi {
   return createClient(

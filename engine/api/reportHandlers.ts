@@ -3,11 +3,11 @@
 // analysis' result in one of its own export formats.
 import type { Handlers } from "./dispatch.js";
 import type { ServiceContext } from "./serviceContext.js";
-import { exportFile, ExportRefused } from "../report/exporter.js";
+import { exportFile } from "../report/exporter.js";
 import { campaignReport } from "./campaignReport.js";
 import { printPdf } from "../io/pdf.js";
 import type * as z from "zod";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors/errors.js";
 import { validated } from "./dispatch.js";
 import { ANALYSIS_EXPORTERS } from "./analysisExports.js";
 import { ANALYSES } from "../analyses/registry.js";
@@ -30,11 +30,7 @@ export function reportHandlers(ctx: ServiceContext): Pick<Handlers, "reports.cam
       const targets = fields.flatMap((f) => (parsed[f] ? [formatTarget(parsed[f] as TargetArg)] : []));
       const defaults = d.args.safeParse(Object.fromEntries(fields.map((f) => [f, parsed[f]])));
       const settings = Object.entries(parsed).flatMap(([k, v]) => (fields.includes(k) || v === undefined || (defaults.success && JSON.stringify(defaults.data[k]) === JSON.stringify(v)) ? [] : [`${k}-${typeof v === "object" ? JSON.stringify(v) : String(v)}`]));
-      try {
-        return exportFile(exporters[format], result, {}, [kind, ...targets, ...settings].join("-").replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 160));
-      } catch (e) {
-        throw e instanceof ExportRefused ? new ApiError("failed", e.message, [{ path: "format", message: "this result does not fit the format" }]) : e;
-      }
+      return exportFile(exporters[format], result, {}, [kind, ...targets, ...settings].join("-").replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 160));
     },
     "reports.campaign": async ({ campaignId, format, designs, workload, measure }) => {
       const report = await campaignReport(ctx, { campaignId, designs, workload, format, measure });

@@ -5,7 +5,7 @@ import type { Handlers } from "./dispatch.js";
 import type { ServiceContext } from "./serviceContext.js";
 import type { RunDetail } from "../campaign/readModels.js";
 import type { Imported } from "./types.js";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors/errors.js";
 import { runDetails, runRow, runRows } from "../store/campaignQueries.js";
 import { artifactsOf } from "../store/repositories.js";
 import { contextDurations } from "../ingest/runTrace.js";

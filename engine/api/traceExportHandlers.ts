@@ -8,7 +8,7 @@ import { realpathSync } from "node:fs";
 import { basename, isAbsolute, relative } from "node:path";
 import type { Handlers } from "./dispatch.js";
 import type { ServiceContext } from "./serviceContext.js";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors/errors.js";
 import { formatTarget, TARGET_FORMS, type Target } from "../campaign/target.js";
 import { resolveTarget } from "../analyses/resolveTarget.js";
 import type { Resolved } from "../analyses/descriptor.js";
@@ -17,7 +17,7 @@ import { detectPathFormat } from "../io/readTrace.js";
 import { TextFileOutput } from "../io/textFileOutput.js";
 import { ChromeTraceWriter, type TraceExport } from "../trace/chrome/chromeTraceWriter.js";
 import { VARBENCH_VERSION } from "../report/version.js";
-import { shellCommand } from "../report/format.js";
+import { shellCommand } from "../format/text.js";
 
 const EXPORTABLE: readonly Target["kind"][] = ["run", "trace"];
 

@@ -4,7 +4,7 @@
 // browser mode and Electron keep running and start again when it dies.
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { EventName, Invoke, Subscribe } from "./contract.js";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors/errors.js";
 import type { WorkerReply, WorkerRequest } from "./workerProtocol.js";
 
 export interface EngineWorker {

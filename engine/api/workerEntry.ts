@@ -6,7 +6,7 @@
 // in, results, errors and events out, all plain data.
 import { parentPort, workerData } from "node:worker_threads";
 import { VarbenchService } from "./service.js";
-import { toErrorData } from "./errors.js";
+import { toErrorData } from "../errors/errors.js";
 import { EVENT_NAMES } from "./contract.js";
 import { METHOD_NAMES } from "./dispatch.js";
 import { recoverLostEngine } from "./engineRecovery.js";

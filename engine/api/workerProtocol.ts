@@ -1,6 +1,6 @@
 // Messages between a host and the engine worker (workerEntry.ts).
 import type { EventName } from "./contract.js";
-import type { ApiErrorData } from "./errors.js";
+import type { ApiErrorData } from "../errors/errors.js";
 
 export type WorkerRequest = { readonly kind: "call"; readonly id: number; readonly method: string; readonly args: unknown } | { readonly kind: "close" };
 

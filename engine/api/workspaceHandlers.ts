@@ -1,7 +1,7 @@
 // Handlers of workspace.*, projects.*, workloads.* and designs.*.
 import type { Handlers } from "./dispatch.js";
 import type { ServiceContext } from "./serviceContext.js";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../errors/errors.js";
 import { API_VERSION, type ProjectSummary } from "./types.js";
 import { countRows, ensureProject } from "../store/repositories.js";
 import { SCHEMA_VERSION } from "../store/migrations.js";

@@ -2,6 +2,7 @@
 // (specFile.ts reads the YAML and adds the line). Keys the runner does not
 // implement are rejected, never silently ignored.
 import * as z from "zod";
+import { VarbenchError } from "../errors/errors.js";
 import { executorSchema } from "./executor.js";
 import { nameSchema as name } from "./names.js";
 
@@ -120,7 +121,9 @@ export interface SpecIssue {
   readonly message: string;
 }
 
-export class SpecError extends Error {
+export class SpecError extends VarbenchError {
+  readonly kind = "input";
+
   constructor(
     readonly file: string,
     readonly issues: readonly SpecIssue[],

@@ -7,8 +7,8 @@ import type { EChartsOption } from "echarts";
 import type { ExecutionPatternsResult, Pattern, SlotInfo } from "../patterns/result.js";
 import type { DesignComparisonResult } from "../patterns/comparisonResult.js";
 import type { ChartColors } from "./colors.js";
-import { formatMetric } from "../report/patternsText.js";
-import { bOverA, formatRatio } from "../verdict/speedup.js";
+import { formatMetric, formatRatio } from "../format/numbers.js";
+import { bOverA } from "../verdict/speedup.js";
 import { html } from "./chartText.js";
 
 const SYMBOLS = ["circle", "triangle", "diamond", "rect", "roundRect", "pin"] as const;

@@ -1,5 +1,5 @@
 // Empirical complexity (paper 002) in words for the Trends view: the models as
-// the engine's text report words them (engine/report/trendsText.ts, reused so
+// the engine's text report words them (engine/trend/modelText.ts, shared so
 // the view and the exports say the same), intervals, the location names, and
 // the verdict on two designs. Pure: unit-tested without a browser.
 import type { FeatureFit } from "../trend/bbTrendProf.js";
@@ -7,7 +7,9 @@ import type { Interval } from "../trend/bootstrap.js";
 import type { TrendModel } from "../trend/modelChoice.js";
 import type { DesignFit, LocationComparison } from "../trend/designTrends.js";
 import { CALLS_SUFFIX, type TrendSource } from "../trend/costTables.js";
-import { exponentText, modelText, num, offsetText, shortName } from "../report/trendsText.js";
+import { exponentText, modelText, offsetText } from "../trend/modelText.js";
+import { num } from "../format/numbers.js";
+import { shortName } from "../format/text.js";
 
 export { exponentText, modelText, num, offsetText };
 

@@ -6,7 +6,7 @@
 // works anywhere; files on this machine are allowed as traces and specs.
 import { createClient } from "../api/client.js";
 import { engineMemoryMb } from "../api/engineMemory.js";
-import { ApiError } from "../api/errors.js";
+import { ApiError } from "../errors/errors.js";
 import { startEngineWorker } from "../api/workerClient.js";
 import { requeuedText } from "../api/requeuedText.js";
 import type { CampaignProgressEvent } from "../api/types.js";

@@ -9,9 +9,10 @@ import { inProcessClient } from "../api/inProcess.js";
 import type { VarbenchApi } from "../api/contract.js";
 import type { ContextStats } from "../api/types.js";
 import { DATA_ROOT, PROJECT_ROOT } from "../io/projectRoot.js";
-import { chain, formatNs, table } from "../report/format.js";
+import { chain, table } from "../format/text.js";
 import { campaignTable } from "./format/campaignTable.js";
 import { followCampaign } from "./follow.js";
+import { formatNs } from "../format/numbers.js";
 
 const FIXTURES = join(DATA_ROOT, "test", "fixtures", "uftrace", "0.13");
 /** The demo's campaigns: wall times of two designs, the same designs traced, a worker pool's two

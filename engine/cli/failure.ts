@@ -2,7 +2,8 @@
 // wrote for people; for an error of JavaScript itself (a bug), its name and
 // message and that it is a bug, never a stack trace. Argument fields named by
 // the API are given as the flags that set them.
-import { ApiError, internalError, isInternalError } from "../api/errors.js";
+import { CommanderError } from "commander";
+import { ApiError, isUserError, wordedError } from "../errors/errors.js";
 
 /** API argument fields and the flags that set them. */
 const FLAGS: Readonly<Record<string, string>> = {
@@ -32,7 +33,8 @@ const FLAGS: Readonly<Record<string, string>> = {
 };
 
 export function failureMessage(e: unknown): string {
-  if (isInternalError(e) && !(e instanceof Error && ["CommanderError", "InvalidArgumentError"].includes(e.name))) return internalError("varbench", e).message;
+  // Commander's own errors (an unknown option, a bad value) are worded for people by it.
+  if (!isUserError(e) && !(e instanceof CommanderError)) return wordedError("varbench", e).message;
   // Arguments the API refused at its boundary ("analyses.vcg: tauS: Too big…") are named by their flags.
   // A message about a file ("spec.yaml: no such file") names no argument: it is said as it is.
   if (e instanceof ApiError && e.code === "invalid-arguments" && /^[a-z]+\.[a-zA-Z]+: /.test(e.message) && e.issues.length > 0 && e.issues.every((i) => i.path !== "")) {

@@ -6,7 +6,7 @@
 import { basename } from "node:path";
 import type { Cct } from "../cct/cct.js";
 import { storeTrace } from "./traceArtifacts.js";
-import { cctMeasures } from "../campaign/profilerMeasures.js";
+import { cctMeasures } from "../cct/profilerMeasures.js";
 import type { Workspace } from "../store/workspace.js";
 import { writeTransaction } from "../store/database.js";
 import { ensureDesign, ensureProject, ensureWorkload, insertArtifact, insertRun } from "../store/repositories.js";

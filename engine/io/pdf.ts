@@ -2,7 +2,7 @@
 // line; the desktop app prints with Electron's own printToPDF). Chromium is
 // found at VARBENCH_CHROMIUM or where Debian, Ubuntu and Chrome put it.
 import { existsSync } from "node:fs";
-import { ApiError } from "../api/errors.js";
+import { ApiError } from "../errors/errors.js";
 
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"];
 

@@ -25,7 +25,7 @@
 //      all dimensions (a dozen noisy runs that some direction sets apart);
 // and the result is checked on halves of the runs, each clustered on its own
 // (stability.ts, 004 §5.3): how many halves reproduce each pattern is told.
-import { settle, type Partition, type Points } from "./kmeans.js";
+import { settle, type Partition, type Points } from "../stats/kmeans.js";
 import { planeOf, principalScores, subset } from "./principalAxes.js";
 import { AXES_TRIED, proposeSplit, type SplitCandidate } from "./splitCandidate.js";
 import { noiseOf, testAgainstNoise, testBimodality, type NoiseModel } from "./splitNoise.js";

@@ -2,7 +2,7 @@
 // along each of a cluster's first axes; the picture of runs uses the first two
 // of all runs). Deterministic: each axis is started towards the point farthest
 // from the centre, so the same points give the same axes.
-import type { Points } from "./kmeans.js";
+import type { Points } from "../stats/kmeans.js";
 
 const POWER_ITERATIONS = 60;
 /** Squared change of the unit axis between iterations below which it has settled: the axis to a

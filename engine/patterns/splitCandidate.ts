@@ -9,7 +9,7 @@
 // K = 1 where two behaviours lay 5.5 apart on the first axis with a spread of
 // 0.3 (real recordings of examples/pool.c, 40 runs, 1,200 dimensions). Whether
 // the proposed split beats noise is asked apart (splitNoise.ts).
-import type { Points } from "./kmeans.js";
+import type { Points } from "../stats/kmeans.js";
 import { principalScores } from "./principalAxes.js";
 
 /** Features are shares of an interval's time (pcv.ts). A spread under 5 points of a share along

@@ -23,7 +23,7 @@
 //    among a dozen runs that the BIC takes for two groups. The null: one even
 //    spread along each of the cluster's principal axes; the statistic: the
 //    split's BIC gain (testBimodality).
-import type { Points } from "./kmeans.js";
+import type { Points } from "../stats/kmeans.js";
 import { gainOfLikeliestCut, proposeSplit, type SplitCandidate } from "./splitCandidate.js";
 
 /** Monte Carlo draws at most: 99, so p = (matches + 1) / 100, and a split passes α = 0.05 with at

@@ -36,7 +36,7 @@
 // (zero vectors), so an idle pool thread that one run lacks costs only its own
 // small vector.
 import { assign } from "./assignment.js";
-import { squaredDistance } from "./kmeans.js";
+import { squaredDistance } from "../stats/kmeans.js";
 import { principalScores } from "./principalAxes.js";
 import type { AlignedThread, RunPcv } from "./pcv.js";
 

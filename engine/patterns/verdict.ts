@@ -4,7 +4,8 @@
 // mix of execution patterns each design's runs happened to fall into. Every
 // figure is a ratio in one convention (verdict/speedup.ts).
 import type { DesignComparison, PatternRow } from "./comparisonResult.js";
-import { bOverA, formatRatio, speedupClaim, speedupSentence, type Speedup } from "../verdict/speedup.js";
+import { bOverA, speedupClaim, speedupSentence, type Speedup } from "../verdict/speedup.js";
+import { formatRatio } from "../format/numbers.js";
 
 /** Two estimates disagree when their ratios differ by more than this on the log scale (about 1%). */
 export const DISAGREEMENT = 0.01;

@@ -13,7 +13,7 @@
 //              methods using an optimal partitioning, approximated by k-means");
 //   procedure: functions taking at least θ_weight of the run with invocations
 //              of at least θ_grain on average (Huang et al.), each invocation an instance.
-import { settle } from "../patterns/kmeans.js";
+import { settle } from "../stats/kmeans.js";
 import type { CallHistogram } from "./callHistogram.js";
 import type { ProcedureStats } from "./procedureStats.js";
 import type { PhaseComparison, PhaseMethodScore } from "./result.js";

@@ -4,8 +4,9 @@
 // convention (verdict/speedup.ts).
 import type { DesignComparisonResult, PatternRow } from "../patterns/comparisonResult.js";
 import type { Exporter } from "./exporter.js";
-import { formatMeasure, table } from "./format.js";
+import { formatMeasure } from "../format/numbers.js";
 import { ratioCell } from "./verdictText.js";
+import { table } from "../format/text.js";
 
 export function comparisonText(c: DesignComparisonResult): string {
   const m = (v: number | null) => formatMeasure(c.metric.unit, v);

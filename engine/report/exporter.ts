@@ -1,6 +1,7 @@
 // One interface for every export (docs/style.md "Exporters share one interface"):
 // a format renders an engine result to text or bytes, one file per format,
 // each typed by the result it renders, so no format is kept up by hand.
+import { VarbenchError } from "../errors/errors.js";
 
 export interface Exporter<R, O = unknown> {
   readonly mediaType: string;
@@ -9,9 +10,16 @@ export interface Exporter<R, O = unknown> {
   render(result: R, options: O): string | Uint8Array;
 }
 
-/** A result this format cannot hold (too large, or not expressible), in words for people: hosts
- * pass the message on as a refusal, not as an internal error. */
-export class ExportRefused extends Error {}
+/** A result this format cannot hold (too large, or not expressible), in words for people: a
+ * refusal (errors/errors.ts), with the format as the argument at fault, never an internal error. */
+export class ExportRefused extends VarbenchError {
+  readonly kind = "refused";
+
+  constructor(message: string) {
+    super(message, "failed", [{ path: "format", message: "this result does not fit the format" }]);
+    this.name = "ExportRefused";
+  }
+}
 
 /** An export as it crosses the API: text, or bytes as base64 text (JSON carries no bytes). */
 export interface ReportFile {

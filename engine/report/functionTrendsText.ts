@@ -3,8 +3,8 @@
 // ("direct" or the derivation rule with its parts) and its SE/mean.
 import { VARIABLE_NAMES, type CfTrendsResult, type CfVariable } from "../trend/cf/cfResult.js";
 import type { Exporter } from "./exporter.js";
-import { table } from "./format.js";
-import { num } from "./trendsText.js";
+import { table } from "../format/text.js";
+import { num } from "../format/numbers.js";
 
 /** Functions the text lists (--csv and --json list all). */
 const TEXT_FUNCTIONS = 15;

@@ -1,14 +1,9 @@
 // Execution patterns (paper 004) as text for people: the patterns with their
 // runs, metric and shape, the thread slots, and how K was chosen.
-import type { MeasureInfo as MetricInfo } from "../campaign/measures.js";
 import type { ExecutionPatternsResult, Pattern } from "../patterns/result.js";
 import type { Exporter } from "./exporter.js";
-import { formatMeasure, table } from "./format.js";
-
-/** A value of the metric in its unit. */
-export function formatMetric(info: MetricInfo, v: number | null): string {
-  return formatMeasure(info.unit, v);
-}
+import { formatMetric } from "../format/numbers.js";
+import { table } from "../format/text.js";
 
 /** A pattern's shape in one line per slot: how busy each aligned interval is, from ' ' (idle) to '█'. */
 export function activityBars(p: Pattern): string[] {

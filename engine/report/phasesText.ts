@@ -5,8 +5,8 @@ import type { PhaseMarkersResult, PhaseSegmentsResult } from "../phases/result.j
 import type { Candidate, Verdict } from "../phases/markerSelection.js";
 import type { AllocationSite } from "../phases/leaks.js";
 import type { Exporter } from "./exporter.js";
-import { table } from "./format.js";
-import { num } from "./trendsText.js";
+import { table } from "../format/text.js";
+import { num } from "../format/numbers.js";
 
 /** What became of a candidate, its being the outer marker first. */
 export function candidateText(c: Candidate): string {

@@ -3,8 +3,8 @@
 // reproduce it, and the runs that show a pattern never recorded.
 import type { ReproducibilityResult } from "../patterns/reproducibility.js";
 import type { Exporter } from "./exporter.js";
-import { table } from "./format.js";
-import { formatMetric } from "./patternsText.js";
+import { table } from "../format/text.js";
+import { formatMetric } from "../format/numbers.js";
 
 const pct = (x: number | null) => (x === null ? "-" : `${x >= 0 ? "+" : "−"}${(Math.abs(x) * 100).toFixed(2)}%`);
 

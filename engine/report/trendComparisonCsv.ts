@@ -2,7 +2,7 @@
 import type { TrendComparisonResult } from "../trend/result.js";
 import type { Exporter } from "./exporter.js";
 import { toCsv } from "./csv.js";
-import { modelText } from "./trendsText.js";
+import { modelText } from "../trend/modelText.js";
 
 export const trendComparisonCsv: Exporter<TrendComparisonResult> = {
   mediaType: "text/csv",

@@ -6,8 +6,9 @@ import type { LocationComparison } from "../trend/designTrends.js";
 import { WHOLE_PROGRAM } from "../trend/designTrends.js";
 import type { TrendComparisonResult } from "../trend/result.js";
 import type { Exporter } from "./exporter.js";
-import { table } from "./format.js";
-import { exponentText, modelText, num, shortName } from "./trendsText.js";
+import { table, shortName } from "../format/text.js";
+import { exponentText, modelText } from "../trend/modelText.js";
+import { num } from "../format/numbers.js";
 
 /** How many locations the text lists beyond the whole program. */
 const TEXT_LOCATIONS = 20;

@@ -1,44 +1,12 @@
 // Empirical complexity (paper 002 ch. 2) as text: the clusters ranked by their
 // largest cost (§2.3.2), each with its model in each feature, R², the
 // exponent's bootstrap interval and the prediction at 10 × f95.
-import type { ClusterFit, FeatureFit, TrendCluster } from "../trend/bbTrendProf.js";
+import type { ClusterFit, TrendCluster } from "../trend/bbTrendProf.js";
 import type { TrendsResult } from "../trend/result.js";
 import type { Exporter } from "./exporter.js";
-import { table } from "./format.js";
-
-/** A number for a table; "-" for none (a result read back from the cache holds null for NaN and ±Infinity). */
-export function num(x: number | null): string {
-  if (x === null || !Number.isFinite(x)) return "-";
-  return Math.abs(x) >= 1e5 || (Math.abs(x) < 1e-2 && x !== 0) ? x.toExponential(2) : x.toFixed(2);
-}
-
-/** An exponent to two places, never "-0.00". */
-const exponent = (b: number) => (Math.abs(b) < 0.005 ? "0.00" : b.toFixed(2));
-
-/** "2.89·n^2.00", "12.00 + 8.03·n", "1323.65 − 0.49·n" or "1.34e+05 + 6.15·n^2.00": the chosen model. */
-export function modelText(f: Pick<FeatureFit, "model" | "power" | "linear" | "offset" | "feature">): string {
-  if (f.model === "power") return `${num(f.power.a)}·${f.feature}^${exponent(f.power.b)}`;
-  if (f.model === "offset" && f.offset) return offsetText(f);
-  return `${num(f.linear.a)} ${f.linear.b < 0 ? "−" : "+"} ${num(Math.abs(f.linear.b))}·${f.feature}`;
-}
-
-/** A fixed cost plus a powerlaw: "1.34e+05 + 6.15·n^2.00" ("-" when it was not fitted). */
-export function offsetText(f: Pick<FeatureFit, "offset" | "feature">): string {
-  const o = f.offset;
-  return o && o.a !== null ? `${num(o.a)} + ${num(o.b)}·${f.feature}^${exponent(o.c)}` : "-";
-}
-
-/** The chosen model's exponent with its 95% interval: "1.99 (1.96 … 2.01)"; a line's is 1 by its form. */
-export function exponentText(f: Pick<FeatureFit, "model" | "exponent">): string {
-  if (f.model === "linear") return "1 (linear)";
-  const i = f.exponent.interval;
-  return `${exponent(f.exponent.value)}${i && i.low !== null && i.high !== null ? ` (${num(i.low)} … ${num(i.high)})` : ""}`;
-}
-
-/** A location's name without the folders of its file. */
-export function shortName(name: string): string {
-  return name.replace(/^.*\/([^/]+:\d+)$/, "$1");
-}
+import { shortName, table } from "../format/text.js";
+import { num } from "../format/numbers.js";
+import { exponent, exponentText, modelText } from "../trend/modelText.js";
 
 export function trendsText(r: TrendsResult): string {
   const rows = r.clusters.flatMap((c, i) =>

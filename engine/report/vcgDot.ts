@@ -2,7 +2,7 @@
 // ovals, Contributor dashed boxes, tree edges solid, back-edges dashed and
 // labelled with their contribution fraction.
 import type { DominantVarianceResult } from "../variance/result.js";
-import { formatNs } from "./format.js";
+import { formatNs } from "../format/numbers.js";
 import type { Exporter } from "./exporter.js";
 import { timeLines } from "./vcgText.js";
 

@@ -2,7 +2,7 @@
 // pattern, nodes by depth-first id with type, μ, γ (CoV), N and V (VIM),
 // call-context sets, then the back-edges with their contribution fractions.
 import type { ContributionRow, DominantVarianceResult, VcgResultNode } from "../variance/result.js";
-import { formatNs } from "./format.js";
+import { formatNs } from "../format/numbers.js";
 import type { Exporter } from "./exporter.js";
 
 export interface VcgTextOptions {

@@ -3,9 +3,10 @@
 // numbers, the ratio and its interval, the rank test and the median ratio,
 // the overall line and how it pooled, and the tracer's estimated cost.
 import type { DesignVerdict, WorkloadVerdict } from "../verdict/designVerdict.js";
-import { formatRatio, type Speedup } from "../verdict/speedup.js";
+import type { Speedup } from "../verdict/speedup.js";
 import type { Exporter } from "./exporter.js";
-import { formatMeasure, table } from "./format.js";
+import { formatRatio, formatMeasure } from "../format/numbers.js";
+import { table } from "../format/text.js";
 
 /** "4.21 (3.93–4.52)" in the lower design's favour, with the design named. */
 export function ratioCell(s: Speedup | null, names: { a: string; b: string }): [string, string, string] {

@@ -1,6 +1,7 @@
 // Errors and warnings of results files as discriminated unions, worded for
 // people in one place (as trace/diagnostics.ts does for traces): every error
 // names the file and, for a bad field, its JSON path (`results[0].times[3]`).
+import { VarbenchError } from "../errors/errors.js";
 import { MAX_PLANNED_RUNS } from "../campaign/spec.js";
 import { RESULTS_FORMAT_TITLES, type ResultsFormat, type ResultsWarning } from "./model.js";
 
@@ -25,7 +26,9 @@ export type ResultsErrorDetail =
 /** At most this many bad fields are listed; the rest are counted. */
 const MAX_LISTED_PROBLEMS = 5;
 
-export class ResultsError extends Error {
+export class ResultsError extends VarbenchError {
+  readonly kind = "input";
+
   constructor(readonly detail: ResultsErrorDetail) {
     super(describeResultsError(detail));
     this.name = "ResultsError";

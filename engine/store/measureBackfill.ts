@@ -3,7 +3,7 @@
 // every run of a campaign answers in its profiler's measure, old ones too.
 import { readFileSync } from "node:fs";
 import { parseCct } from "../cct/serialize.js";
-import { callgrindMeasures, cctMeasures, gcovMeasures } from "../campaign/profilerMeasures.js";
+import { callgrindMeasures, cctMeasures, gcovMeasures } from "../cct/profilerMeasures.js";
 import type { CallgrindTable } from "../trace/callgrind/readCallgrind.js";
 import type { GcovTable } from "../trace/gcov/readGcov.js";
 import type { Db } from "./database.js";

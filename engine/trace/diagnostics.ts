@@ -1,5 +1,6 @@
 // Errors and warnings of trace reading as discriminated unions, worded for
 // people in one place so the CLI, the server and reports say the same thing.
+import { VarbenchError } from "../errors/errors.js";
 
 export type TraceWarning =
   | { kind: "lost-records"; file: string; count: number }
@@ -25,7 +26,9 @@ export type TraceErrorDetail =
   | { kind: "not-a-file"; file: string; what: string }
   | { kind: "too-large"; thread: string; contexts: number; limitBytes: number; setBy?: string };
 
-export class TraceError extends Error {
+export class TraceError extends VarbenchError {
+  readonly kind = "input";
+
   constructor(readonly detail: TraceErrorDetail) {
     super(describeTraceError(detail));
     this.name = "TraceError";

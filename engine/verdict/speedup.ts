@@ -5,6 +5,7 @@
 // line, the views, the reports and the JSON, whatever the estimate (means,
 // medians, matched runs, a geometric mean over workloads).
 import type { LogRatio } from "../stats/ratio.js";
+import { formatRatio } from "../format/numbers.js";
 
 export type Side = "A" | "B";
 
@@ -33,13 +34,6 @@ export function speedupOf(r: LogRatio | { readonly log: number; readonly low: nu
     return { lower: "A", faster: bounded && r.high < 0 ? "A" : null, ratio: Math.exp(-r.log), interval: bounded ? { low: Math.exp(-r.high), high: Math.exp(-r.low) } : null, confidence, method };
   }
   return { lower: null, faster: null, ratio: 1, interval: bounded ? { low: Math.exp(r.low), high: Math.exp(r.high) } : null, confidence, method };
-}
-
-/** A ratio as people read it: 4.21, 1.037, 1.0012. */
-export function formatRatio(x: number): string {
-  if (!Number.isFinite(x)) return String(x);
-  if (x < 0.01) return x.toPrecision(2);
-  return x >= 10 ? x.toFixed(1) : x >= 1.1 || x < 0.9 ? x.toFixed(2) : x.toFixed(3);
 }
 
 export interface SideNames {

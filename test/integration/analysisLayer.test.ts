@@ -13,7 +13,7 @@ import { FIXTURES, tempDir } from "../helpers/uftrace.js";
 import { varbench } from "../helpers/cli.js";
 import { VarbenchService } from "../../engine/api/service.js";
 import { inProcessClient } from "../../engine/api/inProcess.js";
-import { ApiError } from "../../engine/api/errors.js";
+import { ApiError } from "../../engine/errors/errors.js";
 import type { AnalysisProgressEvent } from "../../engine/api/types.js";
 import { ENGINE_VERSION } from "../../engine/analyses/runAnalysis.js";
 import { ANALYSES } from "../../engine/analyses/registry.js";

@@ -15,7 +15,7 @@ import { VarbenchService } from "../../engine/api/service.js";
 import { inProcessClient } from "../../engine/api/inProcess.js";
 import type { VarbenchApi } from "../../engine/api/contract.js";
 import type { CampaignProgressEvent } from "../../engine/api/types.js";
-import { ApiError } from "../../engine/api/errors.js";
+import { ApiError } from "../../engine/errors/errors.js";
 
 const SPEC = join(ROOT, "examples", "campaigns", "frame_loop_uftrace.yaml");
 let service: VarbenchService;

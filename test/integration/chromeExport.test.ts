@@ -14,7 +14,7 @@ import { buildExamples, FIXTURES, record, ROOT, tempDir } from "../helpers/uftra
 import { varbench } from "../helpers/cli.js";
 import { VarbenchService } from "../../engine/api/service.js";
 import { inProcessClient } from "../../engine/api/inProcess.js";
-import { ApiError } from "../../engine/api/errors.js";
+import { ApiError } from "../../engine/errors/errors.js";
 
 const UFTRACE = join(FIXTURES, "uftrace", "0.13");
 const TWO_THREADS = join(UFTRACE, "two_threads");

@@ -10,7 +10,7 @@ import { buildExamples, FIXTURES, record } from "../helpers/uftrace.js";
 import { prepareVariance as prepare } from "../../engine/analyses/dominantVariance.js";
 import { AnalysisSources } from "../../engine/analyses/sources.js";
 import { completeAnalysis } from "../../engine/variance/analyze.js";
-import { formatNs } from "../../engine/report/format.js";
+import { formatNs } from "../../engine/format/numbers.js";
 import { VCG_EXPORTERS } from "../../engine/report/exporters.js";
 import { DEFAULT_PARAMETERS, type VarianceParameters } from "../../engine/variance/parameters.js";
 import { contributingSets } from "../../engine/variance/contribution.js";

@@ -7,7 +7,7 @@ import { tempDir } from "../helpers/uftrace.js";
 import { Workspace } from "../../engine/store/workspace.js";
 import { startEngineWorker } from "../../engine/api/workerClient.js";
 import { createClient } from "../../engine/api/client.js";
-import { ApiError } from "../../engine/api/errors.js";
+import { ApiError } from "../../engine/errors/errors.js";
 
 describe("engine worker", () => {
   it("serves the API off the calling thread and closes cleanly", async () => {

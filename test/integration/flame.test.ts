@@ -11,7 +11,7 @@ import { buildExamples, EXAMPLES_BIN, FIXTURES, tempDir, uftraceReport } from ".
 import { varbench } from "../helpers/cli.js";
 import { VarbenchService } from "../../engine/api/service.js";
 import { inProcessClient } from "../../engine/api/inProcess.js";
-import { ApiError } from "../../engine/api/errors.js";
+import { ApiError } from "../../engine/errors/errors.js";
 import type { FlameGraph } from "../../engine/flame/flameGraph.js";
 import { IN_A, IN_B } from "../../engine/flame/flameDiff.js";
 

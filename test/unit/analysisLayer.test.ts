@@ -8,7 +8,7 @@ import { targetSchema } from "../../engine/campaign/targetSchema.js";
 import { defineAnalysis } from "../../engine/analyses/descriptor.js";
 import { runAnalysis, type AnalysisHost, type AnalysisProgressEvent } from "../../engine/analyses/runAnalysis.js";
 import { AnalysisSources } from "../../engine/analyses/sources.js";
-import { ApiError } from "../../engine/api/errors.js";
+import { ApiError } from "../../engine/errors/errors.js";
 import { exportFile, type Exporter } from "../../engine/report/exporter.js";
 
 describe("targets", () => {

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createClient } from "../../engine/api/client.js";
 import { dispatch, type Handlers } from "../../engine/api/dispatch.js";
 import { METHODS, isMethodName } from "../../engine/api/contract.js";
-import { ApiError } from "../../engine/api/errors.js";
+import { ApiError } from "../../engine/errors/errors.js";
 import { channelOf } from "../../engine/api/channels.js";
 import { parseRoute } from "../../renderer/src/routes.js";
 import { parseSide } from "../../renderer/src/lib/sides.js";

@@ -5,7 +5,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { chooseK } from "../../engine/patterns/bic.js";
-import type { Points } from "../../engine/patterns/kmeans.js";
+import type { Points } from "../../engine/stats/kmeans.js";
 import { seededRandom } from "../../engine/stats/random.js";
 
 /** `n` runs in `dims` dimensions: a base level, noise of sd `sd` in every dimension, run i of

@@ -1,9 +1,9 @@
-// k-means and the BIC choice of K (engine/patterns/kmeans.ts, bic.ts): the settled clusters are Lloyd's fixed point; K is
+// k-means and the BIC choice of K (engine/stats/kmeans.ts, engine/patterns/bic.ts): the settled clusters are Lloyd's fixed point; K is
 // recovered on data whose clusters are known.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { chooseK } from "../../engine/patterns/bic.js";
-import { settle, squaredDistance, type Points } from "../../engine/patterns/kmeans.js";
+import { settle, squaredDistance, type Points } from "../../engine/stats/kmeans.js";
 import { seededRandom } from "../../engine/stats/random.js";
 
 function blobs(centres: readonly number[][], perBlob: number, noise: number, seed: number): Points {

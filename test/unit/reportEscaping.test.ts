@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { markdownCode, markdownInline, markdownText, reportMarkdown } from "../../engine/report/campaignReport/markdown.js";
 import { csvRows, csvText } from "../../engine/report/campaignReport/cells.js";
 import { toCsv } from "../../engine/report/csv.js";
-import { shellCommand, shortText, visibleText } from "../../engine/report/format.js";
+import { shellCommand, shortText, visibleText } from "../../engine/format/text.js";
 import type { CampaignReport } from "../../engine/report/campaignReport/model.js";
 
 const HOSTILE = ["<img src=x onerror=alert(31)>", "[x](javascript:alert(1))", "**bold** _it_ `code` ~~s~~", "a|b", "# heading", "- item", "+ item", "12. item", "=cmd|' /C calc'!A0", "&lt;script&gt;", "\u001b[31mred\u0007\u0000", "rev\u202eersed", "   - indented", "x\\*y", "\n\nnew paragraph"];

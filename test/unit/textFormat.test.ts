@@ -1,8 +1,8 @@
-// Names as the terminal and text reports show them (report/format.ts): a
+// Names as the terminal and text reports show them (format/text.ts): a
 // function name comes from the traced program, so it may hold anything.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { chain, chainText, displayName, table } from "../../engine/report/format.js";
+import { chain, chainText, displayName, table } from "../../engine/format/text.js";
 
 describe("names in text output", () => {
   it("escapes control and bidirectional characters, so a name cannot break a row or turn the text around", () => {

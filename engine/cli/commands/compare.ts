@@ -6,7 +6,7 @@ import { withApi } from "../api.js";
 import { printJson } from "../format/jsonOut.js";
 import { withAnalysisProgress } from "../analysisProgress.js";
 import { targetArg } from "../target.js";
-import { ApiError } from "../../api/errors.js";
+import { ApiError } from "../../errors/errors.js";
 import { COMPARISON_EXPORTERS, VERDICT_EXPORTERS } from "../../report/exporters.js";
 import type { DesignComparisonResult } from "../../patterns/comparisonResult.js";
 import type { DesignVerdict } from "../../verdict/designVerdict.js";

@@ -7,7 +7,6 @@ import { once } from "node:events";
 import { withApi } from "../api.js";
 import { targetArg } from "../target.js";
 import { collapsedLines, flameCounts, flameDiffCounts } from "../../report/flameCollapsed.js";
-import { ExportRefused } from "../../report/exporter.js";
 import { printJson } from "../format/jsonOut.js";
 
 /** Bytes gathered before each write to stdout. */
@@ -28,15 +27,11 @@ export function flame(workspaceDir: string, target: string, o: { thread?: string
 
 async function write(lines: Iterable<string>): Promise<void> {
   let chunk = "";
-  try {
-    for (const line of lines) {
-      chunk += `${line}\n`;
-      if (chunk.length < CHUNK) continue;
-      if (!process.stdout.write(chunk)) await once(process.stdout, "drain");
-      chunk = "";
-    }
-  } catch (e) {
-    throw e instanceof ExportRefused ? new Error(e.message) : e;
+  for (const line of lines) {
+    chunk += `${line}\n`;
+    if (chunk.length < CHUNK) continue;
+    if (!process.stdout.write(chunk)) await once(process.stdout, "drain");
+    chunk = "";
   }
   if (chunk) process.stdout.write(chunk);
 }

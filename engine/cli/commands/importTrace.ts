@@ -2,7 +2,7 @@
 // Google Benchmark, pyperf JSON) stored as a campaign, with what to do next.
 import { withApi } from "../api.js";
 import type { ImportedResults } from "../../api/types.js";
-import { shortText, visibleText } from "../../report/format.js";
+import { shortText, visibleText } from "../../format/text.js";
 
 export function importTrace(workspaceDir: string, file: string, o: { project: string; workload?: string; design?: string; maxChildren?: number; campaignName?: string }): Promise<void> {
   return withApi(workspaceDir, async (api) => {

@@ -1,7 +1,8 @@
 // Campaigns and their statistics as tables for people.
 import type { CampaignDetail, CampaignInfo, RunRow } from "../../campaign/readModels.js";
-import { formatMeasure, formatNs, table } from "../../report/format.js";
+import { formatMeasure, formatNs } from "../../format/numbers.js";
 import { nodeFactorNotes } from "../../campaign/nodeFactor.js";
+import { table } from "../../format/text.js";
 
 export const countsText = (counts: Readonly<Record<string, number>>): string =>
   Object.entries(counts)

@@ -1,6 +1,7 @@
 // A CCT table for the terminal, and as JSON for scripts.
 import type { CctTable } from "../../cct/table.js";
-import { chainText, formatNs, table } from "../../report/format.js";
+import { chainText, table } from "../../format/text.js";
+import { formatNs } from "../../format/numbers.js";
 
 export function cctText(t: CctTable): string {
   const body = table(

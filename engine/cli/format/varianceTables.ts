@@ -3,7 +3,8 @@
 import type { PatternsResult } from "../../variance/result.js";
 import type { DetectionRow } from "../../variance/result.js";
 import type { SweepResult } from "../../variance/sweep.js";
-import { chain, formatNs, table } from "../../report/format.js";
+import { chain, table } from "../../format/text.js";
+import { formatNs } from "../../format/numbers.js";
 
 export function sweepTable(s: SweepResult): string {
   const taus = [...new Set(s.rows.map((r) => r.tauS))];

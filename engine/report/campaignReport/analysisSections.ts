@@ -5,7 +5,7 @@
 import type { DesignComparisonResult } from "../../patterns/comparisonResult.js";
 import type { DominantVarianceResult } from "../../variance/result.js";
 import type { TrendComparisonResult } from "../../trend/result.js";
-import { modelText } from "../trendsText.js";
+import { modelText } from "../../trend/modelText.js";
 import type { PhaseMarkersResult } from "../../phases/result.js";
 import type { Comparison } from "../../cct/compareSides.js";
 import type { ReportSection, ReportTable } from "./model.js";

@@ -1,8 +1,7 @@
 // A table cell for people (Markdown, HTML) and for machines (CSV): people read
 // durations with units and fractions as percentages; CSV keeps the raw value
 // and spreads an interval over two columns.
-import { formatNs } from "../format.js";
-import { formatRatio } from "../../verdict/speedup.js";
+import { formatNs, formatRatio } from "../../format/numbers.js";
 import { csvField, csvSafe } from "../csv.js";
 import type { Cell, ColumnUnit, ReportTable } from "./model.js";
 

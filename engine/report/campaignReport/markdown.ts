@@ -5,7 +5,7 @@
 // (a function named <img src=x onerror=…>): so each is written as text here
 // too, never as Markdown or HTML, and its control characters as escapes.
 import type { Exporter } from "../exporter.js";
-import { visibleText } from "../format.js";
+import { visibleText } from "../../format/text.js";
 import { formatCell } from "./cells.js";
 import type { CampaignReport, ReportTable } from "./model.js";
 

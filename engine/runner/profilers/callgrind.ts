@@ -7,7 +7,7 @@ import { fileSource } from "../../io/fileSource.js";
 import type { Profiler } from "./profiler.js";
 import { storeArtifacts } from "./storeArtifact.js";
 import { toolVersion } from "./toolVersion.js";
-import { callgrindMeasures } from "../../campaign/profilerMeasures.js";
+import { callgrindMeasures } from "../../cct/profilerMeasures.js";
 
 const OUT = "callgrind.out";
 

@@ -9,7 +9,7 @@ import { readGcovJson } from "../../trace/gcov/readGcov.js";
 import type { Profiler } from "./profiler.js";
 import { storeArtifacts } from "./storeArtifact.js";
 import { toolVersion } from "./toolVersion.js";
-import { gcovMeasures } from "../../campaign/profilerMeasures.js";
+import { gcovMeasures } from "../../cct/profilerMeasures.js";
 
 
 async function dataFiles(dir: string): Promise<string[]> {

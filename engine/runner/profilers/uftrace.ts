@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { storeTrace } from "../../ingest/traceArtifacts.js";
 import type { Profiler } from "./profiler.js";
 import { toolVersion } from "./toolVersion.js";
-import { cctMeasures } from "../../campaign/profilerMeasures.js";
+import { cctMeasures } from "../../cct/profilerMeasures.js";
 
 const DATA_DIR = "uftrace.data";
 

@@ -2,7 +2,7 @@
 // the whole chain on hover) and its statistics (paper 000 §2: N, mean, σ, CoV).
 import type { ContextStats } from "../../../engine/api/types.js";
 import type { Column } from "../shared/columns.js";
-import { formatNs } from "../../../engine/report/format.js";
+import { formatNs } from "../../../engine/format/numbers.js";
 
 export function cctColumns(totalNs: number): Column<ContextStats>[] {
   return [

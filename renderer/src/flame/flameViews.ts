@@ -3,7 +3,7 @@
 // variance graph colours by a chosen measure (flameColors.ts); the
 // differential one draws one side's shape coloured by the change of the mean.
 import type { FlameDiff, FlameGraph } from "../../../engine/api/types.js";
-import { formatNs } from "../../../engine/report/format.js";
+import { formatNs } from "../../../engine/format/numbers.js";
 import { IN_A, IN_B } from "../../../engine/flame/flameDiff.js";
 import { changeOf, diffFill, heat, heatValue, oneSideFill, type FlameMeasure, type ThemeFill } from "./flameColors.js";
 

@@ -2,7 +2,7 @@
 // instead of an empty screen. `reload` keeps the old value while it loads.
 // The value is held raw: results are read, never changed in place, and a deep
 // proxy would wrap each of the thousands of rows a large one holds.
-import { ApiError } from "../../../engine/api/errors.js";
+import { ApiError } from "../../../engine/errors/errors.js";
 
 export class Loaded<T> {
   value = $state.raw<T | null>(null);

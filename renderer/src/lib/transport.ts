@@ -3,7 +3,7 @@
 // server (same origin; the session cookie carries the token).
 import { createClient } from "../../../engine/api/client.js";
 import type { EventName, Invoke, Subscribe, VarbenchApi } from "../../../engine/api/contract.js";
-import { ApiError, isErrorData } from "../../../engine/api/errors.js";
+import { ApiError, isErrorData } from "../../../engine/errors/errors.js";
 import { channelOf } from "../../../engine/api/channels.js";
 import type { ReportFile } from "../../../engine/api/types.js";
 

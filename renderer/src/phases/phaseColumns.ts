@@ -8,7 +8,7 @@ import type { Candidate } from "../../../engine/phases/markerSelection.js";
 import type { PhaseMarkersResult } from "../../../engine/phases/result.js";
 import type { AllocationSite } from "../../../engine/phases/leaks.js";
 import type { RunRow } from "../../../engine/api/types.js";
-import { formatNs } from "../../../engine/report/format.js";
+import { formatNs } from "../../../engine/format/numbers.js";
 import { classText, lengthText, leakText, markerRole, verdictStep, verdictWords } from "./phaseText.js";
 import type { RunRole } from "./phaseRuns.js";
 

@@ -8,8 +8,7 @@ import type { Candidate } from "../../../engine/phases/markerSelection.js";
 import type { PhaseMarkersResult, PhaseRun, PhaseSegmentsResult } from "../../../engine/phases/result.js";
 import type { AllocationSite, ClassCount } from "../../../engine/phases/leaks.js";
 import { candidateText, thresholdText } from "../../../engine/report/phasesText.js";
-import { formatNs } from "../../../engine/report/format.js";
-import { num } from "../../../engine/report/trendsText.js";
+import { formatNs, num } from "../../../engine/format/numbers.js";
 
 export { candidateText };
 

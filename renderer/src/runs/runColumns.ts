@@ -1,7 +1,7 @@
 // The columns of a runs table.
 import type { RunRow } from "../../../engine/api/types.js";
 import type { Column } from "../shared/columns.js";
-import { formatNs } from "../../../engine/report/format.js";
+import { formatNs } from "../../../engine/format/numbers.js";
 
 const ns = (v: number | null) => (v === null ? "—" : formatNs(v));
 

@@ -5,7 +5,7 @@
 // (leaves side by side, a parent centred over its children), patterns left to right.
 import type { EChartsOption } from "echarts";
 import type { DominantVarianceResult, VcgResultNode } from "../../../engine/variance/result.js";
-import { formatNs } from "../../../engine/report/format.js";
+import { formatNs } from "../../../engine/format/numbers.js";
 import type { ChartColors } from "../../../engine/charts/colors.js";
 import { html, labelText } from "../../../engine/charts/chartText.js";
 

@@ -1,21 +1,5 @@
-// Numbers for people: durations with units, aligned tables.
-
-export function formatNs(ns: number): string {
-  if (!Number.isFinite(ns)) return "-";
-  const a = Math.abs(ns);
-  if (a >= 1e9) return `${(ns / 1e9).toFixed(3)} s`;
-  if (a >= 1e6) return `${(ns / 1e6).toFixed(3)} ms`;
-  if (a >= 1e3) return `${(ns / 1e3).toFixed(3)} us`;
-  return `${ns.toFixed(0)} ns`;
-}
-
-/** A value of a measure (campaign/measures.ts) in its unit: 1.234 ms, 512 KiB, 12,345,678. */
-export function formatMeasure(unit: "ns" | "KiB" | "count", v: number | null): string {
-  if (v === null || !Number.isFinite(v)) return "-";
-  if (unit === "ns") return formatNs(v);
-  if (unit === "KiB") return `${Math.round(v).toLocaleString("en-US")} KiB`;
-  return Math.abs(v) >= 100 ? Math.round(v).toLocaleString("en-US") : v.toPrecision(3);
-}
+// Text for people, shared by the reports, the command line and the interface: aligned tables,
+// call chains and names, and text of any origin made safe to show on a terminal or in a shell.
 
 export function table(header: readonly string[], rows: readonly (readonly string[])[], leftAligned = new Set([header.length - 1])): string {
   // A loop, not Math.max(...rows): spreading a million rows overflows the call stack.
@@ -37,6 +21,11 @@ export function chainText(path: readonly string[]): string {
 /** A whole call chain as text: its names shown as displayName() shows them. */
 export function chain(path: readonly string[]): string {
   return path.map(displayName).join(" > ");
+}
+
+/** A location's name without the folders of its file. */
+export function shortName(name: string): string {
+  return name.replace(/^.*\/([^/]+:\d+)$/, "$1");
 }
 
 // C0 and C1 controls, DEL, and the bidirectional embedding, override and isolate characters.

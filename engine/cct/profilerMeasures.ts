@@ -2,8 +2,8 @@
 // trace's own times and calls from its CCT, callgrind's instruction total, and
 // gcov's line executions. Computed when a run is recorded or imported, and
 // once from the stored artifacts of runs recorded before measures existed.
-import type { Cct } from "../cct/cct.js";
-import { traceMeasures } from "../cct/traceMeasures.js";
+import type { Cct } from "./cct.js";
+import { traceMeasures } from "./traceMeasures.js";
 import type { CallgrindTable } from "../trace/callgrind/readCallgrind.js";
 import type { GcovTable } from "../trace/gcov/readGcov.js";
 

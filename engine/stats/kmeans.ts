@@ -1,5 +1,5 @@
 // Points as rows of one Float64Array, and the k-means step that settles the
-// clusters found by BIC (bic.ts): Lloyd's iterations from the clusters' centres
+// clusters found by BIC (patterns/bic.ts): Lloyd's iterations from the clusters' centres
 // (X-means' last step; paper 004 §3.2.2 and §3.2.3 cluster with K-means [7], [8]),
 // run by ml-kmeans.
 import { kmeans } from "ml-kmeans";
