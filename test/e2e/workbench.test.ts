@@ -132,7 +132,7 @@ describe("workbench in the browser", () => {
         await page.waitForSelector(sel(TID.campaign.verdictSentence), { timeout: 120_000 });
         const sentence = (await page.textContent(sel(TID.campaign.verdictSentence))) ?? "";
         // One convention: "X ran r times faster than Y (95% interval …)", or no difference shown.
-        assert.match(sentence, /ran \d+(\.\d+)? times faster than|both ran alike/, `campaign ${c.id}: ${sentence}`);
+        assert.match(sentence, /ran \d+(\.\d+)? times faster than|needed \d+(\.\d+)? times fewer|both measured alike/, `campaign ${c.id}: ${sentence}`);
         assert.ok((await page.locator(`${sel(TID.campaign.verdictTable)} tbody tr`).count()) >= 1);
       } else assert.equal(await page.locator(sel(TID.campaign.verdict)).count(), 0, "one design: nothing to compare");
       await app.screenshot(`13-campaign-${c.name}`);
