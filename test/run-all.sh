@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite: system packages, the example programs, type checks,
 # layer rules, the renderer and Electron builds, unit tests, integration tests
-# with the real profilers, end-to-end tests in Chromium. Prints a final line
-# "N passed, N failed" over all suites (skipped tests are listed above it and
-# never counted as passed); exits non-zero on failure.
+# with the real profilers, the stress and fuzz tests (test/stress, each with a
+# fixed budget of cases or a fixed size), end-to-end tests in Chromium. Prints
+# a final line "N passed, N failed" over all suites (skipped tests are listed
+# above it and never counted as passed); exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash build/scripts/install-system-deps.sh || { echo "0 passed, 1 failed"; exit 1; }
@@ -48,6 +49,7 @@ check "layer rules (dependency-cruiser)" npx depcruise --config .dependency-crui
 check "build (renderer and Electron bundles)" npm run build --silent
 suite "unit tests" --test-concurrency=2 test/unit/*.test.ts
 suite "integration tests (real uftrace, real SQLite)" --test-concurrency=1 test/integration/*.test.ts
+suite "stress and fuzz tests (seeded, bounded budgets)" --test-concurrency=2 test/stress/*.test.ts
 suite "end-to-end tests (Chromium, Electron when installed)" --test-concurrency=1 test/e2e/*.test.ts
 
 rm -f "$log"

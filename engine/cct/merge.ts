@@ -18,7 +18,8 @@ export function mergeThreads(cct: Cct, pick?: (pid: number, tid: number) => bool
  * of a million contexts took seconds and a gigabyte to merge with nothing):
  * the same tree and numbers, the root without statistics of its own, a
  * context without calls without mean or M2, and a context whose covariance
- * the thread did not keep counted as omitted (merge.test.ts compares the two).
+ * the thread did not keep counted as omitted (test/stress/mergeOneThread.test.ts
+ * compares the two).
  */
 function onlyThread(t: ContextColumns, maxChildren: number): ContextColumns {
   const k = t.size;

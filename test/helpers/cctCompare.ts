@@ -37,3 +37,18 @@ export function assertSameRows(ra: Map<string, ContextRow>, rb: Map<string, Cont
 export function assertSameCct(a: Cct, b: Cct, relTol = 1e-9): void {
   assertSameRows(rowsByPath(a), rowsByPath(b), relTol);
 }
+
+/** The same child covariance matrices, context by context (by call chain), or none kept on either side. */
+export function assertSameCovariance(a: Cct, b: Cct): void {
+  const byPath = (cct: Cct) => {
+    const cols = mergeThreads(cct);
+    return new Map(contextRows(cols, cct.functions).map((r) => [r.path.join(">"), cols.covariance[r.id]]));
+  };
+  const [x, y] = [byPath(a), byPath(b)];
+  for (const [path, cx] of x) {
+    const cy = y.get(path)!;
+    assert.equal(cx === null, cy === null, `${path}: covariance kept on one side only`);
+    if (!cx || !cy) continue;
+    cx.matrix.forEach((v, i) => assert.ok(Math.abs(v - cy.matrix[i]) <= 1e-7 * Math.max(1, Math.abs(v)), `${path}: C[${i}] ${v} vs ${cy.matrix[i]}`));
+  }
+}

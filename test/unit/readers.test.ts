@@ -1,5 +1,6 @@
 // Readers on hand-written inputs with hand-computed expectations, each format
-// read by name and by detection, and in chunks as small as one byte.
+// read by name and by detection, and in chunks as small as one byte (what they
+// hold on a million events: test/stress/readerMemory.test.ts).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
@@ -99,42 +100,6 @@ describe("varbench-events text reader", () => {
     const cct = await read("text", "# varbench-events 1\nE 1 1 1\nB 1 1 2 f\nE 1 1 3 g\nE 1 1 3\nE 1 1 4\nE 1 1 5 f\n");
     assert.equal(rowsByPath(cct).get("f")?.inclusiveNs, 1);
     assert.deepEqual(cct.warnings.map(describeTraceWarning), ["t.text: 4 E event(s) with no open call of their function (the first on line 2) were skipped"]);
-  });
-  it("a million B events, then a million E events of a function never opened: linear, every E counted", { timeout: 300_000 }, async () => {
-    // Asking whether each E's function is open used to search the whole open stack: 10¹² steps.
-    const n = 1_000_000;
-    const lines = ["# varbench-events 1"];
-    for (let i = 0; i < n; i++) lines.push(`B 1 1 ${i} f${i % 1000}`);
-    for (let i = 0; i < n; i++) lines.push(`E 1 1 ${n + i} never`);
-    const b = new CctBuilder({ covariance: false });
-    await readTextTrace(memorySource("deep.text", lines.join("\n"), 4 << 20), b);
-    const cct = b.finish();
-    const skipped = cct.warnings.find((w) => w.kind === "skipped-events");
-    assert.equal(skipped && "count" in skipped ? skipped.count : 0, n);
-  });
-  it("holds little per thread: 5,000 threads of one call each cost kilobytes each, not a batch each", async () => {
-    const threads = 5000;
-    const lines = ["# varbench-events 1", ...Array.from({ length: threads }, (_, t) => `B 1 ${t} 1 f\nE 1 ${t} 2 f`)];
-    const before = process.memoryUsage().arrayBuffers;
-    const b = new CctBuilder();
-    await readTextTrace(memorySource("threads.text", lines.join("\n"), 1 << 16), b);
-    const grown = process.memoryUsage().arrayBuffers - before;
-    assert.equal(b.finish().threads.length, threads);
-    // A full event batch per thread (8,192 events, 140 kB) would be 700 MB here, and the CCT
-    // builder's first 256 contexts per thread 185 MB.
-    assert.ok(grown < 64 << 20, `array buffers grew by ${(grown / 2 ** 20).toFixed(0)} MiB`);
-  });
-  it("an E of the outermost call under a million open calls closes them all, each once: linear", { timeout: 300_000 }, async () => {
-    // The CCT builder closed one call per look and looked again from the top: 10¹² steps.
-    const n = 1_000_000;
-    const lines = ["# varbench-events 1", "B 1 1 0 f"];
-    for (let i = 0; i < n; i++) lines.push(`B 1 1 ${i} g${i % 1000}`);
-    lines.push(`E 1 1 ${n} f`);
-    const b = new CctBuilder({ covariance: false });
-    await readTextTrace(memorySource("deep.text", lines.join("\n"), 4 << 20), b);
-    const cct = b.finish();
-    assert.deepEqual(cct.warnings.map(describeTraceWarning), [`thread 1/1: ${n} call(s) were closed early because an exit skipped over them`]);
-    assert.equal(rowsByPath(cct).get("f")?.inclusiveNs, n);
   });
 });
 

@@ -5,27 +5,23 @@
 // children, loses b + D·c of its inclusive time and b + k·(c − b) of its self
 // time. Checked on a trace computed by hand, against a plain reference (the
 // same events on a clock that loses b after every entry and c − b after every
-// exit, read with no cost), and on real uftrace recordings through both of the
-// kernel's paths (its own record decoder and the reader's batches).
+// exit, read with no cost: on random programs in
+// test/stress/varianceToolCost.test.ts), and on real uftrace recordings through
+// both of the kernel's paths (its own record decoder and the reader's batches).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import fc from "fast-check";
 import { CctBuilder } from "../../engine/cct/cctBuilder.js";
 import { mergeThreads } from "../../engine/cct/merge.js";
 import { contextRows } from "../../engine/cct/query.js";
 import type { Cct, CctOptions } from "../../engine/cct/cct.js";
 import type { ContextColumns } from "../../engine/cct/contextTable.js";
-import { EventBatch, ENTER, type ThreadSink } from "../../engine/trace/eventBatch.js";
-import type { TraceSink } from "../../engine/trace/sink.js";
-import { BatchThreadSink } from "../../engine/trace/batchThreadSink.js";
 import { readTextTrace, TEXT_TRACE_HEADER } from "../../engine/trace/text/readTextTrace.js";
 import { readUftrace } from "../../engine/trace/uftrace/readUftrace.js";
 import { memoryDirectory, memorySource } from "../helpers/memorySource.js";
-import { programArb, runProgram } from "../helpers/randomProgram.js";
 import { decodedSink } from "../helpers/decodedSink.js";
-import { assertSameCct } from "../helpers/cctCompare.js";
+import { assertSameCct, assertSameCovariance } from "../helpers/cctCompare.js";
 import { FIXTURES } from "../helpers/uftrace.js";
 import { timeLines } from "../../engine/report/vcgText.js";
 
@@ -125,22 +121,6 @@ describe("the tracer's cost per call taken out of the CCT", () => {
     for (const b of [-1, Number.NaN, 11]) assert.throws(() => new CctBuilder({ toolCostNs: 10, toolCostInsideNs: b }), RangeError);
   });
 
-  it("equals the same events on a clock that loses b after every entry and c − b after every exit, read with no cost (random programs)", () => {
-    fc.assert(
-      fc.property(programArb, fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (program, c, share) => {
-        const inside = c * share;
-        const withCost = new CctBuilder({ toolCostNs: c, toolCostInsideNs: inside });
-        runProgram(program, spaced(withCost, 0, 0));
-        const reference = new CctBuilder();
-        runProgram(program, spaced(reference, inside, c - inside));
-        const [x, y] = [withCost.finish(), reference.finish()];
-        assertSameCct(x, y, 1e-9);
-        assertSameCovariance(x, y);
-      }),
-      { numRuns: 150 },
-    );
-  });
-
   it("says which time a VCG shows", () => {
     const none = { count: 0, chains: [] };
     assert.deepEqual(timeLines(null), []);
@@ -191,62 +171,6 @@ describe("the tracer's cost per call taken out of the CCT", () => {
     });
   }
 });
-
-/** The CCT's events with times made strictly increasing (each event 1 ns after the one before at
- * the least), then on a clock that loses `afterEntry` after every entry and `afterExit` after every
- * exit (each at most 1, so it never runs backwards): an invocation's duration there is its
- * recorded one less afterEntry for itself and afterEntry + afterExit per call inside it. */
-function spaced(b: CctBuilder, afterEntry: number, afterExit: number): TraceSink {
-  return {
-    functionId: (n) => b.functionId(n),
-    setTimeFilter: (ns) => b.setTimeFilter(ns),
-    warn: (x) => b.warn(x),
-    thread: (info) => new SpacedThread(b.thread(info), afterEntry, afterExit),
-  };
-}
-
-class SpacedThread extends BatchThreadSink {
-  private events = 0;
-  private lost = 0;
-  private readonly copy: EventBatch;
-
-  constructor(
-    inner: ThreadSink,
-    private readonly afterEntry: number,
-    private readonly afterExit: number,
-  ) {
-    super();
-    this.copy = new EventBatch(inner);
-  }
-
-  consume(batch: EventBatch): void {
-    for (let i = 0; i < batch.count; i++) {
-      const t = batch.timeNs[i] + this.events++ - this.lost;
-      if (batch.kind[i] === ENTER) {
-        this.copy.enter(batch.fn[i], t, batch.depth[i]);
-        this.lost += this.afterEntry;
-      } else {
-        this.copy.exit(batch.fn[i], t);
-        this.lost += this.afterExit;
-      }
-    }
-    this.copy.flush();
-  }
-}
-
-function assertSameCovariance(a: Cct, b: Cct): void {
-  const byPath = (cct: Cct) => {
-    const cols = mergeThreads(cct);
-    return new Map(contextRows(cols, cct.functions).map((r) => [r.path.join(">"), cols.covariance[r.id]]));
-  };
-  const [x, y] = [byPath(a), byPath(b)];
-  for (const [path, cx] of x) {
-    const cy = y.get(path)!;
-    assert.equal(cx === null, cy === null, `${path}: covariance kept on one side only`);
-    if (!cx || !cy) continue;
-    cx.matrix.forEach((v, i) => assert.ok(Math.abs(v - cy.matrix[i]) <= 1e-7 * Math.max(1, Math.abs(v)), `${path}: C[${i}] ${v} vs ${cy.matrix[i]}`));
-  }
-}
 
 /** Per context, the calls of every context in its subtree below it (Σ N of its strict descendants). */
 function descendantCalls(cols: ContextColumns): Float64Array {

@@ -3,8 +3,9 @@
 // {} or []. Any other event, and any error, is left to EventParser, which
 // reads it again from its '{' (it may cross chunks, nest, escape); so messages
 // come from one place, and on what both read they agree by construction
-// (chromeScanner.test.ts and chromeFuzz.test.ts read the same files in chunks
-// of every size, which send events down either path). Speed comes from
+// (test/unit/eventScanner.test.ts and test/stress/readChromeTrace.test.ts read
+// the same files in chunks of every size, which send events down either
+// path). Speed comes from
 // keeping no state between bytes, copying no name, knowing member names by
 // four bytes at once, reading one event after another without a return, and
 // from the file's regularity: a tool writes every event with the same members

@@ -1,15 +1,13 @@
 // The Chrome reader's bounds and words (issue 17, items 2, 8 and 9, Chrome
 // part): what it holds grows with the open calls and the threads' events, not
-// with the depth searched or the threads named; what it drops it says, with
-// where.
+// with the depth searched or the threads named (its million-event and
+// 5,000-thread cases are in test/stress/readerMemory.test.ts); what it drops
+// it says, with where.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { CctBuilder } from "../../engine/cct/cctBuilder.js";
 import { readChromeTrace } from "../../engine/trace/chrome/readChromeTrace.js";
 import { TraceError, describeTraceWarning } from "../../engine/trace/diagnostics.js";
-import type { TraceSink } from "../../engine/trace/sink.js";
-import type { ThreadSink } from "../../engine/trace/eventBatch.js";
-import { BatchThreadSink } from "../../engine/trace/batchThreadSink.js";
 import { memorySource } from "../helpers/memorySource.js";
 import { rowsByPath } from "../helpers/cctCompare.js";
 
@@ -17,30 +15,6 @@ async function readCct(text: string, chunk = 1 << 20) {
   const b = new CctBuilder();
   await readChromeTrace(memorySource("t.json", text, chunk), b);
   return b.finish();
-}
-
-/** A sink that counts events and keeps nothing: what the reader itself holds is all there is. */
-class CountingSink implements TraceSink {
-  events = 0;
-  readonly warnings: string[] = [];
-  private readonly names = new Map<string, number>();
-  functionId(name: string): number {
-    let id = this.names.get(name);
-    if (id === undefined) this.names.set(name, (id = this.names.size));
-    return id;
-  }
-  thread(): ThreadSink {
-    const sink = this;
-    return new (class extends BatchThreadSink {
-      consume(batch: { count: number }): void {
-        sink.events += batch.count;
-      }
-    })();
-  }
-  setTimeFilter(): void {}
-  warn(w: Parameters<TraceSink["warn"]>[0]): void {
-    this.warnings.push(describeTraceWarning(w));
-  }
 }
 
 describe("Chrome reader: E events without their B (item 9)", () => {
@@ -208,37 +182,6 @@ describe("Chrome reader: pid and tid as strings", () => {
 });
 
 describe("Chrome reader: memory (items 2 and 8)", () => {
-  it("a million B events, then a million E events of a name never opened: linear, every E counted", { timeout: 300_000 }, async () => {
-    // Asking whether each E's function is open used to search the whole open stack: 10¹² steps.
-    const n = 1_000_000;
-    const parts = ["["];
-    for (let i = 0; i < n; i++) parts.push(`{"ph":"B","name":"f${i % 1000}","pid":1,"tid":1,"ts":${i}},\n`);
-    for (let i = 0; i < n; i++) parts.push(`{"ph":"E","name":"never","pid":1,"tid":1,"ts":${n + i}},\n`);
-    const sink = new CountingSink();
-    await readChromeTrace(memorySource("deep.json", parts.join(""), 4 << 20), sink);
-    assert.equal(sink.events, n);
-    assert.deepEqual(sink.warnings, [`deep.json: ${n} E events with no open B event (the first at byte ${parts.slice(0, n + 1).reduce((sum, p) => sum + p.length, 0)}; written before their B, or e.g. a pre-empted linux:schedule) were skipped`]);
-  });
-
-  it("holds little per thread: 5,000 threads of one event each cost kilobytes each, not a batch each", async () => {
-    const threads = 5000;
-    const events = Array.from({ length: threads }, (_, t) => `{"ph":"X","name":"f","pid":1,"tid":${t},"ts":1,"dur":1}`);
-    const sink = new CountingSink();
-    const before = process.memoryUsage().arrayBuffers;
-    let peak = before;
-    const source = memorySource("threads.json", `[${events.join(",")}]`, 1 << 16);
-    await readChromeTrace({ name: source.name, chunks: async function* () {
-      for await (const c of source.chunks()) {
-        peak = Math.max(peak, process.memoryUsage().arrayBuffers);
-        yield c;
-      }
-    } }, sink);
-    peak = Math.max(peak, process.memoryUsage().arrayBuffers);
-    assert.equal(sink.events, 2 * threads);
-    // A full event batch per thread (8,192 events, 140 kB) would be 700 MB here.
-    assert.ok(peak - before < 64 << 20, `array buffers grew by ${((peak - before) / 2 ** 20).toFixed(0)} MiB`);
-  });
-
   it("a trace that is one long string is refused at its first byte", async () => {
     await assert.rejects(readCct(`"${"a".repeat(1 << 20)}"`), /t\.json: at byte 0: expected '\[' or '\{' at the start of a Chrome trace, found '"'/);
   });
