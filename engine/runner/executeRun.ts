@@ -57,6 +57,8 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, campaignProfile
     watched?.stop();
     const outcome = toOutcome(result, plan.argv, plan.timeoutMs);
     let { status, message } = outcome;
+    // The profiler may have stopped before the program ran (uftrace on a program without -pg): its words, not the exit code.
+    if (status === "failed" && result.outcome.kind === "exited") message = watcher.ownError?.(result.stderrTail) ?? message;
     const artifacts = [];
     let measures: Record<string, number> = {};
     if (status === "succeeded") {

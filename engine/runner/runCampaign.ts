@@ -3,7 +3,7 @@
 // `concurrency` workers claim queued runs in order until none is left. Cancel
 // comes from the caller's signal or from `campaign cancel` (the campaign row).
 import type { Workspace } from "../store/workspace.js";
-import { cancelQueuedRuns, claimNextRun, finishRun, takeCampaign, failQueuedRunsOfDesign, getCampaign, interruptOrphanedRuns, queuedDesigns, runCounts, setCampaignStatus, type ClaimedRun } from "../store/campaigns.js";
+import { cancelQueuedRuns, claimNextRun, finishRun, takeCampaign, failQueuedRunsOfDesign, getCampaign, interruptOrphanedRuns, queuedDesigns, queuedPrograms, failQueuedRunsOfProgram, runCounts, setCampaignStatus, type ClaimedRun } from "../store/campaigns.js";
 import { executeRun } from "./executeRun.js";
 import { runProcess, signalGroup } from "./runProcess.js";
 import { existsSync } from "node:fs";
@@ -14,6 +14,8 @@ import { isAlive } from "./liveness.js";
 import { missingMessage, profilerAvailability } from "./profilers/availability.js";
 import { removeDeadRunFolders } from "./leftovers.js";
 import { ensureUftraceCalibration } from "./calibrate.js";
+import { PROFILERS } from "./profilers/index.js";
+import type { CampaignSpec } from "../campaign/spec.js";
 
 /** Counts by run status, and the estimated time left (null until a run has finished). */
 export interface CampaignProgress {
@@ -54,6 +56,7 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
   }
 
   await buildDesigns(ws, campaignId);
+  await refuseUnwatchable(ws, campaignId, campaign.spec.profiler, onEvent);
   // Once per machine, uftrace version and options: what the tracer adds to each call it records.
   if (campaign.spec.profiler.name === "uftrace") await ensureUftraceCalibration(ws, campaign.spec.profiler.options, (message) => onEvent({ kind: "note", message }));
   const abort = new AbortController();
@@ -100,6 +103,20 @@ function failRun(ws: Workspace, runId: number, e: unknown): "failed" {
   const message = `the runner failed on this run: ${e instanceof Error ? e.message : String(e)}`;
   finishRun(ws.db, runId, { status: "failed", exitCode: null, signal: null, wallNs: null, userNs: null, sysNs: null, peakRssKb: null, voluntarySwitches: null, involuntarySwitches: null, environment: {}, features: {}, measures: {}, message, stdoutTail: "", stderrTail: "", artifacts: [] });
   return "failed";
+}
+
+/** A program the profiler cannot watch (uftrace and a build without -pg) would fail every run the same
+ * way: its runs fail at once with the reason, said once, and the others go on. */
+async function refuseUnwatchable(ws: Workspace, campaignId: number, profiler: CampaignSpec["profiler"], onEvent: (e: CampaignEvent) => void): Promise<void> {
+  const check = PROFILERS[profiler.name]?.cannotWatch;
+  if (!check) return;
+  for (const { design, plan } of queuedPrograms(ws.db, campaignId)) {
+    const filled = withBuildDir(plan, buildDirOf(ws, campaignId, design));
+    const why = await check(filled.argv[0]!, filled.cwd, profiler.options);
+    if (why === null) continue;
+    const n = failQueuedRunsOfProgram(ws.db, campaignId, design, plan.argv[0]!, why);
+    onEvent({ kind: "note", message: `design ${design}: ${why}. Its ${n} run${n === 1 ? "" : "s"} failed without starting.` });
+  }
 }
 
 /** Where a design of a campaign is built (its `{build_dir}`). */

@@ -221,6 +221,30 @@ export function queuedDesigns(db: Db, campaignId: number): { design: string; bui
   return rows.map((r) => ({ design: r.design, build: (JSON.parse(r.planJson) as RunPlan).build ?? null }));
 }
 
+/** The programs a campaign's queued runs start (each design's distinct argv[0], cwd and plan), for a
+ * profiler's check before the first run. */
+export function queuedPrograms(db: Db, campaignId: number): { design: string; plan: RunPlan }[] {
+  const rows = db
+    .prepare(
+      `SELECT d.name AS design, min(r.plan_json) AS planJson FROM runs r JOIN designs d ON d.id = r.design_id
+       WHERE r.campaign_id = ? AND r.status = 'queued'
+       GROUP BY d.name, json_extract(r.plan_json, '$.argv[0]'), json_extract(r.plan_json, '$.cwd') ORDER BY d.name`,
+    )
+    .all(campaignId) as { design: string; planJson: string }[];
+  return rows.map((r) => ({ design: r.design, plan: JSON.parse(r.planJson) as RunPlan }));
+}
+
+/** A program the profiler cannot watch: the design's queued runs that start it fail with the reason, in one transaction. */
+export function failQueuedRunsOfProgram(db: Db, campaignId: number, design: string, program: string, message: string): number {
+  return db
+    .prepare(
+      `UPDATE runs SET status = 'failed', message = ?, finished_at = ?
+       WHERE campaign_id = ? AND status = 'queued' AND json_extract(plan_json, '$.argv[0]') = ?
+         AND design_id IN (SELECT id FROM designs WHERE name = ?)`,
+    )
+    .run(message, now(), campaignId, program, design).changes;
+}
+
 /** A design whose build failed: its queued runs fail with the build's message, in one transaction. */
 export function failQueuedRunsOfDesign(db: Db, campaignId: number, design: string, message: string): number {
   return db

@@ -37,6 +37,10 @@ export interface Profiler {
   watch?(helperPid: number, options: readonly string[]): Watch;
   /** Artifacts of the run; throws with a message for people when the output is unusable. */
   collect(ws: Workspace, context: RunContext, watched?: Watch): Promise<Collected>;
+  /** Why the profiler cannot watch this program at all (checked once, before a campaign's first run), or null. */
+  cannotWatch?(program: string, cwd: string, options: readonly string[]): Promise<string | null>;
+  /** The profiler's own error in a failed run's stderr, worded for people, or null where the program itself failed. */
+  ownError?(stderr: string): string | null;
   /** The profiler and its version, recorded in each run's environment. */
   version(): string;
 }

@@ -7,6 +7,7 @@ import { storeTrace } from "../../ingest/traceArtifacts.js";
 import type { Profiler } from "./profiler.js";
 import { toolVersion } from "./toolVersion.js";
 import { cctMeasures } from "../../cct/profilerMeasures.js";
+import { missingHook, uftraceError } from "./uftraceHooks.js";
 
 const DATA_DIR = "uftrace.data";
 
@@ -21,5 +22,7 @@ export const uftraceProfiler: Profiler = {
       throw new Error(`uftrace left no readable trace: ${(e as Error).message}`);
     }
   },
+  cannotWatch: missingHook,
+  ownError: uftraceError,
   version: () => toolVersion("uftrace"),
 };
