@@ -14,13 +14,13 @@ const STOPPING = ["SIGINT", "SIGTERM"] as const;
 
 /** Calls `start` (which starts the runner), then shows the campaign's progress on stderr until
  * its runner ends, and returns its last event. A runner that failed is an error. */
-export async function followCampaign(api: VarbenchApi, start: () => Promise<CampaignInfo>): Promise<CampaignProgressEvent> {
+export async function followCampaign(api: VarbenchApi, start: () => Promise<CampaignInfo>, o: { perRunLines?: boolean } = {}): Promise<CampaignProgressEvent> {
   const seen: CampaignProgressEvent[] = [];
   let wake: () => void = () => {};
   const off = api.onCampaignProgress((e) => (seen.push(e), wake()));
   try {
     const campaign = await start();
-    const show = progressView();
+    const show = progressView(o.perRunLines ?? true);
     const interrupt = (signal: NodeJS.Signals) => {
       process.exitCode = 128 + constants.signals[signal];
       void api.campaigns.cancel({ campaignId: campaign.id }).catch(() => undefined);
@@ -47,7 +47,8 @@ export async function followCampaign(api: VarbenchApi, start: () => Promise<Camp
   }
 }
 
-function progressView(): (e: CampaignProgressEvent) => void {
+/** Off a terminal, a line per finished run unless `perRunLines` is false (the caller then says the end). */
+function progressView(perRunLines: boolean): (e: CampaignProgressEvent) => void {
   // The time left is the runner's own estimate (etaMs): cli-progress's, from the bar's pace, reads "NFs" before a run has ended.
   const bar = process.stderr.isTTY ? new SingleBar({ format: "{bar} {value}/{total} runs | {failed} not succeeded | {left} | {current}", stream: process.stderr, hideCursor: true }) : null;
   let started = false;
@@ -65,7 +66,7 @@ function progressView(): (e: CampaignProgressEvent) => void {
       started = true;
       bar.setTotal(e.total);
       bar.update(e.done, { failed, current, left });
-    } else if (e.run.status !== "running") {
+    } else if (perRunLines && e.run.status !== "running") {
       const eta = e.etaMs === null ? "" : `, about ${Math.ceil(e.etaMs / 1000)} s left`;
       console.error(`run ${e.run.id} (${e.done}/${e.total}) ${current}: ${e.run.status}${eta}`);
     }

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { electronBinary } from "./electronBinary.js";
-import { runDemo } from "./demo.js";
+import { DEMO_READY, runDemo } from "./demo.js";
 import { EngineHost } from "../api/engineHost.js";
 import { startServer } from "../api/httpServer.js";
 import { DATABASE_FILE } from "../store/workspace.js";
@@ -25,7 +25,12 @@ export interface StartOptions {
 }
 
 export async function start(o: StartOptions): Promise<void> {
-  if (o.demo && !existsSync(join(o.workspace, DATABASE_FILE))) console.log(await runDemo(o.workspace));
+  if (o.demo && !existsSync(join(o.workspace, DEMO_READY))) {
+    const first = existsSync(join(o.workspace, DATABASE_FILE)) ? "The demo workspace was left unfinished: going on with" : "First start:";
+    console.log(`${first} building the demo workspace in ${o.workspace}, once: the example traces imported, the example programs built and their campaigns run (a few minutes; later starts open it at once).`);
+    await runDemo(o.workspace, (line) => console.log(line), { contexts: false });
+    console.log(`The demo workspace is ready. \`varbench demo --dir ${o.workspace}\` prints its hottest contexts and its campaigns' statistics.`);
+  }
   const lacking = missingProfilers();
   if (lacking) console.log(lacking);
   if (!existsSync(join(RENDERER_DIST, "index.html"))) throw new Error(`the renderer is not built (${RENDERER_DIST}): run npm run build`);

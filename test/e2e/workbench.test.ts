@@ -4,11 +4,12 @@
 // the token. Screenshots go to test-results/screenshots.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { tempDir } from "../helpers/uftrace.js";
 import { CHROMIUM, CHROMIUM_ARGS, idle, openBrowserApp, SCREENSHOTS, VIEWPORT, type BrowserApp } from "../helpers/browserApp.js";
-import { runDemo } from "../../engine/cli/demo.js";
+import { DEMO_READY, runDemo } from "../../engine/cli/demo.js";
 import { Workspace } from "../../engine/store/workspace.js";
 import { TID } from "../../renderer/src/testIds.js";
 import { inProcessClient } from "../../engine/api/inProcess.js";
@@ -16,10 +17,13 @@ import { inProcessClient } from "../../engine/api/inProcess.js";
 const sel = (id: string) => `[data-testid="${id}"]`;
 let app: BrowserApp;
 let demoDir: string;
+/** What a first `npm start` says while it builds the demo. */
+let demoSteps: string[];
 
 before(async () => {
   demoDir = join(tempDir("e2e"), "demo");
-  await runDemo(demoDir);
+  demoSteps = [];
+  await runDemo(demoDir, (line) => demoSteps.push(line), { contexts: false });
   app = await openBrowserApp(demoDir);
 });
 
@@ -28,6 +32,16 @@ after(async () => {
 });
 
 describe("workbench in the browser", () => {
+  it("the demo was built saying one line per step, numbered, and marked ready", () => {
+    // 5 traces, the examples' build, 8 campaigns: the demo's own lists (engine/cli/demo.ts).
+    assert.equal(demoSteps.length, 14, demoSteps.join("\n"));
+    demoSteps.forEach((line, i) => assert.match(line, new RegExp(`^demo ${i + 1}/14: `)));
+    assert.match(demoSteps[0]!, /imported the example trace frame_loop as run 1 \(7,572 events\)/);
+    assert.match(demoSteps[5]!, /built the example programs/);
+    assert.match(demoSteps[13]!, /ran example campaign 8 \(sorts-traced, uftrace\): 40 runs \(40 succeeded\) in \d+ s/);
+    assert.ok(existsSync(join(demoDir, DEMO_READY)));
+  });
+
   it("opens the demo workspace: its project and finished campaigns", async () => {
     const { page } = app;
     await page.waitForSelector(sel(TID.home.project));
