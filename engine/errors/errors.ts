@@ -5,6 +5,8 @@
 // results/diagnostics.ts, …); the kinds it does not raise on purpose are worded here, in one
 // function. One plain shape carries every error across the API, so the renderer shows the same
 // message and field issues whether the call went in-process, over HTTP or over IPC.
+// Zod's own messages are put in Varbench's words here too, once for every schema.
+import "./zodWords.js";
 
 export interface FieldIssue {
   /** Dotted path of the argument, e.g. "repetitions" or "designs.0". */
