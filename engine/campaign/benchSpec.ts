@@ -97,7 +97,7 @@ function isNumber(v: string): boolean {
 
 /** A name a design may have (names.ts) made from a command or a value: its words joined by '-'. */
 function nameOf(text: string, index = 0): string {
-  const name = text.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-._]+|-+$/g, "").slice(0, NAME_LENGTH).replace(/-+$/, "");
+  const name = text.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/-{2,}/g, "-").replace(/^[-._]+|-+$/g, "").slice(0, NAME_LENGTH).replace(/-+$/, "");
   return name || `command-${index + 1}`;
 }
 

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { PROJECT_ROOT } from "../io/projectRoot.js";
 import { failureMessage } from "./failure.js";
 import { workspaceOption } from "./options.js";
+import { declareBench, joinParameterLists } from "./commands/benchCommand.js";
 import { declareCampaign } from "./commands/campaignCommand.js";
 import { declareCct } from "./commands/cctCommand.js";
 import { declareCompare } from "./commands/compareCommand.js";
@@ -38,10 +39,10 @@ const program = new Command()
   .version(installedVersion(), "-V, --version", "print Varbench's version")
   .description("Why does a program's run time vary? Workspaces, campaigns, traces and their analyses.")
   .addOption(workspaceOption())
-  .showHelpAfterError();
+  .showHelpAfterError("(varbench <command> --help lists its options)");
 
 // In the order --help lists them.
-const COMMANDS = [declareWorkspace, declareImport, declareCct, declareCampaign, declareRuns, declareVcg, declarePatterns, declareFlame, declareExportTrace, declareReport, declareExecutionPatterns, declareCompare, declareTrends, declarePhases, declareDemo, declareStart, declareRunOne];
+const COMMANDS = [declareWorkspace, declareImport, declareCct, declareBench, declareCampaign, declareRuns, declareVcg, declarePatterns, declareFlame, declareExportTrace, declareReport, declareExecutionPatterns, declareCompare, declareTrends, declarePhases, declareDemo, declareStart, declareRunOne];
 for (const declare of COMMANDS) declare(program);
 
 /** The version in the installation's package.json, or "unknown" where it cannot be read. */
@@ -54,7 +55,7 @@ function installedVersion(): string {
 }
 
 try {
-  await program.parseAsync();
+  await program.parseAsync(joinParameterLists(process.argv));
 } catch (e) {
   console.error(`varbench: ${failureMessage(e)}`);
   process.exitCode = 1;
