@@ -39,6 +39,9 @@ export const varianceArgs = {
   maxChildren: z.number().int().positive().max(MAX_COVARIANCE_CHILDREN).optional(),
 };
 
+/** The command-line flags of the shared arguments (cli/failure.ts words a refused argument by its flag). */
+export const varianceFlags = { covThreshold: "--cov", window: "--window", probability: "--probability", cutoff: "--cutoff", maxChildren: "--max-children" } as const;
+
 const shared = z.object(varianceArgs);
 export type VarianceArgs = z.output<typeof shared>;
 

@@ -30,6 +30,9 @@ export const patternArgs = {
   alignThreads: z.boolean().default(true),
 };
 
+/** The command-line flags of the shared arguments (cli/failure.ts words a refused argument by its flag). */
+export const patternFlags = { metric: "--metric", source: "--source", intervals: "--intervals", kmax: "--kmax", seed: "--seed" } as const;
+
 const shared = z.object(patternArgs);
 export type PatternArgs = z.output<typeof shared>;
 

@@ -105,6 +105,8 @@ export const METHODS = {
   /** One analysis' result in one of its export formats (the views' Export actions): `args` are the
    * analysis' own, checked as analyses.<kind> checks them. */
   "reports.analysis": method<T.ReportFile>()(z.strictObject({ kind: z.enum(EXPORTABLE_KINDS), args: z.record(z.string(), z.unknown()), format: z.string().min(1) })),
+  /** The formats reports.analysis offers for each kind (each analysis' descriptor declares its own). */
+  "reports.formats": method<Readonly<Record<string, readonly string[]>>>()(z.strictObject({})),
 } as const;
 
 /** Events pushed to every client; `onX` on the client side. */
