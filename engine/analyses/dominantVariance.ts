@@ -39,8 +39,7 @@ export const varianceArgs = {
   maxChildren: z.number().int().positive().max(MAX_COVARIANCE_CHILDREN).optional(),
 };
 
-const shared = z.object(varianceArgs);
-export type VarianceArgs = z.output<typeof shared>;
+export type VarianceArgs = z.output<z.ZodObject<typeof varianceArgs>>;
 
 export function varianceParameters(a: VarianceArgs, tauS = DEFAULT_PARAMETERS.tauS, beta = DEFAULT_PARAMETERS.beta): VarianceParameters {
   const covThreshold = a.covThreshold ?? chebyshevCovThreshold(a.window, a.probability);

@@ -30,8 +30,7 @@ export const patternArgs = {
   alignThreads: z.boolean().default(true),
 };
 
-const shared = z.object(patternArgs);
-export type PatternArgs = z.output<typeof shared>;
+export type PatternArgs = z.output<z.ZodObject<typeof patternArgs>>;
 
 export function patternParameters(a: PatternArgs): PatternParameters {
   return { intervals: a.intervals, kmax: a.kmax, seed: a.seed, alignThreads: a.alignThreads };
