@@ -42,8 +42,7 @@ export const varianceArgs = {
 /** The command-line flags of the shared arguments (cli/failure.ts words a refused argument by its flag). */
 export const varianceFlags = { covThreshold: "--cov", window: "--window", probability: "--probability", cutoff: "--cutoff", maxChildren: "--max-children" } as const;
 
-const shared = z.object(varianceArgs);
-export type VarianceArgs = z.output<typeof shared>;
+export type VarianceArgs = z.output<z.ZodObject<typeof varianceArgs>>;
 
 export function varianceParameters(a: VarianceArgs, tauS = DEFAULT_PARAMETERS.tauS, beta = DEFAULT_PARAMETERS.beta): VarianceParameters {
   const covThreshold = a.covThreshold ?? chebyshevCovThreshold(a.window, a.probability);
