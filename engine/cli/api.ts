@@ -16,7 +16,11 @@ import type { VarbenchApi } from "../api/contract.js";
 const SCRIPT = new URL("./engineWorker.js", import.meta.url);
 
 /** `campaigns`: the command runs campaigns, so an engine that dies under it leaves runs to requeue. */
-export async function withApi<T>(workspaceDir: string, f: (api: VarbenchApi) => Promise<T>, o: { campaigns?: boolean } = {}): Promise<T> {
+export async function withApi<T>(
+  workspaceDir: string,
+  f: (api: VarbenchApi) => Promise<T>,
+  o: { campaigns?: boolean } = {},
+): Promise<T> {
   const memoryMb = engineMemoryMb();
   const data = { localFiles: true, lazy: true, remember: false, memoryMb };
   const limits = { maxOldGenerationSizeMb: memoryMb };
@@ -24,7 +28,9 @@ export async function withApi<T>(workspaceDir: string, f: (api: VarbenchApi) => 
   let done = false;
   // A command that waits for events, not for a reply (a campaign followed to its end), learns
   // here that the engine died under it; calls in flight fail on their own (workerClient.ts).
-  const died = engine.stopped.then((stop) => (done ? new Promise<never>(() => {}) : Promise.reject(new EngineStopped(stop.reason))));
+  const died = engine.stopped.then((stop) =>
+    done ? new Promise<never>(() => {}) : Promise.reject(new EngineStopped(stop.reason)),
+  );
   try {
     return await Promise.race([f(createClient(engine.invoke, engine.subscribe)), died]);
   } catch (e) {
@@ -46,7 +52,11 @@ class EngineStopped extends Error {
 
 /** A new engine that takes up what the dead one was running (engineRecovery.ts): its runs
  * interrupted and queued again, their processes killed. Returns what to tell of each campaign. */
-async function requeueLostRuns(workspaceDir: string, data: Record<string, unknown>, limits: { maxOldGenerationSizeMb: number }): Promise<string[]> {
+async function requeueLostRuns(
+  workspaceDir: string,
+  data: Record<string, unknown>,
+  limits: { maxOldGenerationSizeMb: number },
+): Promise<string[]> {
   const said: string[] = [];
   try {
     const engine = await startEngineWorker(SCRIPT, workspaceDir, data, limits);
@@ -64,7 +74,9 @@ async function requeueLostRuns(workspaceDir: string, data: Record<string, unknow
       await engine.close();
     }
   } catch (e) {
-    said.push(`Its campaign's runs could not be requeued now (${(e as Error).message}); \`varbench campaign resume <id>\` does it.`);
+    said.push(
+      `Its campaign's runs could not be requeued now (${(e as Error).message}); \`varbench campaign resume <id>\` does it.`,
+    );
   }
   return said;
 }
