@@ -112,8 +112,7 @@ export function planeOption(
           symbolSize: 11,
           runId: x.runId,
           tooltip: {
-            formatter: html`run ${x.runId} · ${names[x.group] ?? x.group} · ${p.name} ·
-            ${formatMetric(r.metric, x.metric)}`,
+            formatter: html`run ${x.runId} · ${names[x.group] ?? x.group} · ${p.name} · ${formatMetric(r.metric, x.metric)}`,
           },
         })),
     })),
@@ -153,8 +152,7 @@ export function improvementOption(c: DesignComparisonResult, colors: ChartColors
           value: [ratio(r), r.pattern],
           itemStyle: { color: ratio(r) <= 1 ? colors.primary : colors.accent },
           tooltip: {
-            formatter: html`${r.pattern}: ${c.labels.b} ${formatRatio(ratio(r))} × ${c.labels.a} (${c.labels.a}
-            ${r.runsA} runs, ${c.labels.b} ${r.runsB} runs)`,
+            formatter: html`${r.pattern}: ${c.labels.b} ${formatRatio(ratio(r))} × ${c.labels.a} (${c.labels.a} ${r.runsA} runs, ${c.labels.b} ${r.runsB} runs)`,
           },
         })),
         label: {

@@ -174,8 +174,7 @@ export function fitOption(r: TrendsResult, cluster: TrendCluster, fit: FeatureFi
         value: [xs[i], cluster.cost[i]] as Pair,
         runId: r.runs[i].runId,
         tooltip: {
-          formatter: html`${r.runs[i].workload ?? "(no workload)"} · run ${r.runs[i].runId}<br />${fit.feature} =
-            ${plain(xs[i])}, cost ${plain(cluster.cost[i])}`,
+          formatter: html`${r.runs[i].workload ?? "(no workload)"} · run ${r.runs[i].runId}<br/>${fit.feature} = ${plain(xs[i])}, cost ${plain(cluster.cost[i])}`,
         },
       })),
     },
@@ -195,7 +194,7 @@ export function fitOption(r: TrendsResult, cluster: TrendCluster, fit: FeatureFi
           tooltip: {
             formatter:
               html`prediction at ${fit.feature} = ${plain(p.at)}: ${plain(p.value)}` +
-              (i ? html`<br />95%: ${plain(i.low)} … ${plain(i.high)}` : ""),
+              (i ? html`<br/>95%: ${plain(i.low)} … ${plain(i.high)}` : ""),
           },
         })),
     },
@@ -267,8 +266,7 @@ export function residualOption(r: TrendsResult, fit: FeatureFit, colors: ChartCo
           value: [xs[i], value(i)] as Pair,
           runId: r.runs[i].runId,
           tooltip: {
-            formatter: html`${r.runs[i].workload ?? "(no workload)"} · run ${r.runs[i].runId}<br />${fit.feature} =
-              ${plain(xs[i])}, residual ${num(value(i))}`,
+            formatter: html`${r.runs[i].workload ?? "(no workload)"} · run ${r.runs[i].runId}<br/>${fit.feature} = ${plain(xs[i])}, residual ${num(value(i))}`,
           },
         })),
         markLine: {
@@ -349,8 +347,7 @@ export function comparisonOption(
           value: [p.x, p.y] as Pair,
           runId: p.runId,
           tooltip: {
-            formatter: html`${label}${runText(p.runId, workloadOf(p.runId))}<br />${feature} = ${plain(p.x)}, cost
-              ${plain(p.y)}`,
+            formatter: html`${label}${runText(p.runId, workloadOf(p.runId))}<br/>${feature} = ${plain(p.x)}, cost ${plain(p.y)}`,
           },
         })),
       },

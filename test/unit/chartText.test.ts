@@ -84,7 +84,7 @@ describe("chart text", () => {
 
   it("html`…` keeps the template's markup and escapes every value, braces too", () => {
     assert.equal(
-      html`${HOSTILE}<br />${3} calls`,
+      html`${HOSTILE}<br/>${3} calls`,
       "&lt;img src=x onerror=alert(31)&gt;&#123;b&#125;&#123;c&#125;&amp;amp;<br/>3 calls",
     );
     assert.equal(escapeHtml(`"'`), "&quot;&#39;");

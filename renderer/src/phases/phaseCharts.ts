@@ -120,8 +120,7 @@ export function instanceAt(s: Segments, at: number): string {
         : "";
   const i = list[k];
   const nth = list.slice(0, k + 1).filter((j) => j.phase === i.phase).length;
-  return html`${i.phase}, instance ${nth}<br />from ${lengthText(i.start - s.span.start, s.unit)}, length
-    ${lengthText(i.length, s.unit)}<br />${i.calls} calls`;
+  return html`${i.phase}, instance ${nth}<br/>from ${lengthText(i.start - s.span.start, s.unit)}, length ${lengthText(i.length, s.unit)}<br/>${i.calls} calls`;
 }
 
 const line = (color: string, type: "solid" | "dotted", width: number, xs: readonly number[], name: string) => ({
@@ -351,7 +350,7 @@ export function comparisonOption(c: PhaseComparison, colors: ChartColors): EChar
   const names = c.methods.map((m) => METHOD_NAMES[m.method]);
   const tip = (i: number) => {
     const m = c.methods[i];
-    return html`${names[i]}: ${m.setup}<br />CoV min ${covText(m.min)} · mean ${covText(m.mean)} · max ${covText(m.max)}`;
+    return html`${names[i]}: ${m.setup}<br/>CoV min ${covText(m.min)} · mean ${covText(m.mean)} · max ${covText(m.max)}`;
   };
   return {
     animation: false,

@@ -93,8 +93,7 @@ function tooltip(r: CfTrendsResult, fn: CfFunction, v: CfVariable, q: Plotted, u
   const observed = v.perInvocation
     ? `mean of ${q.p.n} ${q.p.n === 1 ? "invocation" : "invocations"}: ${plain(q.observed)} ${unit}`
     : `${plain(q.observed)} ${unit}`;
-  return html`${run?.workload ?? "(no workload)"} · run ${run?.runId ?? "?"}<br />${features}<br />${observed}<br />model:
-    ${plain(q.predicted)}`;
+  return html`${run?.workload ?? "(no workload)"} · run ${run?.runId ?? "?"}<br/>${features}<br/>${observed}<br/>model: ${plain(q.predicted)}`;
 }
 
 const scatter = (

@@ -155,8 +155,7 @@ function nodeTooltip(n: VcgResultNode): string {
   const ccs = n.ccs.map((c) => html`&nbsp;&nbsp;${c}`).join("<br/>");
   const rt = n.realTime.statements.map((s) => html`${s.text}`).join("<br/>");
   return (
-    html`<b>(${n.id}) ${n.fname}</b> — ${n.type}<br />mean ${formatNs(n.meanNs)}, CoV ${n.cov.toFixed(3)}, N ${n.n}, W
-      ${formatNs(n.weightNs)}, VIM ${n.vim.toExponential(3)}<br />` +
+    html`<b>(${n.id}) ${n.fname}</b> — ${n.type}<br/>mean ${formatNs(n.meanNs)}, CoV ${n.cov.toFixed(3)}, N ${n.n}, W ${formatNs(n.weightNs)}, VIM ${n.vim.toExponential(3)}<br/>` +
     rt +
     "<br/>call contexts:<br/>" +
     ccs
