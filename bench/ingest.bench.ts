@@ -58,7 +58,7 @@ try {
   const chromeMid = chrome[PAIRS >> 1];
   const chromePeakKb = Math.max(...chrome.map((r) => r.maxRssKb));
   line("Chrome JSON of the quarter trace", `${(statSync(json).size / 2 ** 20).toFixed(0)} MiB, ${(chromeMid.events / 1e6).toFixed(1)} M events`);
-  line("varbench Chrome JSON → CCT, median", `${(rate(chromeMid) / 1e6).toFixed(2)} M events/s (${chromeMid.ms.toFixed(0)} ms; target ≥ 10 M events/s)`);
+  line("varbench Chrome JSON → CCT, median", `${(rate(chromeMid) / 1e6).toFixed(2)} M events/s (${chromeMid.ms.toFixed(0)} ms; target: median ≥ 12 M events/s)`);
   line("Chrome reads, all", chrome.map((r) => `${(rate(r) / 1e6).toFixed(2)}`).join(" ") + " M events/s");
   line("varbench peak RSS, Chrome JSON", `${(chromePeakKb / 1024).toFixed(0)} MiB (the file: ${(statSync(json).size / 2 ** 20).toFixed(0)} MiB)`);
 } finally {
