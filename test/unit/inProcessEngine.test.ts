@@ -10,7 +10,7 @@ import { fitsInProcess } from "../../engine/cli/inProcessEngine.js";
 import { FIXTURES, tempDir } from "../helpers/uftrace.js";
 
 describe("fitsInProcess", () => {
-  const dir = tempDir("varbench-inprocess-");
+  const dir = tempDir("inprocess-");
   const small = join(dir, "small.json");
   writeFileSync(small, "x".repeat(100_000));
   const large = join(dir, "large.json");
