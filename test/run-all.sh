@@ -46,6 +46,7 @@ check "typecheck (all layers)" npx tsc -p tsconfig.json --noEmit
 check "typecheck (pure engine without Node or DOM types)" npx tsc -p engine/tsconfig.pure.json --noEmit
 check "typecheck (renderer, svelte-check)" npx svelte-check --tsconfig renderer/tsconfig.json --fail-on-warnings --output human
 check "layer rules (dependency-cruiser)" npx depcruise --config .dependency-cruiser.cjs engine electron renderer bin test bench
+check "lint (prettier and eslint)" npm run lint --silent
 check "build (renderer and Electron bundles)" npm run build --silent
 suite "unit tests" --test-concurrency=2 test/unit/*.test.ts
 suite "integration tests (real uftrace, real SQLite)" --test-concurrency=1 test/integration/*.test.ts

@@ -6,6 +6,7 @@ import { cctTable, threadMatcher } from "../cct/table.js";
 import { CCT_TABLE_DEFAULTS, MAX_COVARIANCE_CHILDREN, type Cct } from "../cct/cct.js";
 import { ApiError } from "../errors/errors.js";
 import { defineAnalysis } from "./descriptor.js";
+import { CCT_EXPORTERS } from "../report/exporters.js";
 
 export const cct = defineAnalysis({
   kind: "cct",
@@ -26,6 +27,9 @@ export const cct = defineAnalysis({
   targets: { target: ["run", "design", "campaign", "trace"] },
   // A stored run's CCT is already an artifact, and a table of it is as quick to make as to read.
   cache: false,
+  reads: ["callingContexts"],
+  exporters: CCT_EXPORTERS,
+  flags: { thread: "--thread", limit: "--limit", maxChildren: "--max-children" },
   load: async (sources, { target }, args) => {
     const tree = await sources.cct(target!, { onCpu: args.onCpu, maxCovarianceChildren: args.maxChildren });
     requireThread(tree, args.thread);

@@ -8,6 +8,7 @@ import { compareSides, type SideInput } from "../cct/compareSides.js";
 import { mergeThreads } from "../cct/merge.js";
 import { contextRows } from "../cct/query.js";
 import { defineAnalysis, type Resolved, type Sources } from "./descriptor.js";
+import { CONTEXT_COMPARISON_EXPORTERS } from "../report/exporters.js";
 import { runTarget } from "./resolveTarget.js";
 import { DEFAULT_ON_CPU } from "../variance/parameters.js";
 import { frameKind } from "../cct/frameKinds.js";
@@ -21,6 +22,9 @@ export const compare = defineAnalysis({
   args: z.strictObject({ a: targetSchema, b: targetSchema, onCpu: z.boolean().default(DEFAULT_ON_CPU) }),
   targets: { a: accepts, b: accepts },
   cache: true,
+  reads: [],
+  exporters: CONTEXT_COMPARISON_EXPORTERS,
+  flags: {},
   load: async (sources, { a, b }, args) => ({ a: await sideOf(sources, a!, args.onCpu), b: await sideOf(sources, b!, args.onCpu) }),
   compute: ({ a, b }) => compareSides(a, b),
 });

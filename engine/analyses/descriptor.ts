@@ -2,8 +2,11 @@
 // to a plain result object"): a kind, a version, its argument schema with the
 // defaults everyone shares, the targets it accepts, a host step that loads
 // what it reads (CCTs, traces, run rows) through Sources, and a pure step that
-// computes the plain result. The registry lists them; the API's analyses.*
-// methods, the command line and the result cache all come from it.
+// computes the plain result; and what the shared tables used to hold: what its
+// runs must record (the campaign page and report offer it only then), its export
+// formats, and the command-line flag of each argument. The registry lists them;
+// the API's analyses.* methods, reports.analysis, the command line's wording of
+// refused arguments and the result cache all come from it (README.md here).
 import type { z } from "zod";
 import type { Target, TargetKind } from "../campaign/target.js";
 import type { RunRow } from "../campaign/readModels.js";
@@ -11,6 +14,8 @@ import type { Cct } from "../cct/cct.js";
 import type { TraceSink } from "../trace/sink.js";
 import type { CampaignSpec } from "../campaign/spec.js";
 import type { CalibrationFailure, ToolCalibration } from "../verdict/toolCost.js";
+import type { Recording } from "../cct/profilerRecords.js";
+import type { Exporter } from "../report/exporter.js";
 
 /** A target resolved: what it names, worded for people, and the runs behind it (none for a trace). */
 export interface Resolved {
@@ -61,7 +66,13 @@ export interface Sources {
 
 type FieldsOf<S extends z.ZodType> = Extract<keyof z.output<S>, string>;
 
-export interface AnalysisDescriptor<S extends z.ZodType = z.ZodType, I = unknown, R = unknown> {
+/** An analysis' export formats by name, each taking its result. */
+export type Exporters<R> = Readonly<Record<string, Exporter<R, never>>>;
+
+/** The command-line flag that sets each argument field that has one ("tauS": "--tau"). */
+export type Flags<S extends z.ZodType> = { readonly [F in FieldsOf<S>]?: string };
+
+export interface AnalysisDescriptor<S extends z.ZodType = z.ZodType, I = unknown, R = unknown, E extends Exporters<R> | null = Exporters<R> | null> {
   /** The API method is analyses.<kind>. */
   readonly kind: string;
   /** For messages: "dominant variance analysis". */
@@ -73,15 +84,21 @@ export interface AnalysisDescriptor<S extends z.ZodType = z.ZodType, I = unknown
   readonly targets: { readonly [F in FieldsOf<S>]?: readonly TargetKind[] };
   /** Keep results in the workspace's analyses table (false where reading the input is as quick). */
   readonly cache: boolean;
+  /** What a campaign's runs must record for it to apply (cct/profilerRecords.ts); []: any runs. */
+  readonly reads: readonly Recording[];
+  /** The formats reports.analysis exports its result in; null: none. */
+  readonly exporters: E;
+  /** The flags that set its arguments, to word a refused argument as the flag (cli/failure.ts). */
+  readonly flags: Flags<S>;
   load(sources: Sources, targets: { readonly [F in FieldsOf<S>]?: Resolved }, args: z.output<S>): Promise<I>;
   /** Pure: the plain result; long computations tell their stages to `progress`. */
   compute(input: I, args: z.output<S>, progress: Sources["progress"]): R;
 }
 
 /** Keeps a descriptor's types tied together where it is written. */
-export function defineAnalysis<S extends z.ZodType, I, R>(d: AnalysisDescriptor<S, I, R>): AnalysisDescriptor<S, I, R> {
+export function defineAnalysis<S extends z.ZodType, I, R, E extends Exporters<R> | null>(d: AnalysisDescriptor<S, I, R, E>): AnalysisDescriptor<S, I, R, E> {
   return d;
 }
 
-export type ArgsIn<D> = D extends AnalysisDescriptor<infer S, unknown, unknown> ? z.input<S> : never;
-export type ResultOf<D> = D extends AnalysisDescriptor<z.ZodType, unknown, infer R> ? R : never;
+export type ArgsIn<D> = D extends { readonly args: infer S extends z.ZodType } ? z.input<S> : never;
+export type ResultOf<D> = D extends { compute(...a: never[]): infer R } ? R : never;

@@ -9,7 +9,8 @@ import type { DesignComparisonResult } from "../patterns/comparisonResult.js";
 import { verdict } from "../patterns/verdict.js";
 import { ApiError } from "../errors/errors.js";
 import { defineAnalysis } from "./descriptor.js";
-import { clusterRuns, patternArgs, patternRuns } from "./patternRuns.js";
+import { COMPARISON_EXPORTERS } from "../report/exporters.js";
+import { clusterRuns, patternArgs, patternFlags, patternRuns } from "./patternRuns.js";
 
 
 const accepts = ["design", "campaign"] as const;
@@ -27,6 +28,9 @@ export const designComparison = defineAnalysis({
   }),
   targets: { a: accepts, b: accepts },
   cache: true,
+  reads: ["timelines"],
+  exporters: COMPARISON_EXPORTERS,
+  flags: { ...patternFlags, confidence: "--confidence", precision: "--precision" },
   load: async (sources, { a, b }, args) => {
     const sa = await patternRuns(sources, a!, args, () => "A");
     const sb = await patternRuns(sources, b!, args, () => "B");

@@ -6,7 +6,7 @@ import { targetSchema } from "../campaign/targetSchema.js";
 import { patternsReport } from "../variance/analyze.js";
 import type { PatternsResult } from "../variance/result.js";
 import { defineAnalysis } from "./descriptor.js";
-import { preparedVariance, varianceArgs } from "./dominantVariance.js";
+import { preparedVariance, varianceArgs, varianceFlags } from "./dominantVariance.js";
 
 const accepts = ["run", "design", "trace"] as const;
 
@@ -17,6 +17,9 @@ export const detection = defineAnalysis({
   args: z.strictObject({ target: targetSchema, vs: targetSchema.optional(), ...varianceArgs }),
   targets: { target: accepts, vs: accepts },
   cache: true,
+  reads: ["callingContexts"],
+  exporters: null,
+  flags: { ...varianceFlags, vs: "--vs" },
   load: async (sources, { target, vs }, args) => ({
     a: { label: target!.label, prep: await preparedVariance(sources, target!, args) },
     b: vs ? { label: vs.label, prep: await preparedVariance(sources, vs, args) } : null,

@@ -39,8 +39,10 @@ export const varianceArgs = {
   maxChildren: z.number().int().positive().max(MAX_COVARIANCE_CHILDREN).optional(),
 };
 
-const shared = z.object(varianceArgs);
-export type VarianceArgs = z.output<typeof shared>;
+/** The command-line flags of the shared arguments (cli/failure.ts words a refused argument by its flag). */
+export const varianceFlags = { covThreshold: "--cov", window: "--window", probability: "--probability", cutoff: "--cutoff", maxChildren: "--max-children" } as const;
+
+export type VarianceArgs = z.output<z.ZodObject<typeof varianceArgs>>;
 
 export function varianceParameters(a: VarianceArgs, tauS = DEFAULT_PARAMETERS.tauS, beta = DEFAULT_PARAMETERS.beta): VarianceParameters {
   const covThreshold = a.covThreshold ?? chebyshevCovThreshold(a.window, a.probability);

@@ -5,7 +5,8 @@ import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import type { ExecutionPatternsResult } from "../patterns/result.js";
 import { defineAnalysis } from "./descriptor.js";
-import { clusterRuns, patternArgs, patternRuns } from "./patternRuns.js";
+import { PATTERNS_EXPORTERS } from "../report/exporters.js";
+import { clusterRuns, patternArgs, patternFlags, patternRuns } from "./patternRuns.js";
 import { ApiError } from "../errors/errors.js";
 import type { Resolved } from "./descriptor.js";
 
@@ -31,6 +32,9 @@ export const executionPatterns = defineAnalysis({
   }),
   targets: { target: ["campaign", "design"] },
   cache: true,
+  reads: ["timelines"],
+  exporters: PATTERNS_EXPORTERS,
+  flags: patternFlags,
   load: async (sources, { target }, args) => {
     const t = args.workload === null ? target! : onWorkload(target!, args.workload);
     return { label: t.label, ...(await patternRuns(sources, t, args, (r) => r.design ?? "—")) };

@@ -11,6 +11,7 @@ import { flameGraph } from "../flame/flameGraph.js";
 import { describeTraceWarning } from "../trace/diagnostics.js";
 import { ApiError } from "../errors/errors.js";
 import { defineAnalysis, type Resolved, type Sources } from "./descriptor.js";
+import { FLAME_EXPORTERS } from "../report/exporters.js";
 import { requireThread } from "./cct.js";
 import { runTarget } from "./resolveTarget.js";
 
@@ -28,6 +29,9 @@ export const flame = defineAnalysis({
   targets: { target: ["run", "design", "trace"] },
   // Built from stored CCTs as quickly as a cached copy would be read.
   cache: false,
+  reads: ["callingContexts"],
+  exporters: FLAME_EXPORTERS,
+  flags: { thread: "--thread" },
   load: (sources, { target }, args) => flameSide(sources, target!, args.thread, args.onCpu),
   compute: (side, args) => flameGraph(side.columns, side.functions, { label: side.label, runs: side.runs, thread: args.thread, threads: side.threads, warnings: side.warnings }),
 });

@@ -5,6 +5,7 @@ import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
 import { flameDiff as joinSides } from "../flame/flameDiff.js";
 import { defineAnalysis } from "./descriptor.js";
+import { FLAME_DIFF_EXPORTERS } from "../report/exporters.js";
 import { flameSide } from "./flame.js";
 
 const accepts = ["run", "design"] as const;
@@ -21,6 +22,9 @@ export const flameDiff = defineAnalysis({
   }),
   targets: { a: accepts, b: accepts },
   cache: false,
+  reads: ["callingContexts"],
+  exporters: FLAME_DIFF_EXPORTERS,
+  flags: {},
   load: async (sources, { a, b }, args) => ({ a: await flameSide(sources, a!, null, args.onCpu), b: await flameSide(sources, b!, null, args.onCpu) }),
   compute: ({ a, b }) => joinSides(a, b),
 });

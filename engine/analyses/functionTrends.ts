@@ -13,6 +13,7 @@ import type { CfTrendsResult } from "../trend/cf/cfResult.js";
 import type { TrendWorkload } from "../trend/result.js";
 import { ApiError } from "../errors/errors.js";
 import { defineAnalysis } from "./descriptor.js";
+import { FUNCTION_TRENDS_EXPORTERS } from "../report/exporters.js";
 import { runLabel, runTarget } from "./resolveTarget.js";
 import { oneDesign, usableFeatures } from "./trends.js";
 import { markTimingNoise, offCpuNote } from "../trend/cf/timingNoise.js";
@@ -30,6 +31,9 @@ export const functionTrends = defineAnalysis({
   }),
   targets: { target: ["campaign", "design"] },
   cache: true,
+  reads: ["callingContexts"],
+  exporters: FUNCTION_TRENDS_EXPORTERS,
+  flags: { feature: "--feature" },
   load: async (sources, { target }, args) => {
     oneDesign(target!);
     const traced = target!.runs.filter((r) => r.hasCct);

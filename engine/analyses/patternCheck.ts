@@ -6,7 +6,8 @@ import { targetSchema } from "../campaign/targetSchema.js";
 import { checkRuns, type ReproducibilityResult } from "../patterns/reproducibility.js";
 import { ApiError } from "../errors/errors.js";
 import { defineAnalysis } from "./descriptor.js";
-import { clusterRuns, patternArgs, patternRuns } from "./patternRuns.js";
+import { REPRODUCIBILITY_EXPORTERS } from "../report/exporters.js";
+import { clusterRuns, patternArgs, patternFlags, patternRuns } from "./patternRuns.js";
 
 const accepts = ["campaign", "design", "run"] as const;
 
@@ -17,6 +18,9 @@ export const patternCheck = defineAnalysis({
   args: z.strictObject({ reference: targetSchema, check: targetSchema, ...patternArgs }),
   targets: { reference: ["campaign", "design"], check: accepts },
   cache: true,
+  reads: ["timelines"],
+  exporters: REPRODUCIBILITY_EXPORTERS,
+  flags: { ...patternFlags, check: "--check" },
   load: async (sources, { reference, check }, args) => {
     const ref = { label: reference!.label, ...(await patternRuns(sources, reference!, args, (r) => r.design ?? "—")) };
     const chk = { label: check!.label, ...(await patternRuns(sources, check!, args, () => "check")) };

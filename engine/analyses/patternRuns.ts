@@ -30,8 +30,10 @@ export const patternArgs = {
   alignThreads: z.boolean().default(true),
 };
 
-const shared = z.object(patternArgs);
-export type PatternArgs = z.output<typeof shared>;
+/** The command-line flags of the shared arguments (cli/failure.ts words a refused argument by its flag). */
+export const patternFlags = { metric: "--metric", source: "--source", intervals: "--intervals", kmax: "--kmax", seed: "--seed" } as const;
+
+export type PatternArgs = z.output<z.ZodObject<typeof patternArgs>>;
 
 export function patternParameters(a: PatternArgs): PatternParameters {
   return { intervals: a.intervals, kmax: a.kmax, seed: a.seed, alignThreads: a.alignThreads };

@@ -13,6 +13,7 @@ import type { RegularGaps } from "../phases/requestWindows.js";
 import type { PhaseMarkersResult, PhaseRun } from "../phases/result.js";
 import { ApiError } from "../errors/errors.js";
 import { defineAnalysis, type Resolved, type Sources } from "./descriptor.js";
+import { PHASE_MARKERS_EXPORTERS } from "../report/exporters.js";
 import { runLabel, runTarget } from "./resolveTarget.js";
 
 export const phaseMarkers = defineAnalysis({
@@ -28,6 +29,9 @@ export const phaseMarkers = defineAnalysis({
   }),
   targets: { target: ["campaign", "design"] },
   cache: true,
+  reads: ["callSequences"],
+  exporters: PHASE_MARKERS_EXPORTERS,
+  flags: {},
   load: async (sources, { target }, args) => loadMarkerInput(sources, target!, args.logicalTime, args.granularity),
   compute: (input, args): PhaseMarkersResult => {
     const selection = selectMarkers(input.regular, input.regularRun.requests, input.irregular, input.regularGaps);

@@ -18,6 +18,7 @@ import { segmentRun } from "../phases/segmentation.js";
 import type { PhaseSegmentsResult } from "../phases/result.js";
 import { ApiError } from "../errors/errors.js";
 import { defineAnalysis } from "./descriptor.js";
+import { PHASE_SEGMENTS_EXPORTERS } from "../report/exporters.js";
 import { loadMarkerInput, singleThreadedForCalls } from "./phaseMarkers.js";
 import { runTarget } from "./resolveTarget.js";
 
@@ -38,6 +39,9 @@ export const phaseSegments = defineAnalysis({
   }),
   targets: { target: ["run"], markers: ["campaign", "design"] },
   cache: true,
+  reads: ["callSequences"],
+  exporters: PHASE_SEGMENTS_EXPORTERS,
+  flags: {},
   load: async (sources, { target, markers }, args) => {
     const input = await loadMarkerInput(sources, markers!, args.markerTime, args.granularity);
     const chosen = selectMarkers(input.regular, input.regularRun.requests, input.irregular, input.regularGaps);

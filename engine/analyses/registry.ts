@@ -1,6 +1,7 @@
 // Every analysis, by kind: the API offers each as analyses.<kind>, the command
 // line runs them through it, and results are cached under their kind and
-// version. Adding an analysis: its pure folder, its entry here, its renderer folder.
+// version. Adding an analysis: its pure folder, its descriptor here, its renderer
+// folder (README.md here); every table of analyses is derived from this one.
 import { cct } from "./cct.js";
 import { vcg } from "./vcg.js";
 import { vcgSweep } from "./vcgSweep.js";

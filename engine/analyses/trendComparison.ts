@@ -9,6 +9,7 @@ import { compareTrends } from "../trend/designTrends.js";
 import type { TrendComparisonResult } from "../trend/result.js";
 import { ApiError } from "../errors/errors.js";
 import { defineAnalysis } from "./descriptor.js";
+import { TREND_COMPARISON_EXPORTERS } from "../report/exporters.js";
 import { loadCosts, type LoadedCosts } from "./trends.js";
 
 const accepts = ["design", "campaign"] as const;
@@ -28,6 +29,9 @@ export const trendComparison = defineAnalysis({
   }),
   targets: { a: accepts, b: accepts },
   cache: true,
+  reads: ["locationCosts"],
+  exporters: TREND_COMPARISON_EXPORTERS,
+  flags: { source: "--source", feature: "--feature", seed: "--seed" },
   load: async (sources, { a, b }, args) => {
     const ca = await loadCosts(sources, a!, args.source, args.feature, true);
     const cb = await loadCosts(sources, b!, args.source === "auto" ? ca.source : args.source, args.feature, true);

@@ -15,6 +15,7 @@ import type { CallgrindTable } from "../trace/callgrind/readCallgrind.js";
 import { ApiError } from "../errors/errors.js";
 import { MIN_DISTINCT_VALUES, selectFeatures, type FeatureSelection } from "../trend/featureSelection.js";
 import { defineAnalysis, type Resolved, type Sources } from "./descriptor.js";
+import { TRENDS_EXPORTERS } from "../report/exporters.js";
 import { runLabel, runTarget } from "./resolveTarget.js";
 
 const ARTIFACT: Readonly<Record<Exclude<TrendSource, "uftrace">, string>> = { gcov: "gcov-table", callgrind: "callgrind-table" };
@@ -34,6 +35,9 @@ export const trends = defineAnalysis({
   }),
   targets: { target: ["campaign", "design"] },
   cache: true,
+  reads: ["locationCosts"],
+  exporters: TRENDS_EXPORTERS,
+  flags: { source: "--source", feature: "--feature", seed: "--seed" },
   load: async (sources, { target }, args) => loadCosts(sources, target!, args.source, args.feature),
   compute: (input, args, progress): TrendsResult => {
     // Clusters sum their locations' costs, so call counts (another unit) are not clustered with instructions or time.

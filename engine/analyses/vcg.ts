@@ -6,7 +6,8 @@ import { completeAnalysis } from "../variance/analyze.js";
 import { DEFAULT_PARAMETERS } from "../variance/parameters.js";
 import { formatNs } from "../format/numbers.js";
 import { defineAnalysis } from "./descriptor.js";
-import { preparedVariance, varianceArgs, varianceParameters } from "./dominantVariance.js";
+import { VCG_EXPORTERS } from "../report/exporters.js";
+import { preparedVariance, varianceArgs, varianceFlags, varianceParameters } from "./dominantVariance.js";
 
 export const vcg = defineAnalysis({
   kind: "vcg",
@@ -22,6 +23,9 @@ export const vcg = defineAnalysis({
   }),
   targets: { target: ["run", "design", "trace"] },
   cache: true,
+  reads: ["callingContexts"],
+  exporters: VCG_EXPORTERS,
+  flags: { ...varianceFlags, tauS: "--tau", beta: "--beta" },
   load: async (sources, { target }, args) => preparedVariance(sources, target!, args),
   compute: (prep, args) => completeAnalysis({ ...prep, parameters: varianceParameters(args, args.tauS, args.beta) }, formatNs),
 });

@@ -5,7 +5,7 @@ import { targetSchema } from "../campaign/targetSchema.js";
 import { sweep } from "../variance/sweep.js";
 import { SWEEP_BETAS, SWEEP_TAUS } from "../variance/parameters.js";
 import { defineAnalysis } from "./descriptor.js";
-import { preparedVariance, varianceArgs } from "./dominantVariance.js";
+import { preparedVariance, varianceArgs, varianceFlags } from "./dominantVariance.js";
 
 const fraction = z.number().min(0).max(1);
 
@@ -21,6 +21,9 @@ export const vcgSweep = defineAnalysis({
   }),
   targets: { target: ["run", "design", "trace"] },
   cache: true,
+  reads: ["callingContexts"],
+  exporters: null,
+  flags: varianceFlags,
   load: async (sources, { target }, args) => preparedVariance(sources, target!, args),
   compute: (prep, args) => sweep(prep, args.taus, args.betas),
 });

@@ -13,6 +13,7 @@ import type { ToolCalibration } from "../verdict/toolCost.js";
 import { DEFAULT_CONFIDENCE } from "../patterns/parameters.js";
 import { ApiError } from "../errors/errors.js";
 import { defineAnalysis, type Resolved, type Sources } from "./descriptor.js";
+import { VERDICT_EXPORTERS } from "../report/exporters.js";
 import { runLabel } from "./resolveTarget.js";
 
 export const verdict = defineAnalysis({
@@ -28,6 +29,9 @@ export const verdict = defineAnalysis({
   }),
   targets: { a: ["design"], b: ["design"] },
   cache: false,
+  reads: [],
+  exporters: VERDICT_EXPORTERS,
+  flags: { confidence: "--confidence" },
   load: (sources, { a, b }, args) => loadVerdict(sources, a!, b!, args.measure, args.confidence),
   compute: (input) => designVerdict(input),
 });

@@ -13,8 +13,10 @@ import { profilerAvailability } from "../runner/profilers/availability.js";
 import { createPlannedCampaign, planCampaignFromFile, type Launched } from "../runner/launch.js";
 import { projectCountsById } from "../store/projectQueries.js";
 import { findCalibration } from "../store/calibrations.js";
+import { benchSpec } from "../campaign/benchSpec.js";
+import { resolve } from "node:path";
 
-type Some = Pick<Handlers, "campaigns.list" | "campaigns.get" | "campaigns.launchOptions" | "campaigns.launch" | "campaigns.launchSpec" | "campaigns.cancel" | "campaigns.resume" | "campaigns.calibrate">;
+type Some = Pick<Handlers, "campaigns.list" | "campaigns.get" | "campaigns.launchOptions" | "campaigns.launch" | "campaigns.launchSpec" | "campaigns.bench" | "campaigns.cancel" | "campaigns.resume" | "campaigns.calibrate">;
 
 export function campaignHandlers(ctx: ServiceContext): Some {
   const db = () => ctx.workspace().db;
@@ -59,6 +61,15 @@ export function campaignHandlers(ctx: ServiceContext): Some {
     "campaigns.launchSpec": async ({ spec, seed }) => {
       if (!ctx.localFiles) throw new ApiError("invalid-arguments", "campaign spec files can be named only from the command line or the desktop window", [{ path: "spec", message: "no file paths here" }]);
       const launched = await asApiError(() => planCampaignFromFile(ctx.workspace(), spec, seed));
+      return { campaign: started(launched), runs: launched.runs, order: launched.order };
+    },
+    "campaigns.bench": (args) => {
+      if (!ctx.localFiles) throw new ApiError("invalid-arguments", "commands can be benchmarked only from the command line or the desktop window", [{ path: "commands", message: "not here" }]);
+      // Under a profiler that watches the process started, sh would be watched: the command runs as is.
+      const shell = args.shell ?? (["uftrace", "callgrind", "gcov"].includes(args.profiler) ? "none" : "sh");
+      const spec = asApiError(() => benchSpec({ ...args, shell, profiler: { name: args.profiler, options: args.profilerOptions } }));
+      const name = args.name ?? `bench-${listCampaigns(db()).length + 1}`;
+      const launched = asApiError(() => createPlannedCampaign(ctx.workspace(), { spec, specDir: resolve(args.cwd), name, source: "bench", ...(args.seed === undefined ? {} : { seed: args.seed }) }));
       return { campaign: started(launched), runs: launched.runs, order: launched.order };
     },
     "campaigns.cancel": ({ campaignId }) => {

@@ -1,6 +1,8 @@
 // A campaign as the API shows it: counts, progress and what can be done with
 // it now (resume, cancel), judged from the runs and the runner's life; and
 // its details with the wall-time distribution of each design × workload.
+import { ANALYSES } from "../analyses/registry.js";
+import { recordsAll } from "../cct/profilerRecords.js";
 import type { ServiceContext } from "./serviceContext.js";
 import type { CampaignDetail, CampaignInfo } from "../campaign/readModels.js";
 import { getCampaign, listCampaigns, runCounts, type CampaignRow } from "../store/campaigns.js";
@@ -93,5 +95,6 @@ export function campaignDetail(ctx: ServiceContext, id: number, asked: MeasureNa
     repetitions: c.spec.repetitions,
     warmups: c.spec.warmups,
     groups,
+    analyses: Object.values(ANALYSES).flatMap((d) => (recordsAll(profiler, d.reads) ? [d.kind] : [])),
   };
 }

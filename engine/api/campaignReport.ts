@@ -1,8 +1,8 @@
 // Gathers what a campaign's report rests on: the campaign's wall times and,
-// for two designs, the comparison of their runs and every analysis the
-// campaign's profiler allows (execution patterns, dominant variance, trends,
-// phases), each through runAnalysis so the cache and progress events are the
-// workbench's. An analysis that does not apply becomes a note saying why.
+// for two designs, the comparison of their runs and every analysis whose
+// reads (its descriptor's) the campaign's profiler records (execution patterns,
+// dominant variance, trends, phases), each through runAnalysis so the cache and
+// progress events are the workbench's. One that does not apply is a note saying why.
 import type * as z from "zod";
 import { ApiError } from "../errors/errors.js";
 import type { ServiceContext } from "./serviceContext.js";
@@ -18,6 +18,7 @@ import { VARBENCH_VERSION } from "../report/version.js";
 import { shellCommand } from "../format/text.js";
 import type { RunRow } from "../campaign/readModels.js";
 import type { MeasureName } from "../campaign/measures.js";
+import { missingRecording, recordedBy, recordsAll, RECORDING_WORDS } from "../cct/profilerRecords.js";
 
 export interface ReportRequest {
   readonly campaignId: number;
@@ -29,11 +30,16 @@ export interface ReportRequest {
   readonly format: string;
 }
 
-/** Profilers whose runs carry per-thread timelines (execution patterns), costs per location (trends). */
-const TIMELINES = new Set(["uftrace", "sampler"]);
-const LOCATION_COSTS = new Set(["gcov", "callgrind", "uftrace"]);
-
 type Kind = keyof typeof ANALYSES;
+
+/** Whether the campaign's profiler records what the analysis reads (its descriptor's `reads`). */
+const feeds = (profiler: string, kind: Kind) => recordsAll(profiler, ANALYSES[kind].reads);
+
+/** Why the analysis does not apply: "calling-context trees, which gcov runs do not record (uftrace runs do)". */
+function unrecorded(profiler: string, kind: Kind): string {
+  const r = missingRecording(profiler, ANALYSES[kind].reads) ?? ANALYSES[kind].reads[0];
+  return `${RECORDING_WORDS[r]}, which ${profiler} runs do not record (${recordedBy(r)} runs do)`;
+}
 
 export async function campaignReport(ctx: ServiceContext, req: ReportRequest): Promise<CampaignReport> {
   const detail = campaignDetail(ctx, req.campaignId, req.measure ?? null);
@@ -45,8 +51,9 @@ export async function campaignReport(ctx: ServiceContext, req: ReportRequest): P
   if (req.workload !== undefined && !detail.workloads.includes(req.workload)) throw new ApiError("not-found", `campaign ${c.id} has no workload ${req.workload}; its workloads: ${detail.workloads.join(", ")}`, [{ path: "workload", message: "no such workload" }]);
   const notes: string[] = [];
   const analyses: { kind: string; args: Record<string, unknown> }[] = [];
-  const patternSteps = TIMELINES.has(c.profiler) ? (req.workload ? 1 : detail.workloads.length) : 0;
-  const steps = designs ? 2 + patternSteps + 2 * Number(c.profiler === "uftrace") + Number(LOCATION_COSTS.has(c.profiler)) : Number(c.profiler === "uftrace");
+  const patternSteps = feeds(c.profiler, "designComparison") ? (req.workload ? 1 : detail.workloads.length) : 0;
+  const designSteps = designs ? 2 + patternSteps + 2 * Number(feeds(c.profiler, "vcg")) + Number(feeds(c.profiler, "trendComparison")) : 0;
+  const steps = designSteps + Number(feeds(c.profiler, "phaseMarkers"));
   let step = 0;
   const run = async <K extends Kind>(kind: K, title: string, args: Record<string, unknown>) => {
     ctx.progress({ kind: "report", targets: [`campaign:${c.id}`], stage: `report: ${title}`, done: step++, total: Math.max(1, steps) });
@@ -75,23 +82,23 @@ export async function campaignReport(ctx: ServiceContext, req: ReportRequest): P
     const compare = await run("compare", `comparing ${designs[0]} and ${designs[1]}`, { a, b });
     // Each workload's runs on their own, as the verdict compares them: runs of different inputs are never matched.
     const patterns: WorkloadPatterns[] = [];
-    for (const w of TIMELINES.has(c.profiler) ? verdict.workloads.map((x) => x.workload) : []) {
+    for (const w of feeds(c.profiler, "designComparison") ? verdict.workloads.map((x) => x.workload) : []) {
       const on = { a: { ...a, workload: w }, b: { ...b, workload: w } };
       const comparison = await tried(`Execution patterns on ${w}`, () => run("designComparison", `execution patterns on ${w}`, on));
       if (comparison) patterns.push({ workload: w, comparison });
     }
-    if (!TIMELINES.has(c.profiler)) notes.push(`Execution patterns: the ${c.profiler} profiler records no per-thread timelines (uftrace and the sampler do); the answer rests on the workloads' ${detail.measure.title} alone.`);
+    if (!feeds(c.profiler, "designComparison")) notes.push(`Execution patterns: needs ${unrecorded(c.profiler, "designComparison")}; the answer rests on the workloads' ${detail.measure.title} alone.`);
     let vcg: DesignInputs["vcg"] = null;
-    if (c.profiler === "uftrace") {
+    if (feeds(c.profiler, "vcg")) {
       const va = await tried(`Dominant variance of ${designs[0]}`, () => run("vcg", `dominant variance of ${designs[0]}`, { target: a }));
       const vb = await tried(`Dominant variance of ${designs[1]}`, () => run("vcg", `dominant variance of ${designs[1]}`, { target: b }));
       vcg = va && vb ? { a: va, b: vb } : null;
-    } else notes.push(`Dominant variance: needs calling-context trees, which ${c.profiler} runs do not record (uftrace runs do).`);
+    } else notes.push(`Dominant variance: needs ${unrecorded(c.profiler, "vcg")}.`);
     // A trend fits cost to the features of every workload, so both designs are taken over all of them.
-    const trends = LOCATION_COSTS.has(c.profiler) ? await tried("Trends", () => run("trendComparison", "trends", { a: target(designs[0], false), b: target(designs[1], false) })) : null;
+    const trends = feeds(c.profiler, "trendComparison") ? await tried("Trends", () => run("trendComparison", "trends", { a: target(designs[0], false), b: target(designs[1], false) })) : null;
     designInputs = { labels: { a: designs[0], b: designs[1] }, environments: { a: firstEnvironment(ctx, compare.a.runIds), b: firstEnvironment(ctx, compare.b.runIds) }, verdict, compare, patterns, vcg, trends };
   } else if (detail.designs.length > 2) notes.push(`Design comparison: the campaign has ${detail.designs.length} designs (${detail.designs.join(", ")}); name two to compare them.`);
-  const phases = c.profiler === "uftrace" ? await tried("Phases", () => run("phaseMarkers", "phase markers", { target: { kind: "campaign", campaignId: c.id } })) : null;
+  const phases = feeds(c.profiler, "phaseMarkers") ? await tried("Phases", () => run("phaseMarkers", "phase markers", { target: { kind: "campaign", campaignId: c.id } })) : null;
   ctx.progress({ kind: "report", targets: [`campaign:${c.id}`], stage: "done", done: steps, total: Math.max(1, steps) });
 
   const measured = runRows(ctx.workspace().db, c.id).filter((r: RunRow) => r.status === "succeeded" && !r.warmup);

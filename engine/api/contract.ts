@@ -60,6 +60,25 @@ export const METHODS = {
   ),
   /** A campaign planned from a spec file (a path on this machine: command line and desktop window only), then started. */
   "campaigns.launchSpec": method<T.PlannedCampaign>()(z.strictObject({ spec: z.string().min(1), seed: z.number().int().min(0).max(2 ** 31 - 1).optional() })),
+  /** hyperfine's everyday use (`varbench bench 'cmd A' 'cmd B'`): commands compared as a campaign of their own
+   * (campaign/benchSpec.ts), planned, stored and started; relative paths are taken from `cwd`. */
+  "campaigns.bench": method<T.PlannedCampaign>()(
+    z.strictObject({
+      commands: z.array(z.string().min(1)).min(1, "give at least one command to time").max(64),
+      names: z.array(z.string()).max(64).optional(),
+      runs: z.number().int().min(1).max(100_000).default(10),
+      warmup: z.number().int().min(0).max(100_000).default(0),
+      parameters: z.array(z.strictObject({ name: z.string(), values: z.array(z.string()).max(1000) })).max(8).default([]),
+      profiler: z.string().default("time"),
+      profilerOptions: z.array(z.string()).default([]),
+      shell: z.enum(["sh", "none"]).optional(),
+      project: z.string().default("bench"),
+      name: z.string().optional(),
+      timeout: z.string().optional(),
+      cwd: z.string().min(1),
+      seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+    }),
+  ),
   "campaigns.cancel": method<T.CampaignInfo>()(z.strictObject({ campaignId: id })),
   "campaigns.resume": method<T.CampaignInfo>()(z.strictObject({ campaignId: id })),
   /** Measures uftrace's own cost per call again on this machine, for the record options of a campaign under uftrace
@@ -86,6 +105,8 @@ export const METHODS = {
   /** One analysis' result in one of its export formats (the views' Export actions): `args` are the
    * analysis' own, checked as analyses.<kind> checks them. */
   "reports.analysis": method<T.ReportFile>()(z.strictObject({ kind: z.enum(EXPORTABLE_KINDS), args: z.record(z.string(), z.unknown()), format: z.string().min(1) })),
+  /** The formats reports.analysis offers for each kind (each analysis' descriptor declares its own). */
+  "reports.formats": method<Readonly<Record<string, readonly string[]>>>()(z.strictObject({})),
 } as const;
 
 /** Events pushed to every client; `onX` on the client side. */

@@ -9,14 +9,14 @@ import { printPdf } from "../io/pdf.js";
 import type * as z from "zod";
 import { ApiError } from "../errors/errors.js";
 import { validated } from "./dispatch.js";
-import { ANALYSIS_EXPORTERS } from "./analysisExports.js";
+import { ANALYSIS_EXPORTERS, EXPORTABLE_KINDS, exportFormats } from "./analysisExports.js";
 import { ANALYSES } from "../analyses/registry.js";
 import { runAnalysis } from "../analyses/runAnalysis.js";
 import type { AnalysisDescriptor } from "../analyses/descriptor.js";
 import type { Exporter } from "../report/exporter.js";
 import { formatTarget, type TargetArg } from "../campaign/target.js";
 
-export function reportHandlers(ctx: ServiceContext): Pick<Handlers, "reports.campaign" | "reports.analysis"> {
+export function reportHandlers(ctx: ServiceContext): Pick<Handlers, "reports.campaign" | "reports.analysis" | "reports.formats"> {
   return {
     "reports.analysis": async ({ kind, args, format }) => {
       const exporters: Readonly<Record<string, Exporter<unknown, object>>> = ANALYSIS_EXPORTERS[kind];
@@ -32,6 +32,7 @@ export function reportHandlers(ctx: ServiceContext): Pick<Handlers, "reports.cam
       const settings = Object.entries(parsed).flatMap(([k, v]) => (fields.includes(k) || v === undefined || (defaults.success && JSON.stringify(defaults.data[k]) === JSON.stringify(v)) ? [] : [`${k}-${typeof v === "object" ? JSON.stringify(v) : String(v)}`]));
       return exportFile(exporters[format], result, {}, [kind, ...targets, ...settings].join("-").replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 160));
     },
+    "reports.formats": () => Object.fromEntries(EXPORTABLE_KINDS.map((k) => [k, exportFormats(k)])),
     "reports.campaign": async ({ campaignId, format, designs, workload, measure }) => {
       const report = await campaignReport(ctx, { campaignId, designs, workload, format, measure });
       const c = report.provenance.campaign;

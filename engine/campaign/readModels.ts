@@ -113,6 +113,8 @@ export interface CampaignDetail {
   readonly warmups: number;
   /** Designs in the spec's order, each with its workloads in workload order. */
   readonly groups: readonly DistributionGroup[];
+  /** The analyses whose reads its profiler records (each descriptor's `reads`, cct/profilerRecords.ts): the links its page offers. */
+  readonly analyses: readonly string[];
 }
 
 export interface LaunchOptions {

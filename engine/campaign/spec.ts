@@ -33,7 +33,8 @@ const MAX_CPU = 8191;
 
 const workload = z.strictObject({
   name,
-  argv,
+  /** The command of this workload's runs; optional where every design gives its own (a design's `argv`). */
+  argv: argv.optional(),
   cwd: z.string().optional(),
   env: z.record(z.string(), z.string()).optional(),
   inputs: z.array(z.string()).optional(),
@@ -48,6 +49,9 @@ const design = z.strictObject({
   variables: z.record(z.string(), scalar).optional(),
   /** Run once per design, in its own build folder ({build_dir}), before its first run. */
   build: argv.optional(),
+  /** The design is a command of its own (two programs compared, as hyperfine compares commands): its runs
+   * start this argv in place of the workload's, with the workload's features filled in. */
+  argv: argv.optional(),
 });
 
 /** The profilers of docs/design.md. */
@@ -91,6 +95,12 @@ export const campaignSpecSchema = z.strictObject({
     spec[key].forEach((item, i) => {
       if (seen.has(item.name)) ctx.addIssue({ code: "custom", path: [key, i, "name"], message: `${item.name} is named twice: each ${key === "designs" ? "design" : "workload"} needs a name of its own` });
       seen.add(item.name);
+    });
+  }
+  // A run needs a command: its design's, or else its workload's.
+  if (!spec.designs.every((d) => d.argv)) {
+    spec.workloads.forEach((w, i) => {
+      if (!w.argv) ctx.addIssue({ code: "custom", path: ["workloads", i, "argv"], message: "a workload needs argv (the command its runs start) unless every design gives its own argv" });
     });
   }
   const perRepetition = spec.timing ? 2 : 1;

@@ -4,33 +4,30 @@
 // the API are given as the flags that set them.
 import { CommanderError } from "commander";
 import { ApiError, isUserError, wordedError } from "../errors/errors.js";
+import { ANALYSES } from "../analyses/registry.js";
 
-/** API argument fields and the flags that set them. */
+/** API argument fields and the flags that set them: each analysis' own (its descriptor's `flags`), the
+ * targets a command names by its arguments, and the one argument of another method that has a flag. */
 const FLAGS: Readonly<Record<string, string>> = {
-  covThreshold: "--cov",
-  tauS: "--tau",
-  beta: "--beta",
-  window: "--window",
-  probability: "--probability",
-  cutoff: "--cutoff",
-  maxChildren: "--max-children",
+  ...analysisFlags(),
   campaignName: "--campaign-name",
-  thread: "--thread",
-  limit: "--limit",
-  seed: "--seed",
-  vs: "--vs",
-  metric: "--metric",
-  source: "--source",
-  intervals: "--intervals",
-  kmax: "--kmax",
-  confidence: "--confidence",
-  precision: "--precision",
-  check: "--check",
-  feature: "--feature",
   "target.campaignId": "<campaign>",
   "a.design": "--designs",
   "b.design": "--designs",
 };
+
+/** Every analysis' flags by argument field; one field has one flag in every analysis that takes it. */
+export function analysisFlags(): Record<string, string> {
+  const flags: Record<string, string> = {};
+  for (const d of Object.values(ANALYSES) as readonly { kind: string; flags: Readonly<Record<string, string | undefined>> }[]) {
+    for (const [field, flag] of Object.entries(d.flags)) {
+      if (flag === undefined) continue;
+      if (flags[field] !== undefined && flags[field] !== flag) throw new Error(`analyses.${d.kind}: ${field} is ${flag} here and ${flags[field]} in another analysis`);
+      flags[field] = flag;
+    }
+  }
+  return flags;
+}
 
 export function failureMessage(e: unknown): string {
   // Commander's own errors (an unknown option, a bad value) are worded for people by it.

@@ -96,10 +96,8 @@ function eigenvectors(s: Float64Array, m: number, count: number, start: () => Fl
   for (let k = 0; k < count; k++) {
     let v = unit(start());
     if (v === null) break;
-    let value = 0;
     for (let it = 0; it < POWER_ITERATIONS; it++) {
       const next = multiply(s, m, v);
-      value = dot(next, v);
       const u = unit(next);
       if (u === null) return out;
       let change = 0;
@@ -107,7 +105,7 @@ function eigenvectors(s: Float64Array, m: number, count: number, start: () => Fl
       v = u;
       if (change < SETTLED) break;
     }
-    value = dot(multiply(s, m, v), v);
+    const value = dot(multiply(s, m, v), v);
     if (!(value > 0)) break;
     out.push({ vector: v, value });
     // Deflate: take this axis out.

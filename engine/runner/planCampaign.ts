@@ -36,7 +36,7 @@ export function planCampaign(spec: CampaignSpec, specDir: string, seed: number, 
     const cwd = sub(p.w.cwd ?? ".", `${at}.cwd`);
     const plan: RunPlan = {
       ...(p.d.build ? { build: p.d.build.map((a, i) => sub(a, `designs.${p.di}.build.${i}`)) } : {}),
-      argv: p.w.argv.map((a, i) => sub(a, `${at}.argv.${i}`)),
+      argv: p.d.argv ? p.d.argv.map((a, i) => sub(a, `designs.${p.di}.argv.${i}`)) : p.w.argv!.map((a, i) => sub(a, `${at}.argv.${i}`)),
       cwd: isAbsolute(cwd) || cwd.startsWith("{build_dir}") ? cwd : resolve(specDir, cwd),
       env: Object.fromEntries(Object.entries(p.w.env ?? {}).map(([k, v]) => [k, sub(v, `${at}.env.${k}`)])),
       ...(p.w.inputs ? { inputs: p.w.inputs.map((f, i) => sub(f, `${at}.inputs.${i}`)).map((f) => (isAbsolute(f) || f.startsWith("{build_dir}") ? f : resolve(specDir, f))) } : {}),

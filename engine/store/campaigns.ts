@@ -48,7 +48,7 @@ export function createCampaign(db: Db, spec: CampaignSpec, name: string, seed: n
     for (const w of spec.workloads) {
       const wid = ensureWorkload(db, projectId, w.name);
       db.prepare("UPDATE workloads SET argv_json = ?, cwd = ?, env_json = ?, inputs_json = ?, features_json = ?, requests = ? WHERE id = ?").run(
-        JSON.stringify(w.argv), w.cwd ?? null, JSON.stringify(w.env ?? {}), JSON.stringify(w.inputs ?? []), JSON.stringify(w.features ?? {}), w.requests ?? null, wid,
+        JSON.stringify(w.argv ?? []), w.cwd ?? null, JSON.stringify(w.env ?? {}), JSON.stringify(w.inputs ?? []), JSON.stringify(w.features ?? {}), w.requests ?? null, wid,
       );
     }
     for (const d of spec.designs) {

@@ -1,77 +1,37 @@
-// The one route table the shell renders from (App.svelte). Hash routes, so the
-// same build works from file:// (Electron) and from the server (browser mode),
-// and every view has a URL a test or a user can open. Each analysis adds its
-// routes from its own folder.
-import { defineRoute, idOf, type Location, type NavSection, type RouteDef } from "./routeTypes.js";
-import { VCG_ROUTES } from "./vcg/routes.js";
-import { COMPARE_ROUTES } from "./compare/routes.js";
-import { PATTERNS_ROUTES } from "./patterns/routes.js";
-import { TRENDS_ROUTES } from "./trends/routes.js";
-import { PHASES_ROUTES } from "./phases/routes.js";
-import { FLAME_ROUTES } from "./flame/routes.js";
+// The one route table the shell renders from (App.svelte): each route's address
+// (paths.ts, with the builders the views link by) and its view, loaded the first
+// time the route is shown. A new page: its route in its folder's routes.ts, its
+// view here.
+import type { Component } from "svelte";
+import type { NavSection } from "./routeTypes.js";
+import { ROUTES, type Def, type Route } from "./paths.js";
 
-const only = (at: Location, first: string, length: number) => at.parts[0] === first && at.parts.length === length;
+export { href, parseRoute, ROUTES, type Route } from "./paths.js";
 
-export const ROUTES = [
-  defineRoute({ name: "home", nav: "workspace", match: ({ parts }) => (parts.length === 0 ? {} : null), view: () => import("./views/HomeView.svelte") }),
-  defineRoute({
-    name: "project",
-    nav: "workspace",
-    match: (at) => (only(at, "project", 2) && idOf(at.parts[1]) !== null ? { projectId: idOf(at.parts[1])! } : null),
-    view: () => import("./views/ProjectView.svelte"),
-  }),
-  defineRoute({
-    name: "launch",
-    nav: "workspace",
-    match: (at) => (only(at, "project", 3) && at.parts[2] === "launch" && idOf(at.parts[1]) !== null ? { projectId: idOf(at.parts[1])! } : null),
-    view: () => import("./views/LaunchView.svelte"),
-  }),
-  defineRoute({
-    name: "campaign",
-    nav: "workspace",
-    match: (at) => (only(at, "campaign", 2) && idOf(at.parts[1]) !== null ? { campaignId: idOf(at.parts[1])! } : null),
-    view: () => import("./views/CampaignView.svelte"),
-  }),
-  defineRoute({
-    name: "runs",
-    nav: "runs",
-    match: (at) => (only(at, "runs", 1) ? { campaignId: idOf(at.query.get("campaign") ?? undefined), projectId: idOf(at.query.get("project") ?? undefined) } : null),
-    view: () => import("./views/RunsView.svelte"),
-  }),
-  defineRoute({
-    name: "run",
-    nav: "runs",
-    match: (at) => (only(at, "run", 2) && idOf(at.parts[1]) !== null ? { runId: idOf(at.parts[1])! } : null),
-    view: () => import("./views/RunView.svelte"),
-  }),
-  ...VCG_ROUTES,
-  ...COMPARE_ROUTES,
-  ...PATTERNS_ROUTES,
-  ...TRENDS_ROUTES,
-  ...PHASES_ROUTES,
-  ...FLAME_ROUTES,
-];
+type Props<D> = D extends { match: (...a: never[]) => infer P } ? NonNullable<P> : never;
 
-type Def = (typeof ROUTES)[number];
-type Found<D> = D extends RouteDef<infer N, infer P> ? { name: N } & P : never;
-/** A route found: its name and its view's props. */
-export type Route = Found<Def> | { name: "not-found"; hash: string };
+/** Each route's view, whose props are what its `match` returns. */
+const VIEWS: { readonly [D in Def as D["name"]]: () => Promise<{ default: Component<Props<D>> }> } = {
+  home: () => import("./views/HomeView.svelte"),
+  project: () => import("./views/ProjectView.svelte"),
+  launch: () => import("./views/LaunchView.svelte"),
+  campaign: () => import("./views/CampaignView.svelte"),
+  runs: () => import("./views/RunsView.svelte"),
+  run: () => import("./views/RunView.svelte"),
+  vcg: () => import("./vcg/VcgView.svelte"),
+  compare: () => import("./compare/CompareView.svelte"),
+  patterns: () => import("./patterns/PatternsView.svelte"),
+  trends: () => import("./trends/TrendsView.svelte"),
+  phases: () => import("./phases/PhasesView.svelte"),
+  flame: () => import("./flame/FlameView.svelte"),
+};
 
-export function parseRoute(hash: string): Route {
-  const [path, query = ""] = hash.replace(/^#/, "").split("?");
-  const at: Location = { parts: path.split("/").filter(Boolean), query: new URLSearchParams(query) };
-  for (const r of ROUTES) {
-    const props = r.match(at);
-    if (props) return { name: r.name, ...props } as Route;
-  }
-  return { name: "not-found", hash };
-}
-
-/** The definition of a found route (not-found has none). */
-export function routeDef(route: Route): Def | null {
-  return ROUTES.find((r) => r.name === route.name) ?? null;
+/** The definition of a found route and its view (not-found has none). */
+export function routeDef(route: Route): (Def & { readonly view: () => Promise<{ default: Component<never> }> }) | null {
+  const def = ROUTES.find((r) => r.name === route.name);
+  return def ? { ...def, view: VIEWS[def.name] as () => Promise<{ default: Component<never> }> } : null;
 }
 
 export function navOf(route: Route): NavSection | null {
-  return routeDef(route)?.nav ?? null;
+  return ROUTES.find((r) => r.name === route.name)?.nav ?? null;
 }

@@ -16,8 +16,7 @@ import type { TrendsResult } from "../../engine/trend/result.js";
 const SOURCE = join(ROOT, "examples", "isort.c");
 /** The file:line location of the first line of code (not of the opening comment) that contains `text`. */
 const lineOf = (text: string) => `${SOURCE}:${readFileSync(SOURCE, "utf8").split("\n").findIndex((l) => l.includes(text) && !/^\s*(\/\*|\*)/.test(l)) + 1}`;
-const KINDS = ["sorted", "nearly", "random", "reverse"] as const;
-type Kind = (typeof KINDS)[number];
+type Kind = "sorted" | "nearly" | "random" | "reverse";
 /** The campaign runs one repetition, so every run's SEED is its {repetition}, 0. */
 const SEED = 0;
 

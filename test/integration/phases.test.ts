@@ -198,7 +198,7 @@ describe("phases of a server with a long start-up and shutdown (issue 28, 003 §
     // The same campaign with the queries separated by maintenance of varying length as its regular input.
     const spaced = join(tempDir("bookends-spec"), "spaced.yaml");
     const text = readFileSync(spec, "utf8").replace(/\{spec_dir\}\/\.\./g, join(ROOT, "examples")).replace("name: bookends-phases", "name: bookends-spaced");
-    writeFileSync(spaced, text.replace("    role: regular\n", "").replace(/(name: spaced-6\n.*\n)(    requests: 6)/, "$1    role: regular\n$2"));
+    writeFileSync(spaced, text.replace("    role: regular\n", "").replace(/(name: spaced-6\n.*\n)( {4}requests: 6)/, "$1    role: regular\n$2"));
     assert.equal(varbench(["-w", ws, "campaign", "run", spaced]).status, 0);
   });
 

@@ -30,10 +30,10 @@ class CountingSink implements TraceSink {
     return id;
   }
   thread(): ThreadSink {
-    const sink = this;
+    const count = (events: number) => (this.events += events);
     return new (class extends BatchThreadSink {
       consume(batch: { count: number }): void {
-        sink.events += batch.count;
+        count(batch.count);
       }
     })();
   }

@@ -52,6 +52,9 @@ describe("runAnalysis", () => {
       args: z.strictObject({ target: targetSchema }),
       targets: { target: ["trace"] },
       cache: false,
+      reads: [],
+      exporters: null,
+      flags: {},
       load: async () => null,
       compute: () => error(),
     });

@@ -47,6 +47,23 @@ describe("campaign spec", () => {
     assert.match(found[0], /^16:profiler\.name: one of: time, uftrace, callgrind, gcov, perf, sampler$/);
   });
 
+  it("runs a design's own argv in place of the workload's, and asks for a workload's only where a design has none", () => {
+    const own = `project: demo
+designs:
+  - { name: gzip, argv: [gzip, -c, "-{level}", in.txt] }
+  - { name: zstd, argv: [zstd, -c, "-{level}", in.txt] }
+workloads:
+  - { name: l1, features: { level: 1 } }
+  - { name: l9, features: { level: 9 } }
+repetitions: 1
+`;
+    const argvs = planCampaign(parseCampaignSpec(own, "c.yaml"), "/specs", 1, "c.yaml").map((r) => `${r.design} ${r.workload}: ${r.plan.argv.join(" ")}`).sort();
+    assert.deepEqual(argvs, ["gzip l1: gzip -c -1 in.txt", "gzip l9: gzip -c -9 in.txt", "zstd l1: zstd -c -1 in.txt", "zstd l9: zstd -c -9 in.txt"]);
+    const found = issues(own.replace('  - { name: zstd, argv: [zstd, -c, "-{level}", in.txt] }', "  - { name: zstd }"));
+    const need = "a workload needs argv (the command its runs start) unless every design gives its own argv";
+    assert.deepEqual(found, [`6:workloads.0.argv: ${need}`, `7:workloads.1.argv: ${need}`]);
+  });
+
   it("asks a workload with a role in active profiling for its count of requests", () => {
     const found = issues(SPEC.replace("    features: { size: 1 }", "    features: { size: 1 }\n    role: regular"));
     assert.ok(found.some((i) => /workloads\.0\.requests: a workload with a role \(regular or irregular\) says how many requests its input holds/.test(i)), found.join("\n"));

@@ -129,7 +129,7 @@ describe("CF-TrendProf's invocation features (002 §3.3.1)", () => {
       t += 3000 * k;
       batch.exit(work, t);
     }
-    batch.exit(main, ++t);
+    batch.exit(main, t + 1);
     batch.flush();
     sink.finish();
   }

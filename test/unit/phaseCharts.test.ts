@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { binCounts, boundaries, comparisonOption, histogramNote, histogramOption, instanceAt, instanceValue, logEdges, METHOD_NAMES, outline, phaseNames, steps, timelineMetrics, timelineOption, heapSteps } from "../../renderer/src/phases/phaseCharts.js";
 import { classText, covText, leakSummary, lengthCell, lengthText, markersChosen, markersSummary, segmentsSummary, verdictStep, verdictWords } from "../../renderer/src/phases/phaseText.js";
 import { candidateColumns, candidateRows, SITE_COLUMNS, siteRows } from "../../renderer/src/phases/phaseColumns.js";
-import { histogramRuns, MAX_HISTOGRAM_RUNS, phasesHash, rolesOf, runLabel } from "../../renderer/src/phases/phaseRuns.js";
+import { histogramRuns, MAX_HISTOGRAM_RUNS, rolesOf, runLabel } from "../../renderer/src/phases/phaseRuns.js";
+import { href } from "../../renderer/src/paths.js";
 import { DARK, LIGHT } from "../../engine/charts/colors.js";
 import type { PhaseComparison, PhaseMarkersResult, PhaseSegmentsResult } from "../../engine/phases/result.js";
 import type { Candidate } from "../../engine/phases/markerSelection.js";
@@ -236,9 +237,9 @@ describe("a segmentation in words, and §5.2's leak report", () => {
 
 describe("the runs the view loads", () => {
   it("routes a selection, and overlays the selected run with the regular and irregular inputs, a handful at most", () => {
-    assert.equal(phasesHash({ campaignId: 1, run: null, time: "time", granularity: "function" }), "#/phases?campaign=1");
-    assert.equal(phasesHash({ campaignId: 1, run: 3, time: "calls", granularity: "function" }), "#/phases?campaign=1&run=3&time=calls");
-    assert.equal(phasesHash({ campaignId: 1, run: 3, time: "time", granularity: "chain" }), "#/phases?campaign=1&run=3&granularity=chain");
+    assert.equal(href.phases({ campaignId: 1, run: null, time: "time", granularity: "function" }), "#/phases?campaign=1");
+    assert.equal(href.phases({ campaignId: 1, run: 3, time: "calls", granularity: "function" }), "#/phases?campaign=1&run=3&time=calls");
+    assert.equal(href.phases({ campaignId: 1, run: 3, time: "time", granularity: "chain" }), "#/phases?campaign=1&run=3&granularity=chain");
     assert.deepEqual(histogramRuns(3, markers), [3, 1, 2]);
     assert.deepEqual(histogramRuns(9, markers), [9, 1, 2, 3]);
     assert.deepEqual(histogramRuns(null, null), []);

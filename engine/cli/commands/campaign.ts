@@ -6,6 +6,7 @@ import { printJson } from "../format/jsonOut.js";
 import { followCampaign } from "../follow.js";
 import { campaignList, campaignTable, countsText } from "../format/campaignTable.js";
 import { CAMPAIGN_EXPORTERS } from "../../report/exporters.js";
+import { outputFormat } from "../optionParsers.js";
 
 export function run(workspaceDir: string, spec: string, seed?: number): Promise<void> {
   return withApi(workspaceDir, async (api) => {
@@ -46,10 +47,11 @@ export function list(workspaceDir: string): Promise<void> {
 
 export function show(workspaceDir: string, id: number, o: { json: boolean; csv: boolean; metric?: MeasureName }): Promise<void> {
   return withApi(workspaceDir, async (api) => {
+    const format = outputFormat(o);
     const d = await api.campaigns.get({ campaignId: id, measure: o.metric ?? null });
     const c = d.campaign;
-    if (o.json) return printJson({ campaign: { id, name: c.name, status: c.status, seed: c.seed }, measure: d.measure, basis: d.basis, measures: d.measures.map((m) => m.name), groups: d.groups.map((g) => ({ design: g.design, workload: g.workload, summary: g.summary })) });
-    if (o.csv) return void process.stdout.write(CAMPAIGN_EXPORTERS.csv.render(d, {}) as string);
+    if (format === "json") return printJson({ campaign: { id, name: c.name, status: c.status, seed: c.seed }, measure: d.measure, basis: d.basis, measures: d.measures.map((m) => m.name), groups: d.groups.map((g) => ({ design: g.design, workload: g.workload, summary: g.summary })) });
+    if (format === "csv") return void process.stdout.write(CAMPAIGN_EXPORTERS.csv.render(d, {}) as string);
     console.log(`campaign ${id} (${c.name}): ${c.status}, seed ${c.seed}`);
     console.log(`${d.measure.title}, from ${d.basis} (--metric ${d.measure.name}; also: ${d.measures.filter((m) => m.name !== d.measure.name).map((m) => m.name).join(", ") || "none"})`);
     console.log(campaignTable(d));

@@ -5,16 +5,15 @@
 import { withApi } from "../api.js";
 import { printJson } from "../format/jsonOut.js";
 import { withAnalysisProgress } from "../analysisProgress.js";
-import { targetArg } from "../target.js";
+import { campaignArg, checkNames, designTarget } from "../target.js";
+import { designPair, outputFormat, type OutputFormat } from "../optionParsers.js";
 import { ApiError } from "../../errors/errors.js";
 import { COMPARISON_EXPORTERS, VERDICT_EXPORTERS } from "../../report/exporters.js";
 import type { DesignComparisonResult } from "../../patterns/comparisonResult.js";
 import type { DesignVerdict } from "../../verdict/designVerdict.js";
 import { bOverA, speedupSentence } from "../../verdict/speedup.js";
-import { patternArgs, formatOf, type PatternFlags } from "./executionPatterns.js";
-
-export const STRATEGIES = ["verdict", "m-run", "c-pattern", "a-pattern", "means"] as const;
-export type Strategy = (typeof STRATEGIES)[number];
+import { patternArgs, type PatternFlags } from "./executionPatterns.js";
+import type { Strategy } from "./strategies.js";
 
 /** Exit status when B is worse than A beyond --fail-if-worse (1 is any other failure). */
 export const WORSE_EXIT = 2;
@@ -45,15 +44,11 @@ export interface CompareOutput {
 
 export function compare(workspaceDir: string, campaign: string, o: CompareFlags): Promise<void> {
   return withApi(workspaceDir, async (api) => {
-    const format = formatOf(o);
-    const t = targetArg(campaign, ["campaign"]);
-    if (t.kind !== "campaign") throw new Error(`${campaign}: name a campaign (campaign:<id> or its id)`);
-    const names = o.designs.split(",").map((s) => s.trim());
-    if (names.length !== 2 || names.some((n) => n === "")) throw new Error(`--designs: name two designs, A,B (got "${o.designs}")`);
-    const detail = await api.campaigns.get({ campaignId: t.campaignId });
-    for (const d of names) if (!detail.designs.includes(d)) throw new Error(`--designs: campaign ${t.campaignId} has no design ${d}; its designs: ${detail.designs.join(", ")}`);
-    if (o.workload !== undefined && !detail.workloads.includes(o.workload)) throw new Error(`--workload: campaign ${t.campaignId} has no workload ${JSON.stringify(o.workload)}; its workloads: ${detail.workloads.join(", ")}`);
-    const side = (design: string, workload: string | null) => ({ kind: "design" as const, campaignId: t.campaignId, design, workload });
+    const format = outputFormat(o);
+    const t = campaignArg(campaign);
+    const names = designPair(o.designs);
+    checkNames(t.campaignId, await api.campaigns.get({ campaignId: t.campaignId }), names, o.workload);
+    const side = (design: string, workload: string | null) => designTarget(t.campaignId, design, workload);
     const verdict = await withAnalysisProgress(api, () => api.analyses.verdict({ a: side(names[0], o.workload ?? null), b: side(names[1], o.workload ?? null), measure: o.metric ?? null, confidence: o.confidence }));
     const patterns: WorkloadPatterns[] = [];
     for (const w of o.patterns ? verdict.workloads.map((x) => x.workload) : []) {
@@ -71,7 +66,7 @@ export function compare(workspaceDir: string, campaign: string, o: CompareFlags)
   });
 }
 
-async function print(out: CompareOutput, format: "json" | "csv" | "text", asked: boolean): Promise<void> {
+async function print(out: CompareOutput, format: OutputFormat, asked: boolean): Promise<void> {
   if (format === "json") return printJson(out);
   // CSV is the verdict's table alone (one header, one measure); the patterns are in --json and in the text.
   if (format === "csv") return void process.stdout.write(VERDICT_EXPORTERS.csv.render(out.verdict, undefined) as string);

@@ -4,7 +4,8 @@
 import { withApi } from "../api.js";
 import { printExport } from "../format/jsonOut.js";
 import { withAnalysisProgress } from "../analysisProgress.js";
-import { targetArg } from "../target.js";
+import { campaignArg, designTarget, runArg } from "../target.js";
+import { outputFormat } from "../optionParsers.js";
 import { PHASE_MARKERS_EXPORTERS, PHASE_SEGMENTS_EXPORTERS } from "../../report/exporters.js";
 import type { Granularity, LogicalTime } from "../../phases/callSequence.js";
 
@@ -18,21 +19,18 @@ export interface PhaseFlags {
 
 export function phases(workspaceDir: string, first: string, run: string | undefined, o: PhaseFlags): Promise<void> {
   return withApi(workspaceDir, async (api) => {
-    const format = o.json ? "json" : "text";
+    const format = outputFormat(o);
     if (first === "segment") {
       if (run === undefined) throw new Error("phases segment: name the run to segment (varbench phases segment <run>)");
-      const t = targetArg(run, ["run"]);
-      if (t.kind !== "run") throw new Error(`${run}: name a run (its id, or run:<id>)`);
-      const markers = o.markers !== undefined ? targetArg(o.markers, ["campaign"]) : { kind: "campaign" as const, campaignId: await campaignOf(api, t.runId) };
-      if (markers.kind !== "campaign") throw new Error(`--markers ${o.markers}: name a campaign`);
+      const t = runArg(run);
+      const markers = o.markers !== undefined ? campaignArg(o.markers, "--markers") : { kind: "campaign" as const, campaignId: await campaignOf(api, t.runId) };
       const r = await withAnalysisProgress(api, () => api.analyses.phaseSegments({ target: t, markers, logicalTime: o.logicalTime, granularity: o.granularity }));
       return printExport(PHASE_SEGMENTS_EXPORTERS, format, r, undefined);
     }
     if (run !== undefined) throw new Error(`phases ${first} ${run}: one campaign (or: phases segment <run>)`);
     if (o.markers !== undefined) throw new Error("--markers goes with phases segment <run>");
-    const t = targetArg(first, ["campaign"]);
-    if (t.kind !== "campaign") throw new Error(`${first}: name a campaign (campaign:<id> or its id)`);
-    const target = o.design === undefined ? t : { kind: "design" as const, campaignId: t.campaignId, design: o.design, workload: null };
+    const t = campaignArg(first);
+    const target = o.design === undefined ? t : designTarget(t.campaignId, o.design, null);
     const r = await withAnalysisProgress(api, () => api.analyses.phaseMarkers({ target, logicalTime: o.logicalTime, granularity: o.granularity }));
     return printExport(PHASE_MARKERS_EXPORTERS, format, r, undefined);
   });

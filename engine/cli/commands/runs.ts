@@ -3,12 +3,14 @@ import { withApi } from "../api.js";
 import { runTable } from "../format/campaignTable.js";
 import { toCsv } from "../../report/csv.js";
 import { printJson } from "../format/jsonOut.js";
+import { outputFormat } from "../optionParsers.js";
 
 export function list(workspaceDir: string, o: { campaign?: number; json: boolean; csv: boolean }): Promise<void> {
   return withApi(workspaceDir, async (api) => {
+    const format = outputFormat(o);
     const rows = await api.runs.list({ campaignId: o.campaign });
-    if (o.json) return printJson(rows);
-    console.log(o.csv ? toCsv(rows) : runTable(rows));
+    if (format === "json") return printJson(rows);
+    console.log(format === "csv" ? toCsv(rows) : runTable(rows));
   });
 }
 

@@ -4,7 +4,8 @@
 import { withApi } from "../api.js";
 import { printExport, printJson } from "../format/jsonOut.js";
 import { withAnalysisProgress } from "../analysisProgress.js";
-import { targetArg } from "../target.js";
+import { campaignArg, checkNames, designTarget } from "../target.js";
+import { designPair, outputFormat } from "../optionParsers.js";
 import { FUNCTION_TRENDS_EXPORTERS, TREND_COMPARISON_EXPORTERS, TRENDS_EXPORTERS } from "../../report/exporters.js";
 import type { TrendSource } from "../../trend/costTables.js";
 import type { TrendsResult } from "../../trend/result.js";
@@ -26,17 +27,16 @@ export interface TrendFlags {
 
 export function trends(workspaceDir: string, campaign: string, o: TrendFlags): Promise<void> {
   return withApi(workspaceDir, async (api) => {
-    if (o.json && o.csv) throw new Error("--json and --csv: choose one");
-    const t = targetArg(campaign, ["campaign"]);
-    if (t.kind !== "campaign") throw new Error(`${campaign}: name a campaign (campaign:<id> or its id)`);
+    const format = outputFormat(o);
+    const t = campaignArg(campaign);
     if (o.designs !== undefined) {
       if (o.design !== undefined) throw new Error("--design and --designs: choose one");
       if (o.functions) throw new Error("--functions and --designs: choose one");
-      const names = o.designs.split(",").map((s) => s.trim());
-      if (names.length !== 2 || names.some((n) => n === "")) throw new Error(`--designs: name two designs, A,B (got "${o.designs}")`);
-      const [a, b] = names.map((design) => ({ kind: "design" as const, campaignId: t.campaignId, design, workload: null }));
+      const names = designPair(o.designs);
+      checkNames(t.campaignId, await api.campaigns.get({ campaignId: t.campaignId }), names);
+      const [a, b] = names.map((design) => designTarget(t.campaignId, design, null));
       const r = await withAnalysisProgress(api, () => api.analyses.trendComparison({ a, b, feature: o.feature, source: o.source, seed: o.seed }));
-      return printExport(TREND_COMPARISON_EXPORTERS, o.json ? "json" : o.csv ? "csv" : "text", r, undefined);
+      return printExport(TREND_COMPARISON_EXPORTERS, format, r, undefined);
     }
     if (o.cost !== undefined && !o.functions) throw new Error("--cost goes with --functions");
     if (o.functions) {
@@ -45,18 +45,18 @@ export function trends(workspaceDir: string, campaign: string, o: TrendFlags): P
     }
     // Trends are per design (issue 27 item 4): a campaign of several designs gets one result per design.
     const designs = o.design !== undefined ? [o.design] : (await api.campaigns.get({ campaignId: t.campaignId })).designs;
-    const targets = designs.length > 1 || o.design !== undefined ? designs.map((design) => ({ kind: "design" as const, campaignId: t.campaignId, design, workload: null })) : [t];
-    if (targets.length > 1 && o.csv) throw new Error(`--csv: campaign ${t.campaignId} has ${designs.length} designs (${designs.join(", ")}) and trends are per design: name one with --design`);
+    const targets = designs.length > 1 || o.design !== undefined ? designs.map((design) => designTarget(t.campaignId, design, null)) : [t];
+    if (targets.length > 1 && format === "csv") throw new Error(`--csv: campaign ${t.campaignId} has ${designs.length} designs (${designs.join(", ")}) and trends are per design: name one with --design`);
     const results: unknown[] = [];
     for (const target of targets) {
       const r = o.functions
         ? await withAnalysisProgress(api, () => api.analyses.functionTrends({ target, feature: o.feature, cost: o.cost }))
         : await withAnalysisProgress(api, () => api.analyses.trends({ target, feature: o.feature, source: o.source, seed: o.seed }));
-      if (o.json) results.push(r);
-      else if (o.functions) await printExport(FUNCTION_TRENDS_EXPORTERS, o.csv ? "csv" : "text", r as CfTrendsResult, undefined);
-      else await printExport(TRENDS_EXPORTERS, o.csv ? "csv" : "text", r as TrendsResult, undefined);
-      if (!o.json && targets.length > 1 && target !== targets[targets.length - 1]) process.stdout.write("\n");
+      if (format === "json") results.push(r);
+      else if (o.functions) await printExport(FUNCTION_TRENDS_EXPORTERS, format, r as CfTrendsResult, undefined);
+      else await printExport(TRENDS_EXPORTERS, format, r as TrendsResult, undefined);
+      if (format !== "json" && targets.length > 1 && target !== targets[targets.length - 1]) process.stdout.write("\n");
     }
-    if (o.json) await printJson(targets.length > 1 ? results : results[0]);
+    if (format === "json") await printJson(targets.length > 1 ? results : results[0]);
   });
 }

@@ -21,6 +21,8 @@ export class AppState {
   menuAction = $state<string | null>(null);
   /** Latest progress of each analysis in flight, by analysisKey. */
   analyses = $state<Record<string, AnalysisProgressEvent>>({});
+  /** The export formats of each analysis kind, as its descriptor declares them (reports.formats); empty until asked. */
+  exportFormats = $state.raw<Readonly<Record<string, readonly string[]>>>({});
 
   constructor(readonly router: Navigator) {
     const c = connect();
@@ -42,6 +44,8 @@ export class AppState {
       this.analyses = e.stage === "done" ? rest : { ...rest, [key]: e };
     });
     c.onMenu((action) => (this.menuAction = action));
+    // Asked once: they change only with the engine. Without them an Export menu shows no format.
+    void this.api.reports.formats({}).then((f) => (this.exportFormats = f), () => undefined);
   }
 }
 

@@ -1,5 +1,5 @@
-// Which runs the Phases view names and loads (paper 003): the route of a
-// selection, each run's part in active profiling (§3.1), and the handful of
+// Which runs the Phases view names and loads (paper 003): what a selection
+// is (its route is phases/routes.ts), each run's part in active profiling (§3.1), and the handful of
 // inputs Figure 6 overlays. Pure: unit-tested without a browser.
 import type { Granularity, LogicalTime } from "../../../engine/phases/callSequence.js";
 import type { PhaseMarkersResult } from "../../../engine/phases/result.js";
@@ -12,10 +12,6 @@ export interface PhasesQuery {
   readonly time: LogicalTime;
   /** Candidate markers: functions, or call chains. */
   readonly granularity: Granularity;
-}
-
-export function phasesHash(q: PhasesQuery): string {
-  return `#/phases?campaign=${q.campaignId}${q.run !== null ? `&run=${q.run}` : ""}${q.time === "calls" ? "&time=calls" : ""}${q.granularity === "chain" ? "&granularity=chain" : ""}`;
 }
 
 /** Figure 6 overlays a handful of inputs. Each is one phaseSegments call, and one not yet kept by the engine

@@ -1,7 +1,7 @@
 // Phases of a campaign's program by active profiling (paper 003): its phase
 // markers, and one of its runs cut into phases —
 // "#/phases?campaign=3[&run=12][&time=calls][&granularity=chain]".
-import { defineRoute, idOf } from "../routeTypes.js";
+import { defineRoute, hashOf, idOf } from "../routeTypes.js";
 
 export const PHASES_ROUTES = [
   defineRoute({
@@ -15,6 +15,8 @@ export const PHASES_ROUTES = [
       const granularity: "function" | "chain" = query.get("granularity") === "chain" ? "chain" : "function";
       return { campaignId, run: idOf(query.get("run") ?? undefined), time, granularity };
     },
-    view: () => import("./PhasesView.svelte"),
+    // Only what differs from the defaults, as the page's own links keep it.
+    build: (p: { campaignId: number; run?: number | null; time?: "time" | "calls"; granularity?: "function" | "chain" }) =>
+      hashOf("phases", { campaign: p.campaignId, run: p.run, time: p.time === "calls" ? "calls" : null, granularity: p.granularity === "chain" ? "chain" : null }),
   }),
 ];

@@ -37,13 +37,6 @@ export type TrendsCall =
 
 const isSource = (s: string | null): s is TrendSource => (TREND_SOURCES as readonly (string | null)[]).includes(s);
 
-/** The route's query as a hash, with only the parameters that are set. */
-export function trendsHash(q: TrendsQuery): string {
-  const parts = (["design", "a", "b", "feature", "source"] as const).filter((k) => q[k]).map((k) => `&${k}=${encodeURIComponent(q[k]!)}`);
-  const fn = q.functions ? (["cost", "order", "fn", "variable"] as const).filter((k) => q[k]).map((k) => `&${k === "variable" ? "var" : k}=${encodeURIComponent(q[k]!)}`) : [];
-  return `#/trends?campaign=${q.campaignId}${parts.join("")}${q.functions ? "&functions=1" : ""}${fn.join("")}`;
-}
-
 export class TrendsState {
   readonly detail = new Loaded<CampaignDetail>();
   readonly alone = new Loaded<TrendsResult>();
