@@ -44,14 +44,18 @@ const UNRANKED = `^engine/(?!(${HOST.concat(RANKED.filter((n) => !n.includes("/"
 // npm packages the pure engine may use: computation and parsing, no I/O. ECharts (with zrender
 // and tslib) builds chart options and, server-side, renders them to SVG strings for reports;
 // fflate zips a report's CSV tables in memory.
-const PURE_PACKAGES = "^node_modules/(simple-statistics|zod|yaml|ml-[a-z-]+|is-any-array|binary-search|cheminfo-types|fft\\.js|echarts|zrender|tslib|fflate)/";
+const PURE_PACKAGES =
+  "^node_modules/(simple-statistics|zod|yaml|ml-[a-z-]+|is-any-array|binary-search|cheminfo-types|fft\\.js|echarts|zrender|tslib|fflate)/";
 
 /** One rule per layer of `order` with a rank after its own: it may import the ranks before its own
  * (`none` when there are none) and `also`, never its own rank's other layers nor a rank after it. */
 const orderRules = (prefix, order, pathOf, none, also) =>
   order.flatMap((rank, i) =>
     rank.flatMap((name) => {
-      const above = order.slice(i + 1).flat().concat(rank.filter((n) => n !== name));
+      const above = order
+        .slice(i + 1)
+        .flat()
+        .concat(rank.filter((n) => n !== name));
       if (above.length === 0) return [];
       const below = order.slice(0, i).flat();
       return [
@@ -70,7 +74,8 @@ module.exports = {
   forbidden: [
     {
       name: "pure-engine-stays-pure",
-      comment: "Pure engine modules import only pure modules and pure packages: no Node built-ins, no Electron, no SQLite, no host module, not even for a type.",
+      comment:
+        "Pure engine modules import only pure modules and pure packages: no Node built-ins, no Electron, no SQLite, no host module, not even for a type.",
       severity: "error",
       from: { path: PURE },
       to: { pathNot: [PURE, PURE_PACKAGES] },
@@ -84,14 +89,16 @@ module.exports = {
     ...orderRules("pure-order", PURE_ORDER, layer, "no other layer of the pure engine", "the pure packages"),
     {
       name: "pure-folder-ranked",
-      comment: "Every pure folder has its rank in PURE_ORDER: a new folder is placed in the order before it imports anything.",
+      comment:
+        "Every pure folder has its rank in PURE_ORDER: a new folder is placed in the order before it imports anything.",
       severity: "error",
       from: { path: UNRANKED },
       to: {},
     },
     {
       name: "pure-folder-ranked-imported",
-      comment: "Every pure folder has its rank in PURE_ORDER: a new folder is placed in the order before anything imports it.",
+      comment:
+        "Every pure folder has its rank in PURE_ORDER: a new folder is placed in the order before anything imports it.",
       severity: "error",
       from: { path: "^engine/" },
       to: { path: UNRANKED },
@@ -112,7 +119,8 @@ module.exports = {
     },
     {
       name: "electron-only-api",
-      comment: "The shell imports the engine's API and its errors (engine/errors, the API's error shape), nothing deeper.",
+      comment:
+        "The shell imports the engine's API and its errors (engine/errors, the API's error shape), nothing deeper.",
       severity: "error",
       from: { path: "^electron/" },
       to: { path: "^engine/", pathNot: "^engine/(api|errors)/" },
@@ -137,6 +145,10 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     // Packages that name their entry only in "exports" (ml-kmeans) resolve through it.
-    enhancedResolveOptions: { extensions: [".ts", ".js", ".svelte"], exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
+    enhancedResolveOptions: {
+      extensions: [".ts", ".js", ".svelte"],
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default"],
+    },
   },
 };

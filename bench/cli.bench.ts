@@ -38,26 +38,53 @@ const line = (k: string, v: string) => console.log(`${k.padEnd(48)} ${v}`);
 
 /** CPU time (user + sys) and wall time of one whole process, in ms; throws when it fails. */
 async function measure(argv: readonly string[]): Promise<{ cpu: number; wall: number }> {
-  const r = await runProcess({ argv, cwd: ROOT, env: process.env as Record<string, string>, timeoutMs: 600_000, stdoutFile: join(work, "out"), stderrFile: join(work, "err") });
-  if (r.outcome.kind !== "exited" || r.outcome.code !== 0) throw new Error(`${argv.join(" ")}: ${JSON.stringify(r.outcome)} ${r.stderrTail}`);
+  const r = await runProcess({
+    argv,
+    cwd: ROOT,
+    env: process.env as Record<string, string>,
+    timeoutMs: 600_000,
+    stdoutFile: join(work, "out"),
+    stderrFile: join(work, "err"),
+  });
+  if (r.outcome.kind !== "exited" || r.outcome.code !== 0)
+    throw new Error(`${argv.join(" ")}: ${JSON.stringify(r.outcome)} ${r.stderrTail}`);
   return { cpu: (r.userNs! + r.sysNs!) / 1e6, wall: r.wallNs! / 1e6 };
 }
 
 const varbench = (...args: string[]) => [process.execPath, join(ROOT, "bin", "varbench.js"), ...args];
 
 try {
-  console.log(`\ncommand-line benchmark (whole processes, CPU time; ${PAIRS} alternating pairs against uftrace report)`);
+  console.log(
+    `\ncommand-line benchmark (whole processes, CPU time; ${PAIRS} alternating pairs against uftrace report)`,
+  );
   const help: number[] = [];
   for (let i = 0; i < HELP_RUNS; i++) help.push((await measure(varbench("--help"))).cpu);
-  line("varbench --help, CPU (median)", `${median(help).toFixed(0)} ms (target < 150 ms; all: ${help.map((x) => x.toFixed(0)).join(" ")})`);
+  line(
+    "varbench --help, CPU (median)",
+    `${median(help).toFixed(0)} ms (target < 150 ms; all: ${help.map((x) => x.toFixed(0)).join(" ")})`,
+  );
   const starts: { ours: number; node: number }[] = [];
-  for (let i = 0; i < START_PAIRS; i++) starts.push({ ours: (await measure(varbench("cct", TINY_TRACE, "--limit", "3"))).cpu, node: (await measure([process.execPath, "-e", "0"])).cpu });
+  for (let i = 0; i < START_PAIRS; i++)
+    starts.push({
+      ours: (await measure(varbench("cct", TINY_TRACE, "--limit", "3"))).cpu,
+      node: (await measure([process.execPath, "-e", "0"])).cpu,
+    });
   const startRatios = starts.map((p) => p.ours / p.node).sort((a, b) => a - b);
-  line("varbench cct <tiny trace>, CPU (median)", `${median(starts.map((p) => p.ours)).toFixed(0)} ms (node -e 0: ${median(starts.map((p) => p.node)).toFixed(0)} ms)`);
-  line("ratio varbench cct <tiny trace> / node -e 0", `${startRatios[START_PAIRS >> 1].toFixed(2)}× CPU (target ≤ ${START_TARGET}×; pairs: ${startRatios.map((r) => `${r.toFixed(2)}×`).join(" ")})`);
+  line(
+    "varbench cct <tiny trace>, CPU (median)",
+    `${median(starts.map((p) => p.ours)).toFixed(0)} ms (node -e 0: ${median(starts.map((p) => p.node)).toFixed(0)} ms)`,
+  );
+  line(
+    "ratio varbench cct <tiny trace> / node -e 0",
+    `${startRatios[START_PAIRS >> 1].toFixed(2)}× CPU (target ≤ ${START_TARGET}×; pairs: ${startRatios.map((r) => `${r.toFixed(2)}×`).join(" ")})`,
+  );
   for (const size of SIZES) {
     const dir = join(work, `frames-${size.frames}`);
-    execFileSync("uftrace", ["record", "--no-event", "-d", dir, join(ROOT, "examples/build/frame_loop"), String(size.frames), "200"], { stdio: "ignore" });
+    execFileSync(
+      "uftrace",
+      ["record", "--no-event", "-d", dir, join(ROOT, "examples/build/frame_loop"), String(size.frames), "200"],
+      { stdio: "ignore" },
+    );
     const pairs: { ours: { cpu: number; wall: number }; peer: { cpu: number; wall: number } }[] = [];
     for (let i = 0; i < PAIRS; i++) {
       const ours = await measure(varbench("cct", dir, "--limit", "20"));
@@ -66,10 +93,22 @@ try {
     }
     const ratios = (k: "cpu" | "wall") => pairs.map((p) => p.peer[k] / p.ours[k]).sort((a, b) => a - b);
     const [cpu, wall] = [ratios("cpu"), ratios("wall")];
-    line(`varbench cct, ${size.label}, CPU (median)`, `${median(pairs.map((p) => p.ours.cpu)).toFixed(0)} ms (wall ${median(pairs.map((p) => p.ours.wall)).toFixed(0)} ms)`);
-    line(`uftrace report, ${size.label}, CPU (median)`, `${median(pairs.map((p) => p.peer.cpu)).toFixed(0)} ms (wall ${median(pairs.map((p) => p.peer.wall)).toFixed(0)} ms)`);
-    line(`ratio uftrace report / varbench cct, ${size.label}`, `${cpu[PAIRS >> 1].toFixed(2)}× CPU (target ≥ ${size.target}×; pairs: ${cpu.map((r) => `${r.toFixed(2)}×`).join(" ")})`);
-    line(`  the same in wall time`, `${wall[PAIRS >> 1].toFixed(2)}× (pairs: ${wall.map((r) => `${r.toFixed(2)}×`).join(" ")})`);
+    line(
+      `varbench cct, ${size.label}, CPU (median)`,
+      `${median(pairs.map((p) => p.ours.cpu)).toFixed(0)} ms (wall ${median(pairs.map((p) => p.ours.wall)).toFixed(0)} ms)`,
+    );
+    line(
+      `uftrace report, ${size.label}, CPU (median)`,
+      `${median(pairs.map((p) => p.peer.cpu)).toFixed(0)} ms (wall ${median(pairs.map((p) => p.peer.wall)).toFixed(0)} ms)`,
+    );
+    line(
+      `ratio uftrace report / varbench cct, ${size.label}`,
+      `${cpu[PAIRS >> 1].toFixed(2)}× CPU (target ≥ ${size.target}×; pairs: ${cpu.map((r) => `${r.toFixed(2)}×`).join(" ")})`,
+    );
+    line(
+      `  the same in wall time`,
+      `${wall[PAIRS >> 1].toFixed(2)}× (pairs: ${wall.map((r) => `${r.toFixed(2)}×`).join(" ")})`,
+    );
     rmSync(dir, { recursive: true, force: true });
   }
 } finally {

@@ -26,8 +26,16 @@ const line = (k: string, v: string) => console.log(`${k.padEnd(52)} ${v}`);
 const env = { ...(process.env as Record<string, string>), VARBENCH_CONFIG_DIR: join(work, "config") };
 
 async function measure(argv: readonly string[]): Promise<{ cpu: number; wall: number; rssMiB: number }> {
-  const r = await runProcess({ argv, cwd: ROOT, env, timeoutMs: 600_000, stdoutFile: join(work, "out"), stderrFile: join(work, "err") });
-  if (r.outcome.kind !== "exited" || r.outcome.code !== 0) throw new Error(`${argv.join(" ")}: ${JSON.stringify(r.outcome)} ${r.stderrTail}`);
+  const r = await runProcess({
+    argv,
+    cwd: ROOT,
+    env,
+    timeoutMs: 600_000,
+    stdoutFile: join(work, "out"),
+    stderrFile: join(work, "err"),
+  });
+  if (r.outcome.kind !== "exited" || r.outcome.code !== 0)
+    throw new Error(`${argv.join(" ")}: ${JSON.stringify(r.outcome)} ${r.stderrTail}`);
   return { cpu: (r.userNs! + r.sysNs!) / 1e6, wall: r.wallNs! / 1e6, rssMiB: (r.maxRssKb ?? 0) / 1024 };
 }
 
@@ -36,7 +44,17 @@ try {
   const spec = join(work, "bsort.yaml");
   writeFileSync(
     spec,
-    ["project: bench", "name: bsort-cf", "designs: [{ name: O0 }]", "workloads:", ...SIZES.map((n) => `  - { name: n-${n}, argv: ["${bsort}", "${n}", "1"], features: { n: ${n} } }`), "repetitions: 1", "profiler: { name: uftrace, options: [--no-event] }", "timeout: 300s", ""].join("\n"),
+    [
+      "project: bench",
+      "name: bsort-cf",
+      "designs: [{ name: O0 }]",
+      "workloads:",
+      ...SIZES.map((n) => `  - { name: n-${n}, argv: ["${bsort}", "${n}", "1"], features: { n: ${n} } }`),
+      "repetitions: 1",
+      "profiler: { name: uftrace, options: [--no-event] }",
+      "timeout: 300s",
+      "",
+    ].join("\n"),
   );
   const ws = join(work, "ws");
   const varbench = (...args: string[]) => [process.execPath, join(ROOT, "bin", "varbench.js"), "-w", ws, ...args];
@@ -62,10 +80,21 @@ try {
     pairs.push({ ours, peer });
   }
   const ratios = pairs.map((p) => p.peer.cpu / p.ours.cpu).sort((a, b) => a - b);
-  console.log(`\nCF-TrendProf benchmark (whole processes, CPU time; ${PAIRS} alternating pairs; bubble sort on ${SIZES.join(", ")} ints)`);
-  line("varbench trends --functions, CPU (median)", `${median(pairs.map((p) => p.ours.cpu)).toFixed(0)} ms (wall ${median(pairs.map((p) => p.ours.wall)).toFixed(0)} ms)`);
-  line("uftrace report over the same commands' traces, CPU", `${median(pairs.map((p) => p.peer.cpu)).toFixed(0)} ms (wall ${median(pairs.map((p) => p.peer.wall)).toFixed(0)} ms)`);
-  line("ratio uftrace report / varbench trends --functions", `${ratios[PAIRS >> 1].toFixed(2)}× CPU (no target set; pairs: ${ratios.map((r) => `${r.toFixed(2)}×`).join(" ")})`);
+  console.log(
+    `\nCF-TrendProf benchmark (whole processes, CPU time; ${PAIRS} alternating pairs; bubble sort on ${SIZES.join(", ")} ints)`,
+  );
+  line(
+    "varbench trends --functions, CPU (median)",
+    `${median(pairs.map((p) => p.ours.cpu)).toFixed(0)} ms (wall ${median(pairs.map((p) => p.ours.wall)).toFixed(0)} ms)`,
+  );
+  line(
+    "uftrace report over the same commands' traces, CPU",
+    `${median(pairs.map((p) => p.peer.cpu)).toFixed(0)} ms (wall ${median(pairs.map((p) => p.peer.wall)).toFixed(0)} ms)`,
+  );
+  line(
+    "ratio uftrace report / varbench trends --functions",
+    `${ratios[PAIRS >> 1].toFixed(2)}× CPU (no target set; pairs: ${ratios.map((r) => `${r.toFixed(2)}×`).join(" ")})`,
+  );
   line("varbench peak resident memory (largest)", `${Math.max(...pairs.map((p) => p.ours.rssMiB)).toFixed(0)} MiB`);
 } finally {
   rmSync(work, { recursive: true, force: true });

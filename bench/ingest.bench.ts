@@ -16,7 +16,10 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const PAIRS = 5;
 // frame_loop makes about 206 events per frame at 200 blocks (GOP of 12 frames).
-const SIZES = [{ label: "large", frames: 125_000 }, { label: "quarter", frames: 31_250 }];
+const SIZES = [
+  { label: "large", frames: 125_000 },
+  { label: "quarter", frames: 31_250 },
+];
 
 execFileSync("bash", [join(ROOT, "build/scripts/install-system-deps.sh")], { stdio: "inherit" });
 execFileSync("make", ["-s", "-C", join(ROOT, "examples")], { stdio: "inherit" });
@@ -25,7 +28,11 @@ const work = mkdtempSync(join(tmpdir(), "varbench-bench-"));
 try {
   const results = SIZES.map((size) => {
     const dir = join(work, size.label);
-    execFileSync("uftrace", ["record", "--no-event", "-d", dir, join(ROOT, "examples/build/frame_loop"), String(size.frames), "200"], { stdio: "ignore" });
+    execFileSync(
+      "uftrace",
+      ["record", "--no-event", "-d", dir, join(ROOT, "examples/build/frame_loop"), String(size.frames), "200"],
+      { stdio: "ignore" },
+    );
     if (size.label !== "large") return { size, ours: ingest(dir), pairs: [] };
     const pairs = Array.from({ length: PAIRS }, () => {
       const ours = ingest(dir);
@@ -36,17 +43,25 @@ try {
   const large = results[0];
   if (large.ours.events < 25_000_000) throw new Error(`trace has ${large.ours.events} events, fewer than 25 million`);
   const rate = (r: { events: number; ms: number }) => r.events / (r.ms / 1000);
-  const byRatio = large.pairs.map((p) => ({ ...p, ratio: rate(p.ours) / rate(p.peer) })).sort((a, b) => a.ratio - b.ratio);
+  const byRatio = large.pairs
+    .map((p) => ({ ...p, ratio: rate(p.ours) / rate(p.peer) }))
+    .sort((a, b) => a.ratio - b.ratio);
   const mid = byRatio[PAIRS >> 1];
   const line = (k: string, v: string) => console.log(`${k.padEnd(44)} ${v}`);
   console.log(`\ningestion benchmark (${PAIRS} alternating pairs, one core each; median pair shown)`);
   line("events in the large trace", large.ours.events.toLocaleString("en"));
   line("uftrace report", `${(rate(mid.peer) / 1e6).toFixed(2)} M events/s (${mid.peer.ms.toFixed(0)} ms)`);
-  line("varbench uftrace → CCT with covariance", `${(rate(mid.ours) / 1e6).toFixed(2)} M events/s (${mid.ours.ms.toFixed(0)} ms)`);
+  line(
+    "varbench uftrace → CCT with covariance",
+    `${(rate(mid.ours) / 1e6).toFixed(2)} M events/s (${mid.ours.ms.toFixed(0)} ms)`,
+  );
   line("ratio varbench / uftrace report, median", `${mid.ratio.toFixed(2)}× (target ≥ 4×, aim 8×)`);
   line("ratio, all pairs", byRatio.map((p) => `${p.ratio.toFixed(2)}×`).join(" "));
   for (const r of results) {
-    line(`varbench peak RSS, ${r.size.label} trace (${(r.ours.events / 1e6).toFixed(1)} M events)`, `${(r.ours.maxRssKb / 1024).toFixed(0)} MiB`);
+    line(
+      `varbench peak RSS, ${r.size.label} trace (${(r.ours.events / 1e6).toFixed(1)} M events)`,
+      `${(r.ours.maxRssKb / 1024).toFixed(0)} MiB`,
+    );
   }
   line("peak RSS large / quarter (events ×4)", `${(results[0].ours.maxRssKb / results[1].ours.maxRssKb).toFixed(2)}×`);
   const json = join(work, "quarter.json");
@@ -57,16 +72,28 @@ try {
   const chrome = Array.from({ length: PAIRS }, () => ingest(json)).sort((a, b) => rate(a) - rate(b));
   const chromeMid = chrome[PAIRS >> 1];
   const chromePeakKb = Math.max(...chrome.map((r) => r.maxRssKb));
-  line("Chrome JSON of the quarter trace", `${(statSync(json).size / 2 ** 20).toFixed(0)} MiB, ${(chromeMid.events / 1e6).toFixed(1)} M events`);
-  line("varbench Chrome JSON → CCT, median", `${(rate(chromeMid) / 1e6).toFixed(2)} M events/s (${chromeMid.ms.toFixed(0)} ms; target: median ≥ 12 M events/s)`);
+  line(
+    "Chrome JSON of the quarter trace",
+    `${(statSync(json).size / 2 ** 20).toFixed(0)} MiB, ${(chromeMid.events / 1e6).toFixed(1)} M events`,
+  );
+  line(
+    "varbench Chrome JSON → CCT, median",
+    `${(rate(chromeMid) / 1e6).toFixed(2)} M events/s (${chromeMid.ms.toFixed(0)} ms; target: median ≥ 12 M events/s)`,
+  );
   line("Chrome reads, all", chrome.map((r) => `${(rate(r) / 1e6).toFixed(2)}`).join(" ") + " M events/s");
-  line("varbench peak RSS, Chrome JSON", `${(chromePeakKb / 1024).toFixed(0)} MiB (the file: ${(statSync(json).size / 2 ** 20).toFixed(0)} MiB)`);
+  line(
+    "varbench peak RSS, Chrome JSON",
+    `${(chromePeakKb / 1024).toFixed(0)} MiB (the file: ${(statSync(json).size / 2 ** 20).toFixed(0)} MiB)`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
 
 function ingest(dir: string): { events: number; ms: number; maxRssKb: number } {
-  const out = execFileSync(process.execPath, ["--import", "tsx", join(ROOT, "bench/ingestOnce.ts"), dir], { encoding: "utf8", cwd: ROOT });
+  const out = execFileSync(process.execPath, ["--import", "tsx", join(ROOT, "bench/ingestOnce.ts"), dir], {
+    encoding: "utf8",
+    cwd: ROOT,
+  });
   return JSON.parse(out.trim().split("\n").pop()!);
 }
 

@@ -8,4 +8,6 @@ const start = performance.now();
 const { cct } = await readTraceFile(process.argv[2], { covariance: true });
 const ms = performance.now() - start;
 const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"));
-console.log(JSON.stringify({ events: cct.events, ms, maxRssKb: hwm ? Number(hwm[1]) : process.resourceUsage().maxRSS }));
+console.log(
+  JSON.stringify({ events: cct.events, ms, maxRssKb: hwm ? Number(hwm[1]) : process.resourceUsage().maxRSS }),
+);

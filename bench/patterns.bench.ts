@@ -22,7 +22,9 @@ function runs(): PatternInputRun[] {
   const random = seededRandom(42);
   const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   // Each behaviour: two threads (a "main" kind and a "worker" kind), a vector per interval.
-  const shapes = Array.from({ length: BEHAVIOURS }, () => [0, 1].map((kind) => Float64Array.from({ length: M * D }, () => (kind === 0 ? 0.6 : 0.2) * random())));
+  const shapes = Array.from({ length: BEHAVIOURS }, () =>
+    [0, 1].map((kind) => Float64Array.from({ length: M * D }, () => (kind === 0 ? 0.6 : 0.2) * random())),
+  );
   return Array.from({ length: RUNS }, (_, i) => {
     const b = i % BEHAVIOURS;
     const threads = shapes[b].map((shape, kind) => ({
@@ -47,6 +49,9 @@ for (let rep = 0; rep < 3; rep++) {
   times.push(performance.now() - t0);
   found = result.patterns.length;
 }
-line(`patterns: ${RUNS} runs × 2 threads × M ${M} × ${D} dims, K ≤ 30`, `${times.map((t) => (t / 1000).toFixed(2)).join(" s, ")} s (median ${(median(times) / 1000).toFixed(2)} s; target < 2 s)`);
+line(
+  `patterns: ${RUNS} runs × 2 threads × M ${M} × ${D} dims, K ≤ 30`,
+  `${times.map((t) => (t / 1000).toFixed(2)).join(" s, ")} s (median ${(median(times) / 1000).toFixed(2)} s; target < 2 s)`,
+);
 line("patterns found (8 behaviours generated)", `${found}${found === BEHAVIOURS ? "" : "  ← WRONG"}`);
 line("peak resident memory of this process", `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);

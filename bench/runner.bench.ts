@@ -24,7 +24,13 @@ try {
     bare.push(Number(process.hrtime.bigint() - t) / 1e6);
   }
   const ws = Workspace.init(join(dir, "ws"));
-  const spec = campaignSpecSchema.parse({ project: "bench", designs: [{ name: "d" }], workloads: [{ name: "true", argv: ["/bin/true"] }], repetitions: RUNS, order: "sequential" });
+  const spec = campaignSpecSchema.parse({
+    project: "bench",
+    designs: [{ name: "d" }],
+    workloads: [{ name: "true", argv: ["/bin/true"] }],
+    repetitions: RUNS,
+    order: "sequential",
+  });
   const id = createCampaign(ws.db, spec, "overhead", 1, planCampaign(spec, dir, 1, "bench"), dir);
   const finished: number[] = [];
   let last = performance.now();

@@ -56,7 +56,10 @@ function generatedCct(contexts: number, frames: number, seed: number) {
   return { cols: mergeThreads(cct), functions: cct.functions };
 }
 
-function timeSteps3to5(contexts: number, repeats: number): { ms: number; nodes: number; patterns: number; size: number } {
+function timeSteps3to5(
+  contexts: number,
+  repeats: number,
+): { ms: number; nodes: number; patterns: number; size: number } {
   const { cols, functions } = generatedCct(contexts, 4, contexts);
   const prep = prepareAnalysis(cols, functions, { ...DEFAULT_PARAMETERS, significanceCutoff: 0 });
   // No trace behind a generated CCT: the segments are those the covariance shows exactly.
@@ -77,7 +80,10 @@ for (const [contexts, target, repeats] of [
   [100_000, 5000, 1],
 ] as const) {
   const r = timeSteps3to5(contexts, repeats);
-  line(`steps 3–5, ${r.size.toLocaleString("en")} contexts (${r.nodes} VCG nodes, ${r.patterns} patterns)`, `${r.ms.toFixed(1)} ms (target < ${target} ms: ${(r.ms / target).toFixed(3)} of it)`);
+  line(
+    `steps 3–5, ${r.size.toLocaleString("en")} contexts (${r.nodes} VCG nodes, ${r.patterns} patterns)`,
+    `${r.ms.toFixed(1)} ms (target < ${target} ms: ${(r.ms / target).toFixed(3)} of it)`,
+  );
 }
 
 // The confirmation pass against ingestion, on one recording of the transmitter chain.
@@ -85,7 +91,18 @@ const dir = mkdtempSync(join(tmpdir(), "varbench-vcg-bench-"));
 try {
   const trace = join(dir, "chain.data");
   execFileSync("make", ["-s", "-C", join(import.meta.dirname, "..", "examples")]);
-  execFileSync("uftrace", ["record", "--no-event", "-d", trace, join(import.meta.dirname, "..", "examples", "build", "nested_chain"), "300000"], { stdio: "ignore" });
+  execFileSync(
+    "uftrace",
+    [
+      "record",
+      "--no-event",
+      "-d",
+      trace,
+      join(import.meta.dirname, "..", "examples", "build", "nested_chain"),
+      "300000",
+    ],
+    { stdio: "ignore" },
+  );
   const { cct } = await readTraceFile(trace);
   const prep = prepareAnalysis(mergeThreads(cct), cct.functions, DEFAULT_PARAMETERS);
   if (!prep.pass) throw new Error("the transmitter chain should need a confirmation pass");
@@ -96,12 +113,18 @@ try {
     const { cct: again } = await readTraceFile(trace);
     ingest.push(again.events / ((performance.now() - t) / 1000));
     t = performance.now();
-    const sink = new CctBuilder({ covariance: false, watch: new ConfirmationPass(prep.cols, prep.functions, prep.pass.plans) });
+    const sink = new CctBuilder({
+      covariance: false,
+      watch: new ConfirmationPass(prep.cols, prep.functions, prep.pass.plans),
+    });
     await readTraceInto(trace, sink);
     confirm.push(sink.events / ((performance.now() - t) / 1000));
   }
   const ratios = confirm.map((c, i) => c / ingest[i]);
-  line(`confirmation pass, ${cct.events.toLocaleString("en")} events`, `${(median(confirm) / 1e6).toFixed(2)} M events/s`);
+  line(
+    `confirmation pass, ${cct.events.toLocaleString("en")} events`,
+    `${(median(confirm) / 1e6).toFixed(2)} M events/s`,
+  );
   line("ingestion (trace → CCT with covariance), same trace", `${(median(ingest) / 1e6).toFixed(2)} M events/s`);
   line("ratio confirmation / ingestion, median", `${median(ratios).toFixed(2)}× (target ≥ 0.5×)`);
 } finally {

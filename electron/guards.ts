@@ -11,18 +11,23 @@ import { APP_SCHEME, appRequestFile, appResponseHeaders, isNavigationAllowed, is
  * answers fetches of its own pages; it neither bypasses CSP nor is readable cross-origin
  * (no `bypassCSP`, no `corsEnabled`). */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
 }
 
 /** Serves the files of `root` (renderer/dist), GET only, each with the CSP header. */
 export function serveRenderer(root: string): void {
   protocol.handle(APP_SCHEME, async (request) => {
-    const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+    const text = (status: number, body: string) =>
+      new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
     if (request.method !== "GET" && request.method !== "HEAD") return text(405, "refused: only GET");
     const target = appRequestFile(request.url, root);
     if (!target.ok) return text(target.status, `refused: ${target.reason}`);
     const body = await readFile(target.file).catch(() => null);
-    return body === null ? text(404, "not found") : new Response(new Uint8Array(body), { status: 200, headers: appResponseHeaders(target.file) });
+    return body === null
+      ? text(404, "not found")
+      : new Response(new Uint8Array(body), { status: 200, headers: appResponseHeaders(target.file) });
   });
 }
 
@@ -49,7 +54,9 @@ export function guardWebContents(): void {
 
 /** Every permission request and check, and every device, refused in this session. */
 export function refusePermissions(ses: Session): void {
-  ses.setPermissionRequestHandler((_contents, permission, callback, details) => callback(isPermissionGranted(permission, details.requestingUrl)));
+  ses.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(isPermissionGranted(permission, details.requestingUrl)),
+  );
   ses.setPermissionCheckHandler((_contents, permission, origin) => isPermissionGranted(permission, origin));
   ses.setDevicePermissionHandler(() => false);
 }

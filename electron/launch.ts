@@ -33,6 +33,7 @@ export function launchOf(args: readonly string[]): Launch {
     else if (!a.startsWith("-")) positional.push(a);
   }
   if (positional.length === 0) return { kind: "window", workspace };
-  if (positional[0] === "start" && positional.length === 1 && !args.includes("--browser")) return { kind: "window", workspace };
+  if (positional[0] === "start" && positional.length === 1 && !args.includes("--browser"))
+    return { kind: "window", workspace };
   return { kind: "cli" };
 }

@@ -3,7 +3,16 @@
 // runs in a worker thread so no engine work ever runs on the thread that serves
 // the window. Started with a command (`varbench runs`, …), the packaged app is
 // the command line instead and opens no window (electron/launch.ts).
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, type IpcMainInvokeEvent, type MenuItemConstructorOptions } from "electron";
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  session,
+  type IpcMainInvokeEvent,
+  type MenuItemConstructorOptions,
+} from "electron";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -57,7 +66,11 @@ async function demoWorkspace(): Promise<string> {
     child.once("error", (e) => done(e.message));
     child.once("exit", (code, signal) => done(code === 0 ? null : signal ? `signal ${signal}` : `exit code ${code}`));
   });
-  if (why !== null) dialog.showErrorBox("The demo workspace is incomplete", `varbench demo --dir ${dir} ended with ${why}; run it in a terminal to see why.`);
+  if (why !== null)
+    dialog.showErrorBox(
+      "The demo workspace is incomplete",
+      `varbench demo --dir ${dir} ended with ${why}; run it in a terminal to see why.`,
+    );
   return dir;
 }
 
@@ -65,16 +78,22 @@ async function runWindow(requested: string | null): Promise<void> {
   await app.whenReady();
   refuseAllPermissions(session.defaultSession);
   serveRenderer(RENDERER_DIR);
-  const workspace = requested ?? process.env.VARBENCH_WORKSPACE ?? (app.isPackaged ? await demoWorkspace() : ".varbench-demo");
+  const workspace =
+    requested ?? process.env.VARBENCH_WORKSPACE ?? (app.isPackaged ? await demoWorkspace() : ".varbench-demo");
   // The desktop window is its user's own: files on this machine may be named (import, specs).
-  engine = await EngineHost.start({ script: new URL("./engineWorker.js", import.meta.url), workspaceDir: workspace, data: { localFiles: true } });
+  engine = await EngineHost.start({
+    script: new URL("./engineWorker.js", import.meta.url),
+    workspaceDir: workspace,
+    data: { localFiles: true },
+  });
   // Every method the engine answers on its own channel; arguments are validated in the engine.
   for (const method of (await engine.methods()) as MethodName[]) {
     ipcMain.handle(channelOf(method), async (event, args: unknown) => {
       refuseForeign(event);
       try {
         // PDF is printed here, by Electron's Chromium, from the report's HTML (the engine's worker has no browser).
-        if (method === "reports.campaign" && (args as { format?: unknown } | null)?.format === "pdf") return await reportPdf(engine, args as Record<string, unknown>);
+        if (method === "reports.campaign" && (args as { format?: unknown } | null)?.format === "pdf")
+          return await reportPdf(engine, args as Record<string, unknown>);
         if (method === "runs.exportTrace") {
           const chosen = await traceExportArgs(window, args);
           return chosen === null ? null : await engine.call(method, chosen);
@@ -90,7 +109,8 @@ async function runWindow(requested: string | null): Promise<void> {
     refuseForeign(event);
     return saveFile(window, file);
   });
-  for (const event of EVENT_NAMES) engine.events.on(event, (payload) => window?.webContents.send(EVENT_CHANNEL, { event, payload }));
+  for (const event of EVENT_NAMES)
+    engine.events.on(event, (payload) => window?.webContents.send(EVENT_CHANNEL, { event, payload }));
   await buildMenu();
   openWindow();
   app.on("window-all-closed", () => void engine.close().then(() => app.quit()));
@@ -99,7 +119,9 @@ async function runWindow(requested: string | null): Promise<void> {
 /** Only the window's own main frame, on the app's origin, is answered (checklist item 17). */
 function refuseForeign(event: IpcMainInvokeEvent): void {
   const frame = event.senderFrame;
-  const trusted = event.sender === window?.webContents && isTrustedSender(frame && { url: frame.url, isMainFrame: frame.parent === null });
+  const trusted =
+    event.sender === window?.webContents &&
+    isTrustedSender(frame && { url: frame.url, isMainFrame: frame.parent === null });
   if (!trusted) throw new Error("refused: not the Varbench window");
 }
 
@@ -129,11 +151,20 @@ async function buildMenu(): Promise<void> {
           label: "Open Workspace…",
           accelerator: "CmdOrCtrl+O",
           click: async () => {
-            const r = await dialog.showOpenDialog({ title: "Open a Varbench workspace", properties: ["openDirectory", "createDirectory"] });
+            const r = await dialog.showOpenDialog({
+              title: "Open a Varbench workspace",
+              properties: ["openDirectory", "createDirectory"],
+            });
             if (!r.canceled && r.filePaths[0]) await openWorkspace(r.filePaths[0]);
           },
         },
-        { label: "Recent Workspaces", submenu: recent.length > 0 ? recent.map((dir) => ({ label: dir, click: () => void openWorkspace(dir) })) : [{ label: "(none)", enabled: false }] },
+        {
+          label: "Recent Workspaces",
+          submenu:
+            recent.length > 0
+              ? recent.map((dir) => ({ label: dir, click: () => void openWorkspace(dir) }))
+              : [{ label: "(none)", enabled: false }],
+        },
         { type: "separator" },
         { label: "New Project…", accelerator: "CmdOrCtrl+N", click: menu("new-project") },
         { label: "Run Campaign…", accelerator: "CmdOrCtrl+R", click: menu("run-campaign") },

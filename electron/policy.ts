@@ -29,7 +29,13 @@ export function isAppUrl(url: string): boolean {
   } catch {
     return false;
   }
-  return u.protocol === `${APP_SCHEME}:` && u.hostname === APP_HOST && u.port === "" && u.username === "" && u.password === "";
+  return (
+    u.protocol === `${APP_SCHEME}:` &&
+    u.hostname === APP_HOST &&
+    u.port === "" &&
+    u.username === "" &&
+    u.password === ""
+  );
 }
 
 /** The one document the window shows. Routes live in the hash, which navigates in place
@@ -46,7 +52,9 @@ export function isNavigationAllowed(url: string, isMainFrame = true): boolean {
 
 /** An IPC message is answered only when it comes from the main frame of a page of the app's
  * own origin (checklist item 17), never from a file:// page, a subframe or another origin. */
-export function isTrustedSender(frame: { readonly url: string; readonly isMainFrame: boolean } | null | undefined): boolean {
+export function isTrustedSender(
+  frame: { readonly url: string; readonly isMainFrame: boolean } | null | undefined,
+): boolean {
   return frame != null && frame.isMainFrame && isAppUrl(frame.url);
 }
 
@@ -56,7 +64,9 @@ export function isPermissionGranted(_permission: string, _origin?: string): bool
   return false;
 }
 
-export type AppFile = { readonly ok: true; readonly file: string } | { readonly ok: false; readonly status: 400 | 403 | 404; readonly reason: string };
+export type AppFile =
+  | { readonly ok: true; readonly file: string }
+  | { readonly ok: false; readonly status: 400 | 403 | 404; readonly reason: string };
 
 /** The file inside `root` (renderer/dist) that an app:// request names, or why it is refused:
  * another origin, bad percent-encoding, a `.`/`..` segment, a backslash, colon or NUL (Windows
@@ -70,10 +80,12 @@ export function appRequestFile(url: string, root: string): AppFile {
     return { ok: false, status: 400, reason: "the path is not valid percent-encoding" };
   }
   const segments = decoded.split("/").filter((s) => s !== "");
-  if (segments.some((s) => s === "." || s === ".." || /[\\:\0]/.test(s))) return { ok: false, status: 403, reason: "the path leaves the renderer's folder" };
+  if (segments.some((s) => s === "." || s === ".." || /[\\:\0]/.test(s)))
+    return { ok: false, status: 403, reason: "the path leaves the renderer's folder" };
   const file = join(root, ...(segments.length === 0 ? ["index.html"] : segments));
   const inside = relative(root, file);
-  if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) return { ok: false, status: 403, reason: "the path leaves the renderer's folder" };
+  if (inside === "" || inside.startsWith("..") || isAbsolute(inside))
+    return { ok: false, status: 403, reason: "the path leaves the renderer's folder" };
   return { ok: true, file };
 }
 
@@ -94,5 +106,10 @@ const CONTENT_TYPES: Record<string, string> = {
  * by its content) and the Content-Security-Policy, which a custom scheme can send as a header. */
 export function appResponseHeaders(file: string): Record<string, string> {
   const ext = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase() ?? "";
-  return { "content-type": CONTENT_TYPES[ext] ?? "application/octet-stream", "content-security-policy": CONTENT_SECURITY_POLICY, "x-content-type-options": "nosniff", "cache-control": "no-store" };
+  return {
+    "content-type": CONTENT_TYPES[ext] ?? "application/octet-stream",
+    "content-security-policy": CONTENT_SECURITY_POLICY,
+    "x-content-type-options": "nosniff",
+    "cache-control": "no-store",
+  };
 }

@@ -7,7 +7,8 @@ const CHANNEL = /^varbench:[a-z]+\.[a-zA-Z]+$/;
 
 contextBridge.exposeInMainWorld("varbench", {
   invoke(channel: string, args: unknown): Promise<unknown> {
-    if (typeof channel !== "string" || !CHANNEL.test(channel)) return Promise.reject(new Error(`refused channel ${String(channel)}`));
+    if (typeof channel !== "string" || !CHANNEL.test(channel))
+      return Promise.reject(new Error(`refused channel ${String(channel)}`));
     return ipcRenderer.invoke(channel, args);
   },
   onEvent(listener: (event: string, payload: unknown) => void): () => void {

@@ -11,13 +11,29 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const common = { bundle: true, platform: "node", target: "node20", sourcemap: true, absWorkingDir: root, logLevel: "warning", metafile: true, external: ["electron", "better-sqlite3", "bufferutil", "utf-8-validate", "playwright-core"] };
+const common = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  sourcemap: true,
+  absWorkingDir: root,
+  logLevel: "warning",
+  metafile: true,
+  external: ["electron", "better-sqlite3", "bufferutil", "utf-8-validate", "playwright-core"],
+};
 // ESM bundles of CommonJS packages need a require of their own.
-const banner = { js: "import { createRequire as __vbRequire } from 'node:module'; const require = __vbRequire(import.meta.url);" };
+const banner = {
+  js: "import { createRequire as __vbRequire } from 'node:module'; const require = __vbRequire(import.meta.url);",
+};
 
 const bundles = {
   "electron-main": { entryPoints: ["electron/main.ts"], outfile: "electron/dist/main.js", format: "esm", banner },
-  "electron-worker": { entryPoints: ["electron/engineWorker.ts"], outfile: "electron/dist/engineWorker.js", format: "esm", banner },
+  "electron-worker": {
+    entryPoints: ["electron/engineWorker.ts"],
+    outfile: "electron/dist/engineWorker.js",
+    format: "esm",
+    banner,
+  },
   "electron-preload": { entryPoints: ["electron/preload.ts"], outfile: "electron/dist/preload.cjs", format: "cjs" },
 };
 mkdirSync(join(root, "dist", "meta"), { recursive: true });

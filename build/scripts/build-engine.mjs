@@ -11,15 +11,27 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-execFileSync(process.execPath, [join(root, "build/scripts/build-kernel.mjs"), ...process.argv.slice(2)], { stdio: "inherit" });
+execFileSync(process.execPath, [join(root, "build/scripts/build-kernel.mjs"), ...process.argv.slice(2)], {
+  stdio: "inherit",
+});
 
 const outdir = join(root, "dist", "cli");
 const stamp = join(outdir, "main.js");
 // What the bundle holds and leaves external, for the packaging checks (test/integration/packagingFiles.test.ts).
 const metafile = join(root, "dist", "meta", "cli.json");
-const newest = (dir) => Math.max(...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
-const inputs = Math.max(newest(join(root, "engine")), statSync(fileURLToPath(import.meta.url)).mtimeMs, statSync(join(root, "package-lock.json")).mtimeMs);
-if (existsSync(stamp) && existsSync(metafile) && statSync(stamp).mtimeMs > inputs && !process.argv.includes("--force")) process.exit(0);
+const newest = (dir) =>
+  Math.max(
+    ...readdirSync(dir, { withFileTypes: true }).map((e) =>
+      e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs,
+    ),
+  );
+const inputs = Math.max(
+  newest(join(root, "engine")),
+  statSync(fileURLToPath(import.meta.url)).mtimeMs,
+  statSync(join(root, "package-lock.json")).mtimeMs,
+);
+if (existsSync(stamp) && existsSync(metafile) && statSync(stamp).mtimeMs > inputs && !process.argv.includes("--force"))
+  process.exit(0);
 
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
@@ -39,7 +51,9 @@ const result = await build({
   // driver files are found beside its own modules.
   external: ["better-sqlite3", "bufferutil", "utf-8-validate", "playwright-core"],
   // ES module bundles of CommonJS packages need a require of their own.
-  banner: { js: "import { createRequire as __vbRequire } from 'node:module'; const require = __vbRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __vbRequire } from 'node:module'; const require = __vbRequire(import.meta.url);",
+  },
   logLevel: "warning",
   metafile: true,
 });

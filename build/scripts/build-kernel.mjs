@@ -17,16 +17,22 @@ const src = `${dir}ingest.ts`;
 const out = fileURLToPath(new URL("../../engine/cct/kernel/ingestWasm.generated.ts", import.meta.url));
 const layoutOut = fileURLToPath(new URL("../../engine/cct/kernel/layout.generated.ts", import.meta.url));
 
-const newest = Math.max(statSync(fileURLToPath(import.meta.url)).mtimeMs, ...readdirSync(dir).map((f) => statSync(dir + f).mtimeMs));
+const newest = Math.max(
+  statSync(fileURLToPath(import.meta.url)).mtimeMs,
+  ...readdirSync(dir).map((f) => statSync(dir + f).mtimeMs),
+);
 const fresh = (f) => existsSync(f) && statSync(f).mtimeMs > newest;
 if (fresh(out) && fresh(layoutOut) && !process.argv.includes("--force")) process.exit(0);
 
 let binary = null;
-const { error, stderr } = await asc.main([src, "-O3", "--runtime", "stub", "--noAssert", "--importMemory", "--outFile", "ingest.wasm"], {
-  writeFile: (name, contents) => {
-    if (name.endsWith(".wasm")) binary = contents;
+const { error, stderr } = await asc.main(
+  [src, "-O3", "--runtime", "stub", "--noAssert", "--importMemory", "--outFile", "ingest.wasm"],
+  {
+    writeFile: (name, contents) => {
+      if (name.endsWith(".wasm")) binary = contents;
+    },
   },
-});
+);
 if (error || !binary) {
   console.error(stderr.toString());
   console.error(`build-kernel: ${error?.message ?? "no binary emitted"}`);
@@ -44,10 +50,17 @@ console.log(`build-kernel: ${binary.length} bytes of WebAssembly`);
 /** The layout constants, as the compiled kernel exports them. */
 function layoutModule(wasm) {
   const noop = () => 0;
-  const env = { memory: new WebAssembly.Memory({ initial: 1 }), watched: noop, unmatched: noop, created: noop, abort: noop };
+  const env = {
+    memory: new WebAssembly.Memory({ initial: 1 }),
+    watched: noop,
+    unmatched: noop,
+    created: noop,
+    abort: noop,
+  };
   const x = new WebAssembly.Instance(new WebAssembly.Module(wasm), { env }).exports;
   const value = (name) => {
-    if (!(x[name] instanceof WebAssembly.Global)) throw new Error(`build-kernel: the kernel exports no constant ${name}`);
+    if (!(x[name] instanceof WebAssembly.Global))
+      throw new Error(`build-kernel: the kernel exports no constant ${name}`);
     return x[name].value;
   };
   // Statistics slots are byte offsets of f64s in the kernel; the host indexes Float64Arrays.

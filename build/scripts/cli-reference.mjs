@@ -22,7 +22,11 @@ export function helpOf(path) {
   // Plain text whatever the terminal says: commander keeps colours only where they are forced.
   const env = { ...process.env, NO_COLOR: "1" };
   for (const name of [...DEFAULT_CHANGERS, "FORCE_COLOR", "CLICOLOR_FORCE"]) delete env[name];
-  return execFileSync(process.execPath, [join(ROOT, "bin", "varbench.js"), ...path, "--help"], { cwd: ROOT, env, encoding: "utf8" }).trimEnd();
+  return execFileSync(process.execPath, [join(ROOT, "bin", "varbench.js"), ...path, "--help"], {
+    cwd: ROOT,
+    env,
+    encoding: "utf8",
+  }).trimEnd();
 }
 
 /** The subcommands a help text lists under "Commands:" (commander's own `help` left out). */
@@ -70,12 +74,18 @@ const anchor = (path) => ["varbench", ...path].join("-");
 /** The reference: a short preamble written here, then each command's help verbatim. */
 export function renderReference(commands) {
   const contents = commands.map(
-    (c) => `${"  ".repeat(Math.max(0, c.path.length - 1))}- [\`${["varbench", ...c.path].join(" ")}\`](#${anchor(c.path)})${c.hidden ? " (not listed by `--help`)" : ""}`,
+    (c) =>
+      `${"  ".repeat(Math.max(0, c.path.length - 1))}- [\`${["varbench", ...c.path].join(" ")}\`](#${anchor(c.path)})${c.hidden ? " (not listed by `--help`)" : ""}`,
   );
   const sections = commands.flatMap((c) => [
     heading(c.path),
     "",
-    ...(c.hidden ? ["Not listed by `varbench --help`: Slurm's array tasks run it (see the user guide's Slurm section); people do not.", ""] : []),
+    ...(c.hidden
+      ? [
+          "Not listed by `varbench --help`: Slurm's array tasks run it (see the user guide's Slurm section); people do not.",
+          "",
+        ]
+      : []),
     "```text",
     c.help,
     "```",

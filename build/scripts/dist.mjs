@@ -48,7 +48,10 @@ function keepNativeBuilds() {
 
 /** The host electron-builder downloads from (Electron, and the AppImage and deb tools), and whether DNS knows it. */
 async function downloadHost() {
-  const mirror = process.env.ELECTRON_MIRROR || process.env.npm_config_electron_mirror || "https://github.com/electron/electron/releases/download/";
+  const mirror =
+    process.env.ELECTRON_MIRROR ||
+    process.env.npm_config_electron_mirror ||
+    "https://github.com/electron/electron/releases/download/";
   const host = URL.canParse(mirror) ? new URL(mirror).hostname : mirror;
   return lookup(host).then(
     () => ({ host, reachable: true }),
@@ -63,8 +66,12 @@ const needsDownload = !electron.path || !args.includes("--dir");
 if (needsDownload) {
   const net = await downloadHost();
   if (!net.reachable) {
-    console.error(`dist: ${electron.path ? "the AppImage and deb tools" : electron.why.replace(/^no/, "No")}${electron.path ? "" : ", and Electron"} must be downloaded from ${net.host}, which cannot be reached from here (${net.why}). Nothing was built.`);
-    console.error("dist: on a machine with internet, npm ci then npm run dist; or here, VARBENCH_ELECTRON_DIST=<an unpacked Electron or its zip> npm run dist -- --dir");
+    console.error(
+      `dist: ${electron.path ? "the AppImage and deb tools" : electron.why.replace(/^no/, "No")}${electron.path ? "" : ", and Electron"} must be downloaded from ${net.host}, which cannot be reached from here (${net.why}). Nothing was built.`,
+    );
+    console.error(
+      "dist: on a machine with internet, npm ci then npm run dist; or here, VARBENCH_ELECTRON_DIST=<an unpacked Electron or its zip> npm run dist -- --dir",
+    );
     process.exit(1);
   }
 }
@@ -72,7 +79,9 @@ if (needsDownload) {
 if (spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" }).status !== 0) process.exit(1);
 if (run([join(root, "build", "scripts", "build-helper.mjs")]) !== 0) process.exit(1);
 const extra = electron.path ? [`-c.electronDist=${electron.path}`] : [];
-console.log(electron.path ? `dist: Electron from ${electron.path}` : `dist: ${electron.why}; electron-builder will download it`);
+console.log(
+  electron.path ? `dist: Electron from ${electron.path}` : `dist: ${electron.why}; electron-builder will download it`,
+);
 const builder = createRequire(join(root, "package.json")).resolve("electron-builder/cli.js");
 const restore = keepNativeBuilds();
 let status;

@@ -10,7 +10,8 @@ import { join } from "node:path";
 function cacheDirs() {
   const dirs = [process.env.ELECTRON_CACHE];
   if (process.platform === "darwin") dirs.push(join(homedir(), "Library", "Caches", "electron"));
-  else if (process.platform === "win32") dirs.push(join(process.env.LOCALAPPDATA ?? join(homedir(), "AppData", "Local"), "electron", "Cache"));
+  else if (process.platform === "win32")
+    dirs.push(join(process.env.LOCALAPPDATA ?? join(homedir(), "AppData", "Local"), "electron", "Cache"));
   else dirs.push(join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "electron"));
   return dirs.filter((d) => d && existsSync(d));
 }
@@ -30,7 +31,10 @@ export function findElectronDist(root, platform = process.platform, arch = proce
   const version = JSON.parse(readFileSync(join(root, "node_modules", "electron", "package.json"), "utf8")).version;
   const zip = `electron-v${version}-${platform}-${arch}.zip`;
   const given = process.env.VARBENCH_ELECTRON_DIST;
-  if (given) return existsSync(given) ? { path: given, why: "" } : { path: null, why: `VARBENCH_ELECTRON_DIST=${given} does not exist` };
+  if (given)
+    return existsSync(given)
+      ? { path: given, why: "" }
+      : { path: null, why: `VARBENCH_ELECTRON_DIST=${given} does not exist` };
   const binary = { linux: "electron", win32: "electron.exe", darwin: "Electron.app" }[platform];
   const installed = join(root, "node_modules", "electron", "dist");
   if (binary && existsSync(join(installed, binary))) return { path: installed, why: "" };
@@ -39,5 +43,8 @@ export function findElectronDist(root, platform = process.platform, arch = proce
     const found = findZip(dir, zip);
     if (found) return { path: found, why: "" };
   }
-  return { path: null, why: `no Electron ${version} binary here: not in node_modules/electron/dist, no ${zip} in Electron's download cache (${dirs.join(", ") || "none"}), VARBENCH_ELECTRON_DIST not set` };
+  return {
+    path: null,
+    why: `no Electron ${version} binary here: not in node_modules/electron/dist, no ${zip} in Electron's download cache (${dirs.join(", ") || "none"}), VARBENCH_ELECTRON_DIST not set`,
+  };
 }

@@ -15,7 +15,11 @@ export const cct = defineAnalysis({
   args: z.strictObject({
     target: targetSchema,
     /** One thread, as "tid" or "pid/tid"; null: all threads merged. */
-    thread: z.string().regex(/^\d+(\/\d+)?$/, 'a thread as "tid" or "pid/tid"').nullable().default(null),
+    thread: z
+      .string()
+      .regex(/^\d+(\/\d+)?$/, 'a thread as "tid" or "pid/tid"')
+      .nullable()
+      .default(null),
     sort: z.enum(["total", "self", "cov"]).default(CCT_TABLE_DEFAULTS.sort),
     /** At most this many contexts; 0: all. */
     limit: z.number().int().min(0).default(CCT_TABLE_DEFAULTS.limit),
@@ -41,6 +45,10 @@ export const cct = defineAnalysis({
 /** A thread asked for ("tid" or "pid/tid") must be one of the CCT's; null asks for all. */
 export function requireThread(tree: Cct, thread: string | null): void {
   if (thread !== null && !tree.threads.some((t) => threadMatcher(thread)(t.pid, t.tid))) {
-    throw new ApiError("not-found", `no thread ${thread} in this trace; threads: ${tree.threads.map((t) => `${t.pid}/${t.tid}`).join(", ")}`, [{ path: "thread", message: "no such thread" }]);
+    throw new ApiError(
+      "not-found",
+      `no thread ${thread} in this trace; threads: ${tree.threads.map((t) => `${t.pid}/${t.tid}`).join(", ")}`,
+      [{ path: "thread", message: "no such thread" }],
+    );
   }
 }

@@ -25,7 +25,10 @@ export const compare = defineAnalysis({
   reads: [],
   exporters: CONTEXT_COMPARISON_EXPORTERS,
   flags: {},
-  load: async (sources, { a, b }, args) => ({ a: await sideOf(sources, a!, args.onCpu), b: await sideOf(sources, b!, args.onCpu) }),
+  load: async (sources, { a, b }, args) => ({
+    a: await sideOf(sources, a!, args.onCpu),
+    b: await sideOf(sources, b!, args.onCpu),
+  }),
   compute: ({ a, b }) => compareSides(a, b),
 });
 

@@ -52,10 +52,16 @@ export interface Sources {
   /** The spec a campaign was planned from (its workloads' roles and requests), or null for none. */
   campaignSpec(campaignId: number): Promise<CampaignSpec | null>;
   /** A campaign's workloads in workload order, with the features that order them (store/campaignQueries.ts). */
-  campaignWorkloads(campaignId: number): Promise<readonly { readonly name: string; readonly features: Readonly<Record<string, number>> }[]>;
+  campaignWorkloads(
+    campaignId: number,
+  ): Promise<readonly { readonly name: string; readonly features: Readonly<Record<string, number>> }[]>;
   /** The tracer's cost per call measured where and as these runs were recorded (runner/calibrate.ts): the
    * calibration, why it could not be measured, or null where none was made. */
-  toolCalibration(runs: readonly RunRow[], tool: string, options: readonly string[]): Promise<ToolCalibration | CalibrationFailure | null>;
+  toolCalibration(
+    runs: readonly RunRow[],
+    tool: string,
+    options: readonly string[],
+  ): Promise<ToolCalibration | CalibrationFailure | null>;
   /** The target's traces streamed into `sink` once more (a second pass with a watcher). */
   readAgain(target: Resolved, sink: TraceSink, request?: Pick<CctRequest, "onCpu">): Promise<void>;
   /** Keeps an expensive preparation of a target in memory, keyed by `key`, for the next call. */
@@ -72,7 +78,12 @@ export type Exporters<R> = Readonly<Record<string, Exporter<R, never>>>;
 /** The command-line flag that sets each argument field that has one ("tauS": "--tau"). */
 export type Flags<S extends z.ZodType> = { readonly [F in FieldsOf<S>]?: string };
 
-export interface AnalysisDescriptor<S extends z.ZodType = z.ZodType, I = unknown, R = unknown, E extends Exporters<R> | null = Exporters<R> | null> {
+export interface AnalysisDescriptor<
+  S extends z.ZodType = z.ZodType,
+  I = unknown,
+  R = unknown,
+  E extends Exporters<R> | null = Exporters<R> | null,
+> {
   /** The API method is analyses.<kind>. */
   readonly kind: string;
   /** For messages: "dominant variance analysis". */
@@ -96,7 +107,9 @@ export interface AnalysisDescriptor<S extends z.ZodType = z.ZodType, I = unknown
 }
 
 /** Keeps a descriptor's types tied together where it is written. */
-export function defineAnalysis<S extends z.ZodType, I, R, E extends Exporters<R> | null>(d: AnalysisDescriptor<S, I, R, E>): AnalysisDescriptor<S, I, R, E> {
+export function defineAnalysis<S extends z.ZodType, I, R, E extends Exporters<R> | null>(
+  d: AnalysisDescriptor<S, I, R, E>,
+): AnalysisDescriptor<S, I, R, E> {
   return d;
 }
 

@@ -12,7 +12,6 @@ import { defineAnalysis } from "./descriptor.js";
 import { COMPARISON_EXPORTERS } from "../report/exporters.js";
 import { clusterRuns, patternArgs, patternFlags, patternRuns } from "./patternRuns.js";
 
-
 const accepts = ["design", "campaign"] as const;
 
 export const designComparison = defineAnalysis({
@@ -22,7 +21,11 @@ export const designComparison = defineAnalysis({
   args: z.strictObject({
     a: targetSchema,
     b: targetSchema,
-    confidence: z.number().min(0.8, "a confidence of at least 0.8").max(0.999, "a confidence of at most 0.999").default(DEFAULT_CONFIDENCE),
+    confidence: z
+      .number()
+      .min(0.8, "a confidence of at least 0.8")
+      .max(0.999, "a confidence of at most 0.999")
+      .default(DEFAULT_CONFIDENCE),
     precision: z.number().positive().max(1).default(DEFAULT_PRECISION),
     ...patternArgs,
   }),
@@ -34,13 +37,30 @@ export const designComparison = defineAnalysis({
   load: async (sources, { a, b }, args) => {
     const sa = await patternRuns(sources, a!, args, () => "A");
     const sb = await patternRuns(sources, b!, args, () => "B");
-    if (sa.source !== sb.source) throw new ApiError("invalid-arguments", `${a!.label} has ${sa.source} timelines and ${b!.label} ${sb.source} timelines: choose one source for both`);
+    if (sa.source !== sb.source)
+      throw new ApiError(
+        "invalid-arguments",
+        `${a!.label} has ${sa.source} timelines and ${b!.label} ${sb.source} timelines: choose one source for both`,
+      );
     const shared = new Set(sa.runs.map((r) => r.runId));
     const overlap = sb.runs.filter((r) => shared.has(r.runId));
-    if (overlap.length > 0) throw new ApiError("invalid-arguments", `${a!.label} and ${b!.label} share run ${overlap.map((r) => r.runId).join(", ")}: compare two different sets of runs`);
+    if (overlap.length > 0)
+      throw new ApiError(
+        "invalid-arguments",
+        `${a!.label} and ${b!.label} share run ${overlap.map((r) => r.runId).join(", ")}: compare two different sets of runs`,
+      );
     // Named by their designs, as the verdict names them ("merge ran 2 times faster than insertion").
     const name = (t: typeof a) => (t!.target.kind === "design" ? t!.target.design : t!.label);
-    return { labels: { a: name(a), b: name(b) }, input: { label: `${a!.label} vs ${b!.label}`, source: sa.source, metric: sa.metric, runs: [...sa.runs, ...sb.runs], notes: [...new Set([...sa.notes, ...sb.notes])] } };
+    return {
+      labels: { a: name(a), b: name(b) },
+      input: {
+        label: `${a!.label} vs ${b!.label}`,
+        source: sa.source,
+        metric: sa.metric,
+        runs: [...sa.runs, ...sb.runs],
+        notes: [...new Set([...sa.notes, ...sb.notes])],
+      },
+    };
   },
   compute: ({ labels, input }, args, progress): DesignComparisonResult => {
     const { result, model } = clusterRuns(input, args, progress);

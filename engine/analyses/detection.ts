@@ -26,6 +26,10 @@ export const detection = defineAnalysis({
   }),
   compute: ({ a, b }): PatternsResult => {
     const r = patternsReport(a.prep, b?.prep ?? null);
-    return { label: a.label, profiling: r.profiling, regression: r.regression && b ? { label: b.label, ...r.regression } : null };
+    return {
+      label: a.label,
+      profiling: r.profiling,
+      regression: r.regression && b ? { label: b.label, ...r.regression } : null,
+    };
   },
 });

@@ -15,7 +15,11 @@ function onWorkload(t: Resolved, workload: string): Resolved {
   const runs = t.runs.filter((r) => r.workload === workload);
   if (runs.length === 0) {
     const known = [...new Set(t.runs.map((r) => r.workload).filter((w) => w !== null))].join(", ");
-    throw new ApiError("not-found", `${t.label} has no succeeded run of workload ${JSON.stringify(workload)}; its workloads: ${known || "none"}`, [{ path: "workload", message: "no such workload" }]);
+    throw new ApiError(
+      "not-found",
+      `${t.label} has no succeeded run of workload ${JSON.stringify(workload)}; its workloads: ${known || "none"}`,
+      [{ path: "workload", message: "no such workload" }],
+    );
   }
   return { ...t, label: `${t.label} on ${workload}`, runs, timing: t.timing.filter((r) => r.workload === workload) };
 }

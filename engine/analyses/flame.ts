@@ -22,7 +22,11 @@ export const flame = defineAnalysis({
   args: z.strictObject({
     target: targetSchema,
     /** One thread of a run or trace, as "tid" or "pid/tid"; null: all threads merged. */
-    thread: z.string().regex(/^\d+(\/\d+)?$/, 'a thread as "tid" or "pid/tid"').nullable().default(null),
+    thread: z
+      .string()
+      .regex(/^\d+(\/\d+)?$/, 'a thread as "tid" or "pid/tid"')
+      .nullable()
+      .default(null),
     /** uftrace with scheduler events: leave the time threads spent switched out out. */
     onCpu: z.boolean().default(false),
   }),
@@ -33,7 +37,14 @@ export const flame = defineAnalysis({
   exporters: FLAME_EXPORTERS,
   flags: { thread: "--thread" },
   load: (sources, { target }, args) => flameSide(sources, target!, args.thread, args.onCpu),
-  compute: (side, args) => flameGraph(side.columns, side.functions, { label: side.label, runs: side.runs, thread: args.thread, threads: side.threads, warnings: side.warnings }),
+  compute: (side, args) =>
+    flameGraph(side.columns, side.functions, {
+      label: side.label,
+      runs: side.runs,
+      thread: args.thread,
+      threads: side.threads,
+      warnings: side.warnings,
+    }),
 });
 
 export interface FlameSide {
@@ -46,17 +57,39 @@ export interface FlameSide {
 }
 
 /** One side's tree: a run's or trace's threads merged (or the one picked), or the CCTs of a design's traced runs merged. */
-export async function flameSide(sources: Sources, target: Resolved, thread: string | null, onCpu: boolean): Promise<FlameSide> {
+export async function flameSide(
+  sources: Sources,
+  target: Resolved,
+  thread: string | null,
+  onCpu: boolean,
+): Promise<FlameSide> {
   const label = `${target.label}${onCpu ? " (on-CPU time)" : ""}`;
   if (target.target.kind === "run" || target.target.kind === "trace") {
     const cct = await sources.cct(target, { onCpu });
     requireThread(cct, thread);
     const { functions, columns } = mergeCcts([cct], thread === null ? undefined : threadMatcher(thread));
-    return { label, runs: 1, threads: threadLabels(cct), functions, columns, warnings: cct.warnings.map(describeTraceWarning) };
+    return {
+      label,
+      runs: 1,
+      threads: threadLabels(cct),
+      functions,
+      columns,
+      warnings: cct.warnings.map(describeTraceWarning),
+    };
   }
-  if (thread !== null) throw new ApiError("invalid-arguments", "a thread can be picked in one run or trace, not in a design's runs (their thread ids differ)", [{ path: "thread", message: "only for a run or a trace" }]);
+  if (thread !== null)
+    throw new ApiError(
+      "invalid-arguments",
+      "a thread can be picked in one run or trace, not in a design's runs (their thread ids differ)",
+      [{ path: "thread", message: "only for a run or a trace" }],
+    );
   const traced = target.runs.filter((r) => r.hasCct);
-  if (traced.length === 0) throw new ApiError("not-found", `no run of ${target.label} holds a calling-context tree (runs under uftrace, or imported traces, do)`, [{ path: "target", message: "no CCT" }]);
+  if (traced.length === 0)
+    throw new ApiError(
+      "not-found",
+      `no run of ${target.label} holds a calling-context tree (runs under uftrace, or imported traces, do)`,
+      [{ path: "target", message: "no CCT" }],
+    );
   const ccts = [];
   for (const [i, r] of traced.entries()) {
     sources.progress(`reading the CCTs of ${target.label}`, i, traced.length);
@@ -64,5 +97,12 @@ export async function flameSide(sources: Sources, target: Resolved, thread: stri
   }
   const { functions, columns } = mergeCcts(ccts);
   const warnings = [...new Set(ccts.flatMap((c) => c.warnings.map(describeTraceWarning)))];
-  return { label: `${label}, ${traced.length} run${traced.length === 1 ? "" : "s"} pooled`, runs: traced.length, threads: [], functions, columns, warnings };
+  return {
+    label: `${label}, ${traced.length} run${traced.length === 1 ? "" : "s"} pooled`,
+    runs: traced.length,
+    threads: [],
+    functions,
+    columns,
+    warnings,
+  };
 }

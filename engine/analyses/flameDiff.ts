@@ -25,6 +25,9 @@ export const flameDiff = defineAnalysis({
   reads: ["callingContexts"],
   exporters: FLAME_DIFF_EXPORTERS,
   flags: {},
-  load: async (sources, { a, b }, args) => ({ a: await flameSide(sources, a!, null, args.onCpu), b: await flameSide(sources, b!, null, args.onCpu) }),
+  load: async (sources, { a, b }, args) => ({
+    a: await flameSide(sources, a!, null, args.onCpu),
+    b: await flameSide(sources, b!, null, args.onCpu),
+  }),
   compute: ({ a, b }) => joinSides(a, b),
 });

@@ -38,7 +38,11 @@ export const functionTrends = defineAnalysis({
     oneDesign(target!);
     const traced = target!.runs.filter((r) => r.hasCct);
     const notes = target!.runs.filter((r) => !r.hasCct).map((r) => `${runLabel(r)} holds no trace: left out`);
-    if (traced.length < 3) throw new ApiError("not-found", `${target!.label}: ${traced.length} traced run(s); per-function trends need at least 3 workloads traced with uftrace, on inputs of several sizes`);
+    if (traced.length < 3)
+      throw new ApiError(
+        "not-found",
+        `${target!.label}: ${traced.length} traced run(s); per-function trends need at least 3 workloads traced with uftrace, on inputs of several sizes`,
+      );
     const runs: TrendWorkload[] = [];
     for (const r of traced) runs.push({ runId: r.id, workload: r.workload, features: await sources.runFeatures(r) });
     const chosen = usableFeatures(target!.label, runs, args.feature);
@@ -52,11 +56,22 @@ export const functionTrends = defineAnalysis({
       sink.finish();
     }
     const coverage = { runs: traced.length, withSchedulerEvents: frames.runsWithSchedulerEvents };
-    return { label: target!.label, design: traced[0]?.design ?? null, runs, notes: [...notes, ...frames.notes], features: chosen.features, units: frames.finish(), coverage };
+    return {
+      label: target!.label,
+      design: traced[0]?.design ?? null,
+      runs,
+      notes: [...notes, ...frames.notes],
+      features: chosen.features,
+      units: frames.finish(),
+      coverage,
+    };
   },
   compute: (input, args, progress): CfTrendsResult => {
-    const fitted = cfTrendProf({ units: input.units, features: input.features }, (done, total) => progress("choosing models", done, total));
-    const { functions, note } = args.cost === "time" ? markTimingNoise(fitted, input.coverage) : { functions: fitted, note: null };
+    const fitted = cfTrendProf({ units: input.units, features: input.features }, (done, total) =>
+      progress("choosing models", done, total),
+    );
+    const { functions, note } =
+      args.cost === "time" ? markTimingNoise(fitted, input.coverage) : { functions: fitted, note: null };
     const offCpu = args.cost === "time" && note === null ? offCpuNote(input.coverage) : null;
     return {
       label: input.label,

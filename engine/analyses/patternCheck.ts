@@ -24,11 +24,20 @@ export const patternCheck = defineAnalysis({
   load: async (sources, { reference, check }, args) => {
     const ref = { label: reference!.label, ...(await patternRuns(sources, reference!, args, (r) => r.design ?? "—")) };
     const chk = { label: check!.label, ...(await patternRuns(sources, check!, args, () => "check")) };
-    if (ref.source !== chk.source) throw new ApiError("invalid-arguments", `${ref.label} has ${ref.source} timelines and ${chk.label} ${chk.source} timelines: check runs recorded the same way (or choose --source)`);
+    if (ref.source !== chk.source)
+      throw new ApiError(
+        "invalid-arguments",
+        `${ref.label} has ${ref.source} timelines and ${chk.label} ${chk.source} timelines: check runs recorded the same way (or choose --source)`,
+      );
     return { reference: ref, check: chk };
   },
   compute: ({ reference, check }, args, progress): ReproducibilityResult => {
     const { model } = clusterRuns(reference, args, progress);
-    return checkRuns(model, { reference: reference.label, checked: check.label }, reference.metric, check.runs.map((r) => ({ runId: r.runId, metric: r.metric, pcv: r.pcv })));
+    return checkRuns(
+      model,
+      { reference: reference.label, checked: check.label },
+      reference.metric,
+      check.runs.map((r) => ({ runId: r.runId, metric: r.metric, pcv: r.pcv })),
+    );
   },
 });

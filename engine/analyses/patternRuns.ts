@@ -7,7 +7,13 @@ import * as z from "zod";
 import type { RunRow } from "../campaign/readModels.js";
 import { findPatterns, type PatternInput, type PatternInputRun } from "../patterns/findPatterns.js";
 import { MEASURE_INFO, MEASURES, measureOf, PROFILER_MEASURES, type MeasureName } from "../campaign/measures.js";
-import { ALIGNED_INTERVALS, DEFAULT_SEED, MAX_PATTERNS, PROJECTED_DIMENSIONS, type PatternParameters } from "../patterns/parameters.js";
+import {
+  ALIGNED_INTERVALS,
+  DEFAULT_SEED,
+  MAX_PATTERNS,
+  PROJECTED_DIMENSIONS,
+  type PatternParameters,
+} from "../patterns/parameters.js";
 import { runPcv, type RunPcv } from "../patterns/pcv.js";
 import { samplerTimelines, type SampledThread } from "../patterns/samplerTimelines.js";
 import { TraceTimelines } from "../patterns/traceTimelines.js";
@@ -26,12 +32,23 @@ export const patternArgs = {
   source: z.enum(PATTERN_SOURCES).default("auto"),
   intervals: z.number().int().min(2).max(200).default(ALIGNED_INTERVALS),
   kmax: z.number().int().min(1).max(100).default(MAX_PATTERNS),
-  seed: z.number().int().min(0).max(2 ** 31 - 1).default(DEFAULT_SEED),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(DEFAULT_SEED),
   alignThreads: z.boolean().default(true),
 };
 
 /** The command-line flags of the shared arguments (cli/failure.ts words a refused argument by its flag). */
-export const patternFlags = { metric: "--metric", source: "--source", intervals: "--intervals", kmax: "--kmax", seed: "--seed" } as const;
+export const patternFlags = {
+  metric: "--metric",
+  source: "--source",
+  intervals: "--intervals",
+  kmax: "--kmax",
+  seed: "--seed",
+} as const;
 
 export type PatternArgs = z.output<z.ZodObject<typeof patternArgs>>;
 
@@ -46,8 +63,15 @@ interface Timelines {
 }
 
 /** The target's runs as clustering input, each in `group(run)`. */
-export async function patternRuns(sources: Sources, target: Resolved, a: PatternArgs, group: (r: RunRow) => string): Promise<Omit<PatternInput, "label">> {
-  const t = await sources.memo(target, `timelines ${JSON.stringify([a.source, a.intervals, a.seed])}`, () => readTimelines(sources, target, a));
+export async function patternRuns(
+  sources: Sources,
+  target: Resolved,
+  a: PatternArgs,
+  group: (r: RunRow) => string,
+): Promise<Omit<PatternInput, "label">> {
+  const t = await sources.memo(target, `timelines ${JSON.stringify([a.source, a.intervals, a.seed])}`, () =>
+    readTimelines(sources, target, a),
+  );
   const measure = await measureFor(sources, target, a.metric);
   const notes = [...t.notes];
   const runs: PatternInputRun[] = [];
@@ -55,7 +79,10 @@ export async function patternRuns(sources: Sources, target: Resolved, a: Pattern
     const pcv = t.pcvs.get(r.id);
     if (!pcv) continue;
     const metric = measureOf(r, measure);
-    if (metric === null) notes.push(`${runLabel(r)} recorded no ${MEASURE_INFO[measure].title}: clustered, but left out of the metric's statistics`);
+    if (metric === null)
+      notes.push(
+        `${runLabel(r)} recorded no ${MEASURE_INFO[measure].title}: clustered, but left out of the metric's statistics`,
+      );
     // Run ids follow the order runs were planned and made, across designs too (the discovery curve).
     runs.push({ runId: r.id, group: group(r), workload: r.workload, order: r.id, metric, pcv });
   }
@@ -70,7 +97,11 @@ async function measureFor(sources: Sources, target: Resolved, asked: MeasureName
   const measures = spec ? PROFILER_MEASURES[spec.profiler.name] : undefined;
   if (!spec || !measures) return asked ?? "wall";
   if (asked !== null && !measures.available.includes(asked)) {
-    throw new ApiError("invalid-arguments", `${MEASURE_INFO[asked].title} is not recorded under ${spec.profiler.name}: choose one of ${measures.available.join(", ")}`, [{ path: "metric", message: `one of ${measures.available.join(", ")}` }]);
+    throw new ApiError(
+      "invalid-arguments",
+      `${MEASURE_INFO[asked].title} is not recorded under ${spec.profiler.name}: choose one of ${measures.available.join(", ")}`,
+      [{ path: "metric", message: `one of ${measures.available.join(", ")}` }],
+    );
   }
   return asked ?? measures.default;
 }
@@ -84,15 +115,18 @@ async function readTimelines(sources: Sources, target: Resolved, a: PatternArgs)
     sources.progress(`per-thread timelines (${source})`, i, target.runs.length);
     let threads;
     try {
-      threads = source === "uftrace" ? await traceThreads(sources, r, a.seed, events) : await sampledThreads(sources, r);
+      threads =
+        source === "uftrace" ? await traceThreads(sources, r, a.seed, events) : await sampledThreads(sources, r);
     } catch (e) {
       // A run whose stored data cannot be read is left out and named; a bug is not.
       if (!isUserError(e)) throw e;
       notes.push(`${runLabel(r)} left out: ${e instanceof Error ? e.message : String(e)}`);
       continue;
     }
-    if (threads === null) notes.push(`${runLabel(r)} has no ${source === "uftrace" ? "trace" : "/proc samples"}: left out`);
-    else if (threads.length === 0) notes.push(`${runLabel(r)}: its ${source === "uftrace" ? "trace" : "samples"} show no thread running: left out`);
+    if (threads === null)
+      notes.push(`${runLabel(r)} has no ${source === "uftrace" ? "trace" : "/proc samples"}: left out`);
+    else if (threads.length === 0)
+      notes.push(`${runLabel(r)}: its ${source === "uftrace" ? "trace" : "samples"} show no thread running: left out`);
     else pcvs.set(r.id, runPcv(threads, a.intervals, PROJECTED_DIMENSIONS));
   }
   sources.progress(`per-thread timelines (${source})`, target.runs.length, target.runs.length);
@@ -105,7 +139,10 @@ async function readTimelines(sources: Sources, target: Resolved, a: PatternArgs)
         : source === "uftrace"
           ? "run the campaign under uftrace (or choose --source sampler)"
           : "run the campaign under the sampler profiler or uftrace";
-    throw new ApiError("not-found", `${target.label}: no run has per-thread timelines to find execution patterns in; ${how}${notes.length > 0 ? ` (${notes.slice(0, 3).join("; ")}${notes.length > 3 ? `; ${notes.length - 3} more` : ""})` : ""}`);
+    throw new ApiError(
+      "not-found",
+      `${target.label}: no run has per-thread timelines to find execution patterns in; ${how}${notes.length > 0 ? ` (${notes.slice(0, 3).join("; ")}${notes.length > 3 ? `; ${notes.length - 3} more` : ""})` : ""}`,
+    );
   }
   return { source, pcvs, notes };
 }
@@ -146,15 +183,27 @@ async function sampledThreads(sources: Sources, r: RunRow) {
   try {
     parsed = samplesSchema.parse(JSON.parse(text));
   } catch (e) {
-    const detail = e instanceof z.ZodError ? e.issues.map((i) => `${i.path.join(".") || "the file"}: ${i.message}`).slice(0, 2).join("; ") : e instanceof Error ? e.message : String(e);
+    const detail =
+      e instanceof z.ZodError
+        ? e.issues
+            .map((i) => `${i.path.join(".") || "the file"}: ${i.message}`)
+            .slice(0, 2)
+            .join("; ")
+        : e instanceof Error
+          ? e.message
+          : String(e);
     throw new Error(`its stored /proc samples are not readable (${detail})`);
   }
-  const threads: SampledThread[] = parsed.threads.filter((t) => t.tMs.length === t.cpuNs.length && t.tMs.length === t.cpu.length);
+  const threads: SampledThread[] = parsed.threads.filter(
+    (t) => t.tMs.length === t.cpuNs.length && t.tMs.length === t.cpu.length,
+  );
   return samplerTimelines(threads, PROJECTED_DIMENSIONS);
 }
 
 /** Clusters the input with the shared arguments, stages told to `progress`. */
 export function clusterRuns(input: PatternInput, a: PatternArgs, progress: Sources["progress"]) {
   if (input.runs.length === 0) throw new ApiError("not-found", `${input.label}: no run to find execution patterns in`);
-  return findPatterns(input, patternParameters(a), PROJECTED_DIMENSIONS, (stage, done, total) => progress(stage, done, total));
+  return findPatterns(input, patternParameters(a), PROJECTED_DIMENSIONS, (stage, done, total) =>
+    progress(stage, done, total),
+  );
 }

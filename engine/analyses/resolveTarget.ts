@@ -25,22 +25,44 @@ export function resolveTarget(ws: () => Workspace, target: Target, field: string
   const db = ws().db;
   if (target.kind === "run") {
     const r = runRow(db, target.runId);
-    if (!r) throw new ApiError("not-found", `run ${target.runId} does not exist`, [{ path: `${field}.runId`, message: "no such run" }]);
+    if (!r)
+      throw new ApiError("not-found", `run ${target.runId} does not exist`, [
+        { path: `${field}.runId`, message: "no such run" },
+      ]);
     return runTarget(r);
   }
   const c = getCampaign(db, target.campaignId);
-  if (!c) throw new ApiError("not-found", `campaign ${target.campaignId} does not exist`, [{ path: `${field}.campaignId`, message: "no such campaign" }]);
+  if (!c)
+    throw new ApiError("not-found", `campaign ${target.campaignId} does not exist`, [
+      { path: `${field}.campaignId`, message: "no such campaign" },
+    ]);
   const all = runRows(db, c.id).filter((r) => !r.warmup);
   const measured = all.filter((r) => r.status === "succeeded");
   const failed = all.filter((r) => r.status === "failed" || r.status === "timed-out");
-  const mine = (r: RunRow) => target.kind === "campaign" || (r.design === target.design && (target.workload === null || r.workload === target.workload));
-  const split = (rs: readonly RunRow[]) => ({ runs: rs.filter((r) => r.role !== "timing"), timing: rs.filter((r) => r.role === "timing"), failed: failed.filter(mine) });
+  const mine = (r: RunRow) =>
+    target.kind === "campaign" ||
+    (r.design === target.design && (target.workload === null || r.workload === target.workload));
+  const split = (rs: readonly RunRow[]) => ({
+    runs: rs.filter((r) => r.role !== "timing"),
+    timing: rs.filter((r) => r.role === "timing"),
+    failed: failed.filter(mine),
+  });
   if (target.kind === "campaign") {
-    if (measured.length === 0) throw new ApiError("not-found", `campaign ${c.id} has no succeeded measured run yet`, [{ path: `${field}.campaignId`, message: "no succeeded runs" }]);
+    if (measured.length === 0)
+      throw new ApiError("not-found", `campaign ${c.id} has no succeeded measured run yet`, [
+        { path: `${field}.campaignId`, message: "no succeeded runs" },
+      ]);
     return { target, label: `campaign ${c.id} (${c.name})`, ...split(measured) };
   }
-  const runs = measured.filter((r) => r.design === target.design && (target.workload === null || r.workload === target.workload));
+  const runs = measured.filter(
+    (r) => r.design === target.design && (target.workload === null || r.workload === target.workload),
+  );
   const on = target.workload ? ` × ${target.workload}` : "";
-  if (runs.length === 0) throw new ApiError("not-found", `campaign ${c.id} has no succeeded measured run of design ${target.design}${target.workload ? ` on ${target.workload}` : ""}`, [{ path: `${field}.design`, message: "no succeeded runs" }]);
+  if (runs.length === 0)
+    throw new ApiError(
+      "not-found",
+      `campaign ${c.id} has no succeeded measured run of design ${target.design}${target.workload ? ` on ${target.workload}` : ""}`,
+      [{ path: `${field}.design`, message: "no succeeded runs" }],
+    );
   return { target, label: `${target.design}${on} (campaign ${c.id})`, ...split(runs) };
 }

@@ -38,7 +38,11 @@ export interface AnalysisHost {
 
 type Args = Record<string, unknown>;
 
-export async function runAnalysis<R>(host: AnalysisHost, d: AnalysisDescriptor<never, unknown, R>, args: Args): Promise<R> {
+export async function runAnalysis<R>(
+  host: AnalysisHost,
+  d: AnalysisDescriptor<never, unknown, R>,
+  args: Args,
+): Promise<R> {
   const descriptor = d as unknown as AnalysisDescriptor<never, unknown, R>;
   const resolved = resolveTargets(host, d, args);
   const targets = Object.values(resolved).map((r) => formatTarget(r.target));
@@ -71,16 +75,28 @@ function keep(host: AnalysisHost, key: AnalysisKey, result: unknown): void {
   }
 }
 
-function resolveTargets(host: AnalysisHost, d: AnalysisDescriptor<never, unknown, unknown>, args: Args): Record<string, Resolved> {
+function resolveTargets(
+  host: AnalysisHost,
+  d: AnalysisDescriptor<never, unknown, unknown>,
+  args: Args,
+): Record<string, Resolved> {
   const out: Record<string, Resolved> = {};
   for (const [field, kinds] of Object.entries(d.targets as Record<string, readonly TargetKind[]>)) {
     const t = args[field] as Target | undefined;
     if (t === undefined) continue;
     if (!kinds.includes(t.kind)) {
-      throw new ApiError("invalid-arguments", `the ${d.title} takes ${kinds.map((k) => TARGET_FORMS[k]).join(", or ")}; not ${TARGET_FORMS[t.kind]}`, [{ path: field, message: `not a ${t.kind}` }]);
+      throw new ApiError(
+        "invalid-arguments",
+        `the ${d.title} takes ${kinds.map((k) => TARGET_FORMS[k]).join(", or ")}; not ${TARGET_FORMS[t.kind]}`,
+        [{ path: field, message: `not a ${t.kind}` }],
+      );
     }
     if (t.kind === "trace" && !host.localFiles) {
-      throw new ApiError("invalid-arguments", `trace files can be named only from the command line or the desktop window; import the trace into the workspace to analyse it here`, [{ path: field, message: "no trace paths here" }]);
+      throw new ApiError(
+        "invalid-arguments",
+        `trace files can be named only from the command line or the desktop window; import the trace into the workspace to analyse it here`,
+        [{ path: field, message: "no trace paths here" }],
+      );
     }
     out[field] = resolveTarget(() => host.workspace(), t, field);
   }
@@ -88,12 +104,28 @@ function resolveTargets(host: AnalysisHost, d: AnalysisDescriptor<never, unknown
 }
 
 /** Null when the result is not kept: the analysis says so, or a trace file (no stored identity) is read. */
-function cacheKey(host: AnalysisHost, d: AnalysisDescriptor<never, unknown, unknown>, args: Args, resolved: Record<string, Resolved>): AnalysisKey | null {
+function cacheKey(
+  host: AnalysisHost,
+  d: AnalysisDescriptor<never, unknown, unknown>,
+  args: Args,
+  resolved: Record<string, Resolved>,
+): AnalysisKey | null {
   if (!d.cache || Object.values(resolved).some((r) => r.target.kind === "trace")) return null;
   const db = host.workspace().db;
   // The target as named is part of the key: results carry its label ("run 12", "blocks-60 (campaign 3)").
-  const inputs = Object.keys(resolved).sort().map((field) => [field, formatTarget(resolved[field].target), inputRows(db, resolved[field].runs.map((r) => r.id))]);
-  const parameters = Object.fromEntries(Object.entries(args).filter(([k]) => !(k in resolved) && args[k] !== undefined));
+  const inputs = Object.keys(resolved)
+    .sort()
+    .map((field) => [
+      field,
+      formatTarget(resolved[field].target),
+      inputRows(
+        db,
+        resolved[field].runs.map((r) => r.id),
+      ),
+    ]);
+  const parameters = Object.fromEntries(
+    Object.entries(args).filter(([k]) => !(k in resolved) && args[k] !== undefined),
+  );
   return {
     kind: d.kind,
     inputsKey: createHash("sha256").update(canonicalJson(inputs)).digest("hex"),
@@ -104,7 +136,11 @@ function cacheKey(host: AnalysisHost, d: AnalysisDescriptor<never, unknown, unkn
 
 /** JSON with object keys sorted, so equal values give equal text. */
 function canonicalJson(v: unknown): string {
-  return JSON.stringify(v, (_k, x: unknown) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : x));
+  return JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === "object" && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : x,
+  );
 }
 
 /** An error that is not the user's (errors/errors.ts) is worded as a failure of this analysis, naming what it looked at. */

@@ -50,11 +50,16 @@ export class AnalysisSources {
       campaignWorkloads: async (campaignId) => campaignWorkloads(this.workspace().db, campaignId),
       toolCalibration: async (runs, tool, options) => {
         const db = this.workspace().db;
-        const under = runsRecordedUnder(db, runs.map((r) => r.id));
+        const under = runsRecordedUnder(
+          db,
+          runs.map((r) => r.id),
+        );
         return under ? findCalibration(db, { tool, version: under.version, host: under.host, options }) : null;
       },
-      readAgain: (target, sink, request = {}) => this.read(target, sink, request.onCpu === true, `reading ${target.label} again`, progress),
-      memo: <T>(target: Resolved, key: string, make: () => Promise<T>) => this.prepared.get(this.memoKey(target, key), make) as Promise<T>,
+      readAgain: (target, sink, request = {}) =>
+        this.read(target, sink, request.onCpu === true, `reading ${target.label} again`, progress),
+      memo: <T>(target: Resolved, key: string, make: () => Promise<T>) =>
+        this.prepared.get(this.memoKey(target, key), make) as Promise<T>,
       progress,
     };
   }
@@ -73,7 +78,9 @@ export class AnalysisSources {
   private async cct(target: Resolved, request: CctRequest, progress: Progress): Promise<Cct> {
     const options: CctOptions = {
       ...(request.maxCovarianceChildren === undefined ? {} : { maxCovarianceChildren: request.maxCovarianceChildren }),
-      ...(request.toolCostNs ? { toolCostNs: request.toolCostNs, toolCostInsideNs: request.toolCostInsideNs ?? 0 } : {}),
+      ...(request.toolCostNs
+        ? { toolCostNs: request.toolCostNs, toolCostInsideNs: request.toolCostInsideNs ?? 0 }
+        : {}),
     };
     const asStored = !request.onCpu && request.maxCovarianceChildren === undefined && !request.toolCostNs;
     if (target.runs.length === 1 && asStored) {
@@ -91,10 +98,19 @@ export class AnalysisSources {
   }
 
   /** Streams the target's traces into `sink`; several runs keep their threads apart (sourceSink). */
-  private async read(target: Resolved, sink: TraceSink, onCpu: boolean, stage: string, progress: Progress): Promise<void> {
+  private async read(
+    target: Resolved,
+    sink: TraceSink,
+    onCpu: boolean,
+    stage: string,
+    progress: Progress,
+  ): Promise<void> {
     if (target.target.kind === "trace") {
       const path = target.target.path;
-      await readTraceInto(path, sink, { excludeOffCpu: onCpu, onBytes: byteCounter(stage, await traceBytes(path), progress) });
+      await readTraceInto(path, sink, {
+        excludeOffCpu: onCpu,
+        onBytes: byteCounter(stage, await traceBytes(path), progress),
+      });
       return;
     }
     this.checkTraced(target);
@@ -102,13 +118,20 @@ export class AnalysisSources {
     const total = target.runs.reduce((n, r) => n + traceArtifact(ws, r.id).sizeBytes, 0);
     const onBytes = byteCounter(stage, total, progress);
     for (const [i, r] of target.runs.entries()) {
-      await readRunTrace(ws, r.id, target.runs.length === 1 ? sink : sourceSink(sink, i), { excludeOffCpu: onCpu, onBytes });
+      await readRunTrace(ws, r.id, target.runs.length === 1 ? sink : sourceSink(sink, i), {
+        excludeOffCpu: onCpu,
+        onBytes,
+      });
     }
   }
 
   private checkTraced(target: Resolved): void {
     const untraced = target.runs.filter((r) => !r.hasCct);
-    if (untraced.length > 0) throw new ApiError("not-found", `${target.label}: run ${untraced.map((r) => r.id).join(", ")} holds no trace to analyse (run it under uftrace, or import a trace)`);
+    if (untraced.length > 0)
+      throw new ApiError(
+        "not-found",
+        `${target.label}: run ${untraced.map((r) => r.id).join(", ")} holds no trace to analyse (run it under uftrace, or import a trace)`,
+      );
   }
 }
 
@@ -131,6 +154,13 @@ async function traceBytes(path: string): Promise<number> {
   const s = await stat(path).catch(() => null);
   if (!s) return 0; // the reader names the missing file
   if (!s.isDirectory()) return s.size;
-  const sizes = await Promise.all((await readdir(path)).map((f) => stat(join(path, f)).then((x) => (x.isFile() ? x.size : 0), () => 0)));
+  const sizes = await Promise.all(
+    (await readdir(path)).map((f) =>
+      stat(join(path, f)).then(
+        (x) => (x.isFile() ? x.size : 0),
+        () => 0,
+      ),
+    ),
+  );
   return sizes.reduce((a, b) => a + b, 0);
 }

@@ -27,5 +27,6 @@ export const vcg = defineAnalysis({
   exporters: VCG_EXPORTERS,
   flags: { ...varianceFlags, tauS: "--tau", beta: "--beta" },
   load: async (sources, { target }, args) => preparedVariance(sources, target!, args),
-  compute: (prep, args) => completeAnalysis({ ...prep, parameters: varianceParameters(args, args.tauS, args.beta) }, formatNs),
+  compute: (prep, args) =>
+    completeAnalysis({ ...prep, parameters: varianceParameters(args, args.tauS, args.beta) }, formatNs),
 });

@@ -15,8 +15,16 @@ export const vcgSweep = defineAnalysis({
   version: 4,
   args: z.strictObject({
     target: targetSchema,
-    taus: z.array(fraction).min(1).max(100).default([...SWEEP_TAUS]),
-    betas: z.array(fraction.max(0.99)).min(1).max(100).default([...SWEEP_BETAS]),
+    taus: z
+      .array(fraction)
+      .min(1)
+      .max(100)
+      .default([...SWEEP_TAUS]),
+    betas: z
+      .array(fraction.max(0.99))
+      .min(1)
+      .max(100)
+      .default([...SWEEP_BETAS]),
     ...varianceArgs,
   }),
   targets: { target: ["run", "design", "trace"] },

@@ -5,11 +5,15 @@
 import { ANALYSES, type Analyses } from "../analyses/registry.js";
 
 /** The kinds whose descriptor declares exporters. */
-export type ExportableKind = { [K in keyof Analyses]: Analyses[K]["exporters"] extends null ? never : K }[keyof Analyses];
+export type ExportableKind = {
+  [K in keyof Analyses]: Analyses[K]["exporters"] extends null ? never : K;
+}[keyof Analyses];
 
 type ExportersByKind = { readonly [K in ExportableKind]: NonNullable<Analyses[K]["exporters"]> };
 
-export const ANALYSIS_EXPORTERS = Object.fromEntries(Object.entries(ANALYSES).flatMap(([kind, d]) => (d.exporters ? [[kind, d.exporters]] : []))) as ExportersByKind;
+export const ANALYSIS_EXPORTERS = Object.fromEntries(
+  Object.entries(ANALYSES).flatMap(([kind, d]) => (d.exporters ? [[kind, d.exporters]] : [])),
+) as ExportersByKind;
 
 export const EXPORTABLE_KINDS = Object.keys(ANALYSIS_EXPORTERS) as [ExportableKind, ...ExportableKind[]];
 

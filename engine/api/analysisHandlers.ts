@@ -8,6 +8,10 @@ import type { AnalysisDescriptor } from "../analyses/descriptor.js";
 type AnalysisHandlers = Pick<Handlers, Extract<keyof Handlers, `analyses.${string}`>>;
 
 export function analysisHandlers(ctx: ServiceContext): AnalysisHandlers {
-  const entries = Object.entries(ANALYSES).map(([kind, d]) => [`analyses.${kind}`, (args: Record<string, unknown>) => runAnalysis(ctx, d as unknown as AnalysisDescriptor<never, unknown, unknown>, args)]);
+  const entries = Object.entries(ANALYSES).map(([kind, d]) => [
+    `analyses.${kind}`,
+    (args: Record<string, unknown>) =>
+      runAnalysis(ctx, d as unknown as AnalysisDescriptor<never, unknown, unknown>, args),
+  ]);
   return Object.fromEntries(entries) as AnalysisHandlers;
 }

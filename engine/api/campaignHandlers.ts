@@ -16,7 +16,18 @@ import { findCalibration } from "../store/calibrations.js";
 import { benchSpec } from "../campaign/benchSpec.js";
 import { resolve } from "node:path";
 
-type Some = Pick<Handlers, "campaigns.list" | "campaigns.get" | "campaigns.launchOptions" | "campaigns.launch" | "campaigns.launchSpec" | "campaigns.bench" | "campaigns.cancel" | "campaigns.resume" | "campaigns.calibrate">;
+type Some = Pick<
+  Handlers,
+  | "campaigns.list"
+  | "campaigns.get"
+  | "campaigns.launchOptions"
+  | "campaigns.launch"
+  | "campaigns.launchSpec"
+  | "campaigns.bench"
+  | "campaigns.cancel"
+  | "campaigns.resume"
+  | "campaigns.calibrate"
+>;
 
 export function campaignHandlers(ctx: ServiceContext): Some {
   const db = () => ctx.workspace().db;
@@ -30,12 +41,19 @@ export function campaignHandlers(ctx: ServiceContext): Some {
     "campaigns.launchOptions": ({ projectId, templateCampaignId }) => launchOptions(ctx, projectId, templateCampaignId),
     "campaigns.launch": (args) => {
       const options = launchOptions(ctx, args.projectId, args.templateCampaignId);
-      if (options.templateCampaignId === null) throw new ApiError("conflict", options.why ?? "no campaign to start from");
+      if (options.templateCampaignId === null)
+        throw new ApiError("conflict", options.why ?? "no campaign to start from");
       const template = campaignRow(ctx, options.templateCampaignId);
       const issues: FieldIssue[] = [
-        ...args.designs.filter((d) => !options.designs.includes(d)).map((d) => ({ path: "designs", message: `no design named ${d} in this project's campaigns` })),
-        ...args.workloads.filter((w) => !options.workloads.includes(w)).map((w) => ({ path: "workloads", message: `no workload named ${w} in this project's campaigns` })),
-        ...(PROFILER_NAMES.includes(args.profiler as ProfilerName) ? [] : [{ path: "profiler", message: `one of: ${PROFILER_NAMES.join(", ")}` }]),
+        ...args.designs
+          .filter((d) => !options.designs.includes(d))
+          .map((d) => ({ path: "designs", message: `no design named ${d} in this project's campaigns` })),
+        ...args.workloads
+          .filter((w) => !options.workloads.includes(w))
+          .map((w) => ({ path: "workloads", message: `no workload named ${w} in this project's campaigns` })),
+        ...(PROFILER_NAMES.includes(args.profiler as ProfilerName)
+          ? []
+          : [{ path: "profiler", message: `one of: ${PROFILER_NAMES.join(", ")}` }]),
       ];
       if (issues.length > 0) throw new ApiError("invalid-arguments", issues.map((i) => i.message).join("; "), issues);
       const t = template.spec;
@@ -51,30 +69,68 @@ export function campaignHandlers(ctx: ServiceContext): Some {
         seed: undefined,
       });
       if (!parsed.success) {
-        const fieldIssues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
-        throw new ApiError("invalid-arguments", fieldIssues.map((i) => `${i.path}: ${i.message}`).join("; "), fieldIssues);
+        const fieldIssues = parsed.error.issues.map((i) => ({
+          path: i.path.map(String).join("."),
+          message: i.message,
+        }));
+        throw new ApiError(
+          "invalid-arguments",
+          fieldIssues.map((i) => `${i.path}: ${i.message}`).join("; "),
+          fieldIssues,
+        );
       }
       const spec = parsed.data;
-      const request = { spec, specDir: template.specDir!, name: spec.name!, source: `campaign ${template.id} (${template.name})`, templateId: template.templateId ?? template.id };
-      return started(asApiError(() => createPlannedCampaign(ctx.workspace(), args.seed === undefined ? request : { ...request, seed: args.seed })));
+      const request = {
+        spec,
+        specDir: template.specDir!,
+        name: spec.name!,
+        source: `campaign ${template.id} (${template.name})`,
+        templateId: template.templateId ?? template.id,
+      };
+      return started(
+        asApiError(() =>
+          createPlannedCampaign(ctx.workspace(), args.seed === undefined ? request : { ...request, seed: args.seed }),
+        ),
+      );
     },
     "campaigns.launchSpec": async ({ spec, seed }) => {
-      if (!ctx.localFiles) throw new ApiError("invalid-arguments", "campaign spec files can be named only from the command line or the desktop window", [{ path: "spec", message: "no file paths here" }]);
+      if (!ctx.localFiles)
+        throw new ApiError(
+          "invalid-arguments",
+          "campaign spec files can be named only from the command line or the desktop window",
+          [{ path: "spec", message: "no file paths here" }],
+        );
       const launched = await asApiError(() => planCampaignFromFile(ctx.workspace(), spec, seed));
       return { campaign: started(launched), runs: launched.runs, order: launched.order };
     },
     "campaigns.bench": (args) => {
-      if (!ctx.localFiles) throw new ApiError("invalid-arguments", "commands can be benchmarked only from the command line or the desktop window", [{ path: "commands", message: "not here" }]);
+      if (!ctx.localFiles)
+        throw new ApiError(
+          "invalid-arguments",
+          "commands can be benchmarked only from the command line or the desktop window",
+          [{ path: "commands", message: "not here" }],
+        );
       // Under a profiler that watches the process started, sh would be watched: the command runs as is.
       const shell = args.shell ?? (["uftrace", "callgrind", "gcov"].includes(args.profiler) ? "none" : "sh");
-      const spec = asApiError(() => benchSpec({ ...args, shell, profiler: { name: args.profiler, options: args.profilerOptions } }));
+      const spec = asApiError(() =>
+        benchSpec({ ...args, shell, profiler: { name: args.profiler, options: args.profilerOptions } }),
+      );
       const name = args.name ?? `bench-${listCampaigns(db()).length + 1}`;
-      const launched = asApiError(() => createPlannedCampaign(ctx.workspace(), { spec, specDir: resolve(args.cwd), name, source: "bench", ...(args.seed === undefined ? {} : { seed: args.seed }) }));
+      const launched = asApiError(() =>
+        createPlannedCampaign(ctx.workspace(), {
+          spec,
+          specDir: resolve(args.cwd),
+          name,
+          source: "bench",
+          ...(args.seed === undefined ? {} : { seed: args.seed }),
+        }),
+      );
       return { campaign: started(launched), runs: launched.runs, order: launched.order };
     },
     "campaigns.cancel": ({ campaignId }) => {
       const info = campaignInfo(ctx, campaignRow(ctx, campaignId));
-      if (!info.canCancel) throw new ApiError("conflict", `campaign ${campaignId} is ${info.status}; there is nothing to cancel`);
+      if (!info.canCancel)
+        throw new ApiError("conflict", `campaign ${campaignId} is ${info.status}; there is nothing to cancel`);
       const here = ctx.running.get(campaignId);
       if (here) here.abort.abort();
       // A runner in another process sees the request and stops; with none alive, the queue is cancelled here.
@@ -87,17 +143,34 @@ export function campaignHandlers(ctx: ServiceContext): Some {
     },
     "campaigns.resume": ({ campaignId }) => {
       const info = campaignInfo(ctx, campaignRow(ctx, campaignId));
-      if (!info.canResume) throw new ApiError("conflict", `campaign ${campaignId} is ${info.status} with nothing left to run`);
+      if (!info.canResume)
+        throw new ApiError("conflict", `campaign ${campaignId} is ${info.status} with nothing left to run`);
       requeueCancelledRuns(db(), campaignId);
       startRunner(ctx, campaignId);
       return campaignInfoById(ctx, campaignId);
     },
     "campaigns.calibrate": async ({ campaignId }) => {
       const c = campaignRow(ctx, campaignId);
-      if (c.spec.profiler.name !== "uftrace") throw new ApiError("invalid-arguments", `campaign ${campaignId} ran under ${c.spec.profiler.name}: only uftrace's own cost per call is calibrated`);
+      if (c.spec.profiler.name !== "uftrace")
+        throw new ApiError(
+          "invalid-arguments",
+          `campaign ${campaignId} ran under ${c.spec.profiler.name}: only uftrace's own cost per call is calibrated`,
+        );
       const options = c.spec.profiler.options;
       const { ensureUftraceCalibration, calibrationKey } = await import("../runner/calibrate.js");
-      await ensureUftraceCalibration(ctx.workspace(), options, (message) => ctx.progress({ kind: "calibrate", targets: [`campaign:${campaignId}`], stage: message, done: 0, total: null }), { again: true });
+      await ensureUftraceCalibration(
+        ctx.workspace(),
+        options,
+        (message) =>
+          ctx.progress({
+            kind: "calibrate",
+            targets: [`campaign:${campaignId}`],
+            stage: message,
+            done: 0,
+            total: null,
+          }),
+        { again: true },
+      );
       const found = findCalibration(db(), calibrationKey(options));
       if (!found) throw new ApiError("failed", "the calibration left nothing in the workspace");
       return found;
@@ -108,8 +181,14 @@ export function campaignHandlers(ctx: ServiceContext): Some {
 /** A spec that does not plan (unknown placeholders, a bad file) is the caller's to fix: its issues become field issues. */
 function asApiError<T>(f: () => T): T {
   const failed = (e: unknown): never => {
-    if (e instanceof SpecError) throw new ApiError("invalid-arguments", e.message, e.issues.map((i) => ({ path: i.path, message: i.message })));
-    if ((e as NodeJS.ErrnoException).code === "ENOENT" || (e as NodeJS.ErrnoException).code === "EISDIR") throw new ApiError("invalid-arguments", (e as Error).message, [{ path: "spec", message: "cannot read it" }]);
+    if (e instanceof SpecError)
+      throw new ApiError(
+        "invalid-arguments",
+        e.message,
+        e.issues.map((i) => ({ path: i.path, message: i.message })),
+      );
+    if ((e as NodeJS.ErrnoException).code === "ENOENT" || (e as NodeJS.ErrnoException).code === "EISDIR")
+      throw new ApiError("invalid-arguments", (e as Error).message, [{ path: "spec", message: "cannot read it" }]);
     throw e;
   };
   try {
@@ -131,13 +210,42 @@ function launchOptions(ctx: ServiceContext, projectId: number, templateId?: numb
     .filter((c) => c.projectId === projectId && c.specDir !== null)
     .reverse();
   // By default the newest campaign planned from a spec file: one launched here may hold only some of its designs.
-  const template = templateId === undefined ? (candidates.find((c) => c.templateId === null) ?? candidates[0]) : candidates.find((c) => c.id === templateId);
-  if (templateId !== undefined && !template) throw new ApiError("invalid-arguments", `campaign ${templateId} of project ${project.name} cannot serve as a template`, [{ path: "templateCampaignId", message: "not a campaign of this project planned from a spec" }]);
+  const template =
+    templateId === undefined
+      ? (candidates.find((c) => c.templateId === null) ?? candidates[0])
+      : candidates.find((c) => c.id === templateId);
+  if (templateId !== undefined && !template)
+    throw new ApiError(
+      "invalid-arguments",
+      `campaign ${templateId} of project ${project.name} cannot serve as a template`,
+      [{ path: "templateCampaignId", message: "not a campaign of this project planned from a spec" }],
+    );
   const templates = candidates.map((c) => ({ id: c.id, name: c.name, profiler: c.spec.profiler.name }));
   const available = PROFILER_NAMES.map((p) => profilerAvailability(p));
-  const base = { projectId, templates, profilers: [...PROFILER_NAMES], available, repetitions: DEFAULT_REPETITIONS, warmups: DEFAULT_WARMUPS };
+  const base = {
+    projectId,
+    templates,
+    profilers: [...PROFILER_NAMES],
+    available,
+    repetitions: DEFAULT_REPETITIONS,
+    warmups: DEFAULT_WARMUPS,
+  };
   if (!template) {
-    return { ...base, templateCampaignId: null, why: `project ${project.name} has no campaign planned from a spec file yet: run one with \`varbench campaign run <spec.yaml>\`, then launch more from here`, designs: [], workloads: [], profiler: "time" };
+    return {
+      ...base,
+      templateCampaignId: null,
+      why: `project ${project.name} has no campaign planned from a spec file yet: run one with \`varbench campaign run <spec.yaml>\`, then launch more from here`,
+      designs: [],
+      workloads: [],
+      profiler: "time",
+    };
   }
-  return { ...base, templateCampaignId: template.id, why: null, designs: template.spec.designs.map((d) => d.name), workloads: template.spec.workloads.map((w) => w.name), profiler: template.spec.profiler.name };
+  return {
+    ...base,
+    templateCampaignId: template.id,
+    why: null,
+    designs: template.spec.designs.map((d) => d.name),
+    workloads: template.spec.workloads.map((w) => w.name),
+    profiler: template.spec.profiler.name,
+  };
 }

@@ -7,7 +7,15 @@ import type { ServiceContext } from "./serviceContext.js";
 import type { CampaignDetail, CampaignInfo } from "../campaign/readModels.js";
 import { getCampaign, listCampaigns, runCounts, type CampaignRow } from "../store/campaigns.js";
 import { campaignWorkloads, runRows } from "../store/campaignQueries.js";
-import { campaignMeasures, describeMeasure, fromTimingRuns, MEASURE_INFO, measureBasis, measureOf, type MeasureName } from "../campaign/measures.js";
+import {
+  campaignMeasures,
+  describeMeasure,
+  fromTimingRuns,
+  MEASURE_INFO,
+  measureBasis,
+  measureOf,
+  type MeasureName,
+} from "../campaign/measures.js";
 import { isAlive } from "../runner/liveness.js";
 import { summarize } from "../stats/summary.js";
 import { ApiError } from "../errors/errors.js";
@@ -18,7 +26,12 @@ export function campaignInfo(ctx: ServiceContext, c: CampaignRow): CampaignInfo 
   const total = Object.entries(counts).reduce((n, [k, v]) => (k === "interrupted" ? n : n + v), 0);
   const open = (counts.queued ?? 0) + (counts.running ?? 0);
   const runningHere = ctx.running.has(c.id);
-  const runningElsewhere = !runningHere && (c.status === "running" || c.status === "cancelling") && c.runnerPid !== null && c.runnerPid !== process.pid && isAlive(c.runnerPid);
+  const runningElsewhere =
+    !runningHere &&
+    (c.status === "running" || c.status === "cancelling") &&
+    c.runnerPid !== null &&
+    c.runnerPid !== process.pid &&
+    isAlive(c.runnerPid);
   const busy = runningHere || runningElsewhere;
   return {
     id: c.id,
@@ -67,7 +80,11 @@ export function campaignDetail(ctx: ServiceContext, id: number, asked: MeasureNa
   const available = campaignMeasures(profiler, paired);
   const measure = asked ?? available.default;
   if (!available.available.includes(measure)) {
-    throw new ApiError("invalid-arguments", `${MEASURE_INFO[measure].title} is not recorded under ${profiler}: choose one of ${available.available.join(", ")}`, [{ path: "measure", message: `one of ${available.available.join(", ")}` }]);
+    throw new ApiError(
+      "invalid-arguments",
+      `${MEASURE_INFO[measure].title} is not recorded under ${profiler}: choose one of ${available.available.join(", ")}`,
+      [{ path: "measure", message: `one of ${available.available.join(", ")}` }],
+    );
   }
   const timing = fromTimingRuns(measure, paired);
   const runs = runRows(db, id).filter((r) => r.status === "succeeded" && !r.warmup && (r.role === "timing") === timing);
@@ -81,7 +98,13 @@ export function campaignDetail(ctx: ServiceContext, id: number, asked: MeasureNa
       });
       const nodes: Record<string, number> = {};
       for (const r of mine) if (r.node) nodes[r.node] = (nodes[r.node] ?? 0) + 1;
-      return { design: d.name, workload: w, values, summary: values.length > 0 ? summarize(values, c.seed) : null, nodes };
+      return {
+        design: d.name,
+        workload: w,
+        values,
+        summary: values.length > 0 ? summarize(values, c.seed) : null,
+        nodes,
+      };
     }),
   );
   return {

@@ -44,24 +44,51 @@ function unrecorded(profiler: string, kind: Kind): string {
 export async function campaignReport(ctx: ServiceContext, req: ReportRequest): Promise<CampaignReport> {
   const detail = campaignDetail(ctx, req.campaignId, req.measure ?? null);
   const c = detail.campaign;
-  const designs = req.designs ?? (detail.designs.length === 2 ? ([detail.designs[0], detail.designs[1]] as const) : null);
+  const designs =
+    req.designs ?? (detail.designs.length === 2 ? ([detail.designs[0], detail.designs[1]] as const) : null);
   for (const d of designs ?? []) {
-    if (!detail.designs.includes(d)) throw new ApiError("not-found", `campaign ${c.id} has no design ${d}; its designs: ${detail.designs.join(", ")}`, [{ path: "designs", message: "no such design" }]);
+    if (!detail.designs.includes(d))
+      throw new ApiError(
+        "not-found",
+        `campaign ${c.id} has no design ${d}; its designs: ${detail.designs.join(", ")}`,
+        [{ path: "designs", message: "no such design" }],
+      );
   }
-  if (req.workload !== undefined && !detail.workloads.includes(req.workload)) throw new ApiError("not-found", `campaign ${c.id} has no workload ${req.workload}; its workloads: ${detail.workloads.join(", ")}`, [{ path: "workload", message: "no such workload" }]);
+  if (req.workload !== undefined && !detail.workloads.includes(req.workload))
+    throw new ApiError(
+      "not-found",
+      `campaign ${c.id} has no workload ${req.workload}; its workloads: ${detail.workloads.join(", ")}`,
+      [{ path: "workload", message: "no such workload" }],
+    );
   const notes: string[] = [];
   const analyses: { kind: string; args: Record<string, unknown> }[] = [];
   const patternSteps = feeds(c.profiler, "designComparison") ? (req.workload ? 1 : detail.workloads.length) : 0;
-  const designSteps = designs ? 2 + patternSteps + 2 * Number(feeds(c.profiler, "vcg")) + Number(feeds(c.profiler, "trendComparison")) : 0;
+  const designSteps = designs
+    ? 2 + patternSteps + 2 * Number(feeds(c.profiler, "vcg")) + Number(feeds(c.profiler, "trendComparison"))
+    : 0;
   const steps = designSteps + Number(feeds(c.profiler, "phaseMarkers"));
   let step = 0;
   const run = async <K extends Kind>(kind: K, title: string, args: Record<string, unknown>) => {
-    ctx.progress({ kind: "report", targets: [`campaign:${c.id}`], stage: `report: ${title}`, done: step++, total: Math.max(1, steps) });
-    const d = ANALYSES[kind] as unknown as AnalysisDescriptor<z.ZodType<Record<string, unknown>>, unknown, ReturnType<(typeof ANALYSES)[K]["compute"]>>;
+    ctx.progress({
+      kind: "report",
+      targets: [`campaign:${c.id}`],
+      stage: `report: ${title}`,
+      done: step++,
+      total: Math.max(1, steps),
+    });
+    const d = ANALYSES[kind] as unknown as AnalysisDescriptor<
+      z.ZodType<Record<string, unknown>>,
+      unknown,
+      ReturnType<(typeof ANALYSES)[K]["compute"]>
+    >;
     // The analysis' own defaults filled in, as its API method would: the report names every parameter.
     const parsed = d.args.parse(args);
     analyses.push({ kind, args: parsed });
-    return runAnalysis(ctx, d as unknown as AnalysisDescriptor<never, unknown, ReturnType<(typeof ANALYSES)[K]["compute"]>>, parsed);
+    return runAnalysis(
+      ctx,
+      d as unknown as AnalysisDescriptor<never, unknown, ReturnType<(typeof ANALYSES)[K]["compute"]>>,
+      parsed,
+    );
   };
   /** An analysis that may not apply: its refusal is a note. */
   const tried = async <T>(what: string, f: () => Promise<T>): Promise<T | null> => {
@@ -76,34 +103,88 @@ export async function campaignReport(ctx: ServiceContext, req: ReportRequest): P
 
   let designInputs: DesignInputs | null = null;
   if (designs) {
-    const target = (design: string, withWorkload = true) => ({ kind: "design" as const, campaignId: c.id, design, workload: withWorkload ? (req.workload ?? null) : null });
+    const target = (design: string, withWorkload = true) => ({
+      kind: "design" as const,
+      campaignId: c.id,
+      design,
+      workload: withWorkload ? (req.workload ?? null) : null,
+    });
     const [a, b] = [target(designs[0]), target(designs[1])];
-    const verdict = await run("verdict", `which of ${designs[0]} and ${designs[1]} is faster`, { a, b, measure: detail.measure.name });
+    const verdict = await run("verdict", `which of ${designs[0]} and ${designs[1]} is faster`, {
+      a,
+      b,
+      measure: detail.measure.name,
+    });
     const compare = await run("compare", `comparing ${designs[0]} and ${designs[1]}`, { a, b });
     // Each workload's runs on their own, as the verdict compares them: runs of different inputs are never matched.
     const patterns: WorkloadPatterns[] = [];
     for (const w of feeds(c.profiler, "designComparison") ? verdict.workloads.map((x) => x.workload) : []) {
       const on = { a: { ...a, workload: w }, b: { ...b, workload: w } };
-      const comparison = await tried(`Execution patterns on ${w}`, () => run("designComparison", `execution patterns on ${w}`, on));
+      const comparison = await tried(`Execution patterns on ${w}`, () =>
+        run("designComparison", `execution patterns on ${w}`, on),
+      );
       if (comparison) patterns.push({ workload: w, comparison });
     }
-    if (!feeds(c.profiler, "designComparison")) notes.push(`Execution patterns: needs ${unrecorded(c.profiler, "designComparison")}; the answer rests on the workloads' ${detail.measure.title} alone.`);
+    if (!feeds(c.profiler, "designComparison"))
+      notes.push(
+        `Execution patterns: needs ${unrecorded(c.profiler, "designComparison")}; the answer rests on the workloads' ${detail.measure.title} alone.`,
+      );
     let vcg: DesignInputs["vcg"] = null;
     if (feeds(c.profiler, "vcg")) {
-      const va = await tried(`Dominant variance of ${designs[0]}`, () => run("vcg", `dominant variance of ${designs[0]}`, { target: a }));
-      const vb = await tried(`Dominant variance of ${designs[1]}`, () => run("vcg", `dominant variance of ${designs[1]}`, { target: b }));
+      const va = await tried(`Dominant variance of ${designs[0]}`, () =>
+        run("vcg", `dominant variance of ${designs[0]}`, { target: a }),
+      );
+      const vb = await tried(`Dominant variance of ${designs[1]}`, () =>
+        run("vcg", `dominant variance of ${designs[1]}`, { target: b }),
+      );
       vcg = va && vb ? { a: va, b: vb } : null;
     } else notes.push(`Dominant variance: needs ${unrecorded(c.profiler, "vcg")}.`);
     // A trend fits cost to the features of every workload, so both designs are taken over all of them.
-    const trends = feeds(c.profiler, "trendComparison") ? await tried("Trends", () => run("trendComparison", "trends", { a: target(designs[0], false), b: target(designs[1], false) })) : null;
-    designInputs = { labels: { a: designs[0], b: designs[1] }, environments: { a: firstEnvironment(ctx, compare.a.runIds), b: firstEnvironment(ctx, compare.b.runIds) }, verdict, compare, patterns, vcg, trends };
-  } else if (detail.designs.length > 2) notes.push(`Design comparison: the campaign has ${detail.designs.length} designs (${detail.designs.join(", ")}); name two to compare them.`);
-  const phases = feeds(c.profiler, "phaseMarkers") ? await tried("Phases", () => run("phaseMarkers", "phase markers", { target: { kind: "campaign", campaignId: c.id } })) : null;
-  ctx.progress({ kind: "report", targets: [`campaign:${c.id}`], stage: "done", done: steps, total: Math.max(1, steps) });
+    const trends = feeds(c.profiler, "trendComparison")
+      ? await tried("Trends", () =>
+          run("trendComparison", "trends", { a: target(designs[0], false), b: target(designs[1], false) }),
+        )
+      : null;
+    designInputs = {
+      labels: { a: designs[0], b: designs[1] },
+      environments: { a: firstEnvironment(ctx, compare.a.runIds), b: firstEnvironment(ctx, compare.b.runIds) },
+      verdict,
+      compare,
+      patterns,
+      vcg,
+      trends,
+    };
+  } else if (detail.designs.length > 2)
+    notes.push(
+      `Design comparison: the campaign has ${detail.designs.length} designs (${detail.designs.join(", ")}); name two to compare them.`,
+    );
+  const phases = feeds(c.profiler, "phaseMarkers")
+    ? await tried("Phases", () =>
+        run("phaseMarkers", "phase markers", { target: { kind: "campaign", campaignId: c.id } }),
+      )
+    : null;
+  ctx.progress({
+    kind: "report",
+    targets: [`campaign:${c.id}`],
+    stage: "done",
+    done: steps,
+    total: Math.max(1, steps),
+  });
 
   const measured = runRows(ctx.workspace().db, c.id).filter((r: RunRow) => r.status === "succeeded" && !r.warmup);
   const ws = ctx.workspace().dir;
-  const command = shellCommand(["varbench", "-w", ws, "report", String(c.id), ...(req.designs ? ["--designs", req.designs.join(",")] : []), ...(req.workload ? ["--workload", req.workload] : []), ...(req.measure ? ["--metric", req.measure] : []), "--format", req.format]);
+  const command = shellCommand([
+    "varbench",
+    "-w",
+    ws,
+    "report",
+    String(c.id),
+    ...(req.designs ? ["--designs", req.designs.join(",")] : []),
+    ...(req.workload ? ["--workload", req.workload] : []),
+    ...(req.measure ? ["--metric", req.measure] : []),
+    "--format",
+    req.format,
+  ]);
   return buildCampaignReport({
     provenance: {
       varbench: VARBENCH_VERSION,

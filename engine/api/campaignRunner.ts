@@ -13,12 +13,28 @@ export function startRunner(ctx: ServiceContext, campaignId: number): void {
   const abort = new AbortController();
   const emit = (run: CampaignProgressEvent["run"], etaMs: number | null, message: string | null, ended = false) => {
     const info = campaignInfoById(ctx, campaignId);
-    ctx.events.emit("campaignProgress", { campaignId, status: info.status, counts: info.counts, total: info.total, done: info.done, etaMs, run, message, ended });
+    ctx.events.emit("campaignProgress", {
+      campaignId,
+      status: info.status,
+      counts: info.counts,
+      total: info.total,
+      done: info.done,
+      etaMs,
+      run,
+      message,
+      ended,
+    });
   };
   const onEvent = (e: CampaignEvent) => {
     if (e.kind === "interrupted-requeued") return emit(null, null, requeuedText(e.runIds, "by an earlier runner"));
     if (e.kind === "note") return emit(null, null, e.message);
-    const run = { id: e.run.id, design: e.run.design, workload: e.run.workload, warmup: e.run.warmup, status: e.kind === "run-finished" ? e.status : "running" };
+    const run = {
+      id: e.run.id,
+      design: e.run.design,
+      workload: e.run.workload,
+      warmup: e.run.warmup,
+      status: e.kind === "run-finished" ? e.status : "running",
+    };
     emit(run, e.etaMs, null);
   };
   const done = import("../runner/runCampaign.js")

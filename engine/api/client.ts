@@ -14,7 +14,15 @@ export function createClient(invoke: Invoke, subscribe: Subscribe): VarbenchApi 
       }
       let noun = nouns.get(key);
       if (!noun) {
-        noun = new Proxy({}, { get: (_t, verb) => (typeof verb === "string" ? (args: unknown) => invoke(`${key}.${verb}` as MethodName, args ?? {}) : undefined) });
+        noun = new Proxy(
+          {},
+          {
+            get: (_t, verb) =>
+              typeof verb === "string"
+                ? (args: unknown) => invoke(`${key}.${verb}` as MethodName, args ?? {})
+                : undefined,
+          },
+        );
         nouns.set(key, noun);
       }
       return noun;

@@ -20,7 +20,11 @@ import type * as T from "./types.js";
 
 const id = z.number().int().positive();
 /** A thread of a CCT as "pid/tid"; null or absent: all threads merged. */
-const thread = z.string().regex(/^\d+\/\d+$/, 'a thread as "pid/tid"').nullable().default(null);
+const thread = z
+  .string()
+  .regex(/^\d+\/\d+$/, 'a thread as "pid/tid"')
+  .nullable()
+  .default(null);
 
 /** A method: its argument schema; R is its result type (never validated: the engine makes it). */
 export interface MethodDef<A extends z.ZodType, R> {
@@ -43,8 +47,12 @@ export const METHODS = {
   "workloads.list": method<readonly T.WorkloadInfo[]>()(z.strictObject({ projectId: id })),
   "designs.list": method<readonly T.DesignInfo[]>()(z.strictObject({ projectId: id })),
   "campaigns.list": method<readonly T.CampaignInfo[]>()(z.strictObject({ projectId: id.optional() })),
-  "campaigns.get": method<T.CampaignDetail>()(z.strictObject({ campaignId: id, measure: z.enum(MEASURES).nullable().default(null) })),
-  "campaigns.launchOptions": method<T.LaunchOptions>()(z.strictObject({ projectId: id, templateCampaignId: id.optional() })),
+  "campaigns.get": method<T.CampaignDetail>()(
+    z.strictObject({ campaignId: id, measure: z.enum(MEASURES).nullable().default(null) }),
+  ),
+  "campaigns.launchOptions": method<T.LaunchOptions>()(
+    z.strictObject({ projectId: id, templateCampaignId: id.optional() }),
+  ),
   "campaigns.launch": method<T.CampaignInfo>()(
     z.strictObject({
       projectId: id,
@@ -55,11 +63,26 @@ export const METHODS = {
       repetitions: z.number().int().min(1, "at least 1").max(10_000, "at most 10,000"),
       warmups: z.number().int().min(0, "0 or more").max(100, "at most 100").default(0),
       profiler: z.string().min(1),
-      seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+      seed: z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .optional(),
     }),
   ),
   /** A campaign planned from a spec file (a path on this machine: command line and desktop window only), then started. */
-  "campaigns.launchSpec": method<T.PlannedCampaign>()(z.strictObject({ spec: z.string().min(1), seed: z.number().int().min(0).max(2 ** 31 - 1).optional() })),
+  "campaigns.launchSpec": method<T.PlannedCampaign>()(
+    z.strictObject({
+      spec: z.string().min(1),
+      seed: z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .optional(),
+    }),
+  ),
   /** hyperfine's everyday use (`varbench bench 'cmd A' 'cmd B'`): commands compared as a campaign of their own
    * (campaign/benchSpec.ts), planned, stored and started; relative paths are taken from `cwd`. */
   "campaigns.bench": method<T.PlannedCampaign>()(
@@ -68,7 +91,10 @@ export const METHODS = {
       names: z.array(z.string()).max(64).optional(),
       runs: z.number().int().min(1).max(100_000).default(10),
       warmup: z.number().int().min(0).max(100_000).default(0),
-      parameters: z.array(z.strictObject({ name: z.string(), values: z.array(z.string()).max(1000) })).max(8).default([]),
+      parameters: z
+        .array(z.strictObject({ name: z.string(), values: z.array(z.string()).max(1000) }))
+        .max(8)
+        .default([]),
       profiler: z.string().default("time"),
       profilerOptions: z.array(z.string()).default([]),
       shell: z.enum(["sh", "none"]).optional(),
@@ -76,7 +102,12 @@ export const METHODS = {
       name: z.string().optional(),
       timeout: z.string().optional(),
       cwd: z.string().min(1),
-      seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+      seed: z
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .optional(),
     }),
   ),
   "campaigns.cancel": method<T.CampaignInfo>()(z.strictObject({ campaignId: id })),
@@ -90,21 +121,44 @@ export const METHODS = {
    * uftrace data directory stored as a run, or benchmark results (hyperfine, Google Benchmark, pyperf JSON) stored as a finished
    * campaign whose designs × workloads are the tool's; `campaignName` names that campaign, `maxChildren` applies to traces. */
   "runs.import": method<T.Imported>()(
-    z.strictObject({ trace: z.string().min(1), project: name, workload: name.optional(), design: name.optional(), maxChildren: z.number().int().positive().max(MAX_COVARIANCE_CHILDREN).optional(), campaignName: name.optional() }),
+    z.strictObject({
+      trace: z.string().min(1),
+      project: name,
+      workload: name.optional(),
+      design: name.optional(),
+      maxChildren: z.number().int().positive().max(MAX_COVARIANCE_CHILDREN).optional(),
+      campaignName: name.optional(),
+    }),
   ),
-  "runs.contextDistribution": method<T.ContextDistribution>()(z.strictObject({ runId: id, path: z.array(z.string()).min(1), thread })),
+  "runs.contextDistribution": method<T.ContextDistribution>()(
+    z.strictObject({ runId: id, path: z.array(z.string()).min(1), thread }),
+  ),
   /** A run's trace (or a trace file: command line and desktop window only) written as Chrome Trace Event JSON to `path`, a file on
    * this machine, as it is read; the answer says what the file holds. Not returned as a ReportFile: a trace's JSON can be hundreds
    * of MB. `onCpu`: uftrace, leave the time threads spent switched out out of the timeline. */
-  "runs.exportTrace": method<T.TraceExport>()(z.strictObject({ target: targetSchema, path: z.string().min(1), onCpu: z.boolean().default(false) })),
+  "runs.exportTrace": method<T.TraceExport>()(
+    z.strictObject({ target: targetSchema, path: z.string().min(1), onCpu: z.boolean().default(false) }),
+  ),
   /** A campaign's report: its wall times and, for two designs (the two it has, or those named), every
    * analysis its profiler allows; workload: one workload's runs only (trends still take every workload). */
   "reports.campaign": method<T.ReportFile>()(
-    z.strictObject({ campaignId: id, format: z.enum(REPORT_FORMATS), designs: z.tuple([name, name]).optional(), workload: name.optional(), measure: z.enum(MEASURES).nullable().default(null) }),
+    z.strictObject({
+      campaignId: id,
+      format: z.enum(REPORT_FORMATS),
+      designs: z.tuple([name, name]).optional(),
+      workload: name.optional(),
+      measure: z.enum(MEASURES).nullable().default(null),
+    }),
   ),
   /** One analysis' result in one of its export formats (the views' Export actions): `args` are the
    * analysis' own, checked as analyses.<kind> checks them. */
-  "reports.analysis": method<T.ReportFile>()(z.strictObject({ kind: z.enum(EXPORTABLE_KINDS), args: z.record(z.string(), z.unknown()), format: z.string().min(1) })),
+  "reports.analysis": method<T.ReportFile>()(
+    z.strictObject({
+      kind: z.enum(EXPORTABLE_KINDS),
+      args: z.record(z.string(), z.unknown()),
+      format: z.string().min(1),
+    }),
+  ),
   /** The formats reports.analysis offers for each kind (each analysis' descriptor declares its own). */
   "reports.formats": method<Readonly<Record<string, readonly string[]>>>()(z.strictObject({})),
 } as const;
@@ -123,9 +177,13 @@ export type StaticMethodName = keyof typeof METHODS;
 export type AnalysisMethodName = `analyses.${AnalysisKind}`;
 export type MethodName = StaticMethodName | AnalysisMethodName;
 type KindOf<M> = M extends `analyses.${infer K extends AnalysisKind}` ? K : never;
-export type ArgsOf<M extends MethodName> = M extends StaticMethodName ? z.input<(typeof METHODS)[M]["args"]> : ArgsIn<Analyses[KindOf<M>]>;
+export type ArgsOf<M extends MethodName> = M extends StaticMethodName
+  ? z.input<(typeof METHODS)[M]["args"]>
+  : ArgsIn<Analyses[KindOf<M>]>;
 export type ParsedArgsOf<M extends StaticMethodName> = z.output<(typeof METHODS)[M]["args"]>;
-export type ResultOf<M extends MethodName> = M extends StaticMethodName ? NonNullable<(typeof METHODS)[M]["result"]> : AnalysisResult<Analyses[KindOf<M>]>;
+export type ResultOf<M extends MethodName> = M extends StaticMethodName
+  ? NonNullable<(typeof METHODS)[M]["result"]>
+  : AnalysisResult<Analyses[KindOf<M>]>;
 export type EventName = keyof ApiEvents;
 
 type NounOf<M> = M extends `${infer N}.${string}` ? N : never;

@@ -3,16 +3,32 @@
 // or the analysis registry for analyses.*), handled, and the result returned
 // as plain data. Field issues come back with their paths.
 import type { z } from "zod";
-import { METHODS, isMethodName, type AnalysisMethodName, type ParsedArgsOf, type ResultOf, type StaticMethodName } from "./contract.js";
+import {
+  METHODS,
+  isMethodName,
+  type AnalysisMethodName,
+  type ParsedArgsOf,
+  type ResultOf,
+  type StaticMethodName,
+} from "./contract.js";
 import { ANALYSES, isAnalysisKind, type Analyses, type AnalysisKind } from "../analyses/registry.js";
 import { ApiError, wordedError } from "../errors/errors.js";
 
-type StaticHandlers = { readonly [M in StaticMethodName]: (args: ParsedArgsOf<M>) => Promise<ResultOf<M>> | ResultOf<M> };
-type AnalysisHandlers = { readonly [K in AnalysisKind as `analyses.${K}`]: (args: z.output<Analyses[K]["args"]>) => Promise<ResultOf<`analyses.${K}`>> };
+type StaticHandlers = {
+  readonly [M in StaticMethodName]: (args: ParsedArgsOf<M>) => Promise<ResultOf<M>> | ResultOf<M>;
+};
+type AnalysisHandlers = {
+  readonly [K in AnalysisKind as `analyses.${K}`]: (
+    args: z.output<Analyses[K]["args"]>,
+  ) => Promise<ResultOf<`analyses.${K}`>>;
+};
 export type Handlers = StaticHandlers & AnalysisHandlers;
 
 /** Every method this engine answers: the contract's and one per analysis. */
-export const METHOD_NAMES: readonly string[] = [...Object.keys(METHODS), ...Object.keys(ANALYSES).map((k): AnalysisMethodName => `analyses.${k as AnalysisKind}`)];
+export const METHOD_NAMES: readonly string[] = [
+  ...Object.keys(METHODS),
+  ...Object.keys(ANALYSES).map((k): AnalysisMethodName => `analyses.${k as AnalysisKind}`),
+];
 
 function schemaOf(method: string): z.ZodType | null {
   if (isMethodName(method)) return METHODS[method].args;
@@ -37,5 +53,9 @@ export function validated(method: string, schema: z.ZodType, raw: unknown): unkn
   const parsed = schema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
-  throw new ApiError("invalid-arguments", `${method}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ")}`, issues);
+  throw new ApiError(
+    "invalid-arguments",
+    `${method}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join("; ")}`,
+    issues,
+  );
 }

@@ -63,10 +63,16 @@ export class EngineHost implements ApiBackend {
   }
 
   private spawn(recover: string | false): Promise<EngineWorker> {
-    const started = startEngineWorker(this.options.script, this.dir, { ...this.options.data, recover, memoryMb: this.memoryMb }, { maxOldGenerationSizeMb: this.memoryMb });
+    const started = startEngineWorker(
+      this.options.script,
+      this.dir,
+      { ...this.options.data, recover, memoryMb: this.memoryMb },
+      { maxOldGenerationSizeMb: this.memoryMb },
+    );
     started.then(
       (worker) => {
-        for (const event of EVENT_NAMES) worker.subscribe(event, (payload) => this.events.emit(event, payload as never));
+        for (const event of EVENT_NAMES)
+          worker.subscribe(event, (payload) => this.events.emit(event, payload as never));
         void worker.stopped.then((stop) => {
           if (stop.closed || this.closed) return;
           this.restarts++;

@@ -16,9 +16,13 @@ export function engineMemoryMb(env: NodeJS.ProcessEnv = process.env): number {
   const text = env.VARBENCH_ENGINE_MEMORY_MB?.trim() ?? "";
   if (text === "") return Math.max(256, Math.min(4096, Math.floor(totalmem() / 2 ** 21)));
   const given = Number(text);
-  if (!/^\d+$/.test(text) || given < LEAST_MB) throw new Error(`VARBENCH_ENGINE_MEMORY_MB=${text}: expected the engine's heap budget as a whole number of megabytes, at least ${LEAST_MB}`);
+  if (!/^\d+$/.test(text) || given < LEAST_MB)
+    throw new Error(
+      `VARBENCH_ENGINE_MEMORY_MB=${text}: expected the engine's heap budget as a whole number of megabytes, at least ${LEAST_MB}`,
+    );
   // A budget the machine cannot give bounds nothing: the engine would grow until the system stops it.
   const machineMb = Math.floor(totalmem() / 2 ** 20);
-  if (given > machineMb) throw new Error(`VARBENCH_ENGINE_MEMORY_MB=${text}: more than this machine's memory (${machineMb} MB)`);
+  if (given > machineMb)
+    throw new Error(`VARBENCH_ENGINE_MEMORY_MB=${text}: more than this machine's memory (${machineMb} MB)`);
   return given;
 }

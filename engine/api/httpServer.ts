@@ -36,8 +36,23 @@ const cookieName = (port: number) => `varbench_token_${port}`;
 /** Compared as digests, which always have the same length: timingSafeEqual throws on buffers of
  * different lengths, and a token of 32 "é" is 32 characters but 64 bytes. */
 const digest = (text: string) => createHash("sha256").update(text).digest();
-const STATUS: Record<ApiErrorCode, number> = { "invalid-arguments": 400, unauthorized: 401, "not-found": 404, conflict: 409, failed: 500 };
-const TYPES: Record<string, string> = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png", ".json": "application/json", ".woff2": "font/woff2", ".ico": "image/x-icon" };
+const STATUS: Record<ApiErrorCode, number> = {
+  "invalid-arguments": 400,
+  unauthorized: 401,
+  "not-found": 404,
+  conflict: 409,
+  failed: 500,
+};
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".json": "application/json",
+  ".woff2": "font/woff2",
+  ".ico": "image/x-icon",
+};
 /** Largest request body accepted: API arguments are small. */
 const MAX_BODY_BYTES = 1 << 20;
 
@@ -54,24 +69,42 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     return given !== null && timingSafeEqual(digest(given), digest(token));
   };
   /** API calls and the event socket come from pages of this server only: by Origin, and by a browser's Fetch Metadata. */
-  const originOk = (req: IncomingMessage) => (req.headers.origin === undefined || req.headers.origin === `http://${req.headers.host}`) && fetchSiteOk(req);
+  const originOk = (req: IncomingMessage) =>
+    (req.headers.origin === undefined || req.headers.origin === `http://${req.headers.host}`) && fetchSiteOk(req);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       // A request line that is no URL is the client's mistake; anything else is ours, said without a stack.
-      if (e instanceof TypeError && /Invalid URL/.test(e.message)) return send(res, 400, "text/plain; charset=utf-8", "refused: the request's path is not a URL");
+      if (e instanceof TypeError && /Invalid URL/.test(e.message))
+        return send(res, 400, "text/plain; charset=utf-8", "refused: the request's path is not a URL");
       send(res, 500, "text/plain; charset=utf-8", `internal error: ${(e as Error).message}`);
     });
   });
   server.on("clientError", (_e, socket) => socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n"));
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    if (singleHost(req) === null) return send(res, 400, "text/plain; charset=utf-8", "refused: a request names one Host, not none or several");
-    if (!hostOk(req)) return send(res, 403, "text/plain; charset=utf-8", "refused: this server answers only to 127.0.0.1 and localhost");
-    if (!tokenOk(req, url)) return send(res, 401, "text/plain; charset=utf-8", "refused: open the URL that `varbench start` printed; it carries this session's token");
+    if (singleHost(req) === null)
+      return send(res, 400, "text/plain; charset=utf-8", "refused: a request names one Host, not none or several");
+    if (!hostOk(req))
+      return send(
+        res,
+        403,
+        "text/plain; charset=utf-8",
+        "refused: this server answers only to 127.0.0.1 and localhost",
+      );
+    if (!tokenOk(req, url))
+      return send(
+        res,
+        401,
+        "text/plain; charset=utf-8",
+        "refused: open the URL that `varbench start` printed; it carries this session's token",
+      );
     if (url.searchParams.has("token")) {
       // Trade the token in the URL for a cookie, and drop it from the address bar.
-      res.writeHead(303, { "set-cookie": `${cookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`, location: "/" });
+      res.writeHead(303, {
+        "set-cookie": `${cookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+        location: "/",
+      });
       return void res.end();
     }
     if (url.pathname.startsWith("/api/")) return api(req, res, url.pathname.slice(5));
@@ -80,7 +113,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   async function api(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
     if (req.method !== "POST") return send(res, 405, "text/plain; charset=utf-8", "API calls are POST");
-    if (!originOk(req)) return send(res, 403, "text/plain; charset=utf-8", "refused: the call does not come from a page of this server");
+    if (!originOk(req))
+      return send(res, 403, "text/plain; charset=utf-8", "refused: the call does not come from a page of this server");
     let body: string;
     try {
       body = await readBody(req);
@@ -88,17 +122,28 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       if (!(e instanceof BodyTooLarge)) throw e;
       // Said before the connection is closed on the rest of the body.
       res.writeHead(413, { "content-type": "application/json", "cache-control": "no-store", connection: "close" });
-      return void res.end(JSON.stringify({ error: { code: "invalid-arguments", message: e.message, issues: [] } }), () => req.destroy());
+      return void res.end(
+        JSON.stringify({ error: { code: "invalid-arguments", message: e.message, issues: [] } }),
+        () => req.destroy(),
+      );
     }
     if (nestedDeeperThan(body, MAX_BODY_DEPTH)) {
       const message = `the request body nests arrays and objects more than ${MAX_BODY_DEPTH} levels deep; API arguments nest a few`;
-      return send(res, 400, "application/json", JSON.stringify({ error: { code: "invalid-arguments", message, issues: [] } }));
+      return send(
+        res,
+        400,
+        "application/json",
+        JSON.stringify({ error: { code: "invalid-arguments", message, issues: [] } }),
+      );
     }
     try {
       const result = await options.service.call(method, body.length === 0 ? {} : JSON.parse(body));
       send(res, 200, "application/json", JSON.stringify({ result: result ?? null }));
     } catch (e) {
-      const error = e instanceof SyntaxError ? { code: "invalid-arguments" as const, message: `the request body is not JSON: ${e.message}`, issues: [] } : toErrorData(e);
+      const error =
+        e instanceof SyntaxError
+          ? { code: "invalid-arguments" as const, message: `the request body is not JSON: ${e.message}`, issues: [] }
+          : toErrorData(e);
       send(res, STATUS[error.code], "application/json", JSON.stringify({ error }));
     }
   }
@@ -111,13 +156,25 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       return send(res, 400, "text/plain; charset=utf-8", "refused: the path is not valid percent-encoding");
     }
     let file = resolve(staticDir, "." + decoded);
-    if (file !== staticDir && !file.startsWith(staticDir + sep)) return send(res, 403, "text/plain; charset=utf-8", "refused: outside the renderer");
+    if (file !== staticDir && !file.startsWith(staticDir + sep))
+      return send(res, 403, "text/plain; charset=utf-8", "refused: outside the renderer");
     const info = await stat(file).catch(() => null);
     if (!info || info.isDirectory()) file = join(staticDir, "index.html"); // the renderer routes by hash
     const body = await readFile(file).catch(() => null);
-    if (!body) return send(res, 500, "text/plain; charset=utf-8", `the renderer is not built (${staticDir} has no index.html): run npm run build`);
+    if (!body)
+      return send(
+        res,
+        500,
+        "text/plain; charset=utf-8",
+        `the renderer is not built (${staticDir} has no index.html): run npm run build`,
+      );
     const csp = `default-src 'self'; connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'`;
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "content-security-policy": csp, "x-content-type-options": "nosniff", "cache-control": "no-store" });
+    res.writeHead(200, {
+      "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+      "content-security-policy": csp,
+      "x-content-type-options": "nosniff",
+      "cache-control": "no-store",
+    });
     res.end(body);
   }
 

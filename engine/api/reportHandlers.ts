@@ -16,11 +16,18 @@ import type { AnalysisDescriptor } from "../analyses/descriptor.js";
 import type { Exporter } from "../report/exporter.js";
 import { formatTarget, type TargetArg } from "../campaign/target.js";
 
-export function reportHandlers(ctx: ServiceContext): Pick<Handlers, "reports.campaign" | "reports.analysis" | "reports.formats"> {
+export function reportHandlers(
+  ctx: ServiceContext,
+): Pick<Handlers, "reports.campaign" | "reports.analysis" | "reports.formats"> {
   return {
     "reports.analysis": async ({ kind, args, format }) => {
       const exporters: Readonly<Record<string, Exporter<unknown, object>>> = ANALYSIS_EXPORTERS[kind];
-      if (!Object.hasOwn(exporters, format)) throw new ApiError("invalid-arguments", `reports.analysis: ${kind} exports as ${Object.keys(exporters).join(", ")}, not ${format}`, [{ path: "format", message: "not a format of this analysis" }]);
+      if (!Object.hasOwn(exporters, format))
+        throw new ApiError(
+          "invalid-arguments",
+          `reports.analysis: ${kind} exports as ${Object.keys(exporters).join(", ")}, not ${format}`,
+          [{ path: "format", message: "not a format of this analysis" }],
+        );
       const d = ANALYSES[kind] as unknown as AnalysisDescriptor<z.ZodType<Record<string, unknown>>, unknown, unknown>;
       const parsed = validated(`analyses.${kind}`, d.args, args) as Record<string, unknown>;
       const result = await runAnalysis(ctx, d as unknown as AnalysisDescriptor<never, unknown, unknown>, parsed);
@@ -29,18 +36,39 @@ export function reportHandlers(ctx: ServiceContext): Pick<Handlers, "reports.cam
       const fields = Object.keys(d.targets);
       const targets = fields.flatMap((f) => (parsed[f] ? [formatTarget(parsed[f] as TargetArg)] : []));
       const defaults = d.args.safeParse(Object.fromEntries(fields.map((f) => [f, parsed[f]])));
-      const settings = Object.entries(parsed).flatMap(([k, v]) => (fields.includes(k) || v === undefined || (defaults.success && JSON.stringify(defaults.data[k]) === JSON.stringify(v)) ? [] : [`${k}-${typeof v === "object" ? JSON.stringify(v) : String(v)}`]));
-      return exportFile(exporters[format], result, {}, [kind, ...targets, ...settings].join("-").replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 160));
+      const settings = Object.entries(parsed).flatMap(([k, v]) =>
+        fields.includes(k) ||
+        v === undefined ||
+        (defaults.success && JSON.stringify(defaults.data[k]) === JSON.stringify(v))
+          ? []
+          : [`${k}-${typeof v === "object" ? JSON.stringify(v) : String(v)}`],
+      );
+      return exportFile(
+        exporters[format],
+        result,
+        {},
+        [kind, ...targets, ...settings]
+          .join("-")
+          .replace(/[^A-Za-z0-9._-]+/g, "-")
+          .slice(0, 160),
+      );
     },
     "reports.formats": () => Object.fromEntries(EXPORTABLE_KINDS.map((k) => [k, exportFormats(k)])),
     "reports.campaign": async ({ campaignId, format, designs, workload, measure }) => {
       const report = await campaignReport(ctx, { campaignId, designs, workload, format, measure });
       const c = report.provenance.campaign;
-      const base = [`campaign-${c.id}-${c.name}`, ...(designs ? [`${designs[0]}-vs-${designs[1]}`] : [])].join("-").replace(/[^A-Za-z0-9._-]+/g, "-");
+      const base = [`campaign-${c.id}-${c.name}`, ...(designs ? [`${designs[0]}-vs-${designs[1]}`] : [])]
+        .join("-")
+        .replace(/[^A-Za-z0-9._-]+/g, "-");
       const { REPORT_EXPORTERS } = await import("../report/reportExporters.js");
       if (format === "pdf") {
         const pdf = await printPdf(REPORT_EXPORTERS.html.render(report, undefined) as string);
-        return exportFile({ mediaType: "application/pdf", extension: "pdf", render: () => pdf }, report, undefined, base);
+        return exportFile(
+          { mediaType: "application/pdf", extension: "pdf", render: () => pdf },
+          report,
+          undefined,
+          base,
+        );
       }
       return exportFile(REPORT_EXPORTERS[format], report, undefined, base);
     },

@@ -12,7 +12,8 @@ export const MAX_BODY_DEPTH = 64;
  * Host lines in `headers.host`, so a foreign second one passed; RFC 9112 §3.2 answers both with 400. */
 export function singleHost(req: IncomingMessage): string | null {
   const hosts: string[] = [];
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === "host") hosts.push(req.rawHeaders[i + 1]);
+  for (let i = 0; i < req.rawHeaders.length; i += 2)
+    if (req.rawHeaders[i].toLowerCase() === "host") hosts.push(req.rawHeaders[i + 1]);
   return hosts.length === 1 ? hosts[0] : null;
 }
 
@@ -32,7 +33,8 @@ export function nestedDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // the escaped character is skipped
+      if (c === 0x5c)
+        i++; // the escaped character is skipped
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {

@@ -6,5 +6,7 @@
 export function requeuedText(runIds: readonly number[], by = ""): string {
   const ids = runIds.join(", ");
   const cause = by === "" ? "" : ` ${by}`;
-  return runIds.length === 1 ? `run ${ids} was interrupted${cause} and is queued again` : `runs ${ids} were interrupted${cause} and are queued again`;
+  return runIds.length === 1
+    ? `run ${ids} was interrupted${cause} and is queued again`
+    : `runs ${ids} were interrupted${cause} and are queued again`;
 }

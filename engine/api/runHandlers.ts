@@ -46,11 +46,20 @@ export function runHandlers(ctx: ServiceContext): Some {
     "runs.list": ({ campaignId, projectId }) => runRows(db(), campaignId, projectId),
     "runs.get": async ({ runId }): Promise<RunDetail> => {
       const run = row(runId);
-      const d = runDetails(db(), runId) as Record<string, unknown> & { plan: { argv?: string[] } | null; environment: Record<string, unknown> | null; features: Record<string, number> | null };
+      const d = runDetails(db(), runId) as Record<string, unknown> & {
+        plan: { argv?: string[] } | null;
+        environment: Record<string, unknown> | null;
+        features: Record<string, number> | null;
+      };
       const cct = run.hasCct ? await ctx.sources.storedCct(runId) : null;
       return {
         run,
-        project: String(db().prepare("SELECT p.name FROM runs r JOIN projects p ON p.id = r.project_id WHERE r.id = ?").pluck().get(runId)),
+        project: String(
+          db()
+            .prepare("SELECT p.name FROM runs r JOIN projects p ON p.id = r.project_id WHERE r.id = ?")
+            .pluck()
+            .get(runId),
+        ),
         createdAt: String(d.created_at),
         startedAt: (d.started_at as string | null) ?? null,
         finishedAt: (d.finished_at as string | null) ?? null,
@@ -61,35 +70,96 @@ export function runHandlers(ctx: ServiceContext): Some {
         features: d.features ?? {},
         stdoutTail: (d.stdout_tail as string | null) ?? null,
         stderrTail: (d.stderr_tail as string | null) ?? null,
-        artifacts: artifactsOf(db(), runId).map((a) => ({ id: a.id, kind: a.kind, name: a.name, sizeBytes: a.sizeBytes, sha256: a.sha256, mediaType: a.mediaType })),
+        artifacts: artifactsOf(db(), runId).map((a) => ({
+          id: a.id,
+          kind: a.kind,
+          name: a.name,
+          sizeBytes: a.sizeBytes,
+          sha256: a.sha256,
+          mediaType: a.mediaType,
+        })),
         threads: cct ? threadLabels(cct) : null,
         events: cct?.events ?? null,
         warnings: cct ? cct.warnings.map(describeTraceWarning) : [],
       };
     },
     "runs.import": async ({ trace, project, workload, design, maxChildren, campaignName }): Promise<Imported> => {
-      if (!ctx.localFiles) throw new ApiError("invalid-arguments", "files on disk (traces, benchmark results) can be imported only from the command line or the desktop window", [{ path: "trace", message: "no file paths here" }]);
+      if (!ctx.localFiles)
+        throw new ApiError(
+          "invalid-arguments",
+          "files on disk (traces, benchmark results) can be imported only from the command line or the desktop window",
+          [{ path: "trace", message: "no file paths here" }],
+        );
       const format = await detectPathFormat(trace);
-      const refuse = (field: string, message: string) => new ApiError("invalid-arguments", `runs.import: ${field}: ${message}`, [{ path: field, message }]);
+      const refuse = (field: string, message: string) =>
+        new ApiError("invalid-arguments", `runs.import: ${field}: ${message}`, [{ path: field, message }]);
       if (isResultsFormat(format)) {
-        if (maxChildren !== undefined) throw refuse("maxChildren", `applies to traces, and ${trace} holds ${RESULTS_FORMAT_TITLES[format]} results`);
-        if (design !== undefined && workload !== undefined) throw refuse("workload", "with one design for the whole file, the tool's names are the workloads: give design or workload, not both");
-        const { campaignId, plan } = await importResults(ctx.workspace(), trace, format, { project, campaignName, design, workload });
+        if (maxChildren !== undefined)
+          throw refuse("maxChildren", `applies to traces, and ${trace} holds ${RESULTS_FORMAT_TITLES[format]} results`);
+        if (design !== undefined && workload !== undefined)
+          throw refuse(
+            "workload",
+            "with one design for the whole file, the tool's names are the workloads: give design or workload, not both",
+          );
+        const { campaignId, plan } = await importResults(ctx.workspace(), trace, format, {
+          project,
+          campaignName,
+          design,
+          workload,
+        });
         const failed = plan.runs.filter((r) => r.status === "failed").length;
-        return { kind: "results", format, campaignId, campaignName: plan.campaignName, designs: plan.designs.map((d) => ({ name: d.name, label: d.label })), workloads: plan.workloads.map((w) => w.name), runs: plan.runs.length, failed, warnings: plan.warnings };
+        return {
+          kind: "results",
+          format,
+          campaignId,
+          campaignName: plan.campaignName,
+          designs: plan.designs.map((d) => ({ name: d.name, label: d.label })),
+          workloads: plan.workloads.map((w) => w.name),
+          runs: plan.runs.length,
+          failed,
+          warnings: plan.warnings,
+        };
       }
-      if (campaignName !== undefined) throw refuse("campaignName", `names the campaign of imported benchmark results, and ${trace} is a trace (imported as a run of no campaign)`);
-      const r = await importTrace(ctx.workspace(), { trace, project, workload, design, maxCovarianceChildren: maxChildren });
-      return { kind: "trace", runId: r.runId, format: r.format, events: r.cct.events, threads: r.cct.threads.length, warnings: r.warnings };
+      if (campaignName !== undefined)
+        throw refuse(
+          "campaignName",
+          `names the campaign of imported benchmark results, and ${trace} is a trace (imported as a run of no campaign)`,
+        );
+      const r = await importTrace(ctx.workspace(), {
+        trace,
+        project,
+        workload,
+        design,
+        maxCovarianceChildren: maxChildren,
+      });
+      return {
+        kind: "trace",
+        runId: r.runId,
+        format: r.format,
+        events: r.cct.events,
+        threads: r.cct.threads.length,
+        warnings: r.warnings,
+      };
     },
     "runs.contextDistribution": async ({ runId, path, thread }) => {
       const cct = row(runId).hasCct ? await ctx.sources.storedCct(runId) : null;
       if (!cct) throw new ApiError("not-found", `run ${runId} holds no calling-context tree (it was not traced)`);
       requireThread(cct, thread);
       const d = await contextDurations(ctx.workspace(), runId, path, thread);
-      if (d.durationsNs.length === 0) throw new ApiError("not-found", `run ${runId} has no invocation of ${path.join(" > ")}${thread ? ` in thread ${thread}` : ""}`);
+      if (d.durationsNs.length === 0)
+        throw new ApiError(
+          "not-found",
+          `run ${runId} has no invocation of ${path.join(" > ")}${thread ? ` in thread ${thread}` : ""}`,
+        );
       const values = quantileSample(d.durationsNs);
-      return { runId, path, threads: d.threads, invocations: d.durationsNs.length, durationsNs: values, summary: summarize(values, DISTRIBUTION_SEED) };
+      return {
+        runId,
+        path,
+        threads: d.threads,
+        invocations: d.durationsNs.length,
+        durationsNs: values,
+        summary: summarize(values, DISTRIBUTION_SEED),
+      };
     },
   };
 }

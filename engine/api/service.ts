@@ -42,7 +42,14 @@ export class VarbenchService implements ServiceContext {
     this.localFiles = options.localFiles ?? false;
     this.remember = options.remember ?? true;
     if (!options.lazy) this.workspace();
-    this.handlers = { ...workspaceHandlers(this), ...campaignHandlers(this), ...runHandlers(this), ...reportHandlers(this), ...traceExportHandlers(this), ...analysisHandlers(this) };
+    this.handlers = {
+      ...workspaceHandlers(this),
+      ...campaignHandlers(this),
+      ...runHandlers(this),
+      ...reportHandlers(this),
+      ...traceExportHandlers(this),
+      ...analysisHandlers(this),
+    };
   }
 
   workspace(): Workspace {

@@ -24,16 +24,28 @@ const EXPORTABLE: readonly Target["kind"][] = ["run", "trace"];
 export function traceExportHandlers(ctx: ServiceContext): Pick<Handlers, "runs.exportTrace"> {
   return {
     "runs.exportTrace": async ({ target, path, onCpu }): Promise<TraceExport> => {
-      if (!ctx.localFiles) throw new ApiError("invalid-arguments", "traces are exported to files only from the command line or the desktop window", [{ path: "path", message: "no file paths here" }]);
+      if (!ctx.localFiles)
+        throw new ApiError(
+          "invalid-arguments",
+          "traces are exported to files only from the command line or the desktop window",
+          [{ path: "path", message: "no file paths here" }],
+        );
       if (!EXPORTABLE.includes(target.kind)) {
-        throw new ApiError("invalid-arguments", `a trace is exported from ${TARGET_FORMS.run} or ${TARGET_FORMS.trace}; not ${TARGET_FORMS[target.kind]}`, [{ path: "target", message: `not a ${target.kind}` }]);
+        throw new ApiError(
+          "invalid-arguments",
+          `a trace is exported from ${TARGET_FORMS.run} or ${TARGET_FORMS.trace}; not ${TARGET_FORMS[target.kind]}`,
+          [{ path: "target", message: `not a ${target.kind}` }],
+        );
       }
       const resolved = resolveTarget(() => ctx.workspace(), target, "target");
       if (target.kind === "trace" && inside(path, target.path)) {
-        throw new ApiError("invalid-arguments", `${path} is the trace being exported: write the export elsewhere`, [{ path: "path", message: "the trace itself" }]);
+        throw new ApiError("invalid-arguments", `${path} is the trace being exported: write the export elsewhere`, [
+          { path: "path", message: "the trace itself" },
+        ]);
       }
       const targets = [formatTarget(target)];
-      const progress = (stage: string, done: number, total: number | null) => ctx.progress({ kind: "exportTrace", targets, stage, done, total });
+      const progress = (stage: string, done: number, total: number | null) =>
+        ctx.progress({ kind: "exportTrace", targets, stage, done, total });
       const provenance = await provenanceOf(ctx, resolved, path, onCpu);
       const out = TextFileOutput.open(path);
       try {
@@ -55,12 +67,37 @@ export function traceExportHandlers(ctx: ServiceContext): Pick<Handlers, "runs.e
 }
 
 /** What the file says of where it came from, and the command that makes it again. */
-async function provenanceOf(ctx: ServiceContext, r: Resolved, path: string, onCpu: boolean): Promise<Record<string, string | number | boolean>> {
+async function provenanceOf(
+  ctx: ServiceContext,
+  r: Resolved,
+  path: string,
+  onCpu: boolean,
+): Promise<Record<string, string | number | boolean>> {
   const t = r.target;
   const run = t.kind === "run" ? { workspace: ctx.workspace().dir, runId: t.runId } : null;
-  const sourceFormat = t.kind === "run" ? traceArtifact(ctx.workspace(), t.runId).kind.replace(/-(directory|trace)$/, "") : t.kind === "trace" ? await detectPathFormat(t.path) : "";
-  const command = ["varbench", ...(run ? ["-w", run.workspace] : []), "export-trace", formatTarget(t), ...(onCpu ? ["--on-cpu"] : []), "-o", path];
-  return { generator: `Varbench ${VARBENCH_VERSION}`, source: r.label, sourceFormat, ...run, onCpu, command: shellCommand(command) };
+  const sourceFormat =
+    t.kind === "run"
+      ? traceArtifact(ctx.workspace(), t.runId).kind.replace(/-(directory|trace)$/, "")
+      : t.kind === "trace"
+        ? await detectPathFormat(t.path)
+        : "";
+  const command = [
+    "varbench",
+    ...(run ? ["-w", run.workspace] : []),
+    "export-trace",
+    formatTarget(t),
+    ...(onCpu ? ["--on-cpu"] : []),
+    "-o",
+    path,
+  ];
+  return {
+    generator: `Varbench ${VARBENCH_VERSION}`,
+    source: r.label,
+    sourceFormat,
+    ...run,
+    onCpu,
+    command: shellCommand(command),
+  };
 }
 
 /** The output would overwrite the trace (the file, or a file of the data directory) before it is read. */

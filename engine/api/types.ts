@@ -19,7 +19,13 @@ export type { Comparison, ComparisonSide } from "../cct/compareSides.js";
 export type { CctTable } from "../cct/table.js";
 export type { FlameGraph, FlameStats } from "../flame/flameGraph.js";
 export type { FlameDiff, DiffSide } from "../flame/flameDiff.js";
-export type { DominantVarianceResult, DetectionRow, PatternsResult, VcgResultNode, VcgResultSegment } from "../variance/result.js";
+export type {
+  DominantVarianceResult,
+  DetectionRow,
+  PatternsResult,
+  VcgResultNode,
+  VcgResultSegment,
+} from "../variance/result.js";
 export type { SweepResult, SweepRow } from "../variance/sweep.js";
 export type { ReportFile } from "../report/exporter.js";
 export type { ReportFormat } from "../report/exporters.js";
@@ -91,7 +97,13 @@ export interface CampaignProgressEvent {
   readonly total: number;
   readonly done: number;
   readonly etaMs: number | null;
-  readonly run: { readonly id: number; readonly design: string; readonly workload: string; readonly warmup: boolean; readonly status: string } | null;
+  readonly run: {
+    readonly id: number;
+    readonly design: string;
+    readonly workload: string;
+    readonly warmup: boolean;
+    readonly status: string;
+  } | null;
   readonly message: string | null;
   /** The runner of this process stopped: the campaign finished or was cancelled, or the runner failed (message). */
   readonly ended: boolean;

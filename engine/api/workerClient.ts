@@ -27,7 +27,12 @@ export interface WorkerStop {
 
 /** `script` is the worker's script: workerEntry built to JS, or a loader that imports the
  * TypeScript source (tests); `data` goes to it too; `limits` bound its heap. */
-export function startEngineWorker(script: URL, workspaceDir: string, data: Record<string, unknown> = {}, limits: ResourceLimits = {}): Promise<EngineWorker> {
+export function startEngineWorker(
+  script: URL,
+  workspaceDir: string,
+  data: Record<string, unknown> = {},
+  limits: ResourceLimits = {},
+): Promise<EngineWorker> {
   const worker = new Worker(script, { workerData: { ...data, workspaceDir }, resourceLimits: limits });
   const pending = new Map<number, { ok: (v: unknown) => void; fail: (e: Error) => void }>();
   const listeners = new Map<EventName, Set<(p: unknown) => void>>();
@@ -46,7 +51,8 @@ export function startEngineWorker(script: URL, workspaceDir: string, data: Recor
         : lastError
           ? `the engine failed: ${lastError.message}`
           : `the engine stopped (exit code ${code})`;
-      for (const p of pending.values()) p.fail(new ApiError("failed", `the request was stopped: ${reason}. The workspace is unchanged.`));
+      for (const p of pending.values())
+        p.fail(new ApiError("failed", `the request was stopped: ${reason}. The workspace is unchanged.`));
       pending.clear();
       settle({ closed: closing, outOfMemory, reason });
     }),

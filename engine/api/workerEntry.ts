@@ -31,8 +31,16 @@ const port = parentPort!;
 const data = workerData as EngineData;
 // The heap's limit bounds JavaScript objects only; a calling-context tree is built in the ingestion
 // kernel's WebAssembly memory, outside it: bounded here by the same figure.
-if (data.memoryMb) setKernelMemoryLimit(data.memoryMb * 2 ** 20, `the engine's memory budget of ${data.memoryMb} MB; VARBENCH_ENGINE_MEMORY_MB sets it`);
-const service = new VarbenchService(data.workspaceDir, { localFiles: data.localFiles ?? false, lazy: data.lazy ?? false, remember: data.remember ?? true });
+if (data.memoryMb)
+  setKernelMemoryLimit(
+    data.memoryMb * 2 ** 20,
+    `the engine's memory budget of ${data.memoryMb} MB; VARBENCH_ENGINE_MEMORY_MB sets it`,
+  );
+const service = new VarbenchService(data.workspaceDir, {
+  localFiles: data.localFiles ?? false,
+  lazy: data.lazy ?? false,
+  remember: data.remember ?? true,
+});
 const post = (m: WorkerReply) => port.postMessage(m);
 for (const event of EVENT_NAMES) service.events.on(event, (payload) => post({ kind: "event", event, payload }));
 

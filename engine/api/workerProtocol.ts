@@ -2,7 +2,9 @@
 import type { EventName } from "./contract.js";
 import type { ApiErrorData } from "../errors/errors.js";
 
-export type WorkerRequest = { readonly kind: "call"; readonly id: number; readonly method: string; readonly args: unknown } | { readonly kind: "close" };
+export type WorkerRequest =
+  | { readonly kind: "call"; readonly id: number; readonly method: string; readonly args: unknown }
+  | { readonly kind: "close" };
 
 export type WorkerReply =
   /** `methods`: every method the engine answers, so the host can route exactly those. */

@@ -40,14 +40,24 @@ export function benchSpec(r: BenchRequest): CampaignSpec {
   const issues: SpecIssue[] = [];
   const issue = (path: string, message: string) => issues.push({ path, line: null, message });
   if (r.commands.length === 0) issue("commands", "give at least one command to time");
-  if (r.names && r.names.length > r.commands.length) issue("names", `${r.names.length} names for ${r.commands.length} command(s)`);
-  if (r.shell === "sh" && NEED_NO_SHELL.has(r.profiler.name)) issue("shell", `under ${r.profiler.name} the command must be started without a shell (${r.profiler.name} would watch sh instead): use -N`);
+  if (r.names && r.names.length > r.commands.length)
+    issue("names", `${r.names.length} names for ${r.commands.length} command(s)`);
+  if (r.shell === "sh" && NEED_NO_SHELL.has(r.profiler.name))
+    issue(
+      "shell",
+      `under ${r.profiler.name} the command must be started without a shell (${r.profiler.name} would watch sh instead): use -N`,
+    );
   const seen = new Set<string>();
   for (const p of r.parameters) {
-    if (!PARAMETER_NAME.test(p.name)) issue("parameters", `${JSON.stringify(p.name)} is not a parameter name: letters, digits and '_', not starting with a digit`);
+    if (!PARAMETER_NAME.test(p.name))
+      issue(
+        "parameters",
+        `${JSON.stringify(p.name)} is not a parameter name: letters, digits and '_', not starting with a digit`,
+      );
     if (seen.has(p.name)) issue("parameters", `the parameter ${p.name} is given twice`);
     seen.add(p.name);
-    if (p.values.length === 0 || p.values.some((v) => v === "")) issue("parameters", `the parameter ${p.name} needs values, e.g. -L ${p.name} 1000,2000`);
+    if (p.values.length === 0 || p.values.some((v) => v === ""))
+      issue("parameters", `the parameter ${p.name} needs values, e.g. -L ${p.name} 1000,2000`);
   }
   if (issues.length > 0) throw new SpecError("bench", issues);
   const numeric = r.parameters.filter((p) => p.values.every(isNumber));
@@ -57,7 +67,11 @@ export function benchSpec(r: BenchRequest): CampaignSpec {
       const text = Object.entries(choice).reduce((t, [k, v]) => t.split(`{${k}}`).join(v), command);
       const base = r.names?.[i] ?? nameOf(command, i);
       const suffix = Object.values(choice).map(nameOf).join("-");
-      return { name: suffix ? `${base}-${suffix}` : base, argv: r.shell === "sh" ? ["sh", "-c", text] : splitWords(text), ...(Object.keys(choice).length ? { variables: choice } : {}) };
+      return {
+        name: suffix ? `${base}-${suffix}` : base,
+        argv: r.shell === "sh" ? ["sh", "-c", text] : splitWords(text),
+        ...(Object.keys(choice).length ? { variables: choice } : {}),
+      };
     }),
   );
   const unique = new Set<string>();
@@ -69,7 +83,10 @@ export function benchSpec(r: BenchRequest): CampaignSpec {
   }
   const workloads = combinations(numeric).map((choice) => {
     const entries = Object.entries(choice);
-    return { name: entries.length ? entries.map(([k, v]) => `${k}-${v}`).join("_") : "default", ...(entries.length ? { features: Object.fromEntries(entries.map(([k, v]) => [k, Number(v)])) } : {}) };
+    return {
+      name: entries.length ? entries.map(([k, v]) => `${k}-${v}`).join("_") : "default",
+      ...(entries.length ? { features: Object.fromEntries(entries.map(([k, v]) => [k, Number(v)])) } : {}),
+    };
   });
   const parsed = campaignSpecSchema.safeParse({
     project: r.project,
@@ -82,13 +99,20 @@ export function benchSpec(r: BenchRequest): CampaignSpec {
     order: "interleaved",
     ...(r.timeout ? { timeout: r.timeout } : {}),
   });
-  if (!parsed.success) throw new SpecError("bench", parsed.error.issues.map((i) => ({ path: optionOf(i.path.map(String)), line: null, message: i.message })));
+  if (!parsed.success)
+    throw new SpecError(
+      "bench",
+      parsed.error.issues.map((i) => ({ path: optionOf(i.path.map(String)), line: null, message: i.message })),
+    );
   return parsed.data;
 }
 
 /** Every choice of one value per parameter, in the order given (the first parameter slowest). */
 function combinations(parameters: readonly BenchParameter[]): Record<string, string>[] {
-  return parameters.reduce<Record<string, string>[]>((acc, p) => acc.flatMap((c) => p.values.map((v) => ({ ...c, [p.name]: v }))), [{}]);
+  return parameters.reduce<Record<string, string>[]>(
+    (acc, p) => acc.flatMap((c) => p.values.map((v) => ({ ...c, [p.name]: v }))),
+    [{}],
+  );
 }
 
 function isNumber(v: string): boolean {
@@ -97,7 +121,12 @@ function isNumber(v: string): boolean {
 
 /** A name a design may have (names.ts) made from a command or a value: its words joined by '-'. */
 function nameOf(text: string, index = 0): string {
-  const name = text.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/-{2,}/g, "-").replace(/^[-._]+|-+$/g, "").slice(0, NAME_LENGTH).replace(/-+$/, "");
+  const name = text
+    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .replace(/-{2,}/g, "-")
+    .replace(/^[-._]+|-+$/g, "")
+    .slice(0, NAME_LENGTH)
+    .replace(/-+$/, "");
   return name || `command-${index + 1}`;
 }
 

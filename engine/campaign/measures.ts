@@ -6,7 +6,18 @@
 // to give, every view uses it by default and names it, and the others stay a
 // choice (the process's measures are recorded for every run).
 
-export const MEASURES = ["wall", "cpu", "user", "sys", "rss", "trace-cpu", "trace-wall", "calls", "ir", "counts"] as const;
+export const MEASURES = [
+  "wall",
+  "cpu",
+  "user",
+  "sys",
+  "rss",
+  "trace-cpu",
+  "trace-wall",
+  "calls",
+  "ir",
+  "counts",
+] as const;
 export type MeasureName = (typeof MEASURES)[number];
 
 /** Where a measure comes from: the process's wait4 rusage, or what the profiler recorded. */
@@ -26,11 +37,41 @@ export interface MeasureInfo {
 const PROCESS_NOTE = "of the whole process as wait4 reports it, the profiler's own work included";
 
 export const MEASURE_INFO: Readonly<Record<MeasureName, MeasureInfo>> = {
-  wall: { name: "wall", title: "wall time", unit: "ns", source: "process", description: `elapsed time ${PROCESS_NOTE}` },
-  cpu: { name: "cpu", title: "CPU time (user + system)", unit: "ns", source: "process", description: `user plus system CPU time ${PROCESS_NOTE}` },
-  user: { name: "user", title: "user CPU time", unit: "ns", source: "process", description: `user CPU time ${PROCESS_NOTE}` },
-  sys: { name: "sys", title: "system CPU time", unit: "ns", source: "process", description: `system CPU time ${PROCESS_NOTE}` },
-  rss: { name: "rss", title: "peak resident memory", unit: "KiB", source: "process", description: `peak resident set size ${PROCESS_NOTE}` },
+  wall: {
+    name: "wall",
+    title: "wall time",
+    unit: "ns",
+    source: "process",
+    description: `elapsed time ${PROCESS_NOTE}`,
+  },
+  cpu: {
+    name: "cpu",
+    title: "CPU time (user + system)",
+    unit: "ns",
+    source: "process",
+    description: `user plus system CPU time ${PROCESS_NOTE}`,
+  },
+  user: {
+    name: "user",
+    title: "user CPU time",
+    unit: "ns",
+    source: "process",
+    description: `user CPU time ${PROCESS_NOTE}`,
+  },
+  sys: {
+    name: "sys",
+    title: "system CPU time",
+    unit: "ns",
+    source: "process",
+    description: `system CPU time ${PROCESS_NOTE}`,
+  },
+  rss: {
+    name: "rss",
+    title: "peak resident memory",
+    unit: "KiB",
+    source: "process",
+    description: `peak resident set size ${PROCESS_NOTE}`,
+  },
   "trace-cpu": {
     name: "trace-cpu",
     title: "traced on-CPU time",
@@ -44,11 +85,31 @@ export const MEASURE_INFO: Readonly<Record<MeasureName, MeasureInfo>> = {
     title: "traced wall time (longest thread)",
     unit: "ns",
     source: "trace",
-    description: "the longest thread's traced calls in wall-clock time, waits included, the tracer's start-up, exit and own frames left out",
+    description:
+      "the longest thread's traced calls in wall-clock time, waits included, the tracer's start-up, exit and own frames left out",
   },
-  calls: { name: "calls", title: "recorded calls", unit: "count", source: "trace", description: "calls the trace recorded, scheduler and tracer frames left out" },
-  ir: { name: "ir", title: "instructions (Ir)", unit: "count", source: "callgrind", description: "instructions executed by the program, counted by callgrind: exact and repeatable, whatever else the machine does" },
-  counts: { name: "counts", title: "line executions", unit: "count", source: "gcov", description: "executions of the program's source lines summed, as gcov counts them" },
+  calls: {
+    name: "calls",
+    title: "recorded calls",
+    unit: "count",
+    source: "trace",
+    description: "calls the trace recorded, scheduler and tracer frames left out",
+  },
+  ir: {
+    name: "ir",
+    title: "instructions (Ir)",
+    unit: "count",
+    source: "callgrind",
+    description:
+      "instructions executed by the program, counted by callgrind: exact and repeatable, whatever else the machine does",
+  },
+  counts: {
+    name: "counts",
+    title: "line executions",
+    unit: "count",
+    source: "gcov",
+    description: "executions of the program's source lines summed, as gcov counts them",
+  },
 };
 
 const PROCESS: readonly MeasureName[] = ["wall", "cpu", "user", "sys", "rss"];
@@ -79,7 +140,10 @@ const IMPORTED: ProfilerMeasures = { default: "wall", available: ["wall"] };
 export function campaignMeasures(profiler: string, paired: boolean): ProfilerMeasures {
   const p = PROFILER_MEASURES[profiler] ?? IMPORTED;
   if (!paired) return p;
-  return { default: "wall", available: [...PROCESS, ...p.available.filter((m) => MEASURE_INFO[m].source !== "process")] };
+  return {
+    default: "wall",
+    available: [...PROCESS, ...p.available.filter((m) => MEASURE_INFO[m].source !== "process")],
+  };
 }
 
 /** What results imported from each benchmarking tool hold as a run's time (engine/results/). */
@@ -93,11 +157,25 @@ const IMPORTED_TIMES: Readonly<Record<string, string>> = {
 export function describeMeasure(m: MeasureName, profiler: string, paired: boolean): MeasureInfo {
   const info = MEASURE_INFO[m];
   if (info.source !== "process") return info;
-  if (!(profiler in PROFILER_MEASURES)) return { ...info, description: IMPORTED_TIMES[profiler] ?? `the time ${profiler} reported for each run` };
+  if (!(profiler in PROFILER_MEASURES))
+    return { ...info, description: IMPORTED_TIMES[profiler] ?? `the time ${profiler} reported for each run` };
   if (fromTimingRuns(m, paired)) {
-    return { ...info, description: info.description.replace(/, the profiler's own work included$/, ", in the plain run of each pair, no profiler attached (code a -pg or --coverage build compiled in still runs)") };
+    return {
+      ...info,
+      description: info.description.replace(
+        /, the profiler's own work included$/,
+        ", in the plain run of each pair, no profiler attached (code a -pg or --coverage build compiled in still runs)",
+      ),
+    };
   }
-  if (profiler === "time" || profiler === "perf" || profiler === "sampler") return { ...info, description: info.description.replace(/, the profiler's own work included$/, profiler === "time" ? "" : `, ${profiler}'s own work included`) };
+  if (profiler === "time" || profiler === "perf" || profiler === "sampler")
+    return {
+      ...info,
+      description: info.description.replace(
+        /, the profiler's own work included$/,
+        profiler === "time" ? "" : `, ${profiler}'s own work included`,
+      ),
+    };
   return info;
 }
 
@@ -110,7 +188,10 @@ export function fromTimingRuns(m: MeasureName, paired: boolean): boolean {
 export function measureBasis(profiler: string, m: MeasureName, paired: boolean): string {
   const source = MEASURE_INFO[m].source;
   if (fromTimingRuns(m, paired)) return "the plain timing runs, no profiler";
-  if (source === "process") return profiler === "time" || !(profiler in PROFILER_MEASURES) ? "the runs' own clocks" : `the runs under ${profiler}, its own work included`;
+  if (source === "process")
+    return profiler === "time" || !(profiler in PROFILER_MEASURES)
+      ? "the runs' own clocks"
+      : `the runs under ${profiler}, its own work included`;
   if (source === "trace") return "the uftrace traces";
   return `${profiler}'s counts`;
 }

@@ -29,7 +29,14 @@ export function splitWords(command: string): string[] {
       word = (word ?? "") + c;
     }
   }
-  if (quote) throw new SpecError("bench", [{ path: "commands", line: null, message: `${command}: a ${quote === "'" ? "single" : "double"} quote is not closed` }]);
+  if (quote)
+    throw new SpecError("bench", [
+      {
+        path: "commands",
+        line: null,
+        message: `${command}: a ${quote === "'" ? "single" : "double"} quote is not closed`,
+      },
+    ]);
   if (word !== null) words.push(word);
   if (words.length === 0) throw new SpecError("bench", [{ path: "commands", line: null, message: "an empty command" }]);
   return words;

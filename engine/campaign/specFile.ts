@@ -11,7 +11,14 @@ export function parseCampaignSpec(text: string, file: string): CampaignSpec {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   if (doc.errors.length > 0) {
-    throw new SpecError(file, doc.errors.map((e) => ({ path: "", line: lines.linePos(e.pos[0]).line, message: `YAML: ${e.message.split("\n")[0]}` })));
+    throw new SpecError(
+      file,
+      doc.errors.map((e) => ({
+        path: "",
+        line: lines.linePos(e.pos[0]).line,
+        message: `YAML: ${e.message.split("\n")[0]}`,
+      })),
+    );
   }
   let value: unknown;
   try {
@@ -20,7 +27,14 @@ export function parseCampaignSpec(text: string, file: string): CampaignSpec {
   } catch (e) {
     throw new SpecError(file, [{ path: "", line: null, message: `YAML: ${(e as Error).message.split("\n")[0]}` }]);
   }
-  if (value === null || value === undefined) throw new SpecError(file, [{ path: "", line: null, message: "the spec is empty: it needs at least project, designs, workloads and repetitions" }]);
+  if (value === null || value === undefined)
+    throw new SpecError(file, [
+      {
+        path: "",
+        line: null,
+        message: "the spec is empty: it needs at least project, designs, workloads and repetitions",
+      },
+    ]);
   const result = campaignSpecSchema.safeParse(value);
   if (!result.success) {
     throw new SpecError(
@@ -29,7 +43,11 @@ export function parseCampaignSpec(text: string, file: string): CampaignSpec {
         // An unknown key is reported at the key itself.
         const keys = issue.code === "unrecognized_keys" ? issue.keys : [];
         const path = [...issue.path, ...keys.slice(0, 1)].map(String);
-        return { path: path.join("."), line: lineOf(doc, lines, path), message: issue.code === "unrecognized_keys" ? `not a campaign field (${keys.join(", ")})` : issue.message };
+        return {
+          path: path.join("."),
+          line: lineOf(doc, lines, path),
+          message: issue.code === "unrecognized_keys" ? `not a campaign field (${keys.join(", ")})` : issue.message,
+        };
       }),
     );
   }

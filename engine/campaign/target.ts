@@ -14,7 +14,14 @@ export type Target =
   | { readonly kind: "trace"; readonly path: string };
 
 /** A target as callers may write it: a design's workload may be left out (all workloads). */
-export type TargetArg = Exclude<Target, { kind: "design" }> | { readonly kind: "design"; readonly campaignId: number; readonly design: string; readonly workload?: string | null };
+export type TargetArg =
+  | Exclude<Target, { kind: "design" }>
+  | {
+      readonly kind: "design";
+      readonly campaignId: number;
+      readonly design: string;
+      readonly workload?: string | null;
+    };
 
 /** How each kind is written, for messages and --help. */
 export const TARGET_FORMS: Readonly<Record<TargetKind, string>> = {
@@ -48,7 +55,11 @@ export function parseTarget(text: string, accepts: readonly TargetKind[] = TARGE
   }
   const p = text.split(":");
   if (p[0] === "run") return p.length === 2 && digits.test(p[1]) ? { kind: "run", runId: Number(p[1]) } : null;
-  if (p[0] === "campaign") return p.length === 2 && digits.test(p[1]) ? { kind: "campaign", campaignId: Number(p[1]) } : null;
-  if (p[0] === "design") return (p.length === 3 || p.length === 4) && digits.test(p[1]) && p[2] ? { kind: "design", campaignId: Number(p[1]), design: p[2], workload: p[3] || null } : null;
+  if (p[0] === "campaign")
+    return p.length === 2 && digits.test(p[1]) ? { kind: "campaign", campaignId: Number(p[1]) } : null;
+  if (p[0] === "design")
+    return (p.length === 3 || p.length === 4) && digits.test(p[1]) && p[2]
+      ? { kind: "design", campaignId: Number(p[1]), design: p[2], workload: p[3] || null }
+      : null;
   return text.length > 0 ? { kind: "trace", path: text } : null;
 }

@@ -8,7 +8,12 @@ const id = z.number().int().positive();
 
 export const targetSchema: z.ZodType<Target, TargetArg> = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("run"), runId: id }),
-  z.strictObject({ kind: z.literal("design"), campaignId: id, design: nameSchema, workload: nameSchema.nullable().default(null) }),
+  z.strictObject({
+    kind: z.literal("design"),
+    campaignId: id,
+    design: nameSchema,
+    workload: nameSchema.nullable().default(null),
+  }),
   z.strictObject({ kind: z.literal("campaign"), campaignId: id }),
   z.strictObject({ kind: z.literal("trace"), path: z.string().min(1) }),
 ]);

@@ -16,7 +16,11 @@ export function naturalCompare(a: string, b: string): number {
 }
 
 /** Feature by feature in the order given; a workload that has a feature comes before one that has not. */
-export function compareWorkloads(a: OrderedWorkload, b: OrderedWorkload, keys: readonly string[] = [...new Set([...Object.keys(a.features), ...Object.keys(b.features)])]): number {
+export function compareWorkloads(
+  a: OrderedWorkload,
+  b: OrderedWorkload,
+  keys: readonly string[] = [...new Set([...Object.keys(a.features), ...Object.keys(b.features)])],
+): number {
   for (const k of keys) {
     const x = a.features[k];
     const y = b.features[k];
@@ -42,6 +46,9 @@ export function orderWorkloads<T extends OrderedWorkload>(workloads: readonly T[
 }
 
 /** Names in workload order, given each name's features (a name without any sorts by name alone). */
-export function orderWorkloadNames(names: readonly string[], featuresOf: (name: string) => Readonly<Record<string, number>> | undefined): string[] {
+export function orderWorkloadNames(
+  names: readonly string[],
+  featuresOf: (name: string) => Readonly<Record<string, number>> | undefined,
+): string[] {
   return orderWorkloads(names.map((name) => ({ name, features: featuresOf(name) ?? {} }))).map((w) => w.name);
 }

@@ -5,14 +5,24 @@ import type { ThreadSink } from "../trace/eventBatch.js";
 import type { TraceWarning } from "../trace/diagnostics.js";
 import { ThreadBuilder } from "./threadBuilder.js";
 import { IngestKernel, type ToolCost } from "./kernel/ingestKernel.js";
-import { CCT_FORMAT_VERSION, DEFAULT_MAX_COVARIANCE_CHILDREN, type Cct, type CctOptions, type ThreadCct } from "./cct.js";
+import {
+  CCT_FORMAT_VERSION,
+  DEFAULT_MAX_COVARIANCE_CHILDREN,
+  type Cct,
+  type CctOptions,
+  type ThreadCct,
+} from "./cct.js";
 
 /** The tracer's cost of CctOptions, checked: 0 ≤ inside ≤ per call, both finite. */
 function toolCostOf(options: CctOptions): ToolCost {
   const perCallNs = options.toolCostNs ?? 0;
   const insideNs = options.toolCostInsideNs ?? 0;
-  if (!(Number.isFinite(perCallNs) && perCallNs >= 0)) throw new RangeError(`a tracer's cost per call must be a finite number of ns ≥ 0, not ${perCallNs}`);
-  if (!(Number.isFinite(insideNs) && insideNs >= 0 && insideNs <= perCallNs)) throw new RangeError(`the part of a tracer's cost inside a call must be between 0 and its cost per call (${perCallNs} ns), not ${insideNs}`);
+  if (!(Number.isFinite(perCallNs) && perCallNs >= 0))
+    throw new RangeError(`a tracer's cost per call must be a finite number of ns ≥ 0, not ${perCallNs}`);
+  if (!(Number.isFinite(insideNs) && insideNs >= 0 && insideNs <= perCallNs))
+    throw new RangeError(
+      `the part of a tracer's cost inside a call must be between 0 and its cost per call (${perCallNs} ns), not ${insideNs}`,
+    );
   return { perCallNs, insideNs };
 }
 
@@ -32,8 +42,16 @@ export class CctBuilder implements TraceSink {
     this.covariance = options.covariance ?? true;
     this.minDurationNs = options.minDurationNs ?? 0;
     this.watch = options.watch ?? null;
-    this.watchPaths = (options.watch?.paths ?? []).map((p) => Int32Array.from(p, (name) => this.functions.intern(name)));
-    this.kernel = new IngestKernel(this.maxChildren, this.covariance, this.watchPaths.length > 0, options.memoryLimitBytes, toolCostOf(options));
+    this.watchPaths = (options.watch?.paths ?? []).map((p) =>
+      Int32Array.from(p, (name) => this.functions.intern(name)),
+    );
+    this.kernel = new IngestKernel(
+      this.maxChildren,
+      this.covariance,
+      this.watchPaths.length > 0,
+      options.memoryLimitBytes,
+      toolCostOf(options),
+    );
   }
 
   private readonly kernel: IngestKernel;
@@ -44,7 +62,6 @@ export class CctBuilder implements TraceSink {
     this.minDurationNs = minDurationNs;
     for (const b of this.builders) b.minDurationNs = minDurationNs;
   }
-
 
   functionId(name: string): number {
     return this.functions.intern(name);
@@ -85,7 +102,9 @@ export class CctBuilder implements TraceSink {
       return { pid: info.pid, tid: info.tid, ...(info.name ? { name: info.name } : {}), contexts };
     });
     // Threads in a stable order so the same trace always gives the same tree.
-    const order = threads.map((_, i) => i).sort((a, b) => threads[a].pid - threads[b].pid || threads[a].tid - threads[b].tid);
+    const order = threads
+      .map((_, i) => i)
+      .sort((a, b) => threads[a].pid - threads[b].pid || threads[a].tid - threads[b].tid);
     return {
       version: CCT_FORMAT_VERSION,
       functions: [...this.functions.names],
@@ -104,7 +123,9 @@ export class CctBuilder implements TraceSink {
     if (b.unbalanced.closedOnMismatch > 0) {
       this.warnings.push({ kind: "closed-on-mismatch", thread, frames: b.unbalanced.closedOnMismatch });
     }
-    if (b.unbalanced.closedAtEnd > 0) this.warnings.push({ kind: "closed-at-end", thread, frames: b.unbalanced.closedAtEnd });
-    if (b.unbalanced.backwards > 0) this.warnings.push({ kind: "time-backwards", thread, events: b.unbalanced.backwards });
+    if (b.unbalanced.closedAtEnd > 0)
+      this.warnings.push({ kind: "closed-at-end", thread, frames: b.unbalanced.closedAtEnd });
+    if (b.unbalanced.backwards > 0)
+      this.warnings.push({ kind: "time-backwards", thread, events: b.unbalanced.backwards });
   }
 }

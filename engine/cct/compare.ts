@@ -66,14 +66,22 @@ export function poolContexts(runs: readonly (readonly ContextRow[])[]): Map<stri
 }
 
 /** `cutA`, `cutB`: whether some run of that side had contexts left out of its rows. */
-export function compareContexts(a: Map<string, Pooled>, b: Map<string, Pooled>, runsA: number, runsB: number, cutA = false, cutB = false): ContextComparison {
+export function compareContexts(
+  a: Map<string, Pooled>,
+  b: Map<string, Pooled>,
+  runsA: number,
+  runsB: number,
+  cutA = false,
+  cutB = false,
+): ContextComparison {
   const keys = new Set([...a.keys(), ...b.keys()]);
   const slower: ComparedContext[] = [];
   const faster: ComparedContext[] = [];
   let unchanged = 0;
   let unknown = 0;
   // Time the change costs per run: invocations per run times the change per invocation.
-  const impact = (c: ComparedContext) => Math.abs((c.b?.n ?? c.a?.n ?? 0) / (c.b ? runsB : runsA)) * Math.abs(c.deltaNs);
+  const impact = (c: ComparedContext) =>
+    Math.abs((c.b?.n ?? c.a?.n ?? 0) / (c.b ? runsB : runsA)) * Math.abs(c.deltaNs);
   for (const key of keys) {
     const pa = a.get(key);
     const pb = b.get(key);
@@ -87,15 +95,24 @@ export function compareContexts(a: Map<string, Pooled>, b: Map<string, Pooled>, 
     else if (c.deltaNs < 0) faster.push(c);
     else unchanged++;
   }
-  const byImpact = (x: ComparedContext, y: ComparedContext) => impact(y) - impact(x) || x.path.join(">").localeCompare(y.path.join(">"));
+  const byImpact = (x: ComparedContext, y: ComparedContext) =>
+    impact(y) - impact(x) || x.path.join(">").localeCompare(y.path.join(">"));
   return { slower: slower.sort(byImpact), faster: faster.sort(byImpact), unchanged, unknown };
 }
 
 function compared(pa: Pooled | undefined, pb: Pooled | undefined): ComparedContext {
-  const side = (p: Pooled | undefined): SideStats | null => (p ? { n: p.n, meanNs: p.mean, cov: p.mean > 0 ? Math.sqrt(p.m2 / p.n) / p.mean : 0 } : null);
+  const side = (p: Pooled | undefined): SideStats | null =>
+    p ? { n: p.n, meanNs: p.mean, cov: p.mean > 0 ? Math.sqrt(p.m2 / p.n) / p.mean : 0 } : null;
   const deltaNs = (pb?.mean ?? 0) - (pa?.mean ?? 0);
   const relative = pa && pb && pa.mean > 0 ? pb.mean / pa.mean - 1 : null;
-  return { path: (pa ?? pb)!.path, a: side(pa), b: side(pb), deltaNs, relative, welchT: pa && pb ? welchT(pa, pb) : null };
+  return {
+    path: (pa ?? pb)!.path,
+    a: side(pa),
+    b: side(pb),
+    deltaNs,
+    relative,
+    welchT: pa && pb ? welchT(pa, pb) : null,
+  };
 }
 
 /** Invocation times of one side: count, mean and sum of squared deviations. */

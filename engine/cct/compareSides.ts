@@ -47,19 +47,45 @@ export interface SideInput {
 export function compareSides(a: SideInput, b: SideInput): Comparison {
   const both = a.contexts.length > 0 && b.contexts.length > 0;
   const [cutA, cutB] = [cutOf(a), cutOf(b)];
-  const result = both ? compareContexts(poolContexts(a.contexts), poolContexts(b.contexts), a.contexts.length, b.contexts.length, cutA > 0, cutB > 0) : { slower: [], faster: [], unchanged: 0, unknown: 0 };
+  const result = both
+    ? compareContexts(
+        poolContexts(a.contexts),
+        poolContexts(b.contexts),
+        a.contexts.length,
+        b.contexts.length,
+        cutA > 0,
+        cutB > 0,
+      )
+    : { slower: [], faster: [], unchanged: 0, unknown: 0 };
   const notes = [
     ...[[a, cutA] as const, [b, cutB] as const].flatMap(([s, cut]) =>
-      cut === 0 ? [] : [`${s.label}: only the heaviest contexts of its deepest runs are compared; ${cut.toLocaleString("en-US")} lighter ones, whose call chains would not fit in memory together, are left out`],
+      cut === 0
+        ? []
+        : [
+            `${s.label}: only the heaviest contexts of its deepest runs are compared; ${cut.toLocaleString("en-US")} lighter ones, whose call chains would not fit in memory together, are left out`,
+          ],
     ),
-    ...(result.unknown > 0 ? [`${result.unknown.toLocaleString("en-US")} context(s) seen on one side only are not compared: the other side may have them among those left out`] : []),
+    ...(result.unknown > 0
+      ? [
+          `${result.unknown.toLocaleString("en-US")} context(s) seen on one side only are not compared: the other side may have them among those left out`,
+        ]
+      : []),
   ];
   const code = (c: ComparedContext) => chainKind(c.path) === "code";
   const apart = [...result.slower, ...result.faster]
     .filter((c) => !code(c))
     .map((c) => ({ ...c, kind: chainKind(c.path) as Exclude<FrameKind, "code"> }))
     .sort((x, y) => Math.abs(y.deltaNs) - Math.abs(x.deltaNs));
-  return { a: side(a), b: side(b), minRelativeChange: MIN_RELATIVE_CHANGE, ...result, slower: result.slower.filter(code), faster: result.faster.filter(code), apart, notes };
+  return {
+    a: side(a),
+    b: side(b),
+    minRelativeChange: MIN_RELATIVE_CHANGE,
+    ...result,
+    slower: result.slower.filter(code),
+    faster: result.faster.filter(code),
+    apart,
+    notes,
+  };
 }
 
 /** Contexts left out of a side's lists, over its runs. */
@@ -69,5 +95,11 @@ function cutOf(s: SideInput): number {
 
 function side(s: SideInput): ComparisonSide {
   const wallNs = s.runs.flatMap((r) => (r.wallNs === null ? [] : [r.wallNs]));
-  return { label: s.label, runIds: s.runs.map((r) => r.id), wallNs, wall: wallNs.length > 0 ? summarize(wallNs, COMPARE_SEED) : null, withCct: s.contexts.length };
+  return {
+    label: s.label,
+    runIds: s.runs.map((r) => r.id),
+    wallNs,
+    wall: wallNs.length > 0 ? summarize(wallNs, COMPARE_SEED) : null,
+    withCct: s.contexts.length,
+  };
 }

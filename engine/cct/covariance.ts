@@ -26,7 +26,11 @@ export function leafCovariance(n: number, mean: number, m2: number): ContextCova
  * s ≥ 1 is the dimension of child context childContexts[s − 1]. One pass, with
  * no intermediate copy: a deep tree has a covariance per context.
  */
-export function finishCovariance(acc: RawCovariance, dims: readonly number[], childContexts: readonly number[]): ContextCovariance {
+export function finishCovariance(
+  acc: RawCovariance,
+  dims: readonly number[],
+  childContexts: readonly number[],
+): ContextCovariance {
   const { n, values, meanAt, upperAt, stride } = acc;
   const k = dims.length;
   const mean = new Array<number>(k);
@@ -73,7 +77,12 @@ export function mergeCovariance(
 }
 
 /** c alone at the result's dimensions (the first calls seen: the pooled formulas would round them). */
-function placed(c: ContextCovariance, map: readonly number[], k: number, childContexts: readonly number[]): ContextCovariance {
+function placed(
+  c: ContextCovariance,
+  map: readonly number[],
+  k: number,
+  childContexts: readonly number[],
+): ContextCovariance {
   const mean = new Array<number>(k).fill(0);
   const matrix = new Array<number>(k * k).fill(0);
   const d = c.mean.length;

@@ -12,10 +12,12 @@ export type FrameKind = "code" | "waiting" | "tool" | "loader";
 const WAITING = /^linux:/;
 
 /** Profiling runtimes' own functions: gprof (-pg), -finstrument-functions hooks, uftrace's libmcount, sanitizer coverage. */
-const TOOL = /^(__monstartup|monstartup|_mcleanup|__mcleanup|moncontrol|__moncontrol|_?mcount|__fentry__|mcount_\w+|__gmon_start__|__write_gmon|write_gmon|__profil|profil|__profile_frequency|__cyg_profile_func_(enter|exit)|__uftrace_\w*|uftrace_\w+|__sanitizer_cov_\w+)$/;
+const TOOL =
+  /^(__monstartup|monstartup|_mcleanup|__mcleanup|moncontrol|__moncontrol|_?mcount|__fentry__|mcount_\w+|__gmon_start__|__write_gmon|write_gmon|__profil|profil|__profile_frequency|__cyg_profile_func_(enter|exit)|__uftrace_\w*|uftrace_\w+|__sanitizer_cov_\w+)$/;
 
 /** The dynamic loader and the C runtime's start-up and exit around main. */
-const LOADER = /^(_dl_\w+|_dl|dl_main|_start|_init|_fini|__libc_start_main|__libc_start_call_main|__libc_csu_init|__libc_csu_fini|frame_dummy|register_tm_clones|deregister_tm_clones|__do_global_dtors_aux|__do_global_ctors_aux)$/;
+const LOADER =
+  /^(_dl_\w+|_dl|dl_main|_start|_init|_fini|__libc_start_main|__libc_start_call_main|__libc_csu_init|__libc_csu_fini|frame_dummy|register_tm_clones|deregister_tm_clones|__do_global_dtors_aux|__do_global_ctors_aux)$/;
 /** Loader frames that only wrap main: their own time is the loader's, what they call is the program. */
 const WRAPPER = /^(_start|__libc_start_main|__libc_start_call_main)$/;
 

@@ -23,7 +23,16 @@ export function mergeThreads(cct: Cct, pick?: (pid: number, tid: number) => bool
  */
 function onlyThread(t: ContextColumns, maxChildren: number): ContextColumns {
   const k = t.size;
-  const [n, meanNs, m2, minNs, maxNs, inclusiveNs, selfNs, calledOnce] = [t.n, t.meanNs, t.m2, t.minNs, t.maxNs, t.inclusiveNs, t.selfNs, t.calledOnce].map((c) => c.slice());
+  const [n, meanNs, m2, minNs, maxNs, inclusiveNs, selfNs, calledOnce] = [
+    t.n,
+    t.meanNs,
+    t.m2,
+    t.minNs,
+    t.maxNs,
+    t.inclusiveNs,
+    t.selfNs,
+    t.calledOnce,
+  ].map((c) => c.slice());
   const roots = [n, meanNs, m2, minNs, maxNs, inclusiveNs, selfNs, calledOnce];
   const rootValues = [0, 0, 0, Infinity, -Infinity, 0, 0, 0];
   if (k > 0) for (let i = 0; i < roots.length; i++) roots[i][0] = rootValues[i];
@@ -185,7 +194,10 @@ class MergedColumns {
 
 /** The threads of several CCTs (a design's runs) merged into one tree over a
  * function table they share: each tree's function ids are renamed into it. */
-export function mergeCcts(ccts: readonly Cct[], pick?: (pid: number, tid: number) => boolean): { functions: string[]; columns: ContextColumns } {
+export function mergeCcts(
+  ccts: readonly Cct[],
+  pick?: (pid: number, tid: number) => boolean,
+): { functions: string[]; columns: ContextColumns } {
   const functions: string[] = [];
   const ids = new Map<string, number>();
   const renames = ccts.map((cct) =>

@@ -29,7 +29,9 @@ export const PROFILER_RECORDS: Readonly<Record<ProfilerName, readonly Recording[
 
 /** Whether a profiler's runs record all of `reads` (an unknown profiler records nothing). */
 export function recordsAll(profiler: string, reads: readonly Recording[]): boolean {
-  const has: readonly Recording[] = Object.hasOwn(PROFILER_RECORDS, profiler) ? PROFILER_RECORDS[profiler as ProfilerName] : [];
+  const has: readonly Recording[] = Object.hasOwn(PROFILER_RECORDS, profiler)
+    ? PROFILER_RECORDS[profiler as ProfilerName]
+    : [];
   return reads.every((r) => has.includes(r));
 }
 

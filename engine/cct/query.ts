@@ -27,7 +27,13 @@ export const PATH_NAMES_BUDGET = 4_000_000;
 /** Contexts with calls, heaviest first by `sort`, each with its call chain: all of them, or the
  * heaviest whose chains fit in `budget` names together (cut: how many were left out), or the
  * `limit` heaviest (0: no limit) when they fit. */
-export function contextRows(cols: ContextColumns, functions: readonly string[], sort: ContextSort = "total", budget = PATH_NAMES_BUDGET, limit = 0): ContextRow[] & { cut?: number } {
+export function contextRows(
+  cols: ContextColumns,
+  functions: readonly string[],
+  sort: ContextSort = "total",
+  budget = PATH_NAMES_BUDGET,
+  limit = 0,
+): ContextRow[] & { cut?: number } {
   // Depths first (a parent's id is below its children's), so chains are built only for the rows kept.
   const depth = new Int32Array(cols.size);
   const ids: number[] = [];
@@ -55,7 +61,18 @@ export function contextRows(cols: ContextColumns, functions: readonly string[], 
     const n = cols.n[c];
     const std = Math.sqrt(cols.m2[c] / n);
     const mean = cols.meanNs[c];
-    rows.push({ id: c, path: chainOf(cols, functions, c, depth[c]), n, meanNs: mean, stdNs: std, cov: mean > 0 ? std / mean : 0, minNs: cols.minNs[c], maxNs: cols.maxNs[c], inclusiveNs: cols.inclusiveNs[c], selfNs: cols.selfNs[c] });
+    rows.push({
+      id: c,
+      path: chainOf(cols, functions, c, depth[c]),
+      n,
+      meanNs: mean,
+      stdNs: std,
+      cov: mean > 0 ? std / mean : 0,
+      minNs: cols.minNs[c],
+      maxNs: cols.maxNs[c],
+      inclusiveNs: cols.inclusiveNs[c],
+      selfNs: cols.selfNs[c],
+    });
   }
   return rows;
 }

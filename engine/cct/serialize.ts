@@ -15,9 +15,13 @@ export function serializeCct(cct: Cct): string {
 export function parseCct(text: string, source = "CCT"): Cct {
   const raw = JSON.parse(text) as Json;
   if (raw.version !== CCT_FORMAT_VERSION) {
-    throw new Error(`${source}: CCT format version ${String(raw.version)} is not ${CCT_FORMAT_VERSION}; re-import the trace`);
+    throw new Error(
+      `${source}: CCT format version ${String(raw.version)} is not ${CCT_FORMAT_VERSION}; re-import the trace`,
+    );
   }
-  const threads = (raw.threads as Json[]).map((t) => ({ ...t, contexts: columnsFromJson(t.contexts as Json) }) as ThreadCct);
+  const threads = (raw.threads as Json[]).map(
+    (t) => ({ ...t, contexts: columnsFromJson(t.contexts as Json) }) as ThreadCct,
+  );
   return { ...(raw as unknown as Cct), threads };
 }
 

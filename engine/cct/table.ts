@@ -35,7 +35,13 @@ export interface CctTable {
 }
 
 export function threadLabels(cct: Cct): ThreadLabel[] {
-  return cct.threads.map((t) => ({ key: `${t.pid}/${t.tid}`, pid: t.pid, tid: t.tid, name: t.name ?? null, contexts: t.contexts.size - 1 }));
+  return cct.threads.map((t) => ({
+    key: `${t.pid}/${t.tid}`,
+    pid: t.pid,
+    tid: t.tid,
+    name: t.name ?? null,
+    contexts: t.contexts.size - 1,
+  }));
 }
 
 /** Whether `spec` ("tid" or "pid/tid") names a thread of the CCT. */

@@ -30,7 +30,12 @@ export interface ThreadWatch {
 }
 
 export class ThreadBuilder implements ThreadSink {
-  readonly unbalanced: UnbalancedCounts = { unmatchedExits: new Map(), closedOnMismatch: 0, closedAtEnd: 0, backwards: 0 };
+  readonly unbalanced: UnbalancedCounts = {
+    unmatchedExits: new Map(),
+    closedOnMismatch: 0,
+    closedAtEnd: 0,
+    backwards: 0,
+  };
   readonly takesPlainRecords = true;
   events = 0;
   private readonly thread: number;
@@ -49,7 +54,8 @@ export class ThreadBuilder implements ThreadSink {
     const unmatched = this.unbalanced.unmatchedExits;
     const x = kernel.exports;
     this.callbacks = {
-      watched: (count) => watch?.onWatched(kernel.i32(x.watchPathPtr(), count), kernel.f64(x.watchDurationPtr(), count), count),
+      watched: (count) =>
+        watch?.onWatched(kernel.i32(x.watchPathPtr(), count), kernel.f64(x.watchDurationPtr(), count), count),
       unmatched: (fn) => void unmatched.set(fn, (unmatched.get(fn) ?? 0) + 1),
       created: watch ? watchedChains(watch.paths).follower(x.runningParent, x.runningFn) : () => -1,
     };
@@ -74,13 +80,25 @@ export class ThreadBuilder implements ThreadSink {
   }
 
   recordBuffer(): Uint8Array {
-    if (this.records.byteLength === 0) this.records = this.kernel.u8(this.kernel.exports.recordsPtr(), this.kernel.recordBytes);
+    if (this.records.byteLength === 0)
+      this.records = this.kernel.u8(this.kernel.exports.recordsPtr(), this.kernel.recordBytes);
     return this.records;
   }
 
   consumePlainRecords(start: number, end: number, frame: PlainRecordFrame): number {
     const x = this.kernel.use(this.callbacks);
-    const pos = this.guard(() => x.consumeRecords(this.thread, start, end, frame.baseHi, frame.baseLo, frame.maxDepth, frame.schedLimitNs, frame.offCpuNs));
+    const pos = this.guard(() =>
+      x.consumeRecords(
+        this.thread,
+        start,
+        end,
+        frame.baseHi,
+        frame.baseLo,
+        frame.maxDepth,
+        frame.schedLimitNs,
+        frame.offCpuNs,
+      ),
+    );
     this.events += (pos - start) >>> 4;
     return pos;
   }
@@ -109,7 +127,13 @@ export class ThreadBuilder implements ThreadSink {
     } catch (e) {
       if (!isKernelOutOfMemory(e)) throw e;
       const contexts = this.kernel.exports.contextCount(this.thread);
-      throw new TraceError({ kind: "too-large", thread: this.name, contexts, limitBytes: this.kernel.memoryLimitBytes, ...(this.kernel.memoryLimitSetBy ? { setBy: this.kernel.memoryLimitSetBy } : {}) });
+      throw new TraceError({
+        kind: "too-large",
+        thread: this.name,
+        contexts,
+        limitBytes: this.kernel.memoryLimitBytes,
+        ...(this.kernel.memoryLimitSetBy ? { setBy: this.kernel.memoryLimitSetBy } : {}),
+      });
     }
   }
 }

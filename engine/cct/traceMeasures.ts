@@ -36,7 +36,11 @@ export function traceMeasures(cct: Cct): TraceMeasures {
   return { "trace-cpu": cpu, "trace-wall": wall, calls };
 }
 
-function threadMeasures(t: ThreadCct, own: Uint8Array, covers: Uint8Array): { cpu: number; wall: number; calls: number } {
+function threadMeasures(
+  t: ThreadCct,
+  own: Uint8Array,
+  covers: Uint8Array,
+): { cpu: number; wall: number; calls: number } {
   const { size, parent, fn, n, inclusiveNs } = t.contexts;
   // The kind a context runs under: that of the outermost frame above it (itself included) that covers
   // its callees; parents come before their children in the columns (contextTable.ts).

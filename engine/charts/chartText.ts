@@ -9,7 +9,15 @@
 // test/unit/chartText.test.ts checks both: no raw interpolation in a tooltip or a label of the
 // chart builders (by their syntax), and no markup of a hostile name in any tooltip they make.
 
-const ENTITIES: Readonly<Record<string, string>> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;", "{": "&#123;", "}": "&#125;" };
+const ENTITIES: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+  "{": "&#123;",
+  "}": "&#125;",
+};
 
 /** Text as HTML that shows it as it is, and that ECharts reads as no template variable. */
 export function escapeHtml(text: string): string {

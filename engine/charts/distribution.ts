@@ -27,7 +27,11 @@ function jitter(i: number): number {
   return (x - Math.floor(x)) * 2 - 1;
 }
 
-export function distributionOption(groups: readonly DistributionGroup[], colors: ChartColors, axis: DistributionAxis): EChartsOption {
+export function distributionOption(
+  groups: readonly DistributionGroup[],
+  colors: ChartColors,
+  axis: DistributionAxis,
+): EChartsOption {
   let largest = 0;
   for (const g of groups) for (const v of g.values) largest = Math.max(largest, v);
   const unit = measureUnitFor(axis.unit, largest);
@@ -41,10 +45,24 @@ export function distributionOption(groups: readonly DistributionGroup[], colors:
     tooltip: { trigger: "item" },
     // Points sit on a hidden value axis aligned with the categories (index i at the centre of category i), so they can be jittered.
     xAxis: [
-      { type: "category", data: groups.map((g) => g.label), axisLabel: { interval: 0, rotate: groups.length > 4 ? 20 : 0, color: colors.text, lineHeight: 16 }, axisLine: { lineStyle: { color: colors.axis } } },
+      {
+        type: "category",
+        data: groups.map((g) => g.label),
+        axisLabel: { interval: 0, rotate: groups.length > 4 ? 20 : 0, color: colors.text, lineHeight: 16 },
+        axisLine: { lineStyle: { color: colors.axis } },
+      },
       { type: "value", min: -0.5, max: groups.length - 0.5, show: false },
     ],
-    yAxis: { type: "value", name: unit.label ? `${axis.title} (${unit.label})` : axis.title, nameLocation: "middle", nameGap: 62, nameRotate: 90, scale: true, axisLine: { onZero: false, lineStyle: { color: colors.axis } }, splitLine: { lineStyle: { color: colors.grid } } },
+    yAxis: {
+      type: "value",
+      name: unit.label ? `${axis.title} (${unit.label})` : axis.title,
+      nameLocation: "middle",
+      nameGap: 62,
+      nameRotate: 90,
+      scale: true,
+      axisLine: { onZero: false, lineStyle: { color: colors.axis } },
+      splitLine: { lineStyle: { color: colors.grid } },
+    },
     series: [
       {
         type: "boxplot",

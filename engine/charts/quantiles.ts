@@ -21,5 +21,8 @@ export function boxStats(values: readonly number[]): BoxStats {
   const lowFence = q1 - TUKEY_FENCE * (q3 - q1);
   const highFence = q3 + TUKEY_FENCE * (q3 - q1);
   const inside = s.filter((v) => v >= lowFence && v <= highFence);
-  return { box: [inside[0], q1, quantileSorted(s, 0.5), q3, inside[inside.length - 1]], outliers: s.filter((v) => v < lowFence || v > highFence) };
+  return {
+    box: [inside[0], q1, quantileSorted(s, 0.5), q3, inside[inside.length - 1]],
+    outliers: s.filter((v) => v < lowFence || v > highFence),
+  };
 }

@@ -37,18 +37,36 @@ export function curve(model: (x: number) => number, grid: readonly number[]): Pa
 /** Axis labels of counts and nanoseconds: 1, 10, 100, 1k, 10k, 1M, 1G, 1T; fractions as they are down to 0.001. */
 export function compact(v: number): string {
   const a = Math.abs(v);
-  for (const [scale, suffix] of [[1e12, "T"], [1e9, "G"], [1e6, "M"], [1e3, "k"]] as const) if (a >= scale) return `${+(v / scale).toPrecision(3)}${suffix}`;
+  for (const [scale, suffix] of [
+    [1e12, "T"],
+    [1e9, "G"],
+    [1e6, "M"],
+    [1e3, "k"],
+  ] as const)
+    if (a >= scale) return `${+(v / scale).toPrecision(3)}${suffix}`;
   return a >= 1e-3 || v === 0 ? `${+v.toPrecision(3)}` : v.toExponential(0);
 }
 
 /** A 95% band as two stacked lines: the low edge, unseen, and the height above it, filled down to it. */
-function band(points: readonly { at: number; low: number; high: number }[], color: string, stack: string, name: string): object[] {
+function band(
+  points: readonly { at: number; low: number; high: number }[],
+  color: string,
+  stack: string,
+  name: string,
+): object[] {
   const shown = points.filter((p) => p.low > 0 && p.high >= p.low);
   if (shown.length < 2) return [];
   const common = { type: "line", stack, symbol: "none", silent: true, tooltip: { show: false }, z: 1 };
   return [
     { ...common, name: `${name} (low edge)`, data: shown.map((p): Pair => [p.at, p.low]), lineStyle: { opacity: 0 } },
-    { ...common, name, data: shown.map((p): Pair => [p.at, p.high - p.low]), lineStyle: { opacity: 0 }, itemStyle: { color }, areaStyle: { color, opacity: BAND_OPACITY } },
+    {
+      ...common,
+      name,
+      data: shown.map((p): Pair => [p.at, p.high - p.low]),
+      lineStyle: { opacity: 0 },
+      itemStyle: { color },
+      areaStyle: { color, opacity: BAND_OPACITY },
+    },
   ];
 }
 
@@ -88,10 +106,12 @@ export const chrome = (colors: ChartColors, subtitle: string, top = 22) => ({
   tooltip: { trigger: "item" },
 });
 
-const leftOut = (k: number, what: string) => (k > 0 ? `${k} ${k === 1 ? "run" : "runs"} with ${what} left out: a log axis cannot show 0` : "");
+const leftOut = (k: number, what: string) =>
+  k > 0 ? `${k} ${k === 1 ? "run" : "runs"} with ${what} left out: a log axis cannot show 0` : "";
 
 /** The feature's value of each run, in the order of the result's runs (and of each cluster's cost). */
-export const featureValues = (r: TrendsResult, feature: string): number[] => r.runs.map((x) => x.features[feature] ?? NaN);
+export const featureValues = (r: TrendsResult, feature: string): number[] =>
+  r.runs.map((x) => x.features[feature] ?? NaN);
 
 /** The best-fit plot of one cluster in one feature (002 §2.3.2, Fig. 2.1). */
 export function fitOption(r: TrendsResult, cluster: TrendCluster, fit: FeatureFit, colors: ChartColors): EChartsOption {
@@ -101,8 +121,16 @@ export function fitOption(r: TrendsResult, cluster: TrendCluster, fit: FeatureFi
   const lo = Math.min(...positive);
   const hi = Math.max(...positive, ...fit.predictions.map((p) => p.at).filter(Number.isFinite));
   const grid = logGrid(lo, hi);
-  const chosen = (m: FeatureFit["model"]) => ({ width: m === fit.model ? 2 : 1.5, type: m === fit.model ? "solid" : "dashed" });
-  const noBand = fit.noTrend !== null ? `no trend: ${fit.noTrend}` : fit.band.length === 0 ? "no band: too few points for an interval" : "";
+  const chosen = (m: FeatureFit["model"]) => ({
+    width: m === fit.model ? 2 : 1.5,
+    type: m === fit.model ? "solid" : "dashed",
+  });
+  const noBand =
+    fit.noTrend !== null
+      ? `no trend: ${fit.noTrend}`
+      : fit.band.length === 0
+        ? "no band: too few points for an interval"
+        : "";
   const series = [
     ...(fit.noTrend === null ? band(fit.band, colors.primary, "band", `95% band (${modelName(fit.model)})`) : []),
     {
@@ -145,7 +173,9 @@ export function fitOption(r: TrendsResult, cluster: TrendCluster, fit: FeatureFi
       data: shown.map((i) => ({
         value: [xs[i], cluster.cost[i]] as Pair,
         runId: r.runs[i].runId,
-        tooltip: { formatter: html`${r.runs[i].workload ?? "(no workload)"} · run ${r.runs[i].runId}<br/>${fit.feature} = ${plain(xs[i])}, cost ${plain(cluster.cost[i])}` },
+        tooltip: {
+          formatter: html`${r.runs[i].workload ?? "(no workload)"} · run ${r.runs[i].runId}<br/>${fit.feature} = ${plain(xs[i])}, cost ${plain(cluster.cost[i])}`,
+        },
       })),
     },
     {
@@ -156,13 +186,25 @@ export function fitOption(r: TrendsResult, cluster: TrendCluster, fit: FeatureFi
       itemStyle: { color: colors.text },
       z: 5,
       data: fit.predictions
-        .flatMap((p) => (p.value !== null && p.value > 0 ? [{ p: { at: p.at, value: p.value }, i: p.interval ?? undefined }] : []))
-        .map(({ p, i }) => ({ value: [p.at, p.value] as Pair, tooltip: { formatter: html`prediction at ${fit.feature} = ${plain(p.at)}: ${plain(p.value)}` + (i ? html`<br/>95%: ${plain(i.low)} … ${plain(i.high)}` : "") } })),
+        .flatMap((p) =>
+          p.value !== null && p.value > 0 ? [{ p: { at: p.at, value: p.value }, i: p.interval ?? undefined }] : [],
+        )
+        .map(({ p, i }) => ({
+          value: [p.at, p.value] as Pair,
+          tooltip: {
+            formatter:
+              html`prediction at ${fit.feature} = ${plain(p.at)}: ${plain(p.value)}` +
+              (i ? html`<br/>95%: ${plain(i.low)} … ${plain(i.high)}` : ""),
+          },
+        })),
     },
   ];
   return {
     ...chrome(colors, [leftOut(r.runs.length - shown.length, "cost 0"), noBand].filter(Boolean).join(" · ")),
-    legend: { ...chrome(colors, "").legend, data: series.map((s) => (s as { name: string }).name).filter((n) => !n.endsWith("(low edge)")) },
+    legend: {
+      ...chrome(colors, "").legend,
+      data: series.map((s) => (s as { name: string }).name).filter((n) => !n.endsWith("(low edge)")),
+    },
     grid: { left: 64, right: 24, top: 64, bottom: 48 },
     xAxis: logAxis(fit.feature, colors, 28),
     yAxis: logAxis(`cost (${costUnit(r.source, cluster.members)})`, colors, 48),
@@ -172,10 +214,28 @@ export function fitOption(r: TrendsResult, cluster: TrendCluster, fit: FeatureFi
 
 /** What the residuals plot draws for a fit: §2.3.2's residuals in log space when the powerlaw or a fixed
  * cost plus a powerlaw is chosen ("log af^b − log C", null where C or f is 0), else observed − linear model. */
-export function residualsOf(fit: FeatureFit): { readonly values: readonly (number | null)[]; readonly axis: string; readonly subtitle: string } {
-  if (fit.model === "power") return { values: fit.logResiduals, axis: `ln a·${fit.feature}^b − ln C`, subtitle: "ln a·f^b − ln C (002 §2.3.2): random if the powerlaw explains the data" };
-  if (fit.model === "offset") return { values: fit.logResiduals, axis: `ln(a + b·${fit.feature}^c) − ln C`, subtitle: "ln(a + b·f^c) − ln C: random if the model explains the data" };
-  return { values: fit.residuals, axis: "observed − linear model", subtitle: "observed − (a + b·f), in the cost's unit" };
+export function residualsOf(fit: FeatureFit): {
+  readonly values: readonly (number | null)[];
+  readonly axis: string;
+  readonly subtitle: string;
+} {
+  if (fit.model === "power")
+    return {
+      values: fit.logResiduals,
+      axis: `ln a·${fit.feature}^b − ln C`,
+      subtitle: "ln a·f^b − ln C (002 §2.3.2): random if the powerlaw explains the data",
+    };
+  if (fit.model === "offset")
+    return {
+      values: fit.logResiduals,
+      axis: `ln(a + b·${fit.feature}^c) − ln C`,
+      subtitle: "ln(a + b·f^c) − ln C: random if the model explains the data",
+    };
+  return {
+    values: fit.residuals,
+    axis: "observed − linear model",
+    subtitle: "observed − (a + b·f), in the cost's unit",
+  };
 }
 
 /** The residuals plot (002 §2.3.2): f on a log x axis, the chosen model's residuals on a linear y axis. */
@@ -186,7 +246,10 @@ export function residualOption(r: TrendsResult, fit: FeatureFit, colors: ChartCo
   const shown = xs.map((_, i) => i).filter((i) => xs[i] > 0 && Number.isFinite(value(i)));
   const k = r.runs.length - shown.length;
   // A run with cost 0 has no log residual; a linear residual at f ≤ 0 has no place on the log x axis.
-  const missing = k === 0 ? "" : `${k} ${k === 1 ? "run" : "runs"} left out: ${fit.model === "power" ? "no log residual where the cost or the feature is 0" : "a log axis cannot show 0"}`;
+  const missing =
+    k === 0
+      ? ""
+      : `${k} ${k === 1 ? "run" : "runs"} left out: ${fit.model === "power" ? "no log residual where the cost or the feature is 0" : "a log axis cannot show 0"}`;
   return {
     ...chrome(colors, [res.subtitle, missing].filter(Boolean).join(" · "), 0),
     legend: { show: false },
@@ -202,9 +265,17 @@ export function residualOption(r: TrendsResult, fit: FeatureFit, colors: ChartCo
         data: shown.map((i) => ({
           value: [xs[i], value(i)] as Pair,
           runId: r.runs[i].runId,
-          tooltip: { formatter: html`${r.runs[i].workload ?? "(no workload)"} · run ${r.runs[i].runId}<br/>${fit.feature} = ${plain(xs[i])}, residual ${num(value(i))}` },
+          tooltip: {
+            formatter: html`${r.runs[i].workload ?? "(no workload)"} · run ${r.runs[i].runId}<br/>${fit.feature} = ${plain(xs[i])}, residual ${num(value(i))}`,
+          },
         })),
-        markLine: { symbol: "none", silent: true, label: { show: false }, lineStyle: { color: colors.axis, type: "solid" }, data: [{ yAxis: 0 }] },
+        markLine: {
+          symbol: "none",
+          silent: true,
+          label: { show: false },
+          lineStyle: { color: colors.axis, type: "solid" },
+          data: [{ yAxis: 0 }],
+        },
       },
     ],
   } as EChartsOption;
@@ -215,10 +286,23 @@ const runText = (runId: number, workload: string | null) => `${workload ? ` · $
 
 /** Two designs' powerlaws at one location on one log-log plot: points, fits and bands in the designs'
  * colours, and a marker where the fits cross when that lies on the plot. */
-export function comparisonOption(c: TrendComparisonResult, l: LocationComparison, names: readonly [string, string], colors: ChartColors, workloadOf: (runId: number) => string | null = () => null): EChartsOption {
+export function comparisonOption(
+  c: TrendComparisonResult,
+  l: LocationComparison,
+  names: readonly [string, string],
+  colors: ChartColors,
+  workloadOf: (runId: number) => string | null = () => null,
+): EChartsOption {
   const feature = c.feature;
-  const fits = l.fits.map((f, i) => ({ f, i, color: colors.series[i % colors.series.length], label: `${"AB"[i]}: ${names[i]}` }));
-  const xs = fits.flatMap(({ f }) => [...(f?.points.map((p) => p.x) ?? []), ...(f?.fit.band.map((p) => p.at) ?? [])]).filter((x) => x > 0);
+  const fits = l.fits.map((f, i) => ({
+    f,
+    i,
+    color: colors.series[i % colors.series.length],
+    label: `${"AB"[i]}: ${names[i]}`,
+  }));
+  const xs = fits
+    .flatMap(({ f }) => [...(f?.points.map((p) => p.x) ?? []), ...(f?.fit.band.map((p) => p.at) ?? [])])
+    .filter((x) => x > 0);
   const lo = Math.min(...xs);
   const hi = Math.max(...xs);
   const grid = logGrid(lo, hi);
@@ -226,7 +310,13 @@ export function comparisonOption(c: TrendComparisonResult, l: LocationComparison
   const onPlot = at !== null && at >= lo && at <= hi;
   // The crossing is marked on the first fit drawn: a markLine needs a series to belong to.
   let marker: object | undefined = onPlot
-    ? { symbol: "none", silent: true, lineStyle: { color: colors.text, type: "dashed" }, label: { formatter: labelText(`fits cross at ${feature} ≈ ${num(at)}`), color: colors.text, position: "end" }, data: [{ xAxis: at }] }
+    ? {
+        symbol: "none",
+        silent: true,
+        lineStyle: { color: colors.text, type: "dashed" },
+        label: { formatter: labelText(`fits cross at ${feature} ≈ ${num(at)}`), color: colors.text, position: "end" },
+        data: [{ xAxis: at }],
+      }
     : undefined;
   let zeros = 0;
   const series: object[] = [];
@@ -236,7 +326,16 @@ export function comparisonOption(c: TrendComparisonResult, l: LocationComparison
     zeros += f.points.length - shown.length;
     series.push(
       ...(f.fit.noTrend === null ? band(f.fit.band, color, `band${i}`, `${label} 95% band`) : []),
-      { type: "line", name: `${label} fit`, data: curve(predictFit(f.fit), grid), symbol: "none", itemStyle: { color }, lineStyle: { color, width: 2, type: f.fit.noTrend === null ? "solid" : "dotted" }, z: 3, markLine: marker },
+      {
+        type: "line",
+        name: `${label} fit`,
+        data: curve(predictFit(f.fit), grid),
+        symbol: "none",
+        itemStyle: { color },
+        lineStyle: { color, width: 2, type: f.fit.noTrend === null ? "solid" : "dotted" },
+        z: 3,
+        markLine: marker,
+      },
       {
         type: "scatter",
         name: `${label} runs`,
@@ -244,16 +343,31 @@ export function comparisonOption(c: TrendComparisonResult, l: LocationComparison
         symbolSize: 9,
         itemStyle: { color, opacity: 0.85 },
         z: 4,
-        data: shown.map((p) => ({ value: [p.x, p.y] as Pair, runId: p.runId, tooltip: { formatter: html`${label}${runText(p.runId, workloadOf(p.runId))}<br/>${feature} = ${plain(p.x)}, cost ${plain(p.y)}` } })),
+        data: shown.map((p) => ({
+          value: [p.x, p.y] as Pair,
+          runId: p.runId,
+          tooltip: {
+            formatter: html`${label}${runText(p.runId, workloadOf(p.runId))}<br/>${feature} = ${plain(p.x)}, cost ${plain(p.y)}`,
+          },
+        })),
       },
     );
     marker = undefined;
   }
   const missing = fits.filter(({ f }) => !f).map(({ label }) => `${label} never reaches it`);
-  const subtitle = [leftOut(zeros, "cost 0"), ...missing, at !== null && !onPlot ? `the fits would cross at ${feature} ≈ ${num(at)}, off the plot` : ""].filter(Boolean).join(" · ");
+  const subtitle = [
+    leftOut(zeros, "cost 0"),
+    ...missing,
+    at !== null && !onPlot ? `the fits would cross at ${feature} ≈ ${num(at)}, off the plot` : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
   return {
     ...chrome(colors, subtitle),
-    legend: { ...chrome(colors, "").legend, data: series.map((s) => (s as { name: string }).name).filter((n) => !n.endsWith("(low edge)")) },
+    legend: {
+      ...chrome(colors, "").legend,
+      data: series.map((s) => (s as { name: string }).name).filter((n) => !n.endsWith("(low edge)")),
+    },
     grid: { left: 64, right: 24, top: 64, bottom: 48 },
     xAxis: logAxis(feature, colors, 28),
     yAxis: logAxis(`cost (${costUnit(c.source, [l.name])})`, colors, 48),

@@ -7,7 +7,12 @@ import type { VarbenchApi } from "../api/contract.js";
 /** Runs `call` with its analysisProgress events shown; returns its result. */
 export async function withAnalysisProgress<T>(api: VarbenchApi, call: () => Promise<T>): Promise<T> {
   if (!process.stderr.isTTY) return call();
-  const bar = new SingleBar({ format: "{stage} {bar} {percentage}%", stream: process.stderr, hideCursor: true, clearOnComplete: true });
+  const bar = new SingleBar({
+    format: "{stage} {bar} {percentage}%",
+    stream: process.stderr,
+    hideCursor: true,
+    clearOnComplete: true,
+  });
   let stage: string | null = null;
   const off = api.onAnalysisProgress((e) => {
     if (e.stage === "done" || e.total === null) return;

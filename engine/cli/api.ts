@@ -21,7 +21,11 @@ import type { EventName, Invoke, VarbenchApi } from "../api/contract.js";
 const SCRIPT = new URL("./engineWorker.js", import.meta.url);
 
 /** `campaigns`: the command runs campaigns, so an engine that dies under it leaves runs to requeue. */
-export async function withApi<T>(workspaceDir: string, f: (api: VarbenchApi) => Promise<T>, o: { campaigns?: boolean } = {}): Promise<T> {
+export async function withApi<T>(
+  workspaceDir: string,
+  f: (api: VarbenchApi) => Promise<T>,
+  o: { campaigns?: boolean } = {},
+): Promise<T> {
   const memoryMb = engineMemoryMb();
   const data = { localFiles: true, lazy: true, remember: false, memoryMb };
   const limits = { maxOldGenerationSizeMb: memoryMb };
@@ -59,7 +63,10 @@ export async function withApi<T>(workspaceDir: string, f: (api: VarbenchApi) => 
     let set = listeners.get(event);
     if (!set) {
       listeners.set(event, (set = new Set()));
-      void worker?.then((engine) => forward(engine, event), () => {});
+      void worker?.then(
+        (engine) => forward(engine, event),
+        () => {},
+      );
     }
     set.add(listener);
     return () => set.delete(listener);
@@ -74,7 +81,16 @@ export async function withApi<T>(workspaceDir: string, f: (api: VarbenchApi) => 
     done = true;
     // Assigned by the calls: the compiler cannot see it.
     const [w, l] = [worker as Promise<EngineWorker> | null, local as Promise<InProcessEngine> | null];
-    await Promise.all([w?.then((engine) => engine.close(), () => {}), l?.then((engine) => engine.close(), () => {})]);
+    await Promise.all([
+      w?.then(
+        (engine) => engine.close(),
+        () => {},
+      ),
+      l?.then(
+        (engine) => engine.close(),
+        () => {},
+      ),
+    ]);
   }
 }
 
@@ -87,7 +103,11 @@ class EngineStopped extends Error {
 
 /** A new engine that takes up what the dead one was running (engineRecovery.ts): its runs
  * interrupted and queued again, their processes killed. Returns what to tell of each campaign. */
-async function requeueLostRuns(workspaceDir: string, data: Record<string, unknown>, limits: { maxOldGenerationSizeMb: number }): Promise<string[]> {
+async function requeueLostRuns(
+  workspaceDir: string,
+  data: Record<string, unknown>,
+  limits: { maxOldGenerationSizeMb: number },
+): Promise<string[]> {
   const said: string[] = [];
   try {
     const engine = await startEngineWorker(SCRIPT, workspaceDir, data, limits);
@@ -105,7 +125,9 @@ async function requeueLostRuns(workspaceDir: string, data: Record<string, unknow
       await engine.close();
     }
   } catch (e) {
-    said.push(`Its campaign's runs could not be requeued now (${(e as Error).message}); \`varbench campaign resume <id>\` does it.`);
+    said.push(
+      `Its campaign's runs could not be requeued now (${(e as Error).message}); \`varbench campaign resume <id>\` does it.`,
+    );
   }
   return said;
 }

@@ -22,7 +22,16 @@ const FIXTURES = join(DATA_ROOT, "test", "fixtures", "uftrace", "0.13");
  * request-serving utility on a regular and two real inputs, for phase detection (paper 003), and two
  * sorts traced with plain timing runs beside the traced ones, the recommended setup for "which is
  * faster, and why". */
-const DEMO_CAMPAIGNS = ["frame_loop", "frame_loop_uftrace", "pool_uftrace", "bsort_gcov", "sorts_callgrind", "bsort_uftrace", "requests_uftrace", "sorts_uftrace"];
+const DEMO_CAMPAIGNS = [
+  "frame_loop",
+  "frame_loop_uftrace",
+  "pool_uftrace",
+  "bsort_gcov",
+  "sorts_callgrind",
+  "bsort_uftrace",
+  "requests_uftrace",
+  "sorts_uftrace",
+];
 /** Written once every step of the demo is done: a first start stopped half-way goes on at the next. */
 export const DEMO_READY = ".varbench-demo-ready";
 /** The demo campaign's seed, so every demo workspace is planned alike. */
@@ -43,7 +52,11 @@ const MIN_SHARE_FOR_COV = 0.01;
 
 /** The demo built (or completed) in `dir`, saying each step to `say` as it ends; returns the
  * demo's report: the traced runs' hottest and most variable contexts and each campaign's statistics. */
-export async function runDemo(dir: string, say: (line: string) => void = () => {}, o: { contexts?: boolean } = {}): Promise<string> {
+export async function runDemo(
+  dir: string,
+  say: (line: string) => void = () => {},
+  o: { contexts?: boolean } = {},
+): Promise<string> {
   const service = new VarbenchService(dir, { lazy: true, localFiles: true, remember: false });
   const api = inProcessClient(service);
   try {
@@ -51,11 +64,18 @@ export async function runDemo(dir: string, say: (line: string) => void = () => {
     const out: string[] = [`demo workspace: ${ws.dir}`];
     const have = new Set((await api.runs.list({})).map((r) => r.workload));
     const traces = TRACES.filter((ex) => !have.has(ex.workload));
-    const campaignsLeft = DEMO_CAMPAIGNS.length - Math.min(DEMO_CAMPAIGNS.length, (await api.campaigns.list({})).filter((c) => !c.canResume).length);
+    const campaignsLeft =
+      DEMO_CAMPAIGNS.length -
+      Math.min(DEMO_CAMPAIGNS.length, (await api.campaigns.list({})).filter((c) => !c.canResume).length);
     const steps = { done: 0, total: traces.length + campaignsLeft + Number(campaignsLeft > 0) };
     const step = (line: string) => say(`demo ${++steps.done}/${steps.total}: ${line}`);
     for (const ex of traces) {
-      const r = await api.runs.import({ trace: join(FIXTURES, ex.trace), project: "examples", workload: ex.workload, design: "O0-pg" });
+      const r = await api.runs.import({
+        trace: join(FIXTURES, ex.trace),
+        project: "examples",
+        workload: ex.workload,
+        design: "O0-pg",
+      });
       if (r.kind !== "trace") throw new Error(`${ex.trace} is not a trace`);
       out.push(`imported ${ex.workload} as run ${r.runId} (${r.events} events)`);
       step(`imported the example trace ${ex.workload} as run ${r.runId} (${r.events.toLocaleString("en-US")} events)`);
@@ -63,8 +83,17 @@ export async function runDemo(dir: string, say: (line: string) => void = () => {
     for (const run of o.contexts === false ? [] : (await api.runs.list({})).filter((r) => r.hasCct)) {
       const { rows } = await api.analyses.cct({ target: { kind: "run", runId: run.id } });
       const rootTotal = rows.filter((r) => r.path.length === 1).reduce((s, r) => s + r.inclusiveNs, 0);
-      const variable = rows.filter((r) => r.n > 1 && r.inclusiveNs >= MIN_SHARE_FOR_COV * rootTotal).sort((a, b) => b.cov - a.cov);
-      out.push("", `run ${run.id} (${run.workload}): hottest contexts`, contextTable(rows.slice(0, 5)), "", `run ${run.id} (${run.workload}): most variable contexts (≥ ${MIN_SHARE_FOR_COV * 100}% of time)`, contextTable(variable.slice(0, 5)));
+      const variable = rows
+        .filter((r) => r.n > 1 && r.inclusiveNs >= MIN_SHARE_FOR_COV * rootTotal)
+        .sort((a, b) => b.cov - a.cov);
+      out.push(
+        "",
+        `run ${run.id} (${run.workload}): hottest contexts`,
+        contextTable(rows.slice(0, 5)),
+        "",
+        `run ${run.id} (${run.workload}): most variable contexts (≥ ${MIN_SHARE_FOR_COV * 100}% of time)`,
+        contextTable(variable.slice(0, 5)),
+      );
     }
     out.push("", ...(await demoCampaigns(api, examplesFolder(ws.dir), step)));
     await writeFile(join(ws.dir, DEMO_READY), new Date().toISOString());
@@ -85,12 +114,24 @@ function examplesFolder(workspace: string): string {
 
 /** "40 runs (40 succeeded)". */
 function runCounts(c: CampaignInfo): string {
-  const counts = Object.entries(c.counts).filter(([, n]) => n > 0).map(([status, n]) => `${n} ${status}`);
+  const counts = Object.entries(c.counts)
+    .filter(([, n]) => n > 0)
+    .map(([status, n]) => `${n} ${status}`);
   return `${c.total} runs${counts.length ? ` (${counts.join(", ")})` : ""}`;
 }
 
 function contextTable(rows: readonly ContextStats[]): string {
-  return table(["N", "mean", "σ", "CoV", "total", "context"], rows.map((r) => [String(r.n), formatNs(r.meanNs), formatNs(r.stdNs), r.cov.toFixed(3), formatNs(r.inclusiveNs), chain(r.path)]));
+  return table(
+    ["N", "mean", "σ", "CoV", "total", "context"],
+    rows.map((r) => [
+      String(r.n),
+      formatNs(r.meanNs),
+      formatNs(r.stdNs),
+      r.cov.toFixed(3),
+      formatNs(r.inclusiveNs),
+      chain(r.path),
+    ]),
+  );
 }
 
 /** The example campaigns, each planned once and finished (the examples built first), and their statistics. */
@@ -107,13 +148,24 @@ async function demoCampaigns(api: VarbenchApi, examples: string, step: (line: st
     }
     // The runs' own lines would be ~300: a bar on a terminal, else one line per campaign.
     const started = performance.now();
-    if (!existing) await followCampaign(api, async () => (await api.campaigns.launchSpec({ spec, seed: DEMO_SEED })).campaign, { perRunLines: false });
-    else if (existing.canResume) await followCampaign(api, () => api.campaigns.resume({ campaignId: existing.id }), { perRunLines: false });
+    if (!existing)
+      await followCampaign(api, async () => (await api.campaigns.launchSpec({ spec, seed: DEMO_SEED })).campaign, {
+        perRunLines: false,
+      });
+    else if (existing.canResume)
+      await followCampaign(api, () => api.campaigns.resume({ campaignId: existing.id }), { perRunLines: false });
     const c = [...(await api.campaigns.list({}))].sort((a, b) => a.id - b.id)[i];
     if (!existing) out.push(`ran example campaign ${c.id} (${spec})`);
-    if (!existing || existing.canResume) step(`ran example campaign ${c.id} (${c.name}, ${c.profiler}): ${runCounts(c)} in ${Math.round((performance.now() - started) / 1000)} s`);
+    if (!existing || existing.canResume)
+      step(
+        `ran example campaign ${c.id} (${c.name}, ${c.profiler}): ${runCounts(c)} in ${Math.round((performance.now() - started) / 1000)} s`,
+      );
     const detail = await api.campaigns.get({ campaignId: c.id });
-    out.push(`campaign ${c.id} (${c.name}), ${c.status}: ${detail.measure.title} per design × workload, from ${detail.basis}`, campaignTable(detail), "");
+    out.push(
+      `campaign ${c.id} (${c.name}), ${c.status}: ${detail.measure.title} per design × workload, from ${detail.basis}`,
+      campaignTable(detail),
+      "",
+    );
   }
   return out;
 }

@@ -19,10 +19,14 @@ const FLAGS: Readonly<Record<string, string>> = {
 /** Every analysis' flags by argument field; one field has one flag in every analysis that takes it. */
 export function analysisFlags(): Record<string, string> {
   const flags: Record<string, string> = {};
-  for (const d of Object.values(ANALYSES) as readonly { kind: string; flags: Readonly<Record<string, string | undefined>> }[]) {
+  for (const d of Object.values(ANALYSES) as readonly {
+    kind: string;
+    flags: Readonly<Record<string, string | undefined>>;
+  }[]) {
     for (const [field, flag] of Object.entries(d.flags)) {
       if (flag === undefined) continue;
-      if (flags[field] !== undefined && flags[field] !== flag) throw new Error(`analyses.${d.kind}: ${field} is ${flag} here and ${flags[field]} in another analysis`);
+      if (flags[field] !== undefined && flags[field] !== flag)
+        throw new Error(`analyses.${d.kind}: ${field} is ${flag} here and ${flags[field]} in another analysis`);
       flags[field] = flag;
     }
   }
@@ -34,7 +38,13 @@ export function failureMessage(e: unknown): string {
   if (!isUserError(e) && !(e instanceof CommanderError)) return wordedError("varbench", e).message;
   // Arguments the API refused at its boundary ("analyses.vcg: tauS: Too big…") are named by their flags.
   // A message about a file ("spec.yaml: no such file") names no argument: it is said as it is.
-  if (e instanceof ApiError && e.code === "invalid-arguments" && /^[a-z]+\.[a-zA-Z]+: /.test(e.message) && e.issues.length > 0 && e.issues.every((i) => i.path !== "")) {
+  if (
+    e instanceof ApiError &&
+    e.code === "invalid-arguments" &&
+    /^[a-z]+\.[a-zA-Z]+: /.test(e.message) &&
+    e.issues.length > 0 &&
+    e.issues.every((i) => i.path !== "")
+  ) {
     return e.issues.map((i) => `${FLAGS[i.path] ?? i.path}: ${i.message}`).join("; ");
   }
   return (e as Error).message;

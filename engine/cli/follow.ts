@@ -14,7 +14,11 @@ const STOPPING = ["SIGINT", "SIGTERM"] as const;
 
 /** Calls `start` (which starts the runner), then shows the campaign's progress on stderr until
  * its runner ends, and returns its last event. A runner that failed is an error. */
-export async function followCampaign(api: VarbenchApi, start: () => Promise<CampaignInfo>, o: { perRunLines?: boolean } = {}): Promise<CampaignProgressEvent> {
+export async function followCampaign(
+  api: VarbenchApi,
+  start: () => Promise<CampaignInfo>,
+  o: { perRunLines?: boolean } = {},
+): Promise<CampaignProgressEvent> {
   const seen: CampaignProgressEvent[] = [];
   let wake: () => void = () => {};
   const off = api.onCampaignProgress((e) => (seen.push(e), wake()));
@@ -50,7 +54,13 @@ export async function followCampaign(api: VarbenchApi, start: () => Promise<Camp
 /** Off a terminal, a line per finished run unless `perRunLines` is false (the caller then says the end). */
 function progressView(perRunLines: boolean): (e: CampaignProgressEvent) => void {
   // The time left is the runner's own estimate (etaMs): cli-progress's, from the bar's pace, reads "NFs" before a run has ended.
-  const bar = process.stderr.isTTY ? new SingleBar({ format: "{bar} {value}/{total} runs | {failed} not succeeded | {left} | {current}", stream: process.stderr, hideCursor: true }) : null;
+  const bar = process.stderr.isTTY
+    ? new SingleBar({
+        format: "{bar} {value}/{total} runs | {failed} not succeeded | {left} | {current}",
+        stream: process.stderr,
+        hideCursor: true,
+      })
+    : null;
   let started = false;
   return (e) => {
     if (e.ended) return void bar?.stop();

@@ -36,21 +36,31 @@ function sizeOf(path: string): number | null {
     const s = statSync(path);
     if (!s.isDirectory()) return s.size;
     let bytes = 0;
-    for (const e of readdirSync(path, { withFileTypes: true })) bytes += e.isDirectory() ? MAX_IN_PROCESS_BYTES + 1 : statSync(join(path, e.name)).size;
+    for (const e of readdirSync(path, { withFileTypes: true }))
+      bytes += e.isDirectory() ? MAX_IN_PROCESS_BYTES + 1 : statSync(join(path, e.name)).size;
     return bytes;
   } catch {
     return null;
   }
 }
 
-export async function startInProcessEngine(workspaceDir: string, memoryMb: number, emit: (event: EventName, payload: unknown) => void): Promise<InProcessEngine> {
-  const [{ VarbenchService }, { EVENT_NAMES }, { setKernelMemoryLimit }, { ApiError, toErrorData }] = await Promise.all([
-    import("../api/service.js"),
-    import("../api/contract.js"),
-    import("../cct/kernel/ingestKernel.js"),
-    import("../errors/errors.js"),
-  ]);
-  setKernelMemoryLimit(memoryMb * 2 ** 20, `the engine's memory budget of ${memoryMb} MB; VARBENCH_ENGINE_MEMORY_MB sets it`);
+export async function startInProcessEngine(
+  workspaceDir: string,
+  memoryMb: number,
+  emit: (event: EventName, payload: unknown) => void,
+): Promise<InProcessEngine> {
+  const [{ VarbenchService }, { EVENT_NAMES }, { setKernelMemoryLimit }, { ApiError, toErrorData }] = await Promise.all(
+    [
+      import("../api/service.js"),
+      import("../api/contract.js"),
+      import("../cct/kernel/ingestKernel.js"),
+      import("../errors/errors.js"),
+    ],
+  );
+  setKernelMemoryLimit(
+    memoryMb * 2 ** 20,
+    `the engine's memory budget of ${memoryMb} MB; VARBENCH_ENGINE_MEMORY_MB sets it`,
+  );
   const service = new VarbenchService(workspaceDir, { localFiles: true, lazy: true, remember: false });
   for (const event of EVENT_NAMES) service.events.on(event, (payload) => emit(event, structuredClone(payload)));
   return {

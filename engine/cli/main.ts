@@ -42,13 +42,35 @@ const program = new Command()
   .showHelpAfterError("(varbench <command> --help lists its options)");
 
 // In the order --help lists them.
-const COMMANDS = [declareWorkspace, declareImport, declareCct, declareBench, declareCampaign, declareRuns, declareVcg, declarePatterns, declareFlame, declareExportTrace, declareReport, declareExecutionPatterns, declareCompare, declareTrends, declarePhases, declareDemo, declareStart, declareRunOne];
+const COMMANDS = [
+  declareWorkspace,
+  declareImport,
+  declareCct,
+  declareBench,
+  declareCampaign,
+  declareRuns,
+  declareVcg,
+  declarePatterns,
+  declareFlame,
+  declareExportTrace,
+  declareReport,
+  declareExecutionPatterns,
+  declareCompare,
+  declareTrends,
+  declarePhases,
+  declareDemo,
+  declareStart,
+  declareRunOne,
+];
 for (const declare of COMMANDS) declare(program);
 
 /** The version in the installation's package.json, or "unknown" where it cannot be read. */
 function installedVersion(): string {
   try {
-    return (JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")) as { version?: string }).version ?? "unknown";
+    return (
+      (JSON.parse(readFileSync(join(PROJECT_ROOT, "package.json"), "utf8")) as { version?: string }).version ??
+      "unknown"
+    );
   } catch {
     return "unknown";
   }

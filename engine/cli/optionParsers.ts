@@ -26,7 +26,8 @@ export function decimal(v: string): number {
 /** One of `names`, as written. */
 export function choice<T extends string>(names: readonly T[]): (v: string) => T {
   return (v) => {
-    if (!(names as readonly string[]).includes(v)) throw new InvalidArgumentError(`expected one of ${names.join(", ")}`);
+    if (!(names as readonly string[]).includes(v))
+      throw new InvalidArgumentError(`expected one of ${names.join(", ")}`);
     return v as T;
   };
 }
@@ -34,7 +35,8 @@ export function choice<T extends string>(names: readonly T[]): (v: string) => T 
 /** A TCP port, or 0 for any free one. */
 export function port(v: string): number {
   const n = WHOLE.test(v) ? Number(v) : NaN;
-  if (!(n >= 0 && n <= 65535)) throw new InvalidArgumentError("expected a port between 1 and 65535, or 0 for any free port");
+  if (!(n >= 0 && n <= 65535))
+    throw new InvalidArgumentError("expected a port between 1 and 65535, or 0 for any free port");
   return n;
 }
 
@@ -47,7 +49,8 @@ export const CONFIDENCE_BOUNDS = [0.8, 0.999] as const;
 export function confidenceLevel(v: string): number {
   const x = DECIMAL.test(v) ? Number(v) : NaN;
   const [low, high] = CONFIDENCE_BOUNDS;
-  if (!(x >= low && x <= high)) throw new InvalidArgumentError(`expected a confidence between ${low} and ${high}, e.g. 0.95`);
+  if (!(x >= low && x <= high))
+    throw new InvalidArgumentError(`expected a confidence between ${low} and ${high}, e.g. 0.95`);
   return x;
 }
 
@@ -61,7 +64,8 @@ export function percent(v: string): number {
 /** --designs A,B: two different design names, A first (the reference), spaces around each left out. */
 export function designPair(text: string): [string, string] {
   const names = text.split(",").map((s) => s.trim());
-  if (names.length !== 2 || names.some((n) => n === "")) throw new Error(`--designs: name two designs, A,B (got ${JSON.stringify(text)})`);
+  if (names.length !== 2 || names.some((n) => n === ""))
+    throw new Error(`--designs: name two designs, A,B (got ${JSON.stringify(text)})`);
   // A design against itself shows nothing about either: its "difference" is only the runs' noise.
   if (names[0] === names[1]) throw new Error(`--designs: name two different designs (got ${JSON.stringify(text)})`);
   return [names[0], names[1]];

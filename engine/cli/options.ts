@@ -9,12 +9,14 @@ import { DEFAULT_MAX_COVARIANCE_CHILDREN, MAX_COVARIANCE_CHILDREN } from "../cct
 import { choice, wholeNumber } from "./optionParsers.js";
 
 /** How a <target> argument is written (target.ts reads it). */
-export const TARGET = "run id (12), design:<campaign>:<design>[:<workload>], campaign:<id>, or a trace file or uftrace data directory";
+export const TARGET =
+  "run id (12), design:<campaign>:<design>[:<workload>], campaign:<id>, or a trace file or uftrace data directory";
 /** How a <campaign> argument that takes target forms is written (campaignArg in target.ts reads it). */
 export const CAMPAIGN_TARGET = "campaign id (3) or campaign:<id>";
 
 /** -w, --workspace: the root command's, read by every command that opens the workspace. */
-export const workspaceOption = () => new Option("-w, --workspace <dir>", "workspace folder").default(process.env.VARBENCH_WORKSPACE ?? ".");
+export const workspaceOption = () =>
+  new Option("-w, --workspace <dir>", "workspace folder").default(process.env.VARBENCH_WORKSPACE ?? ".");
 export const workspaceDir = (program: Command): string => program.opts<{ workspace: string }>().workspace;
 
 /** --json, --csv: outputFormat (optionParsers.ts) refuses both at once. */
@@ -23,7 +25,9 @@ export const csvOption = () => new Option("--csv", "print CSV").default(false);
 
 /** --metric: one of the campaign's measures (campaign/measures.ts). */
 export const metricOption = (what: string, defaultNote: string) =>
-  new Option("--metric <name>", `${what}: ${MEASURES.join(", ")} (default: ${defaultNote})`).argParser(choice(MEASURES));
+  new Option("--metric <name>", `${what}: ${MEASURES.join(", ")} (default: ${defaultNote})`).argParser(
+    choice(MEASURES),
+  );
 
 /** --design: one design of the campaign. */
 export const designOption = (description = "only this design's runs") => new Option("--design <name>", description);
@@ -40,4 +44,7 @@ export const threadOption = (description: string) => new Option("--thread <tid>"
 
 /** --max-children: contexts whose children's covariance is kept (it grows with the square of their count). */
 export const maxChildrenOption = (before: string, after = "") =>
-  new Option("--max-children <n>", `${before} (default ${DEFAULT_MAX_COVARIANCE_CHILDREN}, at most ${MAX_COVARIANCE_CHILDREN}${after})`).argParser(wholeNumber);
+  new Option(
+    "--max-children <n>",
+    `${before} (default ${DEFAULT_MAX_COVARIANCE_CHILDREN}, at most ${MAX_COVARIANCE_CHILDREN}${after})`,
+  ).argParser(wholeNumber);

@@ -26,14 +26,21 @@ export interface StartOptions {
 
 export async function start(o: StartOptions): Promise<void> {
   if (o.demo && !existsSync(join(o.workspace, DEMO_READY))) {
-    const first = existsSync(join(o.workspace, DATABASE_FILE)) ? "The demo workspace was left unfinished: going on with" : "First start:";
-    console.log(`${first} building the demo workspace in ${o.workspace}, once: the example traces imported, the example programs built and their campaigns run (a few minutes; later starts open it at once).`);
+    const first = existsSync(join(o.workspace, DATABASE_FILE))
+      ? "The demo workspace was left unfinished: going on with"
+      : "First start:";
+    console.log(
+      `${first} building the demo workspace in ${o.workspace}, once: the example traces imported, the example programs built and their campaigns run (a few minutes; later starts open it at once).`,
+    );
     await runDemo(o.workspace, (line) => console.log(line), { contexts: false });
-    console.log(`The demo workspace is ready. \`varbench demo --dir ${o.workspace}\` prints its hottest contexts and its campaigns' statistics.`);
+    console.log(
+      `The demo workspace is ready. \`varbench demo --dir ${o.workspace}\` prints its hottest contexts and its campaigns' statistics.`,
+    );
   }
   const lacking = missingProfilers();
   if (lacking) console.log(lacking);
-  if (!existsSync(join(RENDERER_DIST, "index.html"))) throw new Error(`the renderer is not built (${RENDERER_DIST}): run npm run build`);
+  if (!existsSync(join(RENDERER_DIST, "index.html")))
+    throw new Error(`the renderer is not built (${RENDERER_DIST}): run npm run build`);
   if (o.electron) {
     const binary = electronBinary(ROOT);
     if (binary.path && existsSync(ELECTRON_MAIN)) {
@@ -42,7 +49,9 @@ export async function start(o: StartOptions): Promise<void> {
       await new Promise((done) => child.on("exit", done));
       return;
     }
-    console.log(`No Electron window: ${binary.path ? `${ELECTRON_MAIN} is not built (npm run build)` : binary.why}. Starting browser mode.`);
+    console.log(
+      `No Electron window: ${binary.path ? `${ELECTRON_MAIN} is not built (npm run build)` : binary.why}. Starting browser mode.`,
+    );
   }
   await browserMode(o);
 }
@@ -50,16 +59,24 @@ export async function start(o: StartOptions): Promise<void> {
 async function browserMode(o: StartOptions): Promise<void> {
   // The engine in a worker under a heap budget: the server's thread only serves (issue 17 item 2).
   // Built beside this file by build-engine.mjs.
-  const service = await EngineHost.start({ script: new URL("./engineWorker.js", import.meta.url), workspaceDir: o.workspace });
+  const service = await EngineHost.start({
+    script: new URL("./engineWorker.js", import.meta.url),
+    workspaceDir: o.workspace,
+  });
   const server = await startServer({ service, staticDir: RENDERER_DIST, port: o.port });
-  console.log(`Varbench (browser mode) on ${server.url}\nopen: ${server.openUrl}\nengine memory budget: ${service.memoryMb} MB (VARBENCH_ENGINE_MEMORY_MB)\nstop with Ctrl+C`);
+  console.log(
+    `Varbench (browser mode) on ${server.url}\nopen: ${server.openUrl}\nengine memory budget: ${service.memoryMb} MB (VARBENCH_ENGINE_MEMORY_MB)\nstop with Ctrl+C`,
+  );
   if (o.open) openBrowser(server.openUrl);
   await new Promise<void>((done) => {
     const stop = () => {
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
       console.log("stopping: running campaigns are cancelled");
-      void server.close().then(() => service.close()).then(done);
+      void server
+        .close()
+        .then(() => service.close())
+        .then(done);
     };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);

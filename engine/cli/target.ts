@@ -16,7 +16,8 @@ export function targetArg(text: string, accepts?: readonly TargetKind[]): Target
 /** A campaign, as its id or campaign:<id>; `flag` names the option that gave it, if one did. */
 export function campaignArg(text: string, flag?: string): { readonly kind: "campaign"; readonly campaignId: number } {
   const t = targetArg(text, ["campaign"]);
-  if (t.kind !== "campaign") throw new Error(`${flag ? `${flag} ` : ""}${text}: name a campaign (campaign:<id> or its id)`);
+  if (t.kind !== "campaign")
+    throw new Error(`${flag ? `${flag} ` : ""}${text}: name a campaign (campaign:<id> or its id)`);
   return t;
 }
 
@@ -33,7 +34,17 @@ export function designTarget(campaignId: number, design: string, workload: strin
 }
 
 /** Refuses designs and a workload the campaign does not have, naming those it has. */
-export function checkNames(campaignId: number, has: { readonly designs: readonly string[]; readonly workloads: readonly string[] }, designs: readonly string[], workload?: string): void {
-  for (const d of designs) if (!has.designs.includes(d)) throw new Error(`--designs: campaign ${campaignId} has no design ${d}; its designs: ${has.designs.join(", ")}`);
-  if (workload !== undefined && !has.workloads.includes(workload)) throw new Error(`--workload: campaign ${campaignId} has no workload ${JSON.stringify(workload)}; its workloads: ${has.workloads.join(", ")}`);
+export function checkNames(
+  campaignId: number,
+  has: { readonly designs: readonly string[]; readonly workloads: readonly string[] },
+  designs: readonly string[],
+  workload?: string,
+): void {
+  for (const d of designs)
+    if (!has.designs.includes(d))
+      throw new Error(`--designs: campaign ${campaignId} has no design ${d}; its designs: ${has.designs.join(", ")}`);
+  if (workload !== undefined && !has.workloads.includes(workload))
+    throw new Error(
+      `--workload: campaign ${campaignId} has no workload ${JSON.stringify(workload)}; its workloads: ${has.workloads.join(", ")}`,
+    );
 }

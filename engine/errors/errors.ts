@@ -112,10 +112,20 @@ export function wordedError(what: string, e: unknown, consequence?: string): Err
   if (e instanceof VarbenchError || ERROR_KINDS[kind] === "user") return e as Error;
   if (kind === "storage") {
     const error = e as Error;
-    return new ApiError("failed", `${what} stopped: ${storageProblem(error)} (${error.message}). Restore it from a backup, or start a new workspace and import its runs.`, [], "storage");
+    return new ApiError(
+      "failed",
+      `${what} stopped: ${storageProblem(error)} (${error.message}). Restore it from a backup, or start a new workspace and import its runs.`,
+      [],
+      "storage",
+    );
   }
   const detail = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-  return new ApiError("failed", `${what} stopped on an internal error (${detail}). This is a bug in Varbench${consequence ? `; ${consequence}` : ""}.`, [], "bug");
+  return new ApiError(
+    "failed",
+    `${what} stopped on an internal error (${detail}). This is a bug in Varbench${consequence ? `; ${consequence}` : ""}.`,
+    [],
+    "bug",
+  );
 }
 
 /** Any thrown value as the API's error data; an error of no kind of Varbench's keeps its message. */
@@ -125,5 +135,10 @@ export function toErrorData(e: unknown): ApiErrorData {
 }
 
 export function isErrorData(v: unknown): v is ApiErrorData {
-  return typeof v === "object" && v !== null && typeof (v as ApiErrorData).code === "string" && typeof (v as ApiErrorData).message === "string";
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    typeof (v as ApiErrorData).code === "string" &&
+    typeof (v as ApiErrorData).message === "string"
+  );
 }

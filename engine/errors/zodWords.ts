@@ -6,11 +6,17 @@ import * as z from "zod";
 
 type Issue = z.core.$ZodRawIssue;
 
-const UNITS: Readonly<Record<string, [string, string]>> = { string: ["character", "characters"], array: ["item", "items"], set: ["item", "items"], file: ["byte", "bytes"] };
+const UNITS: Readonly<Record<string, [string, string]>> = {
+  string: ["character", "characters"],
+  array: ["item", "items"],
+  set: ["item", "items"],
+  file: ["byte", "bytes"],
+};
 
 function bound(n: number | bigint, origin: string): string {
   const unit = UNITS[origin];
-  const value = typeof n === "bigint" ? n.toString() : n.toLocaleString("en-US", { maximumFractionDigits: 20, useGrouping: false });
+  const value =
+    typeof n === "bigint" ? n.toString() : n.toLocaleString("en-US", { maximumFractionDigits: 20, useGrouping: false });
   return unit ? `${value} ${Number(n) === 1 ? unit[0] : unit[1]}` : value;
 }
 

@@ -1,11 +1,18 @@
 // Text for people, shared by the reports, the command line and the interface: aligned tables,
 // call chains and names, and text of any origin made safe to show on a terminal or in a shell.
 
-export function table(header: readonly string[], rows: readonly (readonly string[])[], leftAligned = new Set([header.length - 1])): string {
+export function table(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  leftAligned = new Set([header.length - 1]),
+): string {
   // A loop, not Math.max(...rows): spreading a million rows overflows the call stack.
   const widths = header.map((h, i) => rows.reduce((w, r) => Math.max(w, r[i].length), h.length));
   const line = (cells: readonly string[]) =>
-    cells.map((c, i) => (leftAligned.has(i) ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ").trimEnd();
+    cells
+      .map((c, i) => (leftAligned.has(i) ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join("  ")
+      .trimEnd();
   return [line(header), line(widths.map((w) => "=".repeat(w))), ...rows.map(line)].join("\n");
 }
 
@@ -15,7 +22,11 @@ const CHAIN_ENDS = 4;
 /** A call chain for a terminal or a table: whole when short, else its ends around the count of what is left out. */
 export function chainText(path: readonly string[]): string {
   if (path.length <= 2 * CHAIN_ENDS + 1) return chain(path);
-  return [...path.slice(0, CHAIN_ENDS).map(displayName), `… ${(path.length - 2 * CHAIN_ENDS).toLocaleString("en-US")} calls …`, ...path.slice(-CHAIN_ENDS).map(displayName)].join(" > ");
+  return [
+    ...path.slice(0, CHAIN_ENDS).map(displayName),
+    `… ${(path.length - 2 * CHAIN_ENDS).toLocaleString("en-US")} calls …`,
+    ...path.slice(-CHAIN_ENDS).map(displayName),
+  ].join(" > ");
 }
 
 /** A whole call chain as text: its names shown as displayName() shows them. */

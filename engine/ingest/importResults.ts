@@ -17,13 +17,25 @@ export interface ResultsImport {
   readonly plan: ImportPlan;
 }
 
-export async function importResults(ws: Workspace, path: string, format: ResultsFormat, o: Omit<ImportOptions, "file">): Promise<ResultsImport> {
+export async function importResults(
+  ws: Workspace,
+  path: string,
+  format: ResultsFormat,
+  o: Omit<ImportOptions, "file">,
+): Promise<ResultsImport> {
   const json = new JsonStreamReader(path);
   const blob = await ws.artifacts.putFile(path, (chunk) => json.push(chunk));
   try {
     const parsed = readResultsDocument(json.end(), path, format);
     const plan = planImport(parsed, { ...o, file: path });
-    const artifact = { kind: `${format}-results`, name: basename(path), path: blob.path, sha256: blob.sha256, sizeBytes: blob.sizeBytes, mediaType: "application/json" };
+    const artifact = {
+      kind: `${format}-results`,
+      name: basename(path),
+      path: blob.path,
+      sha256: blob.sha256,
+      sizeBytes: blob.sizeBytes,
+      mediaType: "application/json",
+    };
     const campaignId = insertImportedCampaign(ws.db, plan, o.project, artifact);
     ws.artifacts.settle([blob]);
     return { campaignId, plan };

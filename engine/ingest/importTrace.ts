@@ -29,7 +29,11 @@ export interface ImportResult {
 }
 
 export async function importTrace(ws: Workspace, req: ImportRequest): Promise<ImportResult> {
-  const stored = await storeTrace(ws.artifacts, req.trace, req.maxCovarianceChildren === undefined ? {} : { maxCovarianceChildren: req.maxCovarianceChildren });
+  const stored = await storeTrace(
+    ws.artifacts,
+    req.trace,
+    req.maxCovarianceChildren === undefined ? {} : { maxCovarianceChildren: req.maxCovarianceChildren },
+  );
   try {
     const warnings = stored.cct.warnings.map(describeTraceWarning);
     const runId = writeTransaction(ws.db, () => {

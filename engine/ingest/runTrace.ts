@@ -19,13 +19,19 @@ export function traceArtifact(ws: Workspace, runId: number): ArtifactRow {
 }
 
 /** Streams the run's stored trace into `sink`. */
-export async function readRunTrace(ws: Workspace, runId: number, sink: TraceSink, options: RunTraceOptions = {}): Promise<void> {
+export async function readRunTrace(
+  ws: Workspace,
+  runId: number,
+  sink: TraceSink,
+  options: RunTraceOptions = {},
+): Promise<void> {
   const art = traceArtifact(ws, runId);
   const format = art.kind.replace(/-(directory|trace)$/, "");
   const label = `run ${runId} ${art.name}`;
   let input: TraceInput;
   if (format === "uftrace") input = { format, dir: await ws.artifacts.directory(art.path, label, options.onBytes) };
-  else if (format === "chrome" || format === "text") input = { format, file: fileSource(ws.artifacts.absolute(art.path), DEFAULT_CHUNK_BYTES, options.onBytes) };
+  else if (format === "chrome" || format === "text")
+    input = { format, file: fileSource(ws.artifacts.absolute(art.path), DEFAULT_CHUNK_BYTES, options.onBytes) };
   else throw new Error(`run ${runId}: no reader for a ${art.kind} artifact`);
   await readInput(input, sink, options);
 }
@@ -40,7 +46,12 @@ export interface ContextDurations {
 
 /** Every invocation time of the context with this call chain, in the chosen
  * thread ("pid/tid") or all threads: one more pass over the stored trace. */
-export async function contextDurations(ws: Workspace, runId: number, path: readonly string[], thread: string | null): Promise<ContextDurations> {
+export async function contextDurations(
+  ws: Workspace,
+  runId: number,
+  path: readonly string[],
+  thread: string | null,
+): Promise<ContextDurations> {
   const byThread = new Map<string, number[]>();
   const onClose = (t: string, _paths: Int32Array, durationsNs: Float64Array, count: number) => {
     if (thread !== null && t !== thread) return;

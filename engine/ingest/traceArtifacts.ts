@@ -44,9 +44,20 @@ export async function storeTrace(store: ArtifactStore, trace: string, options: C
         path: traceBlob.path,
         sha256: traceBlob.sha256,
         sizeBytes: traceBytes,
-        mediaType: dir ? "application/vnd.varbench.manifest+json" : format === "chrome" ? "application/json" : "text/plain",
+        mediaType: dir
+          ? "application/vnd.varbench.manifest+json"
+          : format === "chrome"
+            ? "application/json"
+            : "text/plain",
       },
-      { kind: "cct", name: "cct.json", path: cctBlob.path, sha256: cctBlob.sha256, sizeBytes: cctBlob.sizeBytes, mediaType: "application/json" },
+      {
+        kind: "cct",
+        name: "cct.json",
+        path: cctBlob.path,
+        sha256: cctBlob.sha256,
+        sizeBytes: cctBlob.sizeBytes,
+        mediaType: "application/json",
+      },
     ];
     return { cct, format, artifacts, written };
   } catch (e) {

@@ -51,10 +51,15 @@ export function directorySource(path: string, chunkBytes = DEFAULT_CHUNK_BYTES, 
   return {
     name: path,
     list: async () => (await readdir(path)).sort(),
-    has: async (file) => stat(join(path, file)).then(() => true, () => false),
+    has: async (file) =>
+      stat(join(path, file)).then(
+        () => true,
+        () => false,
+      ),
     readText: async (file) => {
       const handle = await openRegular(join(path, file)).catch((e: unknown) => {
-        if (e instanceof TraceError && e.detail.kind === "not-found") throw new TraceError({ kind: "missing-file", file: path, needed: file });
+        if (e instanceof TraceError && e.detail.kind === "not-found")
+          throw new TraceError({ kind: "missing-file", file: path, needed: file });
         throw e;
       });
       try {
@@ -68,5 +73,8 @@ export function directorySource(path: string, chunkBytes = DEFAULT_CHUNK_BYTES, 
 }
 
 export async function isDirectory(path: string): Promise<boolean> {
-  return stat(path).then((s) => s.isDirectory(), () => false);
+  return stat(path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 }

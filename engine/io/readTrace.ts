@@ -26,7 +26,9 @@ export interface ReadTraceOptions extends CctOptions, ReadOptions {
 }
 
 /** A trace's bytes: a uftrace data directory, or the one file of the other formats. */
-export type TraceInput = { readonly format: "uftrace"; readonly dir: TraceDirectory } | { readonly format: "chrome" | "text"; readonly file: ByteSource };
+export type TraceInput =
+  | { readonly format: "uftrace"; readonly dir: TraceDirectory }
+  | { readonly format: "chrome" | "text"; readonly file: ByteSource };
 
 /** The one switch from a format to its reader. */
 export async function readInput(input: TraceInput, sink: TraceSink, options: ReadOptions = {}): Promise<void> {
@@ -35,18 +37,28 @@ export async function readInput(input: TraceInput, sink: TraceSink, options: Rea
   else await readTextTrace(input.file, sink);
 }
 
-export async function readTraceFile(path: string, options: ReadTraceOptions = {}): Promise<{ cct: Cct; format: TraceFormat }> {
+export async function readTraceFile(
+  path: string,
+  options: ReadTraceOptions = {},
+): Promise<{ cct: Cct; format: TraceFormat }> {
   const sink = new CctBuilder(options);
   const format = await readTraceInto(path, sink, options);
   return { cct: sink.finish(), format };
 }
 
 /** Streams a trace named by path into a sink (a CCT builder, or one with a watcher for a second pass). */
-export async function readTraceInto(path: string, sink: TraceSink, options: Omit<ReadTraceOptions, keyof CctOptions> = {}): Promise<TraceFormat> {
+export async function readTraceInto(
+  path: string,
+  sink: TraceSink,
+  options: Omit<ReadTraceOptions, keyof CctOptions> = {},
+): Promise<TraceFormat> {
   const dir = await isDirectory(path);
   const format = options.format ?? detectFormat(path, dir, dir ? new Uint8Array() : await peek(path));
   const chunk = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
-  const input: TraceInput = format === "uftrace" ? { format, dir: directorySource(path, chunk, options.onBytes) } : { format, file: fileSource(path, chunk, options.onBytes) };
+  const input: TraceInput =
+    format === "uftrace"
+      ? { format, dir: directorySource(path, chunk, options.onBytes) }
+      : { format, file: fileSource(path, chunk, options.onBytes) };
   await readInput(input, sink, options);
   return format;
 }

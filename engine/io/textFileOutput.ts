@@ -59,7 +59,7 @@ export class TextFileOutput {
     const bytes = Buffer.from(text, "utf8");
     // A write to a pipe may take part of the bytes: write the rest. Node makes a pipe on standard
     // output non-blocking, so a full one refuses (EAGAIN) until its reader catches up.
-    for (let at = 0; at < bytes.length; ) {
+    for (let at = 0; at < bytes.length;) {
       try {
         at += writeSync(this.fd, bytes, at);
       } catch (e) {

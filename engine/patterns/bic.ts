@@ -86,7 +86,8 @@ export function chooseK(points: Points, kmax: number, progress: KProgress = () =
   const axes = principalScores(points, AXES_TRIED);
   const found = searchClusters(points, top, MIN_PATTERN_RUNS, random, null, progress, axes);
   const best = settle(points, found.clusters);
-  const halfSearch = (half: Points, noise: NoiseModel) => searchClusters(half, top, Math.ceil(MIN_PATTERN_RUNS / 2), random, noise).clusters;
+  const halfSearch = (half: Points, noise: NoiseModel) =>
+    searchClusters(half, top, Math.ceil(MIN_PATTERN_RUNS / 2), random, noise).clusters;
   const reproduced = reproducedByHalves(points, best.assignment, best.k, halfSearch, found.noise, random);
   return { best, plane: planeOf(points.n, axes), splits: found.splits, noise: found.noise, reproduced };
 }
@@ -101,7 +102,15 @@ interface Node {
 
 /** Steps 1–3 on `points`: the clusters (lists of point indices), every split tried, and the noise
  * (measured here unless `noise` is given); `axes`, the points' principal scores if known. */
-export function searchClusters(points: Points, top: number, minSize: number, random: () => number, noise: NoiseModel | null, progress: KProgress = () => {}, axes?: readonly Float64Array[]): { clusters: number[][]; splits: SplitDecision[]; noise: NoiseModel } {
+export function searchClusters(
+  points: Points,
+  top: number,
+  minSize: number,
+  random: () => number,
+  noise: NoiseModel | null,
+  progress: KProgress = () => {},
+  axes?: readonly Float64Array[],
+): { clusters: number[][]; splits: SplitDecision[]; noise: NoiseModel } {
   const splits: SplitDecision[] = [];
   const root = grow(points, top * GROWTH_FACTOR, minSize, axes);
   const measured = noise ?? noiseOf(points, leaves(root));
@@ -124,7 +133,10 @@ export function searchClusters(points: Points, top: number, minSize: number, ran
     }
     // The cheap test first: one spread along the axes (1-D draws), then noise (draws in all dimensions).
     const shapeP = testBimodality(c, points.n, minSize, random).p;
-    const noiseP = shapeP <= SPLIT_ALPHA ? testAgainstNoise(subset(points, node.members), c, measured, points.n, minSize, random).p : null;
+    const noiseP =
+      shapeP <= SPLIT_ALPHA
+        ? testAgainstNoise(subset(points, node.members), c, measured, points.n, minSize, random).p
+        : null;
     const accepted = noiseP !== null && noiseP <= SPLIT_ALPHA;
     const outcome = noiseP === null ? "one-spread" : accepted ? "accepted" : "noise";
     splits.push({ ...decision, p: noiseP, shapeP, outcome, accepted });
@@ -146,14 +158,38 @@ function grow(points: Points, budget: number, minSize: number, rootAxes?: readon
     const node = open.shift()!;
     const size = node.members.length;
     if (size < 2 * minSize) {
-      if (size >= 2) node.refused = { size, sizes: null, gain: null, separation: null, p: null, shapeP: null, outcome: "too-small", accepted: false };
+      if (size >= 2)
+        node.refused = {
+          size,
+          sizes: null,
+          gain: null,
+          separation: null,
+          p: null,
+          shapeP: null,
+          outcome: "too-small",
+          accepted: false,
+        };
       continue;
     }
-    const c = proposeSplit(node === root ? points : subset(points, node.members), points.n, minSize, node === root ? rootAxes : undefined);
+    const c = proposeSplit(
+      node === root ? points : subset(points, node.members),
+      points.n,
+      minSize,
+      node === root ? rootAxes : undefined,
+    );
     // Points that do not spread at all have no split to score (and −∞ is no JSON).
     if (c === null) continue;
     if (!(c.gain > 0)) {
-      node.refused = { size, sizes: c.sizes, gain: c.gain, separation: c.separation, p: null, shapeP: null, outcome: "no-gain", accepted: false };
+      node.refused = {
+        size,
+        sizes: c.sizes,
+        gain: c.gain,
+        separation: c.separation,
+        p: null,
+        shapeP: null,
+        outcome: "no-gain",
+        accepted: false,
+      };
       continue;
     }
     const parts: [number[], number[]] = [[], []];

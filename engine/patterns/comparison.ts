@@ -23,18 +23,39 @@ export interface ComparisonOptions {
 }
 
 /** `vectors[i]` is run i's aligned PCV (findPatterns' model), in the order of `patterns.runs`. */
-export function compareDesigns(patterns: ExecutionPatternsResult, vectors: readonly Float64Array[], labels: { a: string; b: string }, options: ComparisonOptions): DesignComparison {
+export function compareDesigns(
+  patterns: ExecutionPatternsResult,
+  vectors: readonly Float64Array[],
+  labels: { a: string; b: string },
+  options: ComparisonOptions,
+): DesignComparison {
   const runs = patterns.runs;
   const measured = runs.map((r, i) => ({ r, i })).filter(({ r }) => r.metric !== null);
   const of = (side: string) => measured.filter(({ r }) => r.group === side);
   const a = of("A");
   const b = of("B");
-  if (a.length === 0 || b.length === 0) throw new Error(`${labels.a} or ${labels.b} has no run with a ${patterns.metric.title} to compare`);
+  if (a.length === 0 || b.length === 0)
+    throw new Error(`${labels.a} or ${labels.b} has no run with a ${patterns.metric.title} to compare`);
   const rows = patternRows(patterns, a, b);
   const matched = matchRuns(patterns, vectors, a, b);
   const strategies = strategyRatios(rows, matched, options.confidence);
-  const baselines = baselinesOf(a.map(({ r }) => r.metric!), b.map(({ r }) => r.metric!), options);
-  return { labels, metric: patterns.metric, patterns, rows, matched, strategies, baselines, unmatched: unmatchedRow(a, b, rows), confidence: options.confidence, precision: options.precision };
+  const baselines = baselinesOf(
+    a.map(({ r }) => r.metric!),
+    b.map(({ r }) => r.metric!),
+    options,
+  );
+  return {
+    labels,
+    metric: patterns.metric,
+    patterns,
+    rows,
+    matched,
+    strategies,
+    baselines,
+    unmatched: unmatchedRow(a, b, rows),
+    confidence: options.confidence,
+    precision: options.precision,
+  };
 }
 
 type Indexed = { readonly r: PatternRun; readonly i: number };
@@ -67,21 +88,37 @@ function pointRatio(a: number | null, b: number | null, method: string): Speedup
 
 /** Within each common pattern, pairs of one run of A and one of B, nearest first (§5.1: "a run has a
  * one-to-one corresponding run on the other design with similar execution pattern"). */
-function matchRuns(patterns: ExecutionPatternsResult, vectors: readonly Float64Array[], a: readonly Indexed[], b: readonly Indexed[]): MatchedPair[] {
+function matchRuns(
+  patterns: ExecutionPatternsResult,
+  vectors: readonly Float64Array[],
+  a: readonly Indexed[],
+  b: readonly Indexed[],
+): MatchedPair[] {
   const pairs: MatchedPair[] = [];
   patterns.patterns.forEach((p, at) => {
     const pa = a.filter(({ r }) => r.pattern === at);
     const pb = b.filter(({ r }) => r.pattern === at);
     // A run is matched only with a run of the same workload: interval alignment makes a small input's
     // run look like a large one's, and pairing them would compare input sizes, not designs.
-    const candidates = pa.flatMap((x) => pb.filter((y) => y.r.workload === x.r.workload).map((y) => ({ x, y, d: squaredDistance(vectors[x.i], 0, vectors[y.i], 0, vectors[x.i].length) })));
+    const candidates = pa.flatMap((x) =>
+      pb
+        .filter((y) => y.r.workload === x.r.workload)
+        .map((y) => ({ x, y, d: squaredDistance(vectors[x.i], 0, vectors[y.i], 0, vectors[x.i].length) })),
+    );
     candidates.sort((u, v) => u.d - v.d || u.x.r.runId - v.x.r.runId || u.y.r.runId - v.y.r.runId);
     const used = new Set<number>();
     for (const { x, y, d } of candidates) {
       if (used.has(x.i) || used.has(y.i)) continue;
       used.add(x.i);
       used.add(y.i);
-      pairs.push({ pattern: p.name, runA: x.r.runId, runB: y.r.runId, metricA: x.r.metric!, metricB: y.r.metric!, distance: Math.sqrt(d) });
+      pairs.push({
+        pattern: p.name,
+        runA: x.r.runId,
+        runB: y.r.runId,
+        metricA: x.r.metric!,
+        metricB: y.r.metric!,
+        distance: Math.sqrt(d),
+      });
     }
   });
   return pairs;
@@ -97,12 +134,35 @@ function strategyRatios(rows: readonly PatternRow[], matched: readonly MatchedPa
   const common = rows.filter((r) => r.meanA !== null && r.meanB !== null);
   const ofA = rows.filter((r) => r.meanA !== null);
   const ofB = rows.filter((r) => r.meanB !== null);
-  const paired = pairedRatio(matched.map((m) => [m.metricA, m.metricB] as const), confidence);
-  const cPattern = common.length ? pointRatio(sum(common.map((r) => r.meanA!)), sum(common.map((r) => r.meanB!)), "ratio of the common patterns' summed means") : null;
-  const aPattern = pointRatio(mean(ofA.map((r) => r.meanA!)), mean(ofB.map((r) => r.meanB!)), "ratio of the means of every pattern's mean") ?? speedupOf({ log: 0, low: -Infinity, high: Infinity }, 1, "no positive means");
+  const paired = pairedRatio(
+    matched.map((m) => [m.metricA, m.metricB] as const),
+    confidence,
+  );
+  const cPattern = common.length
+    ? pointRatio(
+        sum(common.map((r) => r.meanA!)),
+        sum(common.map((r) => r.meanB!)),
+        "ratio of the common patterns' summed means",
+      )
+    : null;
+  const aPattern =
+    pointRatio(
+      mean(ofA.map((r) => r.meanA!)),
+      mean(ofB.map((r) => r.meanB!)),
+      "ratio of the means of every pattern's mean",
+    ) ?? speedupOf({ log: 0, low: -Infinity, high: Infinity }, 1, "no positive means");
   return {
     // M-Run: the matched runs only, every pair counting once.
-    mRun: paired ? { speedup: speedupOf(paired, confidence, "geometric mean of the matched pairs' ratios, paired t interval on the log scale"), basis: matched.length } : null,
+    mRun: paired
+      ? {
+          speedup: speedupOf(
+            paired,
+            confidence,
+            "geometric mean of the matched pairs' ratios, paired t interval on the log scale",
+          ),
+          basis: matched.length,
+        }
+      : null,
     // C-Pattern: each common pattern counts once, whatever its number of runs.
     cPattern: cPattern ? { speedup: cPattern, basis: common.length } : null,
     // A-Pattern: each design's every pattern counts once, common or not.
@@ -119,7 +179,16 @@ function unmatchedRow(a: readonly Indexed[], b: readonly Indexed[], rows: readon
   if (va.length === 0 && vb.length === 0) return null;
   const meanA = va.length ? mean(va) : null;
   const meanB = vb.length ? mean(vb) : null;
-  return { pattern: "unmatched", runsA: va.length, runsB: vb.length, shareA: va.length / a.length, shareB: vb.length / b.length, meanA, meanB, speedup: pointRatio(meanA, meanB, "ratio of the unmatched runs' means") };
+  return {
+    pattern: "unmatched",
+    runsA: va.length,
+    runsB: vb.length,
+    shareA: va.length / a.length,
+    shareB: vb.length / b.length,
+    meanA,
+    meanB,
+    speedup: pointRatio(meanA, meanB, "ratio of the unmatched runs' means"),
+  };
 }
 
 /** The baselines benchmarking tools use (004 §2.1) on one metric of two designs' runs. */
@@ -153,4 +222,3 @@ function sum(v: readonly number[]): number {
 function mean(v: readonly number[]): number {
   return sum(v) / v.length;
 }
-

@@ -10,7 +10,14 @@ import { contentOrder } from "./order.js";
 import type { PatternParameters } from "./parameters.js";
 import type { RunPcv } from "./pcv.js";
 import type { ExecutionPatternsResult, MetricSummary, Pattern, PatternRun, SlotInfo } from "./result.js";
-import { alignedVector, placeThreads, threadModel, unalignedModel, type Placement, type ThreadModel } from "./threadAlignment.js";
+import {
+  alignedVector,
+  placeThreads,
+  threadModel,
+  unalignedModel,
+  type Placement,
+  type ThreadModel,
+} from "./threadAlignment.js";
 
 export interface PatternInputRun {
   readonly runId: number;
@@ -47,12 +54,19 @@ export interface PatternModel {
 
 export type PatternProgress = (stage: string, done: number, total: number) => void;
 
-export function findPatterns(input: PatternInput, params: PatternParameters, dims: number, progress: PatternProgress = () => {}): { result: ExecutionPatternsResult; model: PatternModel } {
+export function findPatterns(
+  input: PatternInput,
+  params: PatternParameters,
+  dims: number,
+  progress: PatternProgress = () => {},
+): { result: ExecutionPatternsResult; model: PatternModel } {
   const runs = input.runs;
   if (runs.length === 0) throw new Error(`${input.label}: no run to cluster`);
   const pcvs = runs.map((r) => r.pcv);
   progress("aligning threads", 0, 1);
-  const threads = params.alignThreads ? threadModel(pcvs, params.intervals, dims) : unalignedModel(pcvs, params.intervals, dims);
+  const threads = params.alignThreads
+    ? threadModel(pcvs, params.intervals, dims)
+    : unalignedModel(pcvs, params.intervals, dims);
   const placements = pcvs.map((p) => placeThreads(threads, p));
   const vectors = pcvs.map((p, i) => alignedVector(threads, p, placements[i]));
   const size = threads.slots.length * params.intervals * dims;
@@ -68,15 +82,22 @@ export function findPatterns(input: PatternInput, params: PatternParameters, dim
   // Patterns named by size, most runs first; equal sizes by their first run in content order.
   const firstAt = new Map<number, number>();
   order.forEach((i, at) => firstAt.has(cluster[i]) || firstAt.set(cluster[i], at));
-  const ranked = [...firstAt.keys()].sort((a, b) => choice.best.sizes[b] - choice.best.sizes[a] || firstAt.get(a)! - firstAt.get(b)!);
+  const ranked = [...firstAt.keys()].sort(
+    (a, b) => choice.best.sizes[b] - choice.best.sizes[a] || firstAt.get(a)! - firstAt.get(b)!,
+  );
   const rankOf = new Map(ranked.map((c, r) => [c, r]));
   const centroids = new Float64Array(ranked.length * size);
   ranked.forEach((c, r) => centroids.set(found.subarray(c * size, (c + 1) * size), r * size));
-  const distance = vectors.map((v, i) => Math.sqrt(squaredDistance(v, 0, centroids, rankOf.get(cluster[i])! * size, size)));
+  const distance = vectors.map((v, i) =>
+    Math.sqrt(squaredDistance(v, 0, centroids, rankOf.get(cluster[i])! * size, size)),
+  );
   const at = new Int32Array(runs.length);
   order.forEach((i, pos) => (at[i] = pos));
   const patternOf = (i: number) => rankOf.get(cluster[i])!;
-  const patterns = ranked.map((c, p) => ({ ...describePattern(p, runs, patternOf, distance, placements, threads.slots.length, params.intervals), reproducedBy: choice.reproduced[c] }));
+  const patterns = ranked.map((c, p) => ({
+    ...describePattern(p, runs, patternOf, distance, placements, threads.slots.length, params.intervals),
+    reproducedBy: choice.reproduced[c],
+  }));
   const patternRuns: PatternRun[] = runs.map((r, i) => ({
     runId: r.runId,
     group: r.group,
@@ -105,17 +126,34 @@ export function findPatterns(input: PatternInput, params: PatternParameters, dim
     runsToSeeAll: discovery.indexOf(patterns.length) + 1,
     notes: [...input.notes, ...stabilityNotes(patterns)],
   };
-  const requiredSlots = patterns.map((_, p) => threads.slots.map((_, slot) => slot).filter((slot) => placements.every((pl, i) => patternOf(i) !== p || pl.slots[slot] >= 0)));
+  const requiredSlots = patterns.map((_, p) =>
+    threads.slots
+      .map((_, slot) => slot)
+      .filter((slot) => placements.every((pl, i) => patternOf(i) !== p || pl.slots[slot] >= 0)),
+  );
   return { result, model: { threads, centroids, size, patterns, typicalDistance, vectors, requiredSlots } };
 }
 
-function describePattern(p: number, runs: readonly PatternInputRun[], patternOf: (i: number) => number, distance: readonly number[], placements: readonly Placement[], slots: number, intervals: number): Pattern {
+function describePattern(
+  p: number,
+  runs: readonly PatternInputRun[],
+  patternOf: (i: number) => number,
+  distance: readonly number[],
+  placements: readonly Placement[],
+  slots: number,
+  intervals: number,
+): Pattern {
   const members = runs.map((_, i) => i).filter((i) => patternOf(i) === p);
-  const representative = members.reduce((best, i) => (distance[i] < distance[best] || (distance[i] === distance[best] && runs[i].runId < runs[best].runId) ? i : best));
+  const representative = members.reduce((best, i) =>
+    distance[i] < distance[best] || (distance[i] === distance[best] && runs[i].runId < runs[best].runId) ? i : best,
+  );
   const groups: Record<string, number> = {};
   for (const i of members) groups[runs[i].group] = (groups[runs[i].group] ?? 0) + 1;
   const activity = Array.from({ length: slots }, (_, s) =>
-    Array.from({ length: intervals }, (_, j) => members.reduce((sum, i) => sum + busyAt(runs[i].pcv, placements[i], s, j), 0) / members.length),
+    Array.from(
+      { length: intervals },
+      (_, j) => members.reduce((sum, i) => sum + busyAt(runs[i].pcv, placements[i], s, j), 0) / members.length,
+    ),
   );
   return {
     name: `P${p + 1}`,
@@ -132,7 +170,10 @@ function describePattern(p: number, runs: readonly PatternInputRun[], patternOf:
 function stabilityNotes(patterns: readonly Pattern[]): string[] {
   return patterns
     .filter((p) => patterns.length > 1 && p.reproducedBy === 0)
-    .map((p) => `${p.name} (${p.runs.length} ${p.runs.length === 1 ? "run" : "runs"}) is not reproduced when the runs are halved and each half clustered on its own: treat it as provisional until more runs show it`);
+    .map(
+      (p) =>
+        `${p.name} (${p.runs.length} ${p.runs.length === 1 ? "run" : "runs"}) is not reproduced when the runs are halved and each half clustered on its own: treat it as provisional until more runs show it`,
+    );
 }
 
 function busyAt(pcv: RunPcv, placement: Placement, slot: number, interval: number): number {
@@ -165,6 +206,11 @@ function slotInfo(model: ThreadModel, runs: readonly PatternInputRun[], placemen
       if (t >= 0) names.set(runs[i].pcv.threads[t].name, (names.get(runs[i].pcv.threads[t].name) ?? 0) + 1);
     });
     const threadName = [...names].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? "";
-    return { label: s.kind < 0 ? `thread #${s.rank + 1}` : `kind ${s.kind + 1} #${s.rank + 1}`, kind: s.kind, rank: s.rank, threadName };
+    return {
+      label: s.kind < 0 ? `thread #${s.rank + 1}` : `kind ${s.kind + 1} #${s.rank + 1}`,
+      kind: s.kind,
+      rank: s.rank,
+      threadName,
+    };
   });
 }

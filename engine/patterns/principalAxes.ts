@@ -34,7 +34,9 @@ export function principalScores(sub: Points, count: number): Float64Array[] {
   if (!(farNorm > 0)) return [];
   if (n <= d) {
     const gram = crossProducts(x, n, d, true);
-    return eigenvectors(gram, n, axes, () => gram.slice(far * n, (far + 1) * n)).map(({ vector, value }) => vector.map((u) => u * Math.sqrt(value)));
+    return eigenvectors(gram, n, axes, () => gram.slice(far * n, (far + 1) * n)).map(({ vector, value }) =>
+      vector.map((u) => u * Math.sqrt(value)),
+    );
   }
   const scatter = crossProducts(x, n, d, false);
   return eigenvectors(scatter, d, axes, () => x.slice(far * d, (far + 1) * d)).map(({ vector }) => {
@@ -91,7 +93,12 @@ function crossProducts(x: Float64Array, n: number, d: number, rows: boolean): Fl
 
 /** The first `count` unit eigenvectors of the symmetric `m` × `m` matrix `s` and their eigenvalues,
  * by power iteration from `start()` with deflation (s is changed); fewer where s runs out. */
-function eigenvectors(s: Float64Array, m: number, count: number, start: () => Float64Array): { vector: Float64Array; value: number }[] {
+function eigenvectors(
+  s: Float64Array,
+  m: number,
+  count: number,
+  start: () => Float64Array,
+): { vector: Float64Array; value: number }[] {
   const out: { vector: Float64Array; value: number }[] = [];
   for (let k = 0; k < count; k++) {
     let v = unit(start());

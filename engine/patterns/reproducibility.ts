@@ -57,7 +57,12 @@ export interface CheckInput {
   readonly pcv: RunPcv;
 }
 
-export function checkRuns(model: PatternModel, labels: { reference: string; checked: string }, metric: MetricInfo, runs: readonly CheckInput[]): ReproducibilityResult {
+export function checkRuns(
+  model: PatternModel,
+  labels: { reference: string; checked: string },
+  metric: MetricInfo,
+  runs: readonly CheckInput[],
+): ReproducibilityResult {
   // Below this no distance says anything: every slot's share off by the resolution in every interval.
   const floor = SHARE_RESOLUTION * Math.sqrt(model.threads.slots.length * model.threads.intervals);
   const checked = runs.map((r): CheckedRun => {
@@ -103,7 +108,21 @@ export function checkRuns(model: PatternModel, labels: { reference: string; chec
     const repeats = checked.filter((c) => !c.isNew && c.nearest === p.name && c.metric !== null).map((c) => c.metric!);
     const repeatMean = repeats.length ? repeats.reduce((a, b) => a + b, 0) / repeats.length : null;
     const recordedMean = p.metric?.mean ?? null;
-    return { pattern: p.name, recordedRuns: p.runs.length, recordedMean, repeatRuns: repeats.length, repeatMean, deviation: repeatMean !== null && recordedMean ? (repeatMean - recordedMean) / recordedMean : null };
+    return {
+      pattern: p.name,
+      recordedRuns: p.runs.length,
+      recordedMean,
+      repeatRuns: repeats.length,
+      repeatMean,
+      deviation: repeatMean !== null && recordedMean ? (repeatMean - recordedMean) / recordedMean : null,
+    };
   });
-  return { reference: labels.reference, checked: labels.checked, metric, runs: checked, patterns, newPatterns: checked.filter((c) => c.isNew).length };
+  return {
+    reference: labels.reference,
+    checked: labels.checked,
+    metric,
+    runs: checked,
+    patterns,
+    newPatterns: checked.filter((c) => c.isNew).length,
+  };
 }

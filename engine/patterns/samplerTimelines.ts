@@ -45,10 +45,18 @@ export function samplerTimelines(threads: readonly SampledThread[], dims: number
         const rate = Math.min(1, ran / (t1 - t0));
         timeline.add(t0, t1, axes[RUNNING], rate);
         if (s.cpu[i] !== s.cpu[i - 1]) timeline.add(t0, t1, axes[MIGRATING], rate, 0);
-        if (cpuAt.get(s.tMs[i])?.some((o) => o.tid !== s.tid && o.cpu === s.cpu[i] && o.ran)) timeline.add(t0, t1, axes[SHARING], rate, 0);
+        if (cpuAt.get(s.tMs[i])?.some((o) => o.tid !== s.tid && o.cpu === s.cpu[i] && o.ran))
+          timeline.add(t0, t1, axes[SHARING], rate, 0);
       }
       // A thread that never ran between samples stays, idle: waiting is behaviour too.
-      return { pid: s.pid, tid: s.tid, name: s.name, firstNs: s.tMs[0] * 1e6, lastNs: s.tMs[s.tMs.length - 1] * 1e6, timeline };
+      return {
+        pid: s.pid,
+        tid: s.tid,
+        name: s.name,
+        firstNs: s.tMs[0] * 1e6,
+        lastNs: s.tMs[s.tMs.length - 1] * 1e6,
+        timeline,
+      };
     });
 }
 

@@ -42,7 +42,12 @@ export interface SplitCandidate {
 /** The best split of `points` into two sides of at least `minSize` each, or null where the points
  * do not spread or are too few. `totalPoints` is every point's count (the model's n in the BIC);
  * `axes`, the points' scores on their first principal axes where already known. */
-export function proposeSplit(points: Points, totalPoints: number, minSize: number, axes?: readonly Float64Array[]): SplitCandidate | null {
+export function proposeSplit(
+  points: Points,
+  totalPoints: number,
+  minSize: number,
+  axes?: readonly Float64Array[],
+): SplitCandidate | null {
   if (points.dims === 0 || points.n < 2 * minSize) return null;
   const scores = axes ?? principalScores(points, AXES_TRIED);
   const best = bestCut(scores, totalPoints, minSize);
@@ -50,12 +55,22 @@ export function proposeSplit(points: Points, totalPoints: number, minSize: numbe
   let n1 = 0;
   for (const s of best.side) n1 += s;
   const axisVariances = scores.map((t) => t.reduce((a, x) => a + x * x, 0) / t.length);
-  return { side: best.side, sizes: [points.n - n1, n1], gain: best.gain, axisVariances, ...separationOf(points, best.side) };
+  return {
+    side: best.side,
+    sizes: [points.n - n1, n1],
+    gain: best.gain,
+    axisVariances,
+    ...separationOf(points, best.side),
+  };
 }
 
 /** Over the axes' scores, the cut whose BIC gains most (less ln(AXES_TRIED) for looking along
  * several), or null where no axis can be cut. */
-export function bestCut(scores: readonly Float64Array[], totalPoints: number, minSize: number): { side: Int32Array; gain: number } | null {
+export function bestCut(
+  scores: readonly Float64Array[],
+  totalPoints: number,
+  minSize: number,
+): { side: Int32Array; gain: number } | null {
   let best: { side: Int32Array; gain: number } | null = null;
   for (const t of scores) {
     const side = cutInTwo(t, minSize);
@@ -75,7 +90,10 @@ export function cutInTwo(t: Float64Array, minSize = 1): Int32Array | null {
   const n = t.length;
   if (n < 2 * minSize || n < 2) return null;
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => t[a] - t[b] || a - b);
-  const { at } = likeliestCut(Float64Array.from(order, (i) => t[i]), minSize);
+  const { at } = likeliestCut(
+    Float64Array.from(order, (i) => t[i]),
+    minSize,
+  );
   const out = new Int32Array(n);
   order.forEach((i, k) => (out[i] = k < at ? 0 : 1));
   return out;
@@ -117,7 +135,12 @@ export function gainOfLikeliestCut(values: Float64Array, totalPoints: number, mi
   const n = values.length;
   if (n < 2 * Math.max(1, minSize)) return -Infinity;
   const sorted = values.sort();
-  return likeliestCut(sorted, minSize).logLikelihood - logLikelihoodOne(sorted) - (3 / 2) * Math.log(totalPoints) - Math.log(AXES_TRIED);
+  return (
+    likeliestCut(sorted, minSize).logLikelihood -
+    logLikelihoodOne(sorted) -
+    (3 / 2) * Math.log(totalPoints) -
+    Math.log(AXES_TRIED)
+  );
 }
 
 /** The change of the whole model's BIC when one cluster's points `t` (along the split's axis) are
@@ -183,7 +206,10 @@ export function separationOf(points: Points, side: Int32Array): { between: numbe
 }
 
 /** The mean of all points and of each side's. */
-export function sideMeans(points: Points, side: Int32Array): { all: Float64Array; sides: [Float64Array, Float64Array]; counts: [number, number] } {
+export function sideMeans(
+  points: Points,
+  side: Int32Array,
+): { all: Float64Array; sides: [Float64Array, Float64Array]; counts: [number, number] } {
   const { n, dims: d, data } = points;
   const all = new Float64Array(d);
   const sides: [Float64Array, Float64Array] = [new Float64Array(d), new Float64Array(d)];

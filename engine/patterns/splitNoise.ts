@@ -92,12 +92,22 @@ export interface NoiseTest {
 
 /** How often noise of level `noise`, split the same way, sets n points as far apart as the split of
  * `points` does. */
-export function testAgainstNoise(points: Points, candidate: SplitCandidate, noise: NoiseModel, totalPoints: number, minSize: number, random: () => number): NoiseTest {
+export function testAgainstNoise(
+  points: Points,
+  candidate: SplitCandidate,
+  noise: NoiseModel,
+  totalPoints: number,
+  minSize: number,
+  random: () => number,
+): NoiseTest {
   // No noise at all: any separation is exact.
   if (noise.variance === 0) return { p: 0, draws: 0 };
   if (candidate.between > noiseBound(noise, points.n)) return { p: Math.exp(-(BOUND_T ** 2) / 2), draws: 0 };
   const normal = normals(random);
-  return monteCarloP(candidate.between, () => proposeSplit(drawNoise(noise, points.n, normal, random), totalPoints, minSize)?.between ?? null);
+  return monteCarloP(
+    candidate.between,
+    () => proposeSplit(drawNoise(noise, points.n, normal, random), totalPoints, minSize)?.between ?? null,
+  );
 }
 
 /** n points of the noise, in as few dimensions as keep their geometry: with D ≥ n dimensions,
@@ -129,7 +139,12 @@ export function drawNoise(noise: NoiseModel, n: number, normal: () => number, ra
  * (Hartigan & Hartigan 1985 calibrate the dip test on it): a Gaussian null is beaten by any flat
  * spread, and a behaviour whose runs spread evenly (±15% timing jitter moves a phase's end by a
  * few intervals) is such a spread. */
-export function testBimodality(candidate: SplitCandidate, totalPoints: number, minSize: number, random: () => number): NoiseTest {
+export function testBimodality(
+  candidate: SplitCandidate,
+  totalPoints: number,
+  minSize: number,
+  random: () => number,
+): NoiseTest {
   const n = candidate.side.length;
   const values = new Float64Array(n);
   return monteCarloP(candidate.gain, () => {

@@ -25,7 +25,14 @@ export type HalfSearch = (half: Points, noise: NoiseModel) => number[][];
 export const HALVES = 2;
 
 /** For each of the `k` clusters of `assignment`, how many of the two halves reproduce it. */
-export function reproducedByHalves(points: Points, assignment: Int32Array, k: number, search: HalfSearch, noise: NoiseModel, random: () => number): Int32Array {
+export function reproducedByHalves(
+  points: Points,
+  assignment: Int32Array,
+  k: number,
+  search: HalfSearch,
+  noise: NoiseModel,
+  random: () => number,
+): Int32Array {
   const clusters = Array.from({ length: k }, () => [] as number[]);
   assignment.forEach((c, i) => clusters[c].push(i));
   const count = new Int32Array(k);

@@ -83,11 +83,16 @@ export function threadModel(runs: readonly RunPcv[], intervals: number, dims: nu
       byRole.set(roleOf(t), e);
     }
   // Roles in a fixed order: the busiest first (mean busy share of their threads), so slot 0 is the main worker.
-  const roles = [...byRole].sort((a, b) => b[1].busy / b[1].threads - a[1].busy / a[1].threads || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).map(([name]) => name);
+  const roles = [...byRole]
+    .sort((a, b) => b[1].busy / b[1].threads - a[1].busy / a[1].threads || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([name]) => name);
   const slots: Slot[] = [];
   const templates: Float64Array[] = [];
   roles.forEach((role, kind) => {
-    const fitted = fitRole(runs.map((r) => threadsOfRole(r, role)), size);
+    const fitted = fitRole(
+      runs.map((r) => threadsOfRole(r, role)),
+      size,
+    );
     fitted.forEach((template, rank) => {
       slots.push({ kind, rank });
       templates.push(template);
@@ -101,7 +106,13 @@ export function threadModel(runs: readonly RunPcv[], intervals: number, dims: nu
 /** Without alignment: threads in the order of their ids, as the paper's PCV orders cores by id. */
 export function unalignedModel(runs: readonly RunPcv[], intervals: number, dims: number): ThreadModel {
   const most = Math.max(0, ...runs.map((r) => r.threads.length));
-  return { dims, intervals, roles: [], slots: Array.from({ length: most }, (_, rank) => ({ kind: -1, rank })), templates: new Float64Array(0) };
+  return {
+    dims,
+    intervals,
+    roles: [],
+    slots: Array.from({ length: most }, (_, rank) => ({ kind: -1, rank })),
+    templates: new Float64Array(0),
+  };
 }
 
 /** A run's threads of one role, in order of start (then id): the order ties are broken in. */
@@ -123,7 +134,12 @@ function threadsOfRole(run: RunPcv, role: string): AlignedThread[] {
 function fitRole(perRun: readonly AlignedThread[][], size: number): Float64Array[] {
   const k = Math.max(0, ...perRun.map((ts) => ts.length));
   if (k === 0) return [];
-  if (k === 1) return meanOf(perRun.map((ts) => ts.slice(0, 1)), 1, size);
+  if (k === 1)
+    return meanOf(
+      perRun.map((ts) => ts.slice(0, 1)),
+      1,
+      size,
+    );
   const all = perRun.flat();
   const axis = withinRunAxis(perRun, all, size);
   const grand = average(all, size);
@@ -141,11 +157,18 @@ function fitRole(perRun: readonly AlignedThread[][], size: number): Float64Array
   const best = refit(perRun, starts[firstCost.indexOf(Math.min(...firstCost))], size);
   // The kind's slots busiest first (largest template), so #1 is the worker that did the most.
   const weight = best.templates.map((t) => t.reduce((a, x) => a + x * x, 0));
-  return best.templates.map((t, i) => ({ t, i })).sort((a, b) => weight[b.i] - weight[a.i] || a.i - b.i).map(({ t }) => t);
+  return best.templates
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => weight[b.i] - weight[a.i] || a.i - b.i)
+    .map(({ t }) => t);
 }
 
 /** Each thread's score on the first principal axis of the threads less their run's mean. */
-function withinRunAxis(perRun: readonly AlignedThread[][], all: readonly AlignedThread[], size: number): Map<AlignedThread, number> {
+function withinRunAxis(
+  perRun: readonly AlignedThread[][],
+  all: readonly AlignedThread[],
+  size: number,
+): Map<AlignedThread, number> {
   const data = new Float64Array(all.length * size);
   let at = 0;
   for (const ts of perRun) {
@@ -161,7 +184,11 @@ function withinRunAxis(perRun: readonly AlignedThread[][], all: readonly Aligned
 
 /** Matching and refitting from `templates` until the total squared distance of the threads to
  * their templates stops falling (each step can only lower it); the templates and that distance. */
-function refit(perRun: readonly AlignedThread[][], start: Float64Array[], size: number): { templates: Float64Array[]; cost: number } {
+function refit(
+  perRun: readonly AlignedThread[][],
+  start: Float64Array[],
+  size: number,
+): { templates: Float64Array[]; cost: number } {
   let templates = start;
   let cost = Infinity;
   for (let round = 0; round < MAX_ALIGNMENT_ROUNDS; round++) {
@@ -169,7 +196,12 @@ function refit(perRun: readonly AlignedThread[][], start: Float64Array[], size: 
     const total = matched.reduce((sum, m) => sum + m.cost, 0);
     if (!(total < cost * (1 - SETTLED))) break;
     cost = total;
-    templates = meanOf(perRun.map((ts, r) => matched[r].slots.map((i) => (i >= 0 ? ts[i] : null))), templates.length, size, templates);
+    templates = meanOf(
+      perRun.map((ts, r) => matched[r].slots.map((i) => (i >= 0 ? ts[i] : null))),
+      templates.length,
+      size,
+      templates,
+    );
   }
   return { templates, cost };
 }
@@ -179,9 +211,15 @@ function refit(perRun: readonly AlignedThread[][], start: Float64Array[], size: 
 const SETTLED = 1e-6;
 
 /** For each slot, the index of the thread placed there (−1: none): the least total squared distance. */
-function matchToTemplates(threads: readonly AlignedThread[], templates: readonly Float64Array[], size: number): { slots: number[]; cost: number } {
+function matchToTemplates(
+  threads: readonly AlignedThread[],
+  templates: readonly Float64Array[],
+  size: number,
+): { slots: number[]; cost: number } {
   const cost = new Float64Array(threads.length * templates.length);
-  threads.forEach((t, i) => templates.forEach((m, s) => (cost[i * templates.length + s] = squaredDistance(t.features, 0, m, 0, size))));
+  threads.forEach((t, i) =>
+    templates.forEach((m, s) => (cost[i * templates.length + s] = squaredDistance(t.features, 0, m, 0, size))),
+  );
   const slotOf = assign(cost, threads.length, templates.length);
   const out = new Array<number>(templates.length).fill(-1);
   let total = 0;
@@ -194,7 +232,12 @@ function matchToTemplates(threads: readonly AlignedThread[], templates: readonly
 }
 
 /** Per slot, the mean of the threads in it over the runs (a slot no run fills keeps `keep`'s). */
-function meanOf(perRun: readonly (readonly (AlignedThread | null)[])[], k: number, size: number, keep?: readonly Float64Array[]): Float64Array[] {
+function meanOf(
+  perRun: readonly (readonly (AlignedThread | null)[])[],
+  k: number,
+  size: number,
+  keep?: readonly Float64Array[],
+): Float64Array[] {
   const sums = Array.from({ length: k }, () => new Float64Array(size));
   const counts = new Int32Array(k);
   for (const ts of perRun)

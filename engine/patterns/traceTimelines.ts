@@ -42,7 +42,9 @@ export class TraceTimelines implements TraceSink {
       id = this.directions.length;
       this.ids.set(name, id);
       this.names.push(name);
-      this.directions.push(name === SCHEDULE || name === SCHEDULE_PREEMPTED ? null : projectionOf(name, this.dims, this.seed));
+      this.directions.push(
+        name === SCHEDULE || name === SCHEDULE_PREEMPTED ? null : projectionOf(name, this.dims, this.seed),
+      );
     }
     return id;
   }
@@ -82,7 +84,14 @@ export class TraceTimelines implements TraceSink {
   finish(): ThreadTimeline[] {
     return [...this.threads.values()]
       .filter((t) => t.firstNs <= t.lastNs)
-      .map((t) => ({ pid: t.info.pid, tid: t.info.tid, name: t.info.name || this.rootName(t), firstNs: t.firstNs, lastNs: t.lastNs, timeline: t.timeline }))
+      .map((t) => ({
+        pid: t.info.pid,
+        tid: t.info.tid,
+        name: t.info.name || this.rootName(t),
+        firstNs: t.firstNs,
+        lastNs: t.lastNs,
+        timeline: t.timeline,
+      }))
       .sort((a, b) => a.firstNs - b.firstNs || a.tid - b.tid);
   }
 }
@@ -146,5 +155,4 @@ class StackTimeline extends BatchThreadSink {
     }
     // An exit with no open call of its function: nothing to close.
   }
-
 }

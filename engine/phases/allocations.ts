@@ -12,7 +12,22 @@ import { BatchThreadSink } from "../trace/batchThreadSink.js";
 import { SCHEDULE, SCHEDULE_PREEMPTED } from "../trace/uftrace/schedEvents.js";
 
 /** The options that make uftrace record what this reads. */
-export const ALLOCATION_OPTIONS: readonly string[] = ["-A", "malloc@arg1", "-R", "malloc@retval", "-A", "calloc@arg1,arg2", "-R", "calloc@retval", "-A", "realloc@arg1,arg2", "-R", "realloc@retval", "-A", "free@arg1"];
+export const ALLOCATION_OPTIONS: readonly string[] = [
+  "-A",
+  "malloc@arg1",
+  "-R",
+  "malloc@retval",
+  "-A",
+  "calloc@arg1,arg2",
+  "-R",
+  "calloc@retval",
+  "-A",
+  "realloc@arg1,arg2",
+  "-R",
+  "realloc@retval",
+  "-A",
+  "free@arg1",
+];
 
 export interface HeapObject {
   readonly site: string;
@@ -129,10 +144,20 @@ class AllocationThread extends BatchThreadSink {
       this.run.uncaptured++;
       return;
     }
-    const bytes = open.allocator === "calloc" ? open.args[0] * open.args[1] : open.allocator === "realloc" ? open.args[1] : open.args[0];
+    const bytes =
+      open.allocator === "calloc"
+        ? open.args[0] * open.args[1]
+        : open.allocator === "realloc"
+          ? open.args[1]
+          : open.args[0];
     if (open.allocator === "realloc" && open.args[0] !== 0) this.run.freed(open.args[0], t);
-    const chain = [open.fn, ...this.stack.slice(0, depth).map((o) => o.fn).reverse()].map((f) => this.run.nameOf(f));
+    const chain = [
+      open.fn,
+      ...this.stack
+        .slice(0, depth)
+        .map((o) => o.fn)
+        .reverse(),
+    ].map((f) => this.run.nameOf(f));
     this.run.allocated(chain.join("<"), bytes, address, t);
   }
-
 }

@@ -18,7 +18,10 @@ export class GapHistogram {
 
   add(gap: number): void {
     const g = Math.max(0, gap);
-    const bin = g < LINEAR_BINS ? Math.floor(g) : LINEAR_BINS + Math.min(LOG_BINS - 1, Math.floor(Math.log(g / LINEAR_BINS) / Math.log(RATIO)));
+    const bin =
+      g < LINEAR_BINS
+        ? Math.floor(g)
+        : LINEAR_BINS + Math.min(LOG_BINS - 1, Math.floor(Math.log(g / LINEAR_BINS) / Math.log(RATIO)));
     this.counts[bin]++;
     this.count++;
   }
@@ -34,7 +37,9 @@ export class GapHistogram {
     const bins: { value: number; n: number }[] = [];
     this.counts.forEach((n, b) => n > 0 && bins.push({ value: GapHistogram.value(b), n }));
     const median = weightedMedian(bins);
-    const mad = weightedMedian(bins.map((b) => ({ value: Math.abs(b.value - median), n: b.n })).sort((a, b) => a.value - b.value));
+    const mad = weightedMedian(
+      bins.map((b) => ({ value: Math.abs(b.value - median), n: b.n })).sort((a, b) => a.value - b.value),
+    );
     return { median, mad };
   }
 }

@@ -56,7 +56,10 @@ function instanceAt(spans: InstanceSpans, t: number): number {
 /** Sites of the objects, by bytes left unfreed then by bytes allocated. */
 export function classifySites(objects: readonly HeapObject[], spans: InstanceSpans): AllocationSite[] {
   const instanceOf = (t: number) => instanceAt(spans, t);
-  const bySite = new Map<string, { local: [number, number]; global: [number, number]; unfreed: [number, number]; instances: Set<number> }>();
+  const bySite = new Map<
+    string,
+    { local: [number, number]; global: [number, number]; unfreed: [number, number]; instances: Set<number> }
+  >();
   for (const o of objects) {
     let s = bySite.get(o.site);
     if (!s) bySite.set(o.site, (s = { local: [0, 0], global: [0, 0], unfreed: [0, 0], instances: new Set() }));
@@ -77,7 +80,12 @@ export function classifySites(objects: readonly HeapObject[], spans: InstanceSpa
       likelyLeak: s.global[0] === 0 && s.local[0] > 0 && s.unfreed[0] > 0 && s.instances.size > 1,
       neverFreed: s.global[0] === 0 && s.local[0] === 0 && s.instances.size > 1,
     }))
-    .sort((x, y) => y.unfreed.bytes - x.unfreed.bytes || y.phaseLocal.bytes + y.global.bytes - (x.phaseLocal.bytes + x.global.bytes) || x.site.localeCompare(y.site));
+    .sort(
+      (x, y) =>
+        y.unfreed.bytes - x.unfreed.bytes ||
+        y.phaseLocal.bytes + y.global.bytes - (x.phaseLocal.bytes + x.global.bytes) ||
+        x.site.localeCompare(y.site),
+    );
 }
 
 /** Heap traffic of each outer instance: bytes its allocations took, bytes it freed, and the heap's

@@ -25,7 +25,15 @@
 // (requestWindows.ts).
 // Figure 4 prints step 2a's test after its loop; it can only mean each
 // candidate tested against the means and σs of all, which is what is done here.
-import { closeVote, longGapVotes, longThreshold, OUTLIER_SIGMAS, INNER_MAJORITY, threadRequestSpans, type RegularGaps } from "./requestWindows.js";
+import {
+  closeVote,
+  longGapVotes,
+  longThreshold,
+  OUTLIER_SIGMAS,
+  INNER_MAJORITY,
+  threadRequestSpans,
+  type RegularGaps,
+} from "./requestWindows.js";
 
 export { OUTLIER_SIGMAS };
 
@@ -116,7 +124,11 @@ interface Screening {
 }
 
 /** Steps 1, 2a and 2b of Figure 4. */
-function screen(regular: readonly RegularOccurrences[], requests: number, irregular: readonly IrregularCounts[]): Screening {
+function screen(
+  regular: readonly RegularOccurrences[],
+  requests: number,
+  irregular: readonly IrregularCounts[],
+): Screening {
   // Step 1. With one request there is no distance to measure: every function run once would do.
   const setB1 = regular.filter((r) => r.count === requests && r.times.length === requests && requests >= 2);
   // Step 2a.
@@ -132,7 +144,13 @@ function screen(regular: readonly RegularOccurrences[], requests: number, irregu
   // Step 2b.
   const setB3 = setB2.filter((r) => {
     const off = irregular.find((run) => (run.counts.get(r.name) ?? 0) !== run.requests);
-    if (off) verdicts.set(r.name, { kind: "irregular-count", run: off.label, count: off.counts.get(r.name) ?? 0, expected: off.requests });
+    if (off)
+      verdicts.set(r.name, {
+        kind: "irregular-count",
+        run: off.label,
+        count: off.counts.get(r.name) ?? 0,
+        expected: off.requests,
+      });
     return !off;
   });
   const outer = [...setB3].sort((a, b) => a.times[0] - b.times[0])[0] ?? null;
@@ -142,24 +160,40 @@ function screen(regular: readonly RegularOccurrences[], requests: number, irregu
 /** The regular run's requests, for the loader to measure their gaps in: from each entry of the outer marker (the
  * first candidate left after step 2) to its thread's last return of a candidate left after step 2 before the
  * thread's next entry. */
-export function regularRequestSpans(regular: readonly RegularOccurrences[], requests: number, irregular: readonly IrregularCounts[], runEnd: number): { start: number; end: number; thread: number }[] {
+export function regularRequestSpans(
+  regular: readonly RegularOccurrences[],
+  requests: number,
+  irregular: readonly IrregularCounts[],
+  runEnd: number,
+): { start: number; end: number; thread: number }[] {
   const { setB3, outer } = screen(regular, requests, irregular);
   if (!outer) return [];
-  const exits = { times: setB3.flatMap((r) => r.exits), threads: setB3.flatMap((r) => r.exits.map((_, i) => r.exitThreads?.[i] ?? 0)) };
+  const exits = {
+    times: setB3.flatMap((r) => r.exits),
+    threads: setB3.flatMap((r) => r.exits.map((_, i) => r.exitThreads?.[i] ?? 0)),
+  };
   return threadRequestSpans(outer, exits, runEnd);
 }
 
 /** Figure 4 on the regular run's candidates, with the gaps between calls measured within its requests
  * (`gaps.requests`: regularRequestSpans' stretches, in order). */
-export function selectMarkers(regular: readonly RegularOccurrences[], requests: number, irregular: readonly IrregularCounts[], gaps: RegularGaps): MarkerSelection {
+export function selectMarkers(
+  regular: readonly RegularOccurrences[],
+  requests: number,
+  irregular: readonly IrregularCounts[],
+  gaps: RegularGaps,
+): MarkerSelection {
   const { setB1, stats, setB3, verdicts, outer } = screen(regular, requests, irregular);
   // Step 3, within the requests.
   const threshold = longThreshold(gaps);
   const votes = longGapVotes(setB3, gaps.requests, threshold);
   const shares = new Map([...votes].map(([name, v]) => [name, v.voted > 0 ? v.long / v.voted : 0]));
   const inner = setB3.filter((r) => shares.get(r.name)! > INNER_MAJORITY).sort((a, b) => a.times[0] - b.times[0]);
-  for (const r of setB3) verdicts.set(r.name, inner.includes(r) ? { kind: "inner" } : { kind: "no-long-gap", share: shares.get(r.name)! });
-  const spans: RegularRequest[] = outer ? gaps.requests.map((q) => ({ start: q.start, end: q.end, thread: q.thread, calls: q.count + 1 })) : [];
+  for (const r of setB3)
+    verdicts.set(r.name, inner.includes(r) ? { kind: "inner" } : { kind: "no-long-gap", share: shares.get(r.name)! });
+  const spans: RegularRequest[] = outer
+    ? gaps.requests.map((q) => ({ start: q.start, end: q.end, thread: q.thread, calls: q.count + 1 }))
+    : [];
   return {
     requests,
     candidates: setB1.map((r, i) => ({
@@ -183,31 +217,58 @@ export function selectMarkers(regular: readonly RegularOccurrences[], requests: 
   };
 }
 
-function selectionNotes(requests: number, candidates: number, stats: readonly { mean: number; sigma: number }[], spans: readonly RegularRequest[]): string[] {
+function selectionNotes(
+  requests: number,
+  candidates: number,
+  stats: readonly { mean: number; sigma: number }[],
+  spans: readonly RegularRequest[],
+): string[] {
   const notes: string[] = [];
-  if (requests < 2) notes.push(`a regular input of ${requests} request has no recurring distance to measure: give it at least 2 (better 3 or more) identical requests`);
-  else if (candidates > 0 && candidates < MIN_CANDIDATES_FOR_3_SIGMA) notes.push(`${candidates} candidates: among fewer than ${MIN_CANDIDATES_FOR_3_SIGMA} the 3σ test of step 2a cannot single out an unevenly spaced one`);
+  if (requests < 2)
+    notes.push(
+      `a regular input of ${requests} request has no recurring distance to measure: give it at least 2 (better 3 or more) identical requests`,
+    );
+  else if (candidates > 0 && candidates < MIN_CANDIDATES_FOR_3_SIGMA)
+    notes.push(
+      `${candidates} candidates: among fewer than ${MIN_CANDIDATES_FOR_3_SIGMA} the 3σ test of step 2a cannot single out an unevenly spaced one`,
+    );
   // Identical requests make the same calls, whatever the program does between them (housekeeping, reading the next
   // one): their distances from one request to the next may vary while the requests do not. Calls, not time: a cold
   // first request or the machine's load changes the time of identical work.
   if (spans.length >= 2) {
     const cov = coefficientOfVariation(spans.map((s) => s.calls));
-    if (cov > REGULAR_REQUEST_COV) notes.push(`the regular run's requests make from ${Math.min(...spans.map((s) => s.calls))} to ${Math.max(...spans.map((s) => s.calls))} calls (CoV ${Math.round(cov * 100)}%): the regular input's requests do not look identical (§3.1)`);
+    if (cov > REGULAR_REQUEST_COV)
+      notes.push(
+        `the regular run's requests make from ${Math.min(...spans.map((s) => s.calls))} to ${Math.max(...spans.map((s) => s.calls))} calls (CoV ${Math.round(cov * 100)}%): the regular input's requests do not look identical (§3.1)`,
+      );
   } else if (spans.length === 0) {
     // Without an outer marker there are no requests to compare: the candidates' distances are all there is.
-    const covs = stats.filter((x) => x.mean > 0).map((x) => x.sigma / x.mean).sort((a, b) => a - b);
+    const covs = stats
+      .filter((x) => x.mean > 0)
+      .map((x) => x.sigma / x.mean)
+      .sort((a, b) => a - b);
     const median = covs.length > 0 ? covs[covs.length >> 1] : 0;
-    if (median > REGULAR_REQUEST_COV) notes.push(`the candidates' distances vary by ${Math.round(median * 100)}% (median CoV): the regular input's requests do not look identical (§3.1), or the work between them varies`);
+    if (median > REGULAR_REQUEST_COV)
+      notes.push(
+        `the candidates' distances vary by ${Math.round(median * 100)}% (median CoV): the regular input's requests do not look identical (§3.1), or the work between them varies`,
+      );
   }
   return notes;
 }
 
 /** Step 3's votes too close to tell from chance, said: those verdicts may change from one recording to the next. */
-function closeVoteNotes(set: readonly RegularOccurrences[], votes: ReadonlyMap<string, { long: number; voted: number }>): string[] {
-  const close = set.filter((r) => closeVote(votes.get(r.name)!.long, votes.get(r.name)!.voted)).sort((a, b) => a.times[0] - b.times[0]);
+function closeVoteNotes(
+  set: readonly RegularOccurrences[],
+  votes: ReadonlyMap<string, { long: number; voted: number }>,
+): string[] {
+  const close = set
+    .filter((r) => closeVote(votes.get(r.name)!.long, votes.get(r.name)!.voted))
+    .sort((a, b) => a.times[0] - b.times[0]);
   if (close.length === 0) return [];
   const list = close.map((r) => `${r.name} (${votes.get(r.name)!.long} of ${votes.get(r.name)!.voted})`).join(", ");
-  return [`step 3's vote is close for ${list}: followed by a long computation in some requests and not in others, by so few that the 95% interval of the share holds ½; their verdicts may change from one recording to the next`];
+  return [
+    `step 3's vote is close for ${list}: followed by a long computation in some requests and not in others, by so few that the 95% interval of the share holds ½; their verdicts may change from one recording to the next`,
+  ];
 }
 
 function coefficientOfVariation(values: readonly number[]): number {

@@ -33,23 +33,55 @@ const cov = (values: readonly number[]) => {
 };
 const rate = (calls: number, ns: number) => (ns > 0 ? (calls * 1e6) / ns : 0);
 
-export function comparePhaseMethods(outer: readonly PhaseInstance[], inner: readonly PhaseInstance[], histogram: CallHistogram, procedures: readonly ProcedureStats[], span: { readonly start: number; readonly end: number }): PhaseComparison {
+export function comparePhaseMethods(
+  outer: readonly PhaseInstance[],
+  inner: readonly PhaseInstance[],
+  histogram: CallHistogram,
+  procedures: readonly ProcedureStats[],
+  span: { readonly start: number; readonly end: number },
+): PhaseComparison {
   const names = [...new Set(inner.map((i) => i.phase))];
   const behaviour = [
-    ...(outer.length > 0 ? [{ name: `${outer[0].phase} (outer)`, values: outer.map((i) => rate(i.calls, i.length)) }] : []),
-    ...names.map((name) => ({ name, values: inner.filter((i) => i.phase === name).map((i) => rate(i.calls, i.length)) })),
+    ...(outer.length > 0
+      ? [{ name: `${outer[0].phase} (outer)`, values: outer.map((i) => rate(i.calls, i.length)) }]
+      : []),
+    ...names.map((name) => ({
+      name,
+      values: inner.filter((i) => i.phase === name).map((i) => rate(i.calls, i.length)),
+    })),
   ];
   const length = span.end - span.start;
-  const intervals = Array.from(histogram.intervals(inner.length, span.start, span.end), (calls) => rate(calls, length / Math.max(1, inner.length)));
+  const intervals = Array.from(histogram.intervals(inner.length, span.start, span.end), (calls) =>
+    rate(calls, length / Math.max(1, inner.length)),
+  );
   const clusters = clusterRates(intervals, Math.min(names.length, intervals.length));
   // The time per invocation of Huang et al.'s θ_grain is over the invocations totalNs counts: the outermost.
-  const chosen = procedures.filter((p) => p.totalNs >= THETA_WEIGHT * length && p.outermost > 0 && p.totalNs / p.outermost >= THETA_GRAIN_NS);
+  const chosen = procedures.filter(
+    (p) => p.totalNs >= THETA_WEIGHT * length && p.outermost > 0 && p.totalNs / p.outermost >= THETA_GRAIN_NS,
+  );
   return {
     metric: "calls per ms",
     methods: [
-      score("behaviour", `${names.length} inner phase${names.length === 1 ? "" : "s"}, the outer phase listed beside them`, behaviour.map((b) => ({ name: b.name, instances: b.values.length, cov: cov(b.values) })), names.length > 0 ? (p) => !p.name.endsWith(" (outer)") : () => true),
-      score("interval", `${intervals.length} equal intervals in ${clusters.length} k-means cluster${clusters.length === 1 ? "" : "s"} of their rate`, clusters.map((c, i) => ({ name: `cluster ${i + 1}`, instances: c.length, cov: cov(c) }))),
-      score("procedure", `functions over ${THETA_WEIGHT * 100}% of the run and ${THETA_GRAIN_NS / 1000} µs an invocation`, chosen.map((p) => ({ name: p.name, instances: p.invocations, cov: p.invocations > 1 && p.rateMean > 0 ? Math.sqrt(p.rateM2 / (p.invocations - 1)) / p.rateMean : 0 }))),
+      score(
+        "behaviour",
+        `${names.length} inner phase${names.length === 1 ? "" : "s"}, the outer phase listed beside them`,
+        behaviour.map((b) => ({ name: b.name, instances: b.values.length, cov: cov(b.values) })),
+        names.length > 0 ? (p) => !p.name.endsWith(" (outer)") : () => true,
+      ),
+      score(
+        "interval",
+        `${intervals.length} equal intervals in ${clusters.length} k-means cluster${clusters.length === 1 ? "" : "s"} of their rate`,
+        clusters.map((c, i) => ({ name: `cluster ${i + 1}`, instances: c.length, cov: cov(c) })),
+      ),
+      score(
+        "procedure",
+        `functions over ${THETA_WEIGHT * 100}% of the run and ${THETA_GRAIN_NS / 1000} µs an invocation`,
+        chosen.map((p) => ({
+          name: p.name,
+          instances: p.invocations,
+          cov: p.invocations > 1 && p.rateMean > 0 ? Math.sqrt(p.rateM2 / (p.invocations - 1)) / p.rateMean : 0,
+        })),
+      ),
     ],
   };
 }
@@ -58,7 +90,9 @@ export function comparePhaseMethods(outer: readonly PhaseInstance[], inner: read
 function clusterRates(values: readonly number[], k: number): number[][] {
   if (values.length === 0 || k <= 0) return [];
   const order = values.map((_, i) => i).sort((a, b) => values[a] - values[b]);
-  const groups = Array.from({ length: k }, (_, g) => order.slice(Math.floor((g * order.length) / k), Math.floor(((g + 1) * order.length) / k))).filter((g) => g.length > 0);
+  const groups = Array.from({ length: k }, (_, g) =>
+    order.slice(Math.floor((g * order.length) / k), Math.floor(((g + 1) * order.length) / k)),
+  ).filter((g) => g.length > 0);
   const p = settle({ data: Float64Array.from(values), n: values.length, dims: 1 }, groups);
   const out: number[][] = Array.from({ length: p.k }, () => []);
   p.assignment.forEach((c, i) => out[c].push(values[i]));
@@ -66,7 +100,12 @@ function clusterRates(values: readonly number[], k: number): number[][] {
 }
 
 /** A phase of one instance has no spread to measure: it is listed but left out of the lowest, mean and highest, as are those `scored` leaves out. */
-function score(method: PhaseMethodScore["method"], setup: string, phases: PhaseMethodScore["phases"], scored: (p: PhaseMethodScore["phases"][number]) => boolean = () => true): PhaseMethodScore {
+function score(
+  method: PhaseMethodScore["method"],
+  setup: string,
+  phases: PhaseMethodScore["phases"],
+  scored: (p: PhaseMethodScore["phases"][number]) => boolean = () => true,
+): PhaseMethodScore {
   const covs = phases.filter((p) => p.instances > 1 && scored(p)).map((p) => p.cov);
   return {
     method,

@@ -108,5 +108,4 @@ class ProcedureThread extends BatchThreadSink {
     s.rateMean += d / s.invocations;
     s.rateM2 += d * (rate - s.rateMean);
   }
-
 }

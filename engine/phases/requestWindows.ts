@@ -111,21 +111,35 @@ function byThread(x: ThreadTimes): Map<number, number[]> {
 
 /** Each request in the thread that served it: from an entry of the outer marker to the thread's last return of a
  * function run once per request before its next entry (requestSpans per thread), all threads' in order of start. */
-export function threadRequestSpans(starts: ThreadTimes, exits: ThreadTimes, runEnd: number): { start: number; end: number; thread: number }[] {
+export function threadRequestSpans(
+  starts: ThreadTimes,
+  exits: ThreadTimes,
+  runEnd: number,
+): { start: number; end: number; thread: number }[] {
   const ends = byThread(exits);
-  return [...byThread(starts)].flatMap(([thread, list]) => requestSpans(list, ends.get(thread) ?? [], runEnd).map(([start, end]) => ({ start, end, thread }))).sort((a, b) => a.start - b.start || a.thread - b.thread);
+  return [...byThread(starts)]
+    .flatMap(([thread, list]) =>
+      requestSpans(list, ends.get(thread) ?? [], runEnd).map(([start, end]) => ({ start, end, thread })),
+    )
+    .sort((a, b) => a.start - b.start || a.thread - b.thread);
 }
 
 /** Step 3 within the requests: per candidate, of its occurrences inside a request (`voted`), those followed, before the
  * thread's next candidate entry or the request's end, by more than `threshold` (`long`). */
-export function longGapVotes(set: readonly ({ readonly name: string } & ThreadTimes)[], requests: readonly RequestStretch[], threshold: number): Map<string, { long: number; voted: number }> {
+export function longGapVotes(
+  set: readonly ({ readonly name: string } & ThreadTimes)[],
+  requests: readonly RequestStretch[],
+  threshold: number,
+): Map<string, { long: number; voted: number }> {
   const long = new Map<string, number>();
   const voted = new Map<string, number>();
   const count = (m: Map<string, number>, name: string) => m.set(name, (m.get(name) ?? 0) + 1);
   const threads = new Set([...requests.map((r) => r.thread)]);
   for (const thread of threads) {
     const mine = requests.filter((r) => r.thread === thread);
-    const occurrences = set.flatMap((r) => r.times.flatMap((t, i) => ((r.threads?.[i] ?? 0) === thread ? [{ name: r.name, t }] : []))).sort((a, b) => a.t - b.t);
+    const occurrences = set
+      .flatMap((r) => r.times.flatMap((t, i) => ((r.threads?.[i] ?? 0) === thread ? [{ name: r.name, t }] : [])))
+      .sort((a, b) => a.t - b.t);
     // The request an occurrence is in: the last starting at or before it (one may end where the next begins).
     let w = -1;
     for (let i = 0; i < occurrences.length; i++) {

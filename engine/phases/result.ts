@@ -49,7 +49,11 @@ export interface PhaseSegmentsResult extends Segmentation {
   /** §4.4's comparison with interval and procedure phases (time only: it needs rates); null otherwise. */
   readonly comparison: PhaseComparison | null;
   /** Its heap objects' sites in leak classes (§5.2), when the run recorded its allocations; null otherwise. */
-  readonly leaks: { readonly objects: number; readonly sites: readonly AllocationSite[]; readonly perInstance: readonly InstanceMemory[] } | null;
+  readonly leaks: {
+    readonly objects: number;
+    readonly sites: readonly AllocationSite[];
+    readonly perInstance: readonly InstanceMemory[];
+  } | null;
   /** The run's span in logical time, and its calls. */
   readonly span: { readonly start: number; readonly end: number; readonly calls: number };
   readonly notes: readonly string[];

@@ -68,8 +68,22 @@ export interface ThreadClock {
 type Run = { readonly start: number; readonly end: number; readonly calls: number };
 
 /** `ends`: the returns of the functions run once per request, as [logical time, calls so far + 1], in any order. */
-export function segmentRun(outer: MarkerEntries | null, inner: readonly MarkerEntries[], run: Run, clocks: readonly ThreadClock[] = [], ends: readonly (readonly [number, number])[] = []): Segmentation {
-  const timed = (list: PhaseInstance[]) => (clocks.length === 0 ? list : list.map((i) => ({ ...i, threads: clocks.map((c) => ({ thread: c.name, onCpuNs: c.between(i.start, i.start + i.length) })).filter((x) => x.onCpuNs > 0) })));
+export function segmentRun(
+  outer: MarkerEntries | null,
+  inner: readonly MarkerEntries[],
+  run: Run,
+  clocks: readonly ThreadClock[] = [],
+  ends: readonly (readonly [number, number])[] = [],
+): Segmentation {
+  const timed = (list: PhaseInstance[]) =>
+    clocks.length === 0
+      ? list
+      : list.map((i) => ({
+          ...i,
+          threads: clocks
+            .map((c) => ({ thread: c.name, onCpuNs: c.between(i.start, i.start + i.length) }))
+            .filter((x) => x.onCpuNs > 0),
+        }));
   const { list: outerList, stops, unended } = outerInstances(outer, run, ends);
   const outerTimed = timed(outerList);
   const innerInstances = timed(instances(inner, run, stops));
@@ -86,7 +100,9 @@ export function segmentRun(outer: MarkerEntries | null, inner: readonly MarkerEn
     phases: [...byPhase].map(([phase, list]) => summary(phase, list)),
     prologue: (outerList[0]?.start ?? run.end) - run.start,
     epilogue: last ? Math.max(0, run.end - (last.start + last.length)) : 0,
-    between: outerList.slice(1).reduce((n, o, i) => n + Math.max(0, o.start - (outerList[i].start + outerList[i].length)), 0),
+    between: outerList
+      .slice(1)
+      .reduce((n, o, i) => n + Math.max(0, o.start - (outerList[i].start + outerList[i].length)), 0),
     unended,
   };
 }
@@ -98,18 +114,26 @@ const byPoint = (a: Point, b: Point) => a[0] - b[0] || a[1] - b[1];
 
 /** Each entry of the outer marker to its request's end, or where that was not seen, to the next entry (the last: the
  * run's end); `stops` are the instances' starts and ends, where inner instances stop. */
-function outerInstances(outer: MarkerEntries | null, run: Run, ends: readonly Point[]): { list: PhaseInstance[]; stops: Point[]; unended: number } {
+function outerInstances(
+  outer: MarkerEntries | null,
+  run: Run,
+  ends: readonly Point[],
+): { list: PhaseInstance[]; stops: Point[]; unended: number } {
   if (!outer) return { list: [], stops: [], unended: 0 };
   const entries = [...outer.entries].sort(byPoint);
   const sortedEnds = [...ends].sort(byPoint);
-  const found = requestEnds(entries.map((e) => e[0]), sortedEnds.map((e) => e[0]));
+  const found = requestEnds(
+    entries.map((e) => e[0]),
+    sortedEnds.map((e) => e[0]),
+  );
   const callsAt = new Map(sortedEnds.map(([t, calls]) => [t, calls]));
   let unended = 0;
   const stops: Point[] = [];
   const list = entries.map(([t, calls], i): PhaseInstance => {
     const seen = found[i];
     if (seen === null) unended++;
-    const end: Point = seen !== null ? [seen, callsAt.get(seen)!] : i + 1 < entries.length ? entries[i + 1] : [run.end, run.calls + 1];
+    const end: Point =
+      seen !== null ? [seen, callsAt.get(seen)!] : i + 1 < entries.length ? entries[i + 1] : [run.end, run.calls + 1];
     stops.push([t, calls], end);
     return { phase: outer.name, start: t, length: end[0] - t, calls: end[1] - calls };
   });
@@ -119,7 +143,9 @@ function outerInstances(outer: MarkerEntries | null, run: Run, ends: readonly Po
 /** From each entry of any marker to the next entry or the first of `stops` after it (the requests' starts and ends),
  * whichever comes first; the last to the run's end. */
 function instances(markers: readonly MarkerEntries[], run: Run, stops: readonly Point[] = []): PhaseInstance[] {
-  const all = markers.flatMap((m) => m.entries.map(([t, calls]) => ({ phase: m.name, t, calls }))).sort((a, b) => a.t - b.t || a.calls - b.calls);
+  const all = markers
+    .flatMap((m) => m.entries.map(([t, calls]) => ({ phase: m.name, t, calls })))
+    .sort((a, b) => a.t - b.t || a.calls - b.calls);
   let s = 0;
   return all.map((e, i) => {
     while (s < stops.length && stops[s][0] <= e.t) s++;
@@ -136,5 +162,12 @@ function summary(phase: string, list: readonly PhaseInstance[]): PhaseSummary {
   const total = list.reduce((s, i) => s + i.length, 0);
   const mean = total / n;
   const sigma = n > 1 ? Math.sqrt(list.reduce((s, i) => s + (i.length - mean) ** 2, 0) / (n - 1)) : 0;
-  return { phase, instances: n, meanLength: mean, sigmaLength: sigma, cov: mean > 0 ? sigma / mean : 0, totalLength: total };
+  return {
+    phase,
+    instances: n,
+    meanLength: mean,
+    sigmaLength: sigma,
+    cov: mean > 0 ? sigma / mean : 0,
+    totalLength: total,
+  };
 }

@@ -7,5 +7,14 @@ import { flatSummary } from "./flatSummary.js";
 export const campaignCsv: Exporter<CampaignDetail> = {
   mediaType: "text/csv",
   extension: "csv",
-  render: (d) => toCsv(d.groups.map((g) => ({ design: g.design, workload: g.workload, measure: d.measure.name, unit: d.measure.unit, ...flatSummary(g.summary) }))) + "\n",
+  render: (d) =>
+    toCsv(
+      d.groups.map((g) => ({
+        design: g.design,
+        workload: g.workload,
+        measure: d.measure.name,
+        unit: d.measure.unit,
+        ...flatSummary(g.summary),
+      })),
+    ) + "\n",
 };

@@ -7,5 +7,17 @@ export const cctCsv: Exporter<CctTable> = {
   mediaType: "text/csv",
   extension: "csv",
   render: (t) =>
-    toCsv(t.rows.map((r) => ({ context: r.path.join(" > "), n: r.n, mean_ns: r.meanNs, std_ns: r.stdNs, cov: r.cov, min_ns: r.minNs, max_ns: r.maxNs, total_ns: r.inclusiveNs, self_ns: r.selfNs }))) + "\n",
+    toCsv(
+      t.rows.map((r) => ({
+        context: r.path.join(" > "),
+        n: r.n,
+        mean_ns: r.meanNs,
+        std_ns: r.stdNs,
+        cov: r.cov,
+        min_ns: r.minNs,
+        max_ns: r.maxNs,
+        total_ns: r.inclusiveNs,
+        self_ns: r.selfNs,
+      })),
+    ) + "\n",
 };

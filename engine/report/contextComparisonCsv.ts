@@ -11,7 +11,11 @@ export const contextComparisonCsv: Exporter<Comparison> = {
   extension: "csv",
   render: (c) =>
     toCsv(
-      [...c.slower.map((x) => ["slower", x] as const), ...c.faster.map((x) => ["faster", x] as const), ...c.apart.map((x) => [x.kind, x] as const)].map(([direction, x]) => ({
+      [
+        ...c.slower.map((x) => ["slower", x] as const),
+        ...c.faster.map((x) => ["faster", x] as const),
+        ...c.apart.map((x) => [x.kind, x] as const),
+      ].map(([direction, x]) => ({
         direction,
         context: x.path.join(" > "),
         n_a: x.a?.n ?? null,

@@ -6,8 +6,18 @@
 export function toCsv<T extends object>(rows: readonly T[]): string {
   if (rows.length === 0) return "";
   const keys = Object.keys(rows[0]);
-  const value = (v: unknown) => (v === null || v === undefined ? "" : typeof v === "object" ? JSON.stringify(v) : typeof v === "string" ? csvSafe(v) : String(v));
-  return [keys.map((k) => csvField(csvSafe(k))).join(","), ...rows.map((r) => keys.map((k) => csvField(value((r as Record<string, unknown>)[k]))).join(","))].join("\n");
+  const value = (v: unknown) =>
+    v === null || v === undefined
+      ? ""
+      : typeof v === "object"
+        ? JSON.stringify(v)
+        : typeof v === "string"
+          ? csvSafe(v)
+          : String(v);
+  return [
+    keys.map((k) => csvField(csvSafe(k))).join(","),
+    ...rows.map((r) => keys.map((k) => csvField(value((r as Record<string, unknown>)[k]))).join(",")),
+  ].join("\n");
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;

@@ -33,7 +33,9 @@ export interface ReportFile {
 export function exportFile<R, O>(exporter: Exporter<R, O>, result: R, options: O, baseName: string): ReportFile {
   const out = exporter.render(result, options);
   const file = { fileName: `${baseName}.${exporter.extension}`, mediaType: exporter.mediaType };
-  return typeof out === "string" ? { ...file, encoding: "utf8", text: out } : { ...file, encoding: "base64", text: toBase64(out) };
+  return typeof out === "string"
+    ? { ...file, encoding: "utf8", text: out }
+    : { ...file, encoding: "base64", text: toBase64(out) };
 }
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -42,7 +44,11 @@ function toBase64(bytes: Uint8Array): string {
   let s = "";
   for (let i = 0; i < bytes.length; i += 3) {
     const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    s += ALPHABET[n >> 18] + ALPHABET[(n >> 12) & 63] + (i + 1 < bytes.length ? ALPHABET[(n >> 6) & 63] : "=") + (i + 2 < bytes.length ? ALPHABET[n & 63] : "=");
+    s +=
+      ALPHABET[n >> 18] +
+      ALPHABET[(n >> 12) & 63] +
+      (i + 1 < bytes.length ? ALPHABET[(n >> 6) & 63] : "=") +
+      (i + 2 < bytes.length ? ALPHABET[n & 63] : "=");
   }
   return s;
 }

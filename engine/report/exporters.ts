@@ -37,39 +37,87 @@ import type { DesignVerdict } from "../verdict/designVerdict.js";
 import { verdictTextExporter } from "./verdictText.js";
 import { verdictCsv } from "./verdictCsv.js";
 
-export const CAMPAIGN_EXPORTERS = { csv: campaignCsv, json: jsonExporter } as const satisfies Record<string, Exporter<CampaignDetail>>;
+export const CAMPAIGN_EXPORTERS = { csv: campaignCsv, json: jsonExporter } as const satisfies Record<
+  string,
+  Exporter<CampaignDetail>
+>;
 
 /** A campaign report's formats (reportExporters.ts renders them; PDF is its HTML printed, by the host). */
 export const REPORT_FORMATS = ["html", "markdown", "pdf", "csv", "json"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-export const VCG_EXPORTERS = { text: vcgText, dot: vcgDot, json: jsonExporter } as const satisfies Record<string, Exporter<DominantVarianceResult, VcgTextOptions>>;
+export const VCG_EXPORTERS = { text: vcgText, dot: vcgDot, json: jsonExporter } as const satisfies Record<
+  string,
+  Exporter<DominantVarianceResult, VcgTextOptions>
+>;
 export type VcgFormat = keyof typeof VCG_EXPORTERS;
 
-export const PATTERNS_EXPORTERS = { text: executionPatternsText, csv: executionPatternsCsv, json: jsonExporter } as const satisfies Record<string, Exporter<ExecutionPatternsResult>>;
+export const PATTERNS_EXPORTERS = {
+  text: executionPatternsText,
+  csv: executionPatternsCsv,
+  json: jsonExporter,
+} as const satisfies Record<string, Exporter<ExecutionPatternsResult>>;
 export type PatternsFormat = keyof typeof PATTERNS_EXPORTERS;
 
-export const VERDICT_EXPORTERS = { text: verdictTextExporter, csv: verdictCsv, json: jsonExporter } as const satisfies Record<string, Exporter<DesignVerdict>>;
+export const VERDICT_EXPORTERS = {
+  text: verdictTextExporter,
+  csv: verdictCsv,
+  json: jsonExporter,
+} as const satisfies Record<string, Exporter<DesignVerdict>>;
 
-export const COMPARISON_EXPORTERS = { text: designComparisonText, csv: designComparisonCsv, json: jsonExporter } as const satisfies Record<string, Exporter<DesignComparisonResult>>;
+export const COMPARISON_EXPORTERS = {
+  text: designComparisonText,
+  csv: designComparisonCsv,
+  json: jsonExporter,
+} as const satisfies Record<string, Exporter<DesignComparisonResult>>;
 export type ComparisonFormat = keyof typeof COMPARISON_EXPORTERS;
 
-export const REPRODUCIBILITY_EXPORTERS = { text: reproducibilityTextExporter, json: jsonExporter } as const satisfies Record<string, Exporter<ReproducibilityResult>>;
+export const REPRODUCIBILITY_EXPORTERS = {
+  text: reproducibilityTextExporter,
+  json: jsonExporter,
+} as const satisfies Record<string, Exporter<ReproducibilityResult>>;
 
-export const TRENDS_EXPORTERS = { text: trendsTextExporter, csv: trendsCsv, json: jsonExporter } as const satisfies Record<string, Exporter<TrendsResult>>;
+export const TRENDS_EXPORTERS = {
+  text: trendsTextExporter,
+  csv: trendsCsv,
+  json: jsonExporter,
+} as const satisfies Record<string, Exporter<TrendsResult>>;
 
-export const TREND_COMPARISON_EXPORTERS = { text: trendComparisonTextExporter, csv: trendComparisonCsv, json: jsonExporter } as const satisfies Record<string, Exporter<TrendComparisonResult>>;
+export const TREND_COMPARISON_EXPORTERS = {
+  text: trendComparisonTextExporter,
+  csv: trendComparisonCsv,
+  json: jsonExporter,
+} as const satisfies Record<string, Exporter<TrendComparisonResult>>;
 
-export const FUNCTION_TRENDS_EXPORTERS = { text: functionTrendsTextExporter, csv: functionTrendsCsv, json: jsonExporter } as const satisfies Record<string, Exporter<CfTrendsResult>>;
+export const FUNCTION_TRENDS_EXPORTERS = {
+  text: functionTrendsTextExporter,
+  csv: functionTrendsCsv,
+  json: jsonExporter,
+} as const satisfies Record<string, Exporter<CfTrendsResult>>;
 
-export const PHASE_MARKERS_EXPORTERS = { text: phaseMarkersTextExporter, json: jsonExporter } as const satisfies Record<string, Exporter<PhaseMarkersResult>>;
+export const PHASE_MARKERS_EXPORTERS = { text: phaseMarkersTextExporter, json: jsonExporter } as const satisfies Record<
+  string,
+  Exporter<PhaseMarkersResult>
+>;
 
-export const PHASE_SEGMENTS_EXPORTERS = { text: phaseSegmentsTextExporter, json: jsonExporter } as const satisfies Record<string, Exporter<PhaseSegmentsResult>>;
+export const PHASE_SEGMENTS_EXPORTERS = {
+  text: phaseSegmentsTextExporter,
+  json: jsonExporter,
+} as const satisfies Record<string, Exporter<PhaseSegmentsResult>>;
 
-export const FLAME_EXPORTERS = { collapsed: flameCollapsed, json: jsonExporter } as const satisfies Record<string, Exporter<FlameGraph>>;
+export const FLAME_EXPORTERS = { collapsed: flameCollapsed, json: jsonExporter } as const satisfies Record<
+  string,
+  Exporter<FlameGraph>
+>;
 
-export const FLAME_DIFF_EXPORTERS = { collapsed: flameDiffCollapsed, json: jsonExporter } as const satisfies Record<string, Exporter<FlameDiff>>;
+export const FLAME_DIFF_EXPORTERS = { collapsed: flameDiffCollapsed, json: jsonExporter } as const satisfies Record<
+  string,
+  Exporter<FlameDiff>
+>;
 
 export const CCT_EXPORTERS = { csv: cctCsv, json: jsonExporter } as const satisfies Record<string, Exporter<CctTable>>;
 
-export const CONTEXT_COMPARISON_EXPORTERS = { csv: contextComparisonCsv, json: jsonExporter } as const satisfies Record<string, Exporter<Comparison>>;
+export const CONTEXT_COMPARISON_EXPORTERS = { csv: contextComparisonCsv, json: jsonExporter } as const satisfies Record<
+  string,
+  Exporter<Comparison>
+>;

@@ -30,7 +30,10 @@ export function* collapsedLines(tree: Tree, counts: (node: number) => readonly n
     chain[c] = (tree.parent[c] > 0 ? chain[tree.parent[c]] + 1 : 0) + names[tree.fn[c]].length;
     if (counts(c).some((v) => v > 0)) total += chain[c] + 24;
   }
-  if (total > MAX_COLLAPSED_CHARS) throw new ExportRefused(`collapsed stacks of this tree would take about ${Math.round(total / 2 ** 20).toLocaleString()} MiB (every line spells its whole call chain, and its chains are deep): export the flame graph as JSON instead`);
+  if (total > MAX_COLLAPSED_CHARS)
+    throw new ExportRefused(
+      `collapsed stacks of this tree would take about ${Math.round(total / 2 ** 20).toLocaleString()} MiB (every line spells its whole call chain, and its chains are deep): export the flame graph as JSON instead`,
+    );
   const children: number[][] = Array.from({ length: size }, () => []);
   for (let c = 1; c < size; c++) children[tree.parent[c]].push(c);
   const path: string[] = [];

@@ -24,7 +24,11 @@ export function patternsText(r: ExecutionPatternsResult): string {
   const out = [
     `Execution patterns of ${r.label} (paper 004): ${r.runs.length} ${r.runs.length === 1 ? "run" : "runs"}, ${r.patterns.length} ${r.patterns.length === 1 ? "pattern" : "patterns"}, ${r.metric.title}, timelines from ${r.source}`,
     "",
-    table(["pattern", "runs", ...groups, `mean ${r.metric.name}`, "CoV", "representative"], rows, new Set([0, groups.length + 4])),
+    table(
+      ["pattern", "runs", ...groups, `mean ${r.metric.name}`, "CoV", "representative"],
+      rows,
+      new Set([0, groups.length + 4]),
+    ),
     "",
     `Shapes (busy share per aligned interval, one line per thread slot: ${r.slots.map((s) => `${s.label}${s.threadName ? ` "${s.threadName}"` : ""}`).join(", ")}):`,
     ...r.patterns.flatMap((p) => activityBars(p).map((bar, i) => `  ${(i === 0 ? p.name : "").padEnd(5)} |${bar}|`)),
@@ -35,4 +39,8 @@ export function patternsText(r: ExecutionPatternsResult): string {
   return out.join("\n");
 }
 
-export const executionPatternsText: Exporter<ExecutionPatternsResult> = { mediaType: "text/plain", extension: "txt", render: (r) => patternsText(r) + "\n" };
+export const executionPatternsText: Exporter<ExecutionPatternsResult> = {
+  mediaType: "text/plain",
+  extension: "txt",
+  render: (r) => patternsText(r) + "\n",
+};

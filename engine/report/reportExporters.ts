@@ -11,4 +11,9 @@ import { reportCsvZip } from "./campaignReport/csvZip.js";
 import type { ReportFormat } from "./exporters.js";
 
 /** PDF is the HTML printed, by the host. */
-export const REPORT_EXPORTERS = { html: reportHtml, markdown: reportMarkdown, csv: reportCsvZip, json: jsonExporter } as const satisfies Record<Exclude<ReportFormat, "pdf">, Exporter<CampaignReport>>;
+export const REPORT_EXPORTERS = {
+  html: reportHtml,
+  markdown: reportMarkdown,
+  csv: reportCsvZip,
+  json: jsonExporter,
+} as const satisfies Record<Exclude<ReportFormat, "pdf">, Exporter<CampaignReport>>;

@@ -21,23 +21,33 @@ export function trendComparisonText(r: TrendComparisonResult): string {
     if (!(f.fit.power.n > 0)) return "no powerlaw (costs or feature ≤ 0)";
     return `${f.fit.noTrend !== null ? "no trend: " : ""}${modelText({ ...f.fit, feature: r.feature })}`;
   };
-  const rows = r.locations.slice(0, TEXT_LOCATIONS + 1).map((l) => [
-    shortName(l.name),
-    fit(l, 0),
-    fit(l, 1),
-    l.exponentDifference ? `${signed(l.exponentDifference.value)}${l.exponentDifference.interval ? ` (${signed(l.exponentDifference.interval.low)} … ${signed(l.exponentDifference.interval.high)})` : ""}` : "-",
-    l.crossover === null ? "-" : `${num(l.crossover)}${l.crossoverMeasured ? "" : " (outside)"}`,
-    l.observedCrossing ? `${num(l.observedCrossing[0])} … ${num(l.observedCrossing[1])}` : "-",
-    l.scalesWorse ?? "neither shown",
-  ]);
+  const rows = r.locations
+    .slice(0, TEXT_LOCATIONS + 1)
+    .map((l) => [
+      shortName(l.name),
+      fit(l, 0),
+      fit(l, 1),
+      l.exponentDifference
+        ? `${signed(l.exponentDifference.value)}${l.exponentDifference.interval ? ` (${signed(l.exponentDifference.interval.low)} … ${signed(l.exponentDifference.interval.high)})` : ""}`
+        : "-",
+      l.crossover === null ? "-" : `${num(l.crossover)}${l.crossoverMeasured ? "" : " (outside)"}`,
+      l.observedCrossing ? `${num(l.observedCrossing[0])} … ${num(l.observedCrossing[1])}` : "-",
+      l.scalesWorse ?? "neither shown",
+    ]);
   const whole = r.locations.find((l) => l.name === WHOLE_PROGRAM);
   return [
     `Empirical complexity of ${r.labels.a} (A) and ${r.labels.b} (B) in ${r.feature}, costs from ${r.source} (paper 002; per design the powerlaw, linear or fixed cost + powerlaw model, whichever fits by AICc; exponents compared with 95% studentized bootstrap intervals)`,
     whole ? verdictLine(whole, a, b, r.feature) : "",
     whole ? exponentsLine(whole, a, b) : "",
     "",
-    table(["location", `A: ${a}`, `B: ${b}`, "exponent B − A (95%)", "fits cross at", "data cross between", "scales worse"], rows, new Set([0, 1, 2, 6])),
-    r.locations.length > TEXT_LOCATIONS + 1 ? `… ${r.locations.length - TEXT_LOCATIONS - 1} more locations (--csv or --json lists them all)` : "",
+    table(
+      ["location", `A: ${a}`, `B: ${b}`, "exponent B − A (95%)", "fits cross at", "data cross between", "scales worse"],
+      rows,
+      new Set([0, 1, 2, 6]),
+    ),
+    r.locations.length > TEXT_LOCATIONS + 1
+      ? `… ${r.locations.length - TEXT_LOCATIONS - 1} more locations (--csv or --json lists them all)`
+      : "",
     ...r.notes.map((n) => `note: ${n}`),
   ]
     .filter((line, i) => line !== "" || i === 2)
@@ -46,7 +56,10 @@ export function trendComparisonText(r: TrendComparisonResult): string {
 
 /** Each design's model of the whole program and the exponent the verdict compares. */
 function exponentsLine(l: LocationComparison, a: string, b: string): string {
-  const one = (name: string, f: LocationComparison["fits"][number]) => (f ? `${name} ${f.fit.model === "offset" ? "a fixed cost + powerlaw" : f.fit.model === "power" ? "a powerlaw" : "a line"}, exponent ${exponentText(f.fit)}` : `${name} not fitted`);
+  const one = (name: string, f: LocationComparison["fits"][number]) =>
+    f
+      ? `${name} ${f.fit.model === "offset" ? "a fixed cost + powerlaw" : f.fit.model === "power" ? "a powerlaw" : "a line"}, exponent ${exponentText(f.fit)}`
+      : `${name} not fitted`;
   return `Exponents compared: ${one(a, l.fits[0])}; ${one(b, l.fits[1])}.`;
 }
 
@@ -54,13 +67,25 @@ export function verdictLine(l: LocationComparison, a: string, b: string, feature
   const d = l.exponentDifference;
   if (!d) return `The whole program could not be fitted under both designs.`;
   const worse = l.scalesWorse;
-  const lead = worse ? `${worse} scales worse: its exponent in ${feature} is larger by ${Math.abs(d.value).toFixed(2)}` : `Neither design is shown to scale worse: the exponents differ by ${signed(d.value)}, an interval that includes 0`;
+  const lead = worse
+    ? `${worse} scales worse: its exponent in ${feature} is larger by ${Math.abs(d.value).toFixed(2)}`
+    : `Neither design is shown to scale worse: the exponents differ by ${signed(d.value)}, an interval that includes 0`;
   // A crossing is reported only where the exponents are shown to differ (designTrends.ts), so `worse` names one design here.
   const cheaper = worse === a ? b : a;
-  const cross = worse && l.crossover !== null ? (l.crossoverMeasured ? `; the fits cross at ${feature} ≈ ${num(l.crossover)}, inside the measured range, so ${cheaper} is the cheaper beyond it` : `; the fits would cross at ${feature} ≈ ${num(l.crossover)}, outside the measured range`) : "";
+  const cross =
+    worse && l.crossover !== null
+      ? l.crossoverMeasured
+        ? `; the fits cross at ${feature} ≈ ${num(l.crossover)}, inside the measured range, so ${cheaper} is the cheaper beyond it`
+        : `; the fits would cross at ${feature} ≈ ${num(l.crossover)}, outside the measured range`
+      : "";
   return `${lead}${cross}.`;
 }
 
-const signed = (x: number | null) => (x === null || !Number.isFinite(x) ? "-" : (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(2));
+const signed = (x: number | null) =>
+  x === null || !Number.isFinite(x) ? "-" : (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(2);
 
-export const trendComparisonTextExporter: Exporter<TrendComparisonResult> = { mediaType: "text/plain", extension: "txt", render: (r) => trendComparisonText(r) + "\n" };
+export const trendComparisonTextExporter: Exporter<TrendComparisonResult> = {
+  mediaType: "text/plain",
+  extension: "txt",
+  render: (r) => trendComparisonText(r) + "\n",
+};

@@ -23,13 +23,29 @@ export function trendsText(r: TrendsResult): string {
     ]),
   );
   const mixed = r.clusters.flatMap((c, i) => c.fits.filter((f) => f.widened).map((f) => mixedLine(i + 1, c, f)));
-  const noTrend = r.clusters.flatMap((c, i) => c.fits.filter((f) => f.noTrend !== null).map((f) => ({ i, f }))).slice(0, NO_TREND_LINES);
+  const noTrend = r.clusters
+    .flatMap((c, i) => c.fits.filter((f) => f.noTrend !== null).map((f) => ({ i, f })))
+    .slice(0, NO_TREND_LINES);
   return [
     `Empirical complexity of ${r.label} (paper 002, BB-TrendProf): ${r.runs.length} runs, costs from ${r.source}, features ${r.features.join(", ")}`,
     `${r.clusters.length} clusters of locations that vary together; ${r.discarded} locations nearly constant (σ < 10) left out`,
     "model: powerlaw, linear, or a fixed cost plus a powerlaw, whichever fits by AICc on the relative error; exponent and predictions with 95% studentized bootstrap intervals",
     "",
-    table(["rank", "cluster", "locations", "max cost", "max share", "model", "R²", "exponent (95%)", "prediction at 10 × f95 (95%)"], rows, new Set([1, 5, 8])),
+    table(
+      [
+        "rank",
+        "cluster",
+        "locations",
+        "max cost",
+        "max share",
+        "model",
+        "R²",
+        "exponent (95%)",
+        "prediction at 10 × f95 (95%)",
+      ],
+      rows,
+      new Set([1, 5, 8]),
+    ),
     "",
     ...mixed,
     ...noTrend.map(({ i, f }) => `${i + 1}. no trend in ${f.feature}: ${f.noTrend}`),
@@ -51,9 +67,18 @@ function predictionCell(f: ClusterFit): string {
 /** A cluster whose members grow differently (memberFits.ts), with each summed member's exponent. */
 function mixedLine(rank: number, c: TrendCluster, f: ClusterFit): string {
   const shown = (f.members?.fits ?? []).filter((m) => m.b !== null).slice(0, 4);
-  const members = shown.map((m) => `${shortName(m.name)} ${m.model === "linear" ? "linear" : `${f.feature}^${exponent(m.b!)}${m.interval ? ` (${num(m.interval.low)} … ${num(m.interval.high)})` : ""}`}`).join(", ");
+  const members = shown
+    .map(
+      (m) =>
+        `${shortName(m.name)} ${m.model === "linear" ? "linear" : `${f.feature}^${exponent(m.b!)}${m.interval ? ` (${num(m.interval.low)} … ${num(m.interval.high)})` : ""}`}`,
+    )
+    .join(", ");
   const sum = f.members?.sum?.[f.members.sum.length - 1];
   return `${rank}. ${shortName(c.name)}: its locations grow differently in ${f.feature} (${members}${(f.members?.fits.length ?? 0) > shown.length ? ", …" : ""}); the sum of their fits predicts ${sum ? num(sum.value) : "-"} at ${sum ? num(sum.at) : "-"}, outside the cluster's interval, so its prediction intervals were widened to cover both`;
 }
 
-export const trendsTextExporter: Exporter<TrendsResult> = { mediaType: "text/plain", extension: "txt", render: (r) => trendsText(r) + "\n" };
+export const trendsTextExporter: Exporter<TrendsResult> = {
+  mediaType: "text/plain",
+  extension: "txt",
+  render: (r) => trendsText(r) + "\n",
+};

@@ -11,7 +11,8 @@ export interface VcgTextOptions {
 }
 
 /** How the patterns are ordered, said once above them (000 §4: "prioritized and trimmed"). */
-export const RANKING = "Patterns, and the subtrees under each node, in descending VIM (σ·N) of the (sub)pattern as merged, before trimming (000 §4: prioritised, then trimmed); V shown sums the nodes left after trimming.";
+export const RANKING =
+  "Patterns, and the subtrees under each node, in descending VIM (σ·N) of the (sub)pattern as merged, before trimming (000 §4: prioritised, then trimmed); V shown sums the nodes left after trimming.";
 
 /** Nodes deeper than this are indented as deep and say their depth: indenting by depth writes
  * depth² spaces, 800 MB for a recursion 20,000 calls deep (past V8's longest string with --ccs). */
@@ -33,7 +34,10 @@ function renderVcgText(r: DominantVarianceResult, options: VcgTextOptions): stri
   if (r.patterns.length > 0) out.push(RANKING);
   const byId = new Map(r.nodes.map((n) => [n.id, n]));
   for (const [i, pat] of r.patterns.entries()) {
-    out.push("", `Pattern ${i + 1}: V = ${pat.vim.toExponential(3)} as merged, ${pat.shownVim.toExponential(3)} shown, ${pat.nodes} nodes`);
+    out.push(
+      "",
+      `Pattern ${i + 1}: V = ${pat.vim.toExponential(3)} as merged, ${pat.shownVim.toExponential(3)} shown, ${pat.nodes} nodes`,
+    );
     // Pre-order with an explicit stack: a pattern is as deep as the recursion it came from.
     const ids = new Set<number>();
     const stack: [VcgResultNode, number][] = [[byId.get(pat.root)!, 0]];
@@ -42,7 +46,9 @@ function renderVcgText(r: DominantVarianceResult, options: VcgTextOptions): stri
       ids.add(n.id);
       const indent = "  ".repeat(Math.min(depth, MAX_INDENT_DEPTH) + 1);
       const deep = depth > MAX_INDENT_DEPTH ? `[depth ${depth}] ` : "";
-      out.push(`${indent}${deep}(${n.id}) ${n.fname}  ${n.type}  μ=${formatNs(n.meanNs)}  γ=${n.cov.toFixed(3)}  N=${n.n}  V=${n.vim.toExponential(3)}`);
+      out.push(
+        `${indent}${deep}(${n.id}) ${n.fname}  ${n.type}  μ=${formatNs(n.meanNs)}  γ=${n.cov.toFixed(3)}  N=${n.n}  V=${n.vim.toExponential(3)}`,
+      );
       if (options.ccs) for (const cc of n.ccs) out.push(`${indent}  ccs: ${cc}`);
       for (let c = n.children.length - 1; c >= 0; c--) stack.push([byId.get(n.children[c])!, depth + 1]);
     }
@@ -50,17 +56,27 @@ function renderVcgText(r: DominantVarianceResult, options: VcgTextOptions): stri
       const [from, ...rest] = s.nodes;
       const under = rest[rest.length - 1];
       const via = rest.slice(0, -1).map((id) => `(${id}) ${byId.get(id)!.fname}`);
-      out.push(`  back-edge (${under}) ${byId.get(under)!.fname} ⇢ (${from}) ${byId.get(from)!.fname}: cf = ${(s.cf * 100).toFixed(1)}%${via.length > 0 ? `, through ${via.join(", ")}` : ""}; variance component [${s.component}]`);
+      out.push(
+        `  back-edge (${under}) ${byId.get(under)!.fname} ⇢ (${from}) ${byId.get(from)!.fname}: cf = ${(s.cf * 100).toFixed(1)}%${via.length > 0 ? `, through ${via.join(", ")}` : ""}; variance component [${s.component}]`,
+      );
     }
   }
   pushContributions(out, r.contributions);
   if (r.covarianceOmitted.length > 0) {
-    const list = r.covarianceOmitted.map((c) => `${c.chain.join(" > ")}${c.highVariant ? " (high-variant)" : ""}`).join("; ");
-    out.push("", `note: ${r.covarianceOmitted.length} significant context(s) had more children than the covariance cap, so their variance is not decomposed and no contributor below them is looked for (raise --max-children): ${list}`);
+    const list = r.covarianceOmitted
+      .map((c) => `${c.chain.join(" > ")}${c.highVariant ? " (high-variant)" : ""}`)
+      .join("; ");
+    out.push(
+      "",
+      `note: ${r.covarianceOmitted.length} significant context(s) had more children than the covariance cap, so their variance is not decomposed and no contributor below them is looked for (raise --max-children): ${list}`,
+    );
   }
   if (r.detection.length > 0) {
     out.push("", "Detection patterns (paper 001), by VIM; * marks the Pattern Set");
-    for (const d of r.detection) out.push(`  ${d.inPatternSet ? "*" : " "} ${d.chain.join(" > ")}  N=${d.n}  μ=${formatNs(d.meanNs)}  γ=${d.cov.toFixed(3)}  VIM=${d.vim.toExponential(3)}`);
+    for (const d of r.detection)
+      out.push(
+        `  ${d.inPatternSet ? "*" : " "} ${d.chain.join(" > ")}  N=${d.n}  μ=${formatNs(d.meanNs)}  γ=${d.cov.toFixed(3)}  VIM=${d.vim.toExponential(3)}`,
+      );
   }
   return out.join("\n");
 }
@@ -69,11 +85,20 @@ function renderVcgText(r: DominantVarianceResult, options: VcgTextOptions): stri
 export function timeLines(time: DominantVarianceResult["time"]): string[] {
   if (!time) return [];
   const clock = time.onCpu ? "on-CPU time (switched-out time left out)" : "wall time (switched-out time included)";
-  if (time.toolCostNs === 0) return [`Time: ${clock}, as recorded: the tracer's own cost per call is left in (--tool-cost <ns> takes it out)`];
-  const inside = time.toolCostInsideNs > 0 ? `, ${formatNs(time.toolCostInsideNs)} of it inside the call's own records` : ", all of it charged to the caller";
-  const lines = [`Time: ${clock}, with the tracer's cost of ${formatNs(time.toolCostNs)} per recorded call${inside}, taken out of every context`];
+  if (time.toolCostNs === 0)
+    return [`Time: ${clock}, as recorded: the tracer's own cost per call is left in (--tool-cost <ns> takes it out)`];
+  const inside =
+    time.toolCostInsideNs > 0
+      ? `, ${formatNs(time.toolCostInsideNs)} of it inside the call's own records`
+      : ", all of it charged to the caller";
+  const lines = [
+    `Time: ${clock}, with the tracer's cost of ${formatNs(time.toolCostNs)} per recorded call${inside}, taken out of every context`,
+  ];
   const none = time.noTimeLeft;
-  if (none.count > 0) lines.push(`note: ${none.count} context(s) have no time left once the tracer's cost is out (mean ≤ 0: their calls cost no more than the tracer's own, or the cost given is too high), so they and their callees count as insignificant: ${none.chains.map((c) => c.join(" > ")).join("; ")}${none.count > none.chains.length ? "; …" : ""}`);
+  if (none.count > 0)
+    lines.push(
+      `note: ${none.count} context(s) have no time left once the tracer's cost is out (mean ≤ 0: their calls cost no more than the tracer's own, or the cost given is too high), so they and their callees count as insignificant: ${none.chains.map((c) => c.join(" > ")).join("; ")}${none.count > none.chains.length ? "; …" : ""}`,
+    );
   return lines;
 }
 
@@ -89,12 +114,23 @@ function pushContributions(out: string[], contributions: readonly ContributionRo
     else byTarget.set(t, [c]);
   }
   if (byTarget.size === 0) return;
-  out.push("", "Contributions (000 §2): each target's contributing sets, and what was measured but is cancelled or not needed");
+  out.push(
+    "",
+    "Contributions (000 §2): each target's contributing sets, and what was measured but is cancelled or not needed",
+  );
   const name = (c: ContributionRow) => `${c.descendant.at(-1)}${c.ownCode ? " (own code)" : ""}`;
   for (const [t, rows] of byTarget) {
     const sets = [...new Set(rows.filter((c) => c.confirmed).map((c) => c.setFraction!))];
-    const parts = sets.map((f) => `{${rows.filter((c) => c.setFraction === f).map(name).join(", ")}} ${(f * 100).toFixed(1)}%`);
+    const parts = sets.map(
+      (f) =>
+        `{${rows
+          .filter((c) => c.setFraction === f)
+          .map(name)
+          .join(", ")}} ${(f * 100).toFixed(1)}%`,
+    );
     const idle = rows.filter((c) => !c.confirmed).map((c) => `${name(c)} (cf ${(c.cf * 100).toFixed(1)}% alone)`);
-    out.push(`  ${t}: ${parts.join("; ") || "no contributing set"}${idle.length > 0 ? `; not contributing: ${idle.join(", ")}` : ""}`);
+    out.push(
+      `  ${t}: ${parts.join("; ") || "no contributing set"}${idle.length > 0 ? `; not contributing: ${idle.join(", ")}` : ""}`,
+    );
   }
 }

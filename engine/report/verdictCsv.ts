@@ -37,6 +37,28 @@ export const verdictCsv: Exporter<DesignVerdict> = {
         tool_cost_share_a: w.toolCost?.a.share ?? "",
         tool_cost_share_b: w.toolCost?.b.share ?? "",
       })),
-      ...(v.overall ? [{ workload: "(geometric mean)", measure: v.measure.name, unit: "", runs_a: "", runs_b: "", mean_a: "", mean_b: "", median_a: "", median_b: "", sd_a: "", sd_b: "", ...cells(v.overall.speedup), mann_whitney_p: "", median_ratio: "", median_lower: "", tool_cost_share_a: "", tool_cost_share_b: "" }] : []),
+      ...(v.overall
+        ? [
+            {
+              workload: "(geometric mean)",
+              measure: v.measure.name,
+              unit: "",
+              runs_a: "",
+              runs_b: "",
+              mean_a: "",
+              mean_b: "",
+              median_a: "",
+              median_b: "",
+              sd_a: "",
+              sd_b: "",
+              ...cells(v.overall.speedup),
+              mann_whitney_p: "",
+              median_ratio: "",
+              median_lower: "",
+              tool_cost_share_a: "",
+              tool_cost_share_b: "",
+            },
+          ]
+        : []),
     ]) + "\n",
 };

@@ -34,16 +34,43 @@ export function verdictText(v: DesignVerdict): string {
     formatMeasure(unit, w.b.mean),
     ...settledCell(ratioCell(w.speedup, names), w.settled),
     w.mannWhitney ? w.mannWhitney.p.toPrecision(2) : "-",
-    w.medianSpeedup ? `${formatRatio(w.medianSpeedup.ratio)} ${w.medianSpeedup.lower === null ? "" : w.medianSpeedup.lower === "A" ? names.a : names.b} lower` : "-",
+    w.medianSpeedup
+      ? `${formatRatio(w.medianSpeedup.ratio)} ${w.medianSpeedup.lower === null ? "" : w.medianSpeedup.lower === "A" ? names.a : names.b} lower`
+      : "-",
   ];
   const rows = v.workloads.map(row);
-  if (v.overall) rows.push([`all ${v.workloads.length} (geometric mean)`, "", "", "", "", ...ratioCell(v.overall.speedup, names), "", ""]);
+  if (v.overall)
+    rows.push([
+      `all ${v.workloads.length} (geometric mean)`,
+      "",
+      "",
+      "",
+      "",
+      ...ratioCell(v.overall.speedup, names),
+      "",
+      "",
+    ]);
   const out = [
     `A: ${names.a}   B: ${names.b}   measure: ${v.measure.title}, from ${v.basis}`,
     "",
     v.sentence,
     "",
-    table(["workload", "runs A", "runs B", `mean A`, `mean B`, "ratio", `${conf} interval`, "faster", "Mann–Whitney p", "median ratio"], rows, new Set([0, 7, 9])),
+    table(
+      [
+        "workload",
+        "runs A",
+        "runs B",
+        `mean A`,
+        `mean B`,
+        "ratio",
+        `${conf} interval`,
+        "faster",
+        "Mann–Whitney p",
+        "median ratio",
+      ],
+      rows,
+      new Set([0, 7, 9]),
+    ),
     "",
     `ratio: the slower design's mean over the faster one's; interval: Welch's on the log scale${v.overall ? "; the overall line is the geometric mean of the workloads' ratios" : ""}.`,
     `${v.measure.title}: ${v.measure.description}.`,
@@ -68,11 +95,22 @@ function toolCostLines(v: DesignVerdict): string[] {
       costs.map((w) => {
         const t = w.toolCost!;
         const [ratio, , faster] = ratioCell(t.adjusted, v.labels);
-        return [w.workload, Math.round(t.a.callsPerRun).toLocaleString("en-US"), Math.round(t.b.callsPerRun).toLocaleString("en-US"), `${formatMeasure("ns", t.a.meanNs)} (${pct(t.a.share)})`, `${formatMeasure("ns", t.b.meanNs)} (${pct(t.b.share)})`, `${ratio}, ${faster}`];
+        return [
+          w.workload,
+          Math.round(t.a.callsPerRun).toLocaleString("en-US"),
+          Math.round(t.b.callsPerRun).toLocaleString("en-US"),
+          `${formatMeasure("ns", t.a.meanNs)} (${pct(t.a.share)})`,
+          `${formatMeasure("ns", t.b.meanNs)} (${pct(t.b.share)})`,
+          `${ratio}, ${faster}`,
+        ];
       }),
       new Set([0, 5]),
     ),
   ];
 }
 
-export const verdictTextExporter: Exporter<DesignVerdict> = { mediaType: "text/plain", extension: "txt", render: (v) => verdictText(v) };
+export const verdictTextExporter: Exporter<DesignVerdict> = {
+  mediaType: "text/plain",
+  extension: "txt",
+  render: (v) => verdictText(v),
+};

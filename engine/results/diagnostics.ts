@@ -39,7 +39,8 @@ export class ResultsError extends VarbenchError {
  * campaign's, and 2,000,000 of them took 109 s, 1.8 GB of memory and a 1.7 GB workspace. Called
  * by each reader once its document is checked, before any run is made of it. */
 export function checkRunCount(runs: number, file: string, format: ResultsFormat): void {
-  if (runs > MAX_PLANNED_RUNS) throw new ResultsError({ kind: "too-many-runs", file, format, runs, limit: MAX_PLANNED_RUNS });
+  if (runs > MAX_PLANNED_RUNS)
+    throw new ResultsError({ kind: "too-many-runs", file, format, runs, limit: MAX_PLANNED_RUNS });
 }
 
 export function describeResultsError(e: ResultsErrorDetail): string {
@@ -55,9 +56,15 @@ export function describeResultsError(e: ResultsErrorDetail): string {
     case "too-many-runs":
       return `${e.file}: ${e.runs.toLocaleString("en-US")} measured runs; an import, like a campaign, holds at most ${e.limit.toLocaleString("en-US")} (split the file, or keep fewer repetitions)`;
     case "invalid": {
-      const listed = e.problems.slice(0, MAX_LISTED_PROBLEMS).map((p) => `${e.file}: ${p.path || "(top level)"}: ${p.message}`);
+      const listed = e.problems
+        .slice(0, MAX_LISTED_PROBLEMS)
+        .map((p) => `${e.file}: ${p.path || "(top level)"}: ${p.message}`);
       const more = e.problems.length - listed.length;
-      return [`${e.file} is not a ${RESULTS_FORMAT_TITLES[e.format]} file Varbench can import:`, ...listed, ...(more > 0 ? [`… and ${more} more`] : [])].join("\n");
+      return [
+        `${e.file} is not a ${RESULTS_FORMAT_TITLES[e.format]} file Varbench can import:`,
+        ...listed,
+        ...(more > 0 ? [`… and ${more} more`] : []),
+      ].join("\n");
     }
     case "empty":
       return `${e.file}: ${e.path}: ${e.detail}`;

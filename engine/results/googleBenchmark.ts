@@ -32,16 +32,21 @@ const rowSchema = z
     iterations: z.number().nonnegative().optional(),
     real_time: z.number().optional(),
     cpu_time: z.number().optional(),
-    time_unit: z.enum(Object.keys(TIME_UNIT_NS) as [keyof typeof TIME_UNIT_NS], { error: "a time unit: ns, us, ms or s" }).optional(),
+    time_unit: z
+      .enum(Object.keys(TIME_UNIT_NS) as [keyof typeof TIME_UNIT_NS], { error: "a time unit: ns, us, ms or s" })
+      .optional(),
     error_occurred: z.boolean().optional(),
     error_message: z.string().optional(),
   })
   .superRefine((r, ctx) => {
     if (isAggregate(r)) return;
-    if (r.real_time === undefined) ctx.addIssue({ code: "custom", path: ["real_time"], message: "an iteration row needs its real_time" });
+    if (r.real_time === undefined)
+      ctx.addIssue({ code: "custom", path: ["real_time"], message: "an iteration row needs its real_time" });
     else if (r.real_time < 0) ctx.addIssue({ code: "custom", path: ["real_time"], message: "a time must be ≥ 0" });
-    if (r.time_unit === undefined) ctx.addIssue({ code: "custom", path: ["time_unit"], message: "an iteration row needs its time_unit" });
-    else if (r.real_time !== undefined && r.real_time * TIME_UNIT_NS[r.time_unit] > MAX_WALL_NS) ctx.addIssue({ code: "custom", path: ["real_time"], message: WALL_TOO_LONG });
+    if (r.time_unit === undefined)
+      ctx.addIssue({ code: "custom", path: ["time_unit"], message: "an iteration row needs its time_unit" });
+    else if (r.real_time !== undefined && r.real_time * TIME_UNIT_NS[r.time_unit] > MAX_WALL_NS)
+      ctx.addIssue({ code: "custom", path: ["real_time"], message: WALL_TOO_LONG });
   });
 const documentSchema = z.looseObject({
   context: z.looseObject({ library_version: z.string().optional() }),
@@ -49,14 +54,19 @@ const documentSchema = z.looseObject({
 });
 type Row = z.output<typeof rowSchema>;
 
-const isAggregate = (r: { run_type?: string; aggregate_name?: string }) => r.run_type === "aggregate" || (r.run_type === undefined && r.aggregate_name !== undefined);
+const isAggregate = (r: { run_type?: string; aggregate_name?: string }) =>
+  r.run_type === "aggregate" || (r.run_type === undefined && r.aggregate_name !== undefined);
 
 export function readGoogleBenchmark(doc: unknown, file: string): ParsedResults {
   const { context, benchmarks } = checkDocument(documentSchema, doc, file, "google-benchmark");
-  const empty = (detail: string) => new ResultsError({ kind: "empty", file, format: "google-benchmark", path: "benchmarks", detail });
+  const empty = (detail: string) =>
+    new ResultsError({ kind: "empty", file, format: "google-benchmark", path: "benchmarks", detail });
   if (benchmarks.length === 0) throw empty("no benchmark in it");
   const rows = benchmarks.filter((r) => !isAggregate(r));
-  if (rows.length === 0) throw empty("only aggregate rows (mean, median, …): run the benchmark again without --benchmark_report_aggregates_only, so that each repetition is written");
+  if (rows.length === 0)
+    throw empty(
+      "only aggregate rows (mean, median, …): run the benchmark again without --benchmark_report_aggregates_only, so that each repetition is written",
+    );
   checkRunCount(rows.length, file, "google-benchmark");
   const aggregates = benchmarks.length - rows.length;
   return {
@@ -75,7 +85,14 @@ function seriesOf(r: Row): ResultSeries {
   return {
     design: { key: design, hint: design, label: design, variables: { benchmark: design } },
     workload: args.length === 0 ? null : { key: args.join("/"), hint: args.join("/"), features: featuresOf(args) },
-    runs: [{ wallNs: r.real_time! * ns, exitCode: null, failure, environment: { benchmark: r, ...(r.cpu_time === undefined ? {} : { cpu_time_ns: r.cpu_time * ns }) } }],
+    runs: [
+      {
+        wallNs: r.real_time! * ns,
+        exitCode: null,
+        failure,
+        environment: { benchmark: r, ...(r.cpu_time === undefined ? {} : { cpu_time_ns: r.cpu_time * ns }) },
+      },
+    ],
   };
 }
 
@@ -83,7 +100,9 @@ function seriesOf(r: Row): ResultSeries {
 export function splitBenchmarkName(name: string): { design: string; args: string[] } {
   const segments = name.split("/");
   const first = segments.findIndex((s, i) => i > 0 && (/^-?\d/.test(s) || s.includes(":") || TIMING_MODES.has(s)));
-  return first < 0 ? { design: name, args: [] } : { design: segments.slice(0, first).join("/"), args: segments.slice(first) };
+  return first < 0
+    ? { design: name, args: [] }
+    : { design: segments.slice(0, first).join("/"), args: segments.slice(first) };
 }
 
 function featuresOf(args: readonly string[]): Record<string, number> {

@@ -12,10 +12,20 @@
 import * as z from "zod";
 import { checkDocument } from "./json.js";
 import { checkRunCount, ResultsError } from "./diagnostics.js";
-import { MAX_WALL_NS, WALL_TOO_LONG, type ParsedResults, type ResultSeries, type ResultsWarning, type ToolRun } from "./model.js";
+import {
+  MAX_WALL_NS,
+  WALL_TOO_LONG,
+  type ParsedResults,
+  type ResultSeries,
+  type ResultsWarning,
+  type ToolRun,
+} from "./model.js";
 import { commandTemplates } from "./templates.js";
 
-const seconds = z.number().nonnegative("a time in seconds must be ≥ 0").max(MAX_WALL_NS / 1e9, WALL_TOO_LONG);
+const seconds = z
+  .number()
+  .nonnegative("a time in seconds must be ≥ 0")
+  .max(MAX_WALL_NS / 1e9, WALL_TOO_LONG);
 const resultSchema = z
   .looseObject({
     command: z.string().min(1, "names no command"),
@@ -31,7 +41,12 @@ const resultSchema = z
     max: z.number().optional(),
   })
   .superRefine((r, ctx) => {
-    if (r.exit_codes && r.exit_codes.length !== r.times.length) ctx.addIssue({ code: "custom", path: ["exit_codes"], message: `holds ${r.exit_codes.length} exit code(s) for ${r.times.length} time(s)` });
+    if (r.exit_codes && r.exit_codes.length !== r.times.length)
+      ctx.addIssue({
+        code: "custom",
+        path: ["exit_codes"],
+        message: `holds ${r.exit_codes.length} exit code(s) for ${r.times.length} time(s)`,
+      });
   });
 const documentSchema = z.looseObject({ results: z.array(resultSchema) });
 type Result = z.output<typeof resultSchema>;
@@ -41,12 +56,26 @@ export const secondsToNs = (s: number): number => Math.round(s * 1e9);
 
 export function readHyperfine(doc: unknown, file: string): ParsedResults {
   const { results } = checkDocument(documentSchema, doc, file, "hyperfine");
-  if (results.length === 0) throw new ResultsError({ kind: "empty", file, format: "hyperfine", path: "results", detail: "no benchmark results in it" });
-  checkRunCount(results.reduce((n, r) => n + r.times.length, 0), file, "hyperfine");
+  if (results.length === 0)
+    throw new ResultsError({
+      kind: "empty",
+      file,
+      format: "hyperfine",
+      path: "results",
+      detail: "no benchmark results in it",
+    });
+  checkRunCount(
+    results.reduce((n, r) => n + r.times.length, 0),
+    file,
+    "hyperfine",
+  );
   const warnings: ResultsWarning[] = [];
   const scanned = results.some((r) => r.parameters && Object.keys(r.parameters).length > 0);
-  const designs = scanned ? commandTemplates(results.map((r) => ({ command: r.command, parameters: r.parameters ?? {} }))) : null;
-  if (designs) for (const w of designs.unnamed) warnings.push({ kind: "unnamed-template", position: w.position, name: w.name });
+  const designs = scanned
+    ? commandTemplates(results.map((r) => ({ command: r.command, parameters: r.parameters ?? {} })))
+    : null;
+  if (designs)
+    for (const w of designs.unnamed) warnings.push({ kind: "unnamed-template", position: w.position, name: w.name });
   const series = results.map((r, i): ResultSeries => {
     const design = designs ? designs.of[i] : { key: r.command, hint: r.command, command: r.command };
     const parameters = Object.entries(r.parameters ?? {});
@@ -58,7 +87,11 @@ export function readHyperfine(doc: unknown, file: string): ParsedResults {
           : {
               key: JSON.stringify(parameters),
               hint: parameters.map(([k, v]) => `${k}-${v}`).join("_"),
-              features: Object.fromEntries(parameters.filter(([, v]) => v.trim() !== "" && Number.isFinite(Number(v))).map(([k, v]) => [k, Number(v)])),
+              features: Object.fromEntries(
+                parameters
+                  .filter(([, v]) => v.trim() !== "" && Number.isFinite(Number(v)))
+                  .map(([k, v]) => [k, Number(v)]),
+              ),
             },
       runs: r.times.map((t, j) => toolRun(r, t, j)),
     };
@@ -69,11 +102,20 @@ export function readHyperfine(doc: unknown, file: string): ParsedResults {
 function toolRun(r: Result, seconds: number, index: number): ToolRun {
   // Before exit_codes were exported, a failing command stopped hyperfine: every run it kept succeeded.
   const code = r.exit_codes ? r.exit_codes[index] : undefined;
-  const statistics = Object.fromEntries((["mean", "stddev", "median", "user", "system", "min", "max"] as const).filter((k) => r[k] !== undefined).map((k) => [k, r[k]]));
+  const statistics = Object.fromEntries(
+    (["mean", "stddev", "median", "user", "system", "min", "max"] as const)
+      .filter((k) => r[k] !== undefined)
+      .map((k) => [k, r[k]]),
+  );
   return {
     wallNs: secondsToNs(seconds),
     exitCode: code ?? null,
     failure: code === 0 || code === undefined ? null : code === null ? "ended by a signal" : `exited with code ${code}`,
-    environment: { command: r.command, ...(r.parameters ? { parameters: r.parameters } : {}), run_index: index, command_statistics_s: statistics },
+    environment: {
+      command: r.command,
+      ...(r.parameters ? { parameters: r.parameters } : {}),
+      run_index: index,
+      command_statistics_s: statistics,
+    },
   };
 }

@@ -18,9 +18,20 @@ export function parseJsonBytes(bytes: Uint8Array, file: string): unknown {
 const MAX_DEPTH = 64;
 
 /** The document as the schema's output, or a ResultsError listing every bad field with the value found there. */
-export function checkDocument<S extends z.ZodType>(schema: S, doc: unknown, file: string, format: ResultsFormat): z.output<S> {
+export function checkDocument<S extends z.ZodType>(
+  schema: S,
+  doc: unknown,
+  file: string,
+  format: ResultsFormat,
+): z.output<S> {
   const deep = deepestPath(doc);
-  if (deep) throw new ResultsError({ kind: "invalid", file, format, problems: [{ path: jsonPath(deep), message: `nested more than ${MAX_DEPTH} levels deep` }] });
+  if (deep)
+    throw new ResultsError({
+      kind: "invalid",
+      file,
+      format,
+      problems: [{ path: jsonPath(deep), message: `nested more than ${MAX_DEPTH} levels deep` }],
+    });
   const parsed = schema.safeParse(doc);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((i): FieldProblem => {
@@ -33,7 +44,15 @@ export function checkDocument<S extends z.ZodType>(schema: S, doc: unknown, file
 
 /** `["results", 0, "times", 3]` → `results[0].times[3]`. */
 export function jsonPath(path: readonly (string | number)[]): string {
-  return path.map((k, i) => (typeof k === "number" ? `[${k}]` : /^[A-Za-z_][A-Za-z0-9_]*$/.test(k) ? `${i === 0 ? "" : "."}${k}` : `[${JSON.stringify(k)}]`)).join("");
+  return path
+    .map((k, i) =>
+      typeof k === "number"
+        ? `[${k}]`
+        : /^[A-Za-z_][A-Za-z0-9_]*$/.test(k)
+          ? `${i === 0 ? "" : "."}${k}`
+          : `[${JSON.stringify(k)}]`,
+    )
+    .join("");
 }
 
 /** The path of an array or object nested MAX_DEPTH levels deep, or null; walked with a stack of its own, not by recursion. */
@@ -42,14 +61,16 @@ function deepestPath(doc: unknown): (string | number)[] | null {
   const stack: { value: object; path: (string | number)[] }[] = isContainer(doc) ? [{ value: doc, path: [] }] : [];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
     if (top.path.length >= MAX_DEPTH) return top.path;
-    for (const [k, v] of Array.isArray(top.value) ? top.value.entries() : Object.entries(top.value)) if (isContainer(v)) stack.push({ value: v, path: [...top.path, k] });
+    for (const [k, v] of Array.isArray(top.value) ? top.value.entries() : Object.entries(top.value))
+      if (isContainer(v)) stack.push({ value: v, path: [...top.path, k] });
   }
   return null;
 }
 
 function valueAt(doc: unknown, path: readonly (string | number)[]): unknown {
   let v = doc;
-  for (const k of path) v = typeof v === "object" && v !== null ? (v as Record<string | number, unknown>)[k] : undefined;
+  for (const k of path)
+    v = typeof v === "object" && v !== null ? (v as Record<string | number, unknown>)[k] : undefined;
   return v;
 }
 

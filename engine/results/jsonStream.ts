@@ -16,10 +16,28 @@ export const MAX_STRING_BYTES = 128 << 10;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 /** What the reader expects next outside a string, number or literal. */
-const VALUE = 0, VALUE_OR_CLOSE = 1, KEY = 2, KEY_OR_CLOSE = 3, COLON = 4, COMMA_OR_CLOSE = 5, END = 6;
+const VALUE = 0,
+  VALUE_OR_CLOSE = 1,
+  KEY = 2,
+  KEY_OR_CLOSE = 3,
+  COLON = 4,
+  COMMA_OR_CLOSE = 5,
+  END = 6;
 /** The token being read. */
-const NONE = 0, STRING = 1, NUMBER = 2, LITERAL = 3;
-const ESCAPED: Readonly<Record<number, string>> = { 0x22: '"', 0x5c: "\\", 0x2f: "/", 0x62: "\b", 0x66: "\f", 0x6e: "\n", 0x72: "\r", 0x74: "\t" };
+const NONE = 0,
+  STRING = 1,
+  NUMBER = 2,
+  LITERAL = 3;
+const ESCAPED: Readonly<Record<number, string>> = {
+  0x22: '"',
+  0x5c: "\\",
+  0x2f: "/",
+  0x62: "\b",
+  0x66: "\f",
+  0x6e: "\n",
+  0x72: "\r",
+  0x74: "\t",
+};
 const BOM = [0xef, 0xbb, 0xbf];
 const NUMBER_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 /** Runs of a string up to this long are made into text by hand when they are ASCII: a decoder call costs more. */
@@ -94,7 +112,8 @@ export class JsonStreamReader {
     // A byte order mark (EF BB BF) opening the file is read as nothing, as text editors write it.
     if (at === this.bomBytes && at < 3 && b === BOM[at]) return void this.bomBytes++;
     // Right after '[' or '{', the container may close at once.
-    if ((this.expect === VALUE_OR_CLOSE && b === 0x5d) || (this.expect === KEY_OR_CLOSE && b === 0x7d)) return this.close();
+    if ((this.expect === VALUE_OR_CLOSE && b === 0x5d) || (this.expect === KEY_OR_CLOSE && b === 0x7d))
+      return this.close();
     switch (this.expect) {
       case VALUE_OR_CLOSE:
       case VALUE:
@@ -114,7 +133,10 @@ export class JsonStreamReader {
         const inArray = this.stack[this.stack.length - 1].array !== null;
         if (b === 0x2c) return void (this.expect = inArray ? VALUE : KEY);
         if (b === (inArray ? 0x5d : 0x7d)) return this.close();
-        throw this.error(at, inArray ? "Expected ',' or ']' after array element" : "Expected ',' or '}' after property value");
+        throw this.error(
+          at,
+          inArray ? "Expected ',' or ']' after array element" : "Expected ',' or '}' after property value",
+        );
       }
       default:
         throw this.error(at, "Unexpected non-whitespace character after JSON");
@@ -139,7 +161,8 @@ export class JsonStreamReader {
       return;
     }
     if (top.array) top.array.push(v);
-    else if (top.key === "__proto__") Object.defineProperty(top.object, top.key, { value: v, writable: true, enumerable: true, configurable: true }); // an own member, as JSON.parse makes it
+    else if (top.key === "__proto__")
+      Object.defineProperty(top.object, top.key, { value: v, writable: true, enumerable: true, configurable: true }); // an own member, as JSON.parse makes it
     else top.object![top.key] = v;
     this.expect = COMMA_OR_CLOSE;
   }
@@ -205,7 +228,11 @@ export class JsonStreamReader {
       }
       this.append(chunk, i, j);
       if (j === chunk.length) break;
-      if (b !== BACKSLASH) throw this.error(this.offset + j, `Bad control character in string literal (byte 0x${b.toString(16).padStart(2, "0")})`);
+      if (b !== BACKSLASH)
+        throw this.error(
+          this.offset + j,
+          `Bad control character in string literal (byte 0x${b.toString(16).padStart(2, "0")})`,
+        );
       this.parts.push(this.decoded());
       this.escape = 1;
       i = j + 1;
@@ -227,7 +254,8 @@ export class JsonStreamReader {
       this.escape = 0;
       return;
     }
-    const digit = b >= 0x30 && b <= 0x39 ? b - 0x30 : b >= 0x61 && b <= 0x66 ? b - 0x57 : b >= 0x41 && b <= 0x46 ? b - 0x37 : -1;
+    const digit =
+      b >= 0x30 && b <= 0x39 ? b - 0x30 : b >= 0x61 && b <= 0x66 ? b - 0x57 : b >= 0x41 && b <= 0x46 ? b - 0x37 : -1;
     if (digit < 0) throw this.error(at, "Bad Unicode escape in JSON");
     this.unicode = this.unicode * 16 + digit;
     if (++this.escape === 6) {
@@ -252,7 +280,13 @@ export class JsonStreamReader {
     this.size += n;
     if (this.size > MAX_STRING_BYTES) {
       const what = this.token === STRING ? (this.isKey ? "a member name" : "a string") : "a value";
-      throw new ResultsError({ kind: "too-long", file: this.file, byteOffset: this.tokenStart, what, limitBytes: MAX_STRING_BYTES });
+      throw new ResultsError({
+        kind: "too-long",
+        file: this.file,
+        byteOffset: this.tokenStart,
+        what,
+        limitBytes: MAX_STRING_BYTES,
+      });
     }
   }
 

@@ -41,7 +41,10 @@ export interface ToolName {
 /** One design × workload of the file, in the tool's words. */
 export interface ResultSeries {
   /** `label`: the tool's own words for it (a command, a benchmark's name), kept as the design's variables. */
-  readonly design: ToolName & { readonly label: string; readonly variables: Readonly<Record<string, string | number | boolean>> };
+  readonly design: ToolName & {
+    readonly label: string;
+    readonly variables: Readonly<Record<string, string | number | boolean>>;
+  };
   /** Null: the tool names no workload (one command, a benchmark without arguments). */
   readonly workload: (ToolName & { readonly features: Readonly<Record<string, number>> }) | null;
   readonly runs: readonly ToolRun[];

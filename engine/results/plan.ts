@@ -38,7 +38,11 @@ export interface ImportPlan {
   /** Stored as the campaign's spec: the shape of a CampaignSpec, with the tool as its profiler and where it came from. */
   readonly spec: Readonly<Record<string, unknown>>;
   /** `label`: the tool's own words (the command, the benchmark's name). */
-  readonly designs: readonly { readonly name: string; readonly label: string; readonly variables: Readonly<Record<string, string | number | boolean>> }[];
+  readonly designs: readonly {
+    readonly name: string;
+    readonly label: string;
+    readonly variables: Readonly<Record<string, string | number | boolean>>;
+  }[];
   readonly workloads: readonly { readonly name: string; readonly features: Readonly<Record<string, number>> }[];
   readonly runs: readonly PlannedImportRun[];
   readonly warnings: readonly string[];
@@ -63,13 +67,19 @@ export function planImport(parsed: ParsedResults, o: ImportOptions): ImportPlan 
   let text = 0;
   const keep = (chars: number) => {
     text += chars;
-    if (text > MAX_IMPORT_TEXT) throw new ResultsError({ kind: "too-much-text", file: o.file, format: parsed.format, limit: MAX_IMPORT_TEXT });
+    if (text > MAX_IMPORT_TEXT)
+      throw new ResultsError({ kind: "too-much-text", file: o.file, format: parsed.format, limit: MAX_IMPORT_TEXT });
   };
   for (const s of parsed.series) {
     const { design, workload } = name(s);
     const features = s.workload?.features ?? {};
     if (!designs.has(design)) {
-      designs.set(design, o.design ? { name: design, label: design, variables: {} } : { name: design, label: s.design.label, variables: s.design.variables });
+      designs.set(
+        design,
+        o.design
+          ? { name: design, label: design, variables: {} }
+          : { name: design, label: s.design.label, variables: s.design.variables },
+      );
       keep(2 * JSON.stringify(designs.get(design)).length); // in the designs table and in the campaign's spec
     }
     if (!workloads.has(workload)) workloads.set(workload, { name: workload, features });
@@ -78,14 +88,33 @@ export function planImport(parsed: ParsedResults, o: ImportOptions): ImportPlan 
       const repetition = counts.get(group) ?? 0;
       counts.set(group, repetition + 1);
       if (r.failure) failures.set(design, [...(failures.get(design) ?? []), r.failure]);
-      const environment = { imported: { tool: parsed.format, version: parsed.toolVersion, file: base }, ...parsed.environment, ...r.environment };
+      const environment = {
+        imported: { tool: parsed.format, version: parsed.toolVersion, file: base },
+        ...parsed.environment,
+        ...r.environment,
+      };
       const from = `imported from ${parsed.format} results ${base}`;
       keep(JSON.stringify(environment).length);
-      runs.push({ design, workload, repetition, status: r.failure ? "failed" : "succeeded", exitCode: r.exitCode, wallNs: r.wallNs, message: r.failure ? `${r.failure} (${from})` : from, environment, features });
+      runs.push({
+        design,
+        workload,
+        repetition,
+        status: r.failure ? "failed" : "succeeded",
+        exitCode: r.exitCode,
+        wallNs: r.wallNs,
+        message: r.failure ? `${r.failure} (${from})` : from,
+        environment,
+        features,
+      });
     }
   }
   const campaignName = o.campaignName ?? toName(`${parsed.format}-${fileWorkloadName(o.file)}`, parsed.format);
-  const failed = [...failures].map(([design, f]) => ({ kind: "failed-runs" as const, design, count: f.length, detail: [...new Set(f)].slice(0, 3).join("; ") }));
+  const failed = [...failures].map(([design, f]) => ({
+    kind: "failed-runs" as const,
+    design,
+    count: f.length,
+    detail: [...new Set(f)].slice(0, 3).join("; "),
+  }));
   const spec = {
     project: o.project,
     name: campaignName,
@@ -100,11 +129,22 @@ export function planImport(parsed: ParsedResults, o: ImportOptions): ImportPlan 
     timeout: "600s",
     imported: { tool: parsed.format, version: parsed.toolVersion, file: base },
   };
-  return { format: parsed.format, campaignName, spec, designs: [...designs.values()], workloads: [...workloads.values()], runs, warnings: [...parsed.warnings, ...failed].map(describeResultsWarning) };
+  return {
+    format: parsed.format,
+    campaignName,
+    spec,
+    designs: [...designs.values()],
+    workloads: [...workloads.values()],
+    runs,
+    warnings: [...parsed.warnings, ...failed].map(describeResultsWarning),
+  };
 }
 
 /** The design and workload names of each series (names.ts's rule), the same for the same tool names. */
-function nameSeries(series: readonly ResultSeries[], o: ImportOptions): (s: ResultSeries) => { design: string; workload: string } {
+function nameSeries(
+  series: readonly ResultSeries[],
+  o: ImportOptions,
+): (s: ResultSeries) => { design: string; workload: string } {
   const designs = new NameTable();
   const workloads = new NameTable();
   const fallback = o.workload ?? fileWorkloadName(o.file);
@@ -113,8 +153,14 @@ function nameSeries(series: readonly ResultSeries[], o: ImportOptions): (s: Resu
   return (s) => {
     if (o.design) {
       const hint = [s.design.hint, s.workload?.hint].filter((h) => h !== undefined).join("_");
-      return { design: o.design, workload: workloads.name(`${s.design.key}\u0000${s.workload?.key ?? ""}`, hint, "workload") };
+      return {
+        design: o.design,
+        workload: workloads.name(`${s.design.key}\u0000${s.workload?.key ?? ""}`, hint, "workload"),
+      };
     }
-    return { design: designs.name(s.design.key, s.design.hint, "design"), workload: s.workload ? workloads.name(s.workload.key, s.workload.hint, "workload") : fallback };
+    return {
+      design: designs.name(s.design.key, s.design.hint, "design"),
+      workload: s.workload ? workloads.name(s.workload.key, s.workload.hint, "workload") : fallback,
+    };
   };
 }

@@ -22,18 +22,27 @@ export interface TemplateDesign {
 
 type Token = string | { readonly key: string };
 
-export function commandTemplates(results: readonly CommandInstance[]): { of: TemplateDesign[]; unnamed: { position: number; name: string }[] } {
+export function commandTemplates(results: readonly CommandInstance[]): {
+  of: TemplateDesign[];
+  unnamed: { position: number; name: string }[];
+} {
   const groups = parameterGroups(results);
   const size = groups[0].length;
-  const regular = groups.every((g) => g.length === size) && new Set(groups.map((g) => groupKey(g[0]))).size === groups.length;
+  const regular =
+    groups.every((g) => g.length === size) && new Set(groups.map((g) => groupKey(g[0]))).size === groups.length;
   // An order other than hyperfine's: every command is a design of its own.
-  if (!regular) return { of: results.map((r) => ({ key: r.command, hint: r.command, command: r.command })), unnamed: [] };
+  if (!regular)
+    return { of: results.map((r) => ({ key: r.command, hint: r.command, command: r.command })), unnamed: [] };
   const unnamed: { position: number; name: string }[] = [];
   const byPosition = Array.from({ length: size }, (_, k): TemplateDesign => {
     const tokens = templateOf(groups.map((g) => g[k]));
     if (tokens) {
       const text = tokens.map((t) => (typeof t === "string" ? t : `{${t.key}}`)).join("");
-      const literal = tokens.filter((t): t is string => typeof t === "string").join("").replace(/\s+/g, " ").trim();
+      const literal = tokens
+        .filter((t): t is string => typeof t === "string")
+        .join("")
+        .replace(/\s+/g, " ")
+        .trim();
       return { key: text, hint: literal, command: text };
     }
     const name = `command-${k + 1}`;
@@ -60,11 +69,17 @@ function templateOf(instances: readonly CommandInstance[]): Token[] | null {
   const first = instances[0];
   if (instances.every((i) => i.command === first.command)) return [first.command];
   // Longer values first, so "10" is not read as "1" followed by "0".
-  const values = Object.entries(first.parameters).filter(([, v]) => v.length > 0).sort((a, b) => b[1].length - a[1].length);
+  const values = Object.entries(first.parameters)
+    .filter(([, v]) => v.length > 0)
+    .sort((a, b) => b[1].length - a[1].length);
   if (values.length === 0) return null;
   const keyOf = new Map<string, string>();
   for (const [k, v] of values) if (!keyOf.has(v)) keyOf.set(v, k);
-  const matches = [...first.command.matchAll(new RegExp(values.map(([, v]) => v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g"))];
+  const matches = [
+    ...first.command.matchAll(
+      new RegExp(values.map(([, v]) => v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g"),
+    ),
+  ];
   // Every occurrence is a placeholder; else only one of them is; else all but one.
   const candidates = [matches, ...matches.map((m) => [m]), ...matches.map((m) => matches.filter((o) => o !== m))];
   for (const chosen of candidates) {

@@ -48,7 +48,10 @@ function machineCalibration(key: CalibrationKey): Measured | null {
   const c = all && typeof all === "object" ? (all as Record<string, unknown>)[keyText(key)] : undefined;
   if (!c || typeof c !== "object") return null;
   const m = c as Partial<Measured>;
-  return [m.nsPerCall, m.insideNs, m.low, m.high].every((x) => typeof x === "number" && Number.isFinite(x)) && typeof m.how === "string" ? (m as Measured) : null;
+  return [m.nsPerCall, m.insideNs, m.low, m.high].every((x) => typeof x === "number" && Number.isFinite(x)) &&
+    typeof m.how === "string"
+    ? (m as Measured)
+    : null;
 }
 
 function rememberOnMachine(key: CalibrationKey, m: Measured): void {
@@ -57,25 +60,35 @@ function rememberOnMachine(key: CalibrationKey, m: Measured): void {
 }
 
 /** Measures uftrace's cost per call unless this workspace, or this machine, has it for this version and options. */
-export async function ensureUftraceCalibration(ws: Workspace, options: readonly string[], note: (message: string) => void, o: { again?: boolean } = {}): Promise<void> {
+export async function ensureUftraceCalibration(
+  ws: Workspace,
+  options: readonly string[],
+  note: (message: string) => void,
+  o: { again?: boolean } = {},
+): Promise<void> {
   const key = calibrationKey(options);
   if (!o.again && findCalibration(ws.db, key) !== null) return;
   const known = o.again ? null : machineCalibration(key);
   if (known) return saveCalibration(ws.db, key, known);
-  note(`Measuring uftrace's own cost per call on this machine, once for ${key.version.split(" (")[0]} with the options ${options.join(" ") || "(none)"} (${PAIRS * 2} short recordings)…`);
+  note(
+    `Measuring uftrace's own cost per call on this machine, once for ${key.version.split(" (")[0]} with the options ${options.join(" ") || "(none)"} (${PAIRS * 2} short recordings)…`,
+  );
   const patching = options.some((o) => PATCHING.has(o));
   const how = `${FEWER_CALLS.toLocaleString("en-US")} and ${MORE_CALLS.toLocaleString("en-US")} calls of an empty function recorded ${PAIRS} times each with scheduler events (a ${patching ? "-fpatchable-function-entry=5" : "-pg"} build, record options: ${options.filter((o) => o !== "--no-event").join(" ") || "none"}), the median difference per call, less the call's own time in a plain build; the cheapest case, as real calls cost the tracer more`;
   try {
     const nsPerCall = await measure(options, patching);
     if (nsPerCall === null) {
-      const failure = "the recordings' calls did not grow with the calls made: the record options (a time filter such as -t, or a depth limit) leave such short calls out, so uftrace's cost per recorded call cannot be measured";
+      const failure =
+        "the recordings' calls did not grow with the calls made: the record options (a time filter such as -t, or a depth limit) leave such short calls out, so uftrace's cost per recorded call cannot be measured";
       saveCalibration(ws.db, key, { failure, how });
       note(`uftrace's cost per call could not be measured: ${failure}.`);
       return;
     }
     saveCalibration(ws.db, key, { ...nsPerCall, how });
     rememberOnMachine(key, { ...nsPerCall, how });
-    note(`uftrace costs about ${nsPerCall.nsPerCall.toFixed(0)} ns a recorded call here (${nsPerCall.low.toFixed(0)}–${nsPerCall.high.toFixed(0)} over ${PAIRS} pairs).`);
+    note(
+      `uftrace costs about ${nsPerCall.nsPerCall.toFixed(0)} ns a recorded call here (${nsPerCall.low.toFixed(0)}–${nsPerCall.high.toFixed(0)} over ${PAIRS} pairs).`,
+    );
   } catch (e) {
     // The campaign goes on: its verdicts say the cost is unknown, and why.
     const failure = `the calibration failed: ${(e as Error).message}`;
@@ -84,7 +97,10 @@ export async function ensureUftraceCalibration(ws: Workspace, options: readonly 
   }
 }
 
-async function measure(options: readonly string[], patching: boolean): Promise<{ nsPerCall: number; low: number; high: number; insideNs: number } | null> {
+async function measure(
+  options: readonly string[],
+  patching: boolean,
+): Promise<{ nsPerCall: number; low: number; high: number; insideNs: number } | null> {
   const dir = mkdtempSync(join(tmpdir(), "varbench-calibrate-"));
   try {
     const traced = build(patching ? ["-fpatchable-function-entry=5"] : ["-pg"], patching ? "patch" : "pg");
@@ -106,7 +122,8 @@ async function measure(options: readonly string[], patching: boolean): Promise<{
     const perCall = few.map((f, i) => (many[i].ns - f.ns) / (many[i].calls - f.calls));
     const inside = many.map((m) => m.leafNs);
     let own = Infinity;
-    for (let i = 0; i < PAIRS; i++) own = Math.min(own, Number((await run(plain, [String(MORE_CALLS), "time"])).trim()) / MORE_CALLS);
+    for (let i = 0; i < PAIRS; i++)
+      own = Math.min(own, Number((await run(plain, [String(MORE_CALLS), "time"])).trim()) / MORE_CALLS);
     const sorted = perCall.map((p) => Math.max(0, p - own)).sort((a, b) => a - b);
     const nsPerCall = sorted[(PAIRS - 1) / 2];
     const insideNs = Math.max(0, inside.sort((a, b) => a - b)[(PAIRS - 1) / 2] - own);
@@ -159,16 +176,23 @@ async function run(command: string, args: readonly string[]): Promise<string> {
 /** Builds vbcalls with these flags into a cache folder named by the source's hash and the flags. */
 function build(flags: readonly string[], name: string): string {
   const source = readFileSync(SOURCE);
-  const dir = join(tmpdir(), `varbench-vbcalls-${createHash("sha256").update(source).update(flags.join(" ")).digest("hex").slice(0, 12)}`);
+  const dir = join(
+    tmpdir(),
+    `varbench-vbcalls-${createHash("sha256").update(source).update(flags.join(" ")).digest("hex").slice(0, 12)}`,
+  );
   const bin = join(dir, `vbcalls-${name}`);
   if (!existsSync(bin)) {
     mkdirSync(dir, { recursive: true });
     const tmp = `${bin}.${process.pid}`;
     try {
-      execFileSync(process.env.CC ?? "cc", ["-O0", "-fno-omit-frame-pointer", ...flags, "-o", tmp, SOURCE], { stdio: ["ignore", "ignore", "pipe"] });
+      execFileSync(process.env.CC ?? "cc", ["-O0", "-fno-omit-frame-pointer", ...flags, "-o", tmp, SOURCE], {
+        stdio: ["ignore", "ignore", "pipe"],
+      });
     } catch (e) {
       const why = (e as { stderr?: Buffer }).stderr?.toString().trim() || (e as Error).message;
-      throw new Error(`cannot build the calibration program from ${SOURCE} (a C compiler is needed: set CC or install gcc): ${why}`);
+      throw new Error(
+        `cannot build the calibration program from ${SOURCE} (a C compiler is needed: set CC or install gcc): ${why}`,
+      );
     }
     renameSync(tmp, bin);
   }

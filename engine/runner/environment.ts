@@ -48,7 +48,11 @@ function gitRevision(cwd: string): string | null {
   let rev = revisions.get(cwd);
   if (rev === undefined) {
     try {
-      rev = execFileSync("git", ["rev-parse", "HEAD"], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+      rev = execFileSync("git", ["rev-parse", "HEAD"], {
+        cwd,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      }).trim();
     } catch {
       rev = null; // not a git work tree, or no git
     }

@@ -15,8 +15,13 @@ import type { Watch } from "./profilers/profiler.js";
 import { withBuildDir } from "../campaign/runPlan.js";
 import type { CampaignSpec } from "../campaign/spec.js";
 
-
-export async function executeRun(ws: Workspace, run: ClaimedRun, campaignProfiler: CampaignSpec["profiler"], buildDir: string, signal: AbortSignal): Promise<RunOutcome["status"]> {
+export async function executeRun(
+  ws: Workspace,
+  run: ClaimedRun,
+  campaignProfiler: CampaignSpec["profiler"],
+  buildDir: string,
+  signal: AbortSignal,
+): Promise<RunOutcome["status"]> {
   // The plain run of a pair (the spec's `timing`) runs under no profiler but the wait4 helper.
   const profiler = run.plan.profiler === "time" ? { name: "time", options: [] } : campaignProfiler;
   const watcher = PROFILERS[profiler.name];
@@ -29,13 +34,34 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, campaignProfile
     // A -pg program writes gmon.out into its working folder, often the spec's among the sources:
     // glibc writes it into the run's own folder instead (GMON_OUT_PREFIX), gone with it; a spec may say otherwise.
     const step = (argv: readonly string[], name: string, onStart?: (pgid: number) => void) =>
-      runProcess({ argv, cwd: plan.cwd, env: { ...process.env, GMON_OUT_PREFIX: join(dir, "gmon.out"), ...plan.env } as Record<string, string>, timeoutMs: plan.timeoutMs, ...(plan.cpus ? { cpus: plan.cpus } : {}), stdoutFile: join(dir, `${name}.out`), stderrFile: join(dir, `${name}.err`), signal, ...(onStart ? { onStart } : {}) });
+      runProcess({
+        argv,
+        cwd: plan.cwd,
+        env: { ...process.env, GMON_OUT_PREFIX: join(dir, "gmon.out"), ...plan.env } as Record<string, string>,
+        timeoutMs: plan.timeoutMs,
+        ...(plan.cpus ? { cpus: plan.cpus } : {}),
+        stdoutFile: join(dir, `${name}.out`),
+        stderrFile: join(dir, `${name}.err`),
+        signal,
+        ...(onStart ? { onStart } : {}),
+      });
     const environment = { ...captureEnvironment(plan.cwd, watcher.version()) };
     if (plan.prepare) {
       const prep = await step(plan.prepare, "prepare");
       if (prep.outcome.kind !== "exited" || prep.outcome.code !== 0) {
         const outcome = toOutcome(prep, plan.prepare, plan.timeoutMs);
-        finishRun(ws.db, run.id, { ...emptyUsage(), status: outcome.status === "succeeded" ? "failed" : outcome.status, environment, features: {}, message: `prepare step failed: ${outcome.message}`, stdoutTail: prep.stdoutTail, stderrTail: prep.stderrTail, artifacts: [], exitCode: null, signal: null });
+        finishRun(ws.db, run.id, {
+          ...emptyUsage(),
+          status: outcome.status === "succeeded" ? "failed" : outcome.status,
+          environment,
+          features: {},
+          message: `prepare step failed: ${outcome.message}`,
+          stdoutTail: prep.stdoutTail,
+          stderrTail: prep.stderrTail,
+          artifacts: [],
+          exitCode: null,
+          signal: null,
+        });
         return "failed";
       }
     }
@@ -44,7 +70,18 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, campaignProfile
       try {
         measured = await inputFeatures(plan.inputs);
       } catch (e) {
-        finishRun(ws.db, run.id, { ...emptyUsage(), status: "failed", environment, features: {}, message: (e as Error).message, stdoutTail: "", stderrTail: "", artifacts: [], exitCode: null, signal: null });
+        finishRun(ws.db, run.id, {
+          ...emptyUsage(),
+          status: "failed",
+          environment,
+          features: {},
+          message: (e as Error).message,
+          stdoutTail: "",
+          stderrTail: "",
+          artifacts: [],
+          exitCode: null,
+          signal: null,
+        });
         return "failed";
       }
     }
@@ -58,7 +95,8 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, campaignProfile
     const outcome = toOutcome(result, plan.argv, plan.timeoutMs);
     let { status, message } = outcome;
     // The profiler may have stopped before the program ran (uftrace on a program without -pg): its words, not the exit code.
-    if (status === "failed" && result.outcome.kind === "exited") message = watcher.ownError?.(result.stderrTail) ?? message;
+    if (status === "failed" && result.outcome.kind === "exited")
+      message = watcher.ownError?.(result.stderrTail) ?? message;
     const artifacts = [];
     let measures: Record<string, number> = {};
     if (status === "succeeded") {
@@ -75,13 +113,26 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, campaignProfile
     }
     if (plan.cleanup) {
       const clean = await step(plan.cleanup, "cleanup");
-      if (clean.outcome.kind !== "exited" || clean.outcome.code !== 0) message = [message, `cleanup step failed: ${toOutcome(clean, plan.cleanup, plan.timeoutMs).message}`].filter(Boolean).join("; ");
+      if (clean.outcome.kind !== "exited" || clean.outcome.code !== 0)
+        message = [message, `cleanup step failed: ${toOutcome(clean, plan.cleanup, plan.timeoutMs).message}`]
+          .filter(Boolean)
+          .join("; ");
     }
     const features = { ...measured, ...(await featureLines(join(dir, "run.err"))) };
-    for (const [kind, file] of [["stdout", "run.out"], ["stderr", "run.err"]] as const) {
+    for (const [kind, file] of [
+      ["stdout", "run.out"],
+      ["stderr", "run.err"],
+    ] as const) {
       const blob = await ws.artifacts.putFile(join(dir, file));
       written.push(blob);
-      artifacts.push({ kind, name: kind, path: blob.path, sha256: blob.sha256, sizeBytes: blob.sizeBytes, mediaType: "text/plain" });
+      artifacts.push({
+        kind,
+        name: kind,
+        path: blob.path,
+        sha256: blob.sha256,
+        sizeBytes: blob.sizeBytes,
+        mediaType: "text/plain",
+      });
     }
     finishRun(ws.db, run.id, {
       status,
@@ -111,24 +162,41 @@ export async function executeRun(ws: Workspace, run: ClaimedRun, campaignProfile
   }
 }
 
-function toOutcome(r: ProcessResult, argv: readonly string[], timeoutMs: number): { status: RunOutcome["status"]; message: string | null } {
+function toOutcome(
+  r: ProcessResult,
+  argv: readonly string[],
+  timeoutMs: number,
+): { status: RunOutcome["status"]; message: string | null } {
   const o = r.outcome;
   switch (o.kind) {
     case "exited":
-      return o.code === 0 ? { status: "succeeded", message: null } : { status: "failed", message: `${argv[0]} exited with code ${o.code}` };
+      return o.code === 0
+        ? { status: "succeeded", message: null }
+        : { status: "failed", message: `${argv[0]} exited with code ${o.code}` };
     case "signaled":
       return { status: "failed", message: `${argv[0]} was killed by ${signalName(o.signal)}` };
     case "exec-failed":
       return { status: "failed", message: `cannot run ${argv[0]}: ${o.message}` };
     case "timed-out":
-      return { status: "timed-out", message: `${argv[0]} was still running after ${timeoutMs / 1000} s and was stopped (SIGTERM, then SIGKILL)` };
+      return {
+        status: "timed-out",
+        message: `${argv[0]} was still running after ${timeoutMs / 1000} s and was stopped (SIGTERM, then SIGKILL)`,
+      };
     case "cancelled":
       return { status: "cancelled", message: "the campaign was cancelled while this run was in progress" };
   }
 }
 
 function emptyUsage() {
-  return { wallNs: null, userNs: null, sysNs: null, peakRssKb: null, voluntarySwitches: null, involuntarySwitches: null, measures: {} };
+  return {
+    wallNs: null,
+    userNs: null,
+    sysNs: null,
+    peakRssKb: null,
+    voluntarySwitches: null,
+    involuntarySwitches: null,
+    measures: {},
+  };
 }
 
 function signalName(n: number): string {

@@ -29,7 +29,9 @@ export function vbtimePath(): string {
       execFileSync(process.env.CC ?? "cc", ["-O2", "-o", tmp, SOURCE], { stdio: ["ignore", "ignore", "pipe"] });
     } catch (e) {
       const why = (e as { stderr?: Buffer }).stderr?.toString().trim() || (e as Error).message;
-      throw new Error(`cannot build the run helper from ${SOURCE} (a C compiler is needed: set CC or install gcc): ${why}`);
+      throw new Error(
+        `cannot build the run helper from ${SOURCE} (a C compiler is needed: set CC or install gcc): ${why}`,
+      );
     }
     renameSync(tmp, bin);
   }

@@ -45,12 +45,21 @@ export async function planCampaignFromFile(ws: Workspace, specFile: string, seed
   const spec = parseCampaignSpec(text, specFile);
   const name = spec.name ?? basename(specFile).replace(/\.ya?ml$/, "");
   try {
-    return createPlannedCampaign(ws, { spec, specDir: dirname(resolve(specFile)), name, source: specFile, ...(seed === undefined ? {} : { seed }) });
+    return createPlannedCampaign(ws, {
+      spec,
+      specDir: dirname(resolve(specFile)),
+      name,
+      source: specFile,
+      ...(seed === undefined ? {} : { seed }),
+    });
   } catch (e) {
     if (!(e instanceof SpecError)) throw e;
     // The planner knows the field, the file knows its line.
     const line = specLines(text);
-    throw new SpecError(specFile, e.issues.map((i) => ({ ...i, line: i.line ?? line(i.path) })));
+    throw new SpecError(
+      specFile,
+      e.issues.map((i) => ({ ...i, line: i.line ?? line(i.path) })),
+    );
   }
 }
 
@@ -59,7 +68,14 @@ function readSpec(file: string): string {
     return readFileSync(file, "utf8");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "a folder, not a spec file" : code === "EACCES" ? "not readable (permission denied)" : (code ?? (e as Error).message);
+    const why =
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EISDIR"
+          ? "a folder, not a spec file"
+          : code === "EACCES"
+            ? "not readable (permission denied)"
+            : (code ?? (e as Error).message);
     throw new SpecError(file, [{ path: "", line: null, message: why }]);
   }
 }

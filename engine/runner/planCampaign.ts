@@ -12,8 +12,14 @@ import type { PlannedRun, RunPlan } from "../campaign/runPlan.js";
 export function planCampaign(spec: CampaignSpec, specDir: string, seed: number, file: string): PlannedRun[] {
   const issues: SpecIssue[] = [];
   // A CPU this machine does not have failed every run later, one by one (local runs only: a Slurm node has its own).
-  const missing = spec.cpus && spec.executor?.kind !== "slurm" ? cpuNumbers(spec.cpus).filter((n) => n >= cpus().length) : [];
-  if (missing.length > 0) issues.push({ path: "cpus", line: null, message: `this machine has CPUs 0-${cpus().length - 1}; ${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", …" : ""} not` });
+  const missing =
+    spec.cpus && spec.executor?.kind !== "slurm" ? cpuNumbers(spec.cpus).filter((n) => n >= cpus().length) : [];
+  if (missing.length > 0)
+    issues.push({
+      path: "cpus",
+      line: null,
+      message: `this machine has CPUs 0-${cpus().length - 1}; ${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", …" : ""} not`,
+    });
   const pairs = spec.designs.flatMap((d, di) => spec.workloads.map((w, wi) => ({ d, di, w, wi })));
   const expand = (p: (typeof pairs)[number], repetition: number, warmup: boolean) => {
     const vars: Record<string, string> = {
@@ -36,10 +42,18 @@ export function planCampaign(spec: CampaignSpec, specDir: string, seed: number, 
     const cwd = sub(p.w.cwd ?? ".", `${at}.cwd`);
     const plan: RunPlan = {
       ...(p.d.build ? { build: p.d.build.map((a, i) => sub(a, `designs.${p.di}.build.${i}`)) } : {}),
-      argv: p.d.argv ? p.d.argv.map((a, i) => sub(a, `designs.${p.di}.argv.${i}`)) : p.w.argv!.map((a, i) => sub(a, `${at}.argv.${i}`)),
+      argv: p.d.argv
+        ? p.d.argv.map((a, i) => sub(a, `designs.${p.di}.argv.${i}`))
+        : p.w.argv!.map((a, i) => sub(a, `${at}.argv.${i}`)),
       cwd: isAbsolute(cwd) || cwd.startsWith("{build_dir}") ? cwd : resolve(specDir, cwd),
       env: Object.fromEntries(Object.entries(p.w.env ?? {}).map(([k, v]) => [k, sub(v, `${at}.env.${k}`)])),
-      ...(p.w.inputs ? { inputs: p.w.inputs.map((f, i) => sub(f, `${at}.inputs.${i}`)).map((f) => (isAbsolute(f) || f.startsWith("{build_dir}") ? f : resolve(specDir, f))) } : {}),
+      ...(p.w.inputs
+        ? {
+            inputs: p.w.inputs
+              .map((f, i) => sub(f, `${at}.inputs.${i}`))
+              .map((f) => (isAbsolute(f) || f.startsWith("{build_dir}") ? f : resolve(specDir, f))),
+          }
+        : {}),
       ...(spec.prepare ? { prepare: spec.prepare.map((a, i) => sub(a, `prepare.${i}`)) } : {}),
       ...(spec.cleanup ? { cleanup: spec.cleanup.map((a, i) => sub(a, `cleanup.${i}`)) } : {}),
       ...(spec.cpus ? { cpus: spec.cpus } : {}),
@@ -53,7 +67,9 @@ export function planCampaign(spec: CampaignSpec, specDir: string, seed: number, 
     spec.order === "interleaved" ? shuffled(pairs, random).map((p) => expand(p, r, false)) : [],
   );
   const measured =
-    spec.order === "interleaved" ? rounds.flat() : pairs.flatMap((p) => Array.from({ length: spec.repetitions }, (_, r) => expand(p, r, false)));
+    spec.order === "interleaved"
+      ? rounds.flat()
+      : pairs.flatMap((p) => Array.from({ length: spec.repetitions }, (_, r) => expand(p, r, false)));
   if (issues.length > 0) throw new SpecError(file, dedupe(issues));
   const planned = spec.timing ? paired([...warmups, ...measured], random) : [...warmups, ...measured];
   return planned.map((r, ordinal) => ({ ordinal, ...r }));

@@ -3,7 +3,21 @@
 // `concurrency` workers claim queued runs in order until none is left. Cancel
 // comes from the caller's signal or from `campaign cancel` (the campaign row).
 import type { Workspace } from "../store/workspace.js";
-import { cancelQueuedRuns, claimNextRun, finishRun, takeCampaign, failQueuedRunsOfDesign, getCampaign, interruptOrphanedRuns, queuedDesigns, queuedPrograms, failQueuedRunsOfProgram, runCounts, setCampaignStatus, type ClaimedRun } from "../store/campaigns.js";
+import {
+  cancelQueuedRuns,
+  claimNextRun,
+  finishRun,
+  takeCampaign,
+  failQueuedRunsOfDesign,
+  getCampaign,
+  interruptOrphanedRuns,
+  queuedDesigns,
+  queuedPrograms,
+  failQueuedRunsOfProgram,
+  runCounts,
+  setCampaignStatus,
+  type ClaimedRun,
+} from "../store/campaigns.js";
 import { executeRun } from "./executeRun.js";
 import { runProcess, signalGroup } from "./runProcess.js";
 import { existsSync } from "node:fs";
@@ -33,15 +47,33 @@ export type CampaignEvent =
 /** How often a running campaign looks for a cancel from another process. */
 const CANCEL_POLL_MS = 250;
 
-export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e: CampaignEvent) => void = () => {}, signal?: AbortSignal): Promise<string> {
+export async function runCampaign(
+  ws: Workspace,
+  campaignId: number,
+  onEvent: (e: CampaignEvent) => void = () => {},
+  signal?: AbortSignal,
+): Promise<string> {
   const campaign = getCampaign(ws.db, campaignId);
   if (!campaign) throw new Error(`campaign ${campaignId} does not exist in ${ws.dir}`);
-  if (campaign.status === "running" && campaign.runnerPid !== null && campaign.runnerPid !== process.pid && isAlive(campaign.runnerPid)) {
+  if (
+    campaign.status === "running" &&
+    campaign.runnerPid !== null &&
+    campaign.runnerPid !== process.pid &&
+    isAlive(campaign.runnerPid)
+  ) {
     throw new Error(`campaign ${campaignId} is being run by process ${campaign.runnerPid}`);
   }
   const { executor } = campaign.spec;
   // Campaigns planned before executors existed have none in their stored spec: they ran here.
-  if (executor?.kind === "slurm") return (await import("./slurm/slurmRunner.js")).runOnSlurm(ws, campaignId, { ...campaign.spec, executor }, (dirOf) => buildDesigns(ws, campaignId, dirOf), onEvent, signal);
+  if (executor?.kind === "slurm")
+    return (await import("./slurm/slurmRunner.js")).runOnSlurm(
+      ws,
+      campaignId,
+      { ...campaign.spec, executor },
+      (dirOf) => buildDesigns(ws, campaignId, dirOf),
+      onEvent,
+      signal,
+    );
   // Every run would fail the same way: said once, before any is taken, and the queue kept for a resume.
   const tools = profilerAvailability(campaign.spec.profiler.name);
   if (tools.missing.length > 0) throw new Error(missingMessage(tools));
@@ -58,7 +90,8 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
   await buildDesigns(ws, campaignId);
   await refuseUnwatchable(ws, campaignId, campaign.spec.profiler, onEvent);
   // Once per machine, uftrace version and options: what the tracer adds to each call it records.
-  if (campaign.spec.profiler.name === "uftrace") await ensureUftraceCalibration(ws, campaign.spec.profiler.options, (message) => onEvent({ kind: "note", message }));
+  if (campaign.spec.profiler.name === "uftrace")
+    await ensureUftraceCalibration(ws, campaign.spec.profiler.options, (message) => onEvent({ kind: "note", message }));
   const abort = new AbortController();
   signal?.addEventListener("abort", () => abort.abort(), { once: true });
   if (signal?.aborted) abort.abort(); // cancelled while the designs were being built
@@ -72,7 +105,10 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
     const counts = runCounts(ws.db, campaignId);
     const left = (counts.queued ?? 0) + (counts.running ?? 0);
     const perRun = finishedHere > 0 ? (performance.now() - started) / finishedHere : null;
-    return { counts, etaMs: perRun === null ? null : (perRun * left) / Math.min(campaign.spec.concurrency, Math.max(1, left)) };
+    return {
+      counts,
+      etaMs: perRun === null ? null : (perRun * left) / Math.min(campaign.spec.concurrency, Math.max(1, left)),
+    };
   };
   try {
     const worker = async () => {
@@ -81,7 +117,13 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
         const run = claimNextRun(ws.db, campaignId, process.pid);
         if (!run) return;
         onEvent({ kind: "run-started", run, ...progress() });
-        const status = await executeRun(ws, run, campaign.spec.profiler, buildDirOf(ws, campaignId, run.design), abort.signal).catch((e: unknown) => failRun(ws, run.id, e));
+        const status = await executeRun(
+          ws,
+          run,
+          campaign.spec.profiler,
+          buildDirOf(ws, campaignId, run.design),
+          abort.signal,
+        ).catch((e: unknown) => failRun(ws, run.id, e));
         finishedHere++;
         onEvent({ kind: "run-finished", run, status, ...progress() });
       }
@@ -101,13 +143,35 @@ export async function runCampaign(ws: Workspace, campaignId: number, onEvent: (e
  * as failed with the reason, and the campaign goes on: one run's failure never wedges the others. */
 function failRun(ws: Workspace, runId: number, e: unknown): "failed" {
   const message = `the runner failed on this run: ${e instanceof Error ? e.message : String(e)}`;
-  finishRun(ws.db, runId, { status: "failed", exitCode: null, signal: null, wallNs: null, userNs: null, sysNs: null, peakRssKb: null, voluntarySwitches: null, involuntarySwitches: null, environment: {}, features: {}, measures: {}, message, stdoutTail: "", stderrTail: "", artifacts: [] });
+  finishRun(ws.db, runId, {
+    status: "failed",
+    exitCode: null,
+    signal: null,
+    wallNs: null,
+    userNs: null,
+    sysNs: null,
+    peakRssKb: null,
+    voluntarySwitches: null,
+    involuntarySwitches: null,
+    environment: {},
+    features: {},
+    measures: {},
+    message,
+    stdoutTail: "",
+    stderrTail: "",
+    artifacts: [],
+  });
   return "failed";
 }
 
 /** A program the profiler cannot watch (uftrace and a build without -pg) would fail every run the same
  * way: its runs fail at once with the reason, said once, and the others go on. */
-async function refuseUnwatchable(ws: Workspace, campaignId: number, profiler: CampaignSpec["profiler"], onEvent: (e: CampaignEvent) => void): Promise<void> {
+async function refuseUnwatchable(
+  ws: Workspace,
+  campaignId: number,
+  profiler: CampaignSpec["profiler"],
+  onEvent: (e: CampaignEvent) => void,
+): Promise<void> {
   const check = PROFILERS[profiler.name]?.cannotWatch;
   if (!check) return;
   for (const { design, plan } of queuedPrograms(ws.db, campaignId)) {
@@ -115,7 +179,10 @@ async function refuseUnwatchable(ws: Workspace, campaignId: number, profiler: Ca
     const why = await check(filled.argv[0]!, filled.cwd, profiler.options);
     if (why === null) continue;
     const n = failQueuedRunsOfProgram(ws.db, campaignId, design, plan.argv[0]!, why);
-    onEvent({ kind: "note", message: `design ${design}: ${why}. Its ${n} run${n === 1 ? "" : "s"} failed without starting.` });
+    onEvent({
+      kind: "note",
+      message: `design ${design}: ${why}. Its ${n} run${n === 1 ? "" : "s"} failed without starting.`,
+    });
   }
 }
 
@@ -128,23 +195,43 @@ export function buildDirOf(ws: Workspace, campaignId: number, design: string): s
 const BUILT_MARKER = ".varbench-built";
 
 /** Runs each design's build command once, in its own folder, before any of its runs. */
-async function buildDesigns(ws: Workspace, campaignId: number, dirOf = (design: string) => buildDirOf(ws, campaignId, design)): Promise<void> {
+async function buildDesigns(
+  ws: Workspace,
+  campaignId: number,
+  dirOf = (design: string) => buildDirOf(ws, campaignId, design),
+): Promise<void> {
   for (const { design, build } of queuedDesigns(ws.db, campaignId)) {
     const dir = dirOf(design);
     await mkdir(dir, { recursive: true });
     if (!build || existsSync(join(dir, BUILT_MARKER))) continue;
     const argv = withBuildDir({ argv: build, cwd: dir, env: {}, timeoutMs: BUILD_TIMEOUT_MS }, dir).argv;
-    const r = await runProcess({ argv, cwd: dir, env: process.env as Record<string, string>, timeoutMs: BUILD_TIMEOUT_MS, stdoutFile: join(dir, "build.out"), stderrFile: join(dir, "build.err") });
+    const r = await runProcess({
+      argv,
+      cwd: dir,
+      env: process.env as Record<string, string>,
+      timeoutMs: BUILD_TIMEOUT_MS,
+      stdoutFile: join(dir, "build.out"),
+      stderrFile: join(dir, "build.err"),
+    });
     if (r.outcome.kind === "exited" && r.outcome.code === 0) {
       await writeFile(join(dir, BUILT_MARKER), new Date().toISOString());
       continue;
     }
-    const why = r.outcome.kind === "exited" ? `exited with code ${r.outcome.code}` : r.outcome.kind === "exec-failed" ? r.outcome.message : r.outcome.kind;
+    const why =
+      r.outcome.kind === "exited"
+        ? `exited with code ${r.outcome.code}`
+        : r.outcome.kind === "exec-failed"
+          ? r.outcome.message
+          : r.outcome.kind;
     const tail = r.stderrTail.trim().split("\n").slice(-3).join(" | ");
-    failQueuedRunsOfDesign(ws.db, campaignId, design, `build of design ${design} failed (${argv.join(" ")}: ${why})${tail ? `: ${tail}` : ""}`);
+    failQueuedRunsOfDesign(
+      ws.db,
+      campaignId,
+      design,
+      `build of design ${design} failed (${argv.join(" ")}: ${why})${tail ? `: ${tail}` : ""}`,
+    );
   }
 }
 
 /** A design's build may take long; it is still bounded. */
 const BUILD_TIMEOUT_MS = 30 * 60 * 1000;
-

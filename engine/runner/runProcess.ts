@@ -55,7 +55,12 @@ export async function runProcess(req: ProcessRequest): Promise<ProcessResult> {
   let exited: Promise<void>;
   try {
     const args = [...(req.cpus ? ["--cpus", req.cpus] : []), "--", ...req.argv];
-    child = spawn(vbtimePath(), args, { cwd: req.cwd, env: { ...req.env, [RUN_TOKEN_VARIABLE]: token }, detached: true, stdio: ["ignore", files[0].fd, files[1].fd, files[2].fd] });
+    child = spawn(vbtimePath(), args, {
+      cwd: req.cwd,
+      env: { ...req.env, [RUN_TOKEN_VARIABLE]: token },
+      detached: true,
+      stdio: ["ignore", files[0].fd, files[1].fd, files[2].fd],
+    });
     // Listen before anything is awaited: a quick workload can be gone by then.
     exited = new Promise<void>((resolve, reject) => {
       child.on("error", reject);
@@ -85,10 +90,19 @@ export async function runProcess(req: ProcessRequest): Promise<ProcessResult> {
   req.signal?.removeEventListener("abort", onAbort);
   signalGroup(pgid, "SIGKILL"); // whatever the workload left behind in its group
   killEscapees(token); // and whatever left the group (setsid) but carries the run's token
-  const [stdoutTail, stderrTail, report] = await Promise.all([tail(req.stdoutFile), tail(req.stderrFile), readFile(reportFile, "utf8")]);
+  const [stdoutTail, stderrTail, report] = await Promise.all([
+    tail(req.stdoutFile),
+    tail(req.stderrFile),
+    readFile(reportFile, "utf8"),
+  ]);
   await rm(reportFile, { force: true });
   const r = report.trim() ? (JSON.parse(report.trim().split("\n").pop()!) as Record<string, unknown>) : null;
-  return { outcome: outcomeOf(r, stopped), ...(r && r.status !== "exec-failed" ? pickUsage(r) : {}), stdoutTail, stderrTail };
+  return {
+    outcome: outcomeOf(r, stopped),
+    ...(r && r.status !== "exec-failed" ? pickUsage(r) : {}),
+    stdoutTail,
+    stderrTail,
+  };
 }
 
 function outcomeOf(r: Record<string, unknown> | null, stopped: "timed-out" | "cancelled" | undefined): ProcessOutcome {

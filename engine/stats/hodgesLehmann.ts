@@ -5,7 +5,14 @@
 // (Hollander & Wolfe 1999, §4.3). The differences are never formed: each one needed is selected.
 import type { Interval } from "./interval.js";
 import { normalQuantile, normalUpperTail, requireValues } from "./meanInterval.js";
-import { CONTINUITY, countPairs, exactUDistribution, sortedCopy, uStandardDeviation, usesExact } from "./mannWhitney.js";
+import {
+  CONTINUITY,
+  countPairs,
+  exactUDistribution,
+  sortedCopy,
+  uStandardDeviation,
+  usesExact,
+} from "./mannWhitney.js";
 
 /** R's qwilcox aims 10 machine epsilons under α/2, so a cumulative probability rounded just below still counts. */
 const QWILCOX_FUZZ = 10 * Number.EPSILON;
@@ -32,7 +39,9 @@ export function hodgesLehmann(a: ArrayLike<number>, b: ArrayLike<number>, confid
   if (Number.isNaN(tieTerm)) return { shift: NaN, low: NaN, high: NaN, confidence: NaN, method: "normal" };
   const exact = usesExact(x.length, y.length, tieTerm);
   const alphaHalf = (1 - confidence) / 2;
-  const { k, achieved } = exact ? exactRank(x.length, y.length, alphaHalf) : normalRank(x.length, y.length, tieTerm, alphaHalf);
+  const { k, achieved } = exact
+    ? exactRank(x.length, y.length, alphaHalf)
+    : normalRank(x.length, y.length, tieTerm, alphaHalf);
   const nth = selectedDifferences(x, y);
   const half = Math.floor(pairs / 2);
   const shift = pairs % 2 === 1 ? nth(half + 1) : (nth(half) + nth(half + 1)) / 2;

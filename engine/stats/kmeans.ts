@@ -33,7 +33,10 @@ export function settle(points: Points, clusters: readonly (readonly number[])[])
     for (const i of members) for (let j = 0; j < dims; j++) c[j] += rows[i][j] / members.length;
     return c;
   });
-  const found = dims === 0 || clusters.length === 1 ? new Array<number>(n).fill(0) : kmeans(rows, clusters.length, { initialization: start, maxIterations: MAX_ITERATIONS }).clusters;
+  const found =
+    dims === 0 || clusters.length === 1
+      ? new Array<number>(n).fill(0)
+      : kmeans(rows, clusters.length, { initialization: start, maxIterations: MAX_ITERATIONS }).clusters;
   // Renumber the clusters that kept points, in order of their first point.
   const renumber = new Map<number, number>();
   const assignment = new Int32Array(n);

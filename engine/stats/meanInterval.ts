@@ -113,7 +113,10 @@ export function normalQuantile(p: number): number {
   if (p >= 0.5) return p === 0.5 ? 0 : -normalQuantile(1 - p);
   if (p <= 0) return -Infinity;
   const t = Math.sqrt(-2 * Math.log(p));
-  let z = -(t - (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t ** 3));
+  let z = -(
+    t -
+    (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t ** 3)
+  );
   for (let i = 0; i < MAX_NEWTON_STEPS; i++) {
     const step = (normalUpperTail(-z) - p) / (Math.exp((-z * z) / 2) / Math.sqrt(2 * Math.PI));
     z -= step;
@@ -168,12 +171,16 @@ function tLowerTail(t: number, df: number): number {
 
 /** The denominator 1 + d₁/(1 + d₂/(1 + …)) of I_x(a, b)'s continued fraction (NR §6.4). */
 function betaFraction(x: number, a: number, b: number): number {
-  return continuedFraction(1, (k) => {
-    const m = k >> 1;
-    return k % 2 === 0
-      ? (m * (b - m) * x) / ((a + 2 * m - 1) * (a + 2 * m))
-      : (-(a + m) * (a + b + m) * x) / ((a + 2 * m) * (a + 2 * m + 1));
-  }, () => 1);
+  return continuedFraction(
+    1,
+    (k) => {
+      const m = k >> 1;
+      return k % 2 === 0
+        ? (m * (b - m) * x) / ((a + 2 * m - 1) * (a + 2 * m))
+        : (-(a + m) * (a + b + m) * x) / ((a + 2 * m) * (a + 2 * m + 1));
+    },
+    () => 1,
+  );
 }
 
 /** erfc(x) = 1 − erf(x), with full relative precision in the upper tail. */
@@ -191,7 +198,15 @@ function erfc(x: number): number {
     return 1 - (2 / Math.sqrt(Math.PI)) * Math.exp(-x * x) * sum;
   }
   // erfc x = e^(−x²)/√π · 1/(x + ½/(x + 1/(x + (3/2)/(x + …)))) (A&S 7.1.14).
-  return Math.exp(-x * x) / Math.sqrt(Math.PI) / continuedFraction(x, (k) => k / 2, () => x);
+  return (
+    Math.exp(-x * x) /
+    Math.sqrt(Math.PI) /
+    continuedFraction(
+      x,
+      (k) => k / 2,
+      () => x,
+    )
+  );
 }
 
 /** b₀ + a₁/(b₁ + a₂/(b₂ + …)) by the modified Lentz method (NR §5.2). */
@@ -218,7 +233,9 @@ function continuedFraction(b0: number, a: (k: number) => number, b: (k: number) 
  */
 function logGammaHalfStep(a: number): number {
   const t = a + 6.5; // z + g + ½ for Γ(a), z = a − 1
-  return (a - 0.5) * Math.log1p(0.5 / t) + 0.5 * Math.log(t + 0.5) - 0.5 + Math.log(lanczosSum(a - 0.5) / lanczosSum(a - 1));
+  return (
+    (a - 0.5) * Math.log1p(0.5 / t) + 0.5 * Math.log(t + 0.5) - 0.5 + Math.log(lanczosSum(a - 0.5) / lanczosSum(a - 1))
+  );
 }
 
 function lanczosSum(z: number): number {

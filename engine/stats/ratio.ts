@@ -57,7 +57,8 @@ export function geometricMeanRatio(parts: readonly LogRatio[], confidence: numbe
   if (parts.length === 0) return null;
   const k = parts.length;
   const log = parts.reduce((s, p) => s + p.log, 0) / k;
-  if (parts.some((p) => !Number.isFinite(p.variance) || p.df === 0)) return { log, low: -Infinity, high: Infinity, variance: Infinity, df: 0 };
+  if (parts.some((p) => !Number.isFinite(p.variance) || p.df === 0))
+    return { log, low: -Infinity, high: Infinity, variance: Infinity, df: 0 };
   const variance = parts.reduce((s, p) => s + p.variance, 0) / k ** 2;
   if (variance === 0) return { log, low: log, high: log, variance: 0, df: Infinity };
   const df = (k ** 2 * variance) ** 2 / parts.reduce((s, p) => s + (p.variance === 0 ? 0 : p.variance ** 2 / p.df), 0);
@@ -70,7 +71,11 @@ export function geometricMeanRatio(parts: readonly LogRatio[], confidence: numbe
  * Moses' distribution-free interval: the rank test's own estimate, robust to a few slow runs (paper
  * 004 §6, after Chen et al. 2012). Null unless every value is positive.
  */
-export function medianRatio(a: ArrayLike<number>, b: ArrayLike<number>, confidence: number): { log: number; low: number; high: number; confidence: number } | null {
+export function medianRatio(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  confidence: number,
+): { log: number; low: number; high: number; confidence: number } | null {
   if (a.length === 0 || b.length === 0) return null;
   for (let i = 0; i < a.length; i++) if (!(a[i] > 0)) return null;
   for (let i = 0; i < b.length; i++) if (!(b[i] > 0)) return null;

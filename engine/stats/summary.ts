@@ -1,7 +1,15 @@
 // Statistics of a set of measurements, e.g. the wall times of one design ×
 // workload, shared by every view. Plain numbers in, a plain object out; the
 // bootstrap is seeded, so the same data give the same result.
-import { max, mean, median, medianAbsoluteDeviation, min, quantileSorted, sampleStandardDeviation } from "simple-statistics";
+import {
+  max,
+  mean,
+  median,
+  medianAbsoluteDeviation,
+  min,
+  quantileSorted,
+  sampleStandardDeviation,
+} from "simple-statistics";
 import { seededRandom } from "./random.js";
 import { meanInterval } from "./meanInterval.js";
 import type { Interval } from "./interval.js";
@@ -58,7 +66,8 @@ export function summarize(values: readonly number[], seed: number): Summary {
     p99: quantileSorted(sorted, 0.99),
     meanCi95: values.length > 1 ? tInterval(values) : null,
     medianCi95: bootstrap(values, median, seed + 1),
-    outliers: mad > 0 ? values.flatMap((v, i) => (Math.abs((MAD_TO_Z * (v - med)) / mad) > OUTLIER_MODIFIED_Z ? [i] : [])) : [],
+    outliers:
+      mad > 0 ? values.flatMap((v, i) => (Math.abs((MAD_TO_Z * (v - med)) / mad) > OUTLIER_MODIFIED_Z ? [i] : [])) : [],
   };
 }
 

@@ -18,8 +18,11 @@ export interface AnalysisKey {
  * checksum or does not parse (a damaged or hand-edited row): it is dropped and computed again. */
 export function cachedResult(db: Db, k: AnalysisKey): unknown {
   const row = db
-    .prepare("SELECT id, result_json AS json, result_sha256 AS sha FROM analyses WHERE kind = ? AND inputs_key = ? AND parameters_json = ? AND engine_version = ?")
-    .get(k.kind, k.inputsKey, k.parametersJson, k.engineVersion) as { id: number; json: string; sha: string | null } | undefined;
+    .prepare(
+      "SELECT id, result_json AS json, result_sha256 AS sha FROM analyses WHERE kind = ? AND inputs_key = ? AND parameters_json = ? AND engine_version = ?",
+    )
+    .get(k.kind, k.inputsKey, k.parametersJson, k.engineVersion) as
+    { id: number; json: string; sha: string | null } | undefined;
   if (!row) return undefined;
   if (row.sha === sha256(row.json)) {
     try {
@@ -44,17 +47,29 @@ const MAX_RESULTS_PER_KIND = 500;
 export function storeResult(db: Db, k: AnalysisKey, resultJson: string): void {
   writeTransaction(db, () => {
     db.prepare("DELETE FROM analyses WHERE kind = ? AND engine_version != ?").run(k.kind, k.engineVersion);
-    db.prepare("DELETE FROM analyses WHERE kind = ? AND id NOT IN (SELECT id FROM analyses WHERE kind = ? ORDER BY id DESC LIMIT ?)").run(k.kind, k.kind, MAX_RESULTS_PER_KIND - 1);
+    db.prepare(
+      "DELETE FROM analyses WHERE kind = ? AND id NOT IN (SELECT id FROM analyses WHERE kind = ? ORDER BY id DESC LIMIT ?)",
+    ).run(k.kind, k.kind, MAX_RESULTS_PER_KIND - 1);
     db.prepare(
       `INSERT INTO analyses (kind, inputs_key, parameters_json, engine_version, result_json, result_sha256, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (kind, inputs_key, parameters_json, engine_version) DO UPDATE SET result_json = excluded.result_json, result_sha256 = excluded.result_sha256, created_at = excluded.created_at`,
-    ).run(k.kind, k.inputsKey, k.parametersJson, k.engineVersion, resultJson, sha256(resultJson), new Date().toISOString());
+    ).run(
+      k.kind,
+      k.inputsKey,
+      k.parametersJson,
+      k.engineVersion,
+      resultJson,
+      sha256(resultJson),
+      new Date().toISOString(),
+    );
   });
 }
 
 /** What an analysis of these runs reads, as rows: each run's id, status and times, and its artifacts' hashes. */
 export function inputRows(db: Db, runIds: readonly number[]): unknown[] {
   const artifacts = db.prepare("SELECT kind, sha256 FROM artifacts WHERE run_id = ? ORDER BY kind, name");
-  const run = db.prepare("SELECT id, status, warmup, wall_ns, user_ns, sys_ns, peak_rss_kb, features_json FROM runs WHERE id = ?");
+  const run = db.prepare(
+    "SELECT id, status, warmup, wall_ns, user_ns, sys_ns, peak_rss_kb, features_json FROM runs WHERE id = ?",
+  );
   return runIds.map((id) => ({ run: run.get(id), artifacts: artifacts.all(id) }));
 }

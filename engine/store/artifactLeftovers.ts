@@ -36,11 +36,14 @@ export function removeArtifactLeftovers(workspaceDir: string, db: Db): RemovedLe
   }
   const deadJournals = names.filter((n) => n.startsWith(JOURNAL_PREFIX) && deadWriter(n, JOURNAL_PREFIX));
   const candidates = new Set(deadJournals.flatMap((n) => journalLines(join(root, n))));
-  const unnamed = [...candidates].filter((path) => db.prepare("SELECT 1 FROM artifacts WHERE path = ? LIMIT 1").get(path) === undefined);
+  const unnamed = [...candidates].filter(
+    (path) => db.prepare("SELECT 1 FROM artifacts WHERE path = ? LIMIT 1").get(path) === undefined,
+  );
   let blobs = 0;
   if (unnamed.length > 0) {
     const inManifests = manifestBlobs(workspaceDir, db);
-    for (const path of unnamed.filter((p) => !inManifests.has(BLOB_PATH.exec(p)![1]))) blobs += removeUnlessHeld(workspaceDir, root, path) ? 1 : 0;
+    for (const path of unnamed.filter((p) => !inManifests.has(BLOB_PATH.exec(p)![1])))
+      blobs += removeUnlessHeld(workspaceDir, root, path) ? 1 : 0;
   }
   for (const name of deadJournals) rmSync(join(root, name), { force: true });
   return { tempFiles, blobs };
@@ -56,7 +59,9 @@ function deadWriter(name: string, prefix: string): boolean {
 /** The blob paths a journal lists (anything else in it is not the store's, and is left alone). */
 function journalLines(file: string): string[] {
   try {
-    return readFileSync(file, "utf8").split("\n").filter((l) => BLOB_PATH.test(l));
+    return readFileSync(file, "utf8")
+      .split("\n")
+      .filter((l) => BLOB_PATH.test(l));
   } catch {
     return [];
   }
@@ -65,9 +70,12 @@ function journalLines(file: string): string[] {
 /** Hashes of the files of every committed directory (a uftrace recording): rows name its manifest only. */
 function manifestBlobs(workspaceDir: string, db: Db): Set<string> {
   const hashes = new Set<string>();
-  for (const { path } of db.prepare("SELECT DISTINCT path FROM artifacts WHERE media_type = ?").all(MANIFEST_MEDIA_TYPE) as { path: string }[]) {
+  for (const { path } of db
+    .prepare("SELECT DISTINCT path FROM artifacts WHERE media_type = ?")
+    .all(MANIFEST_MEDIA_TYPE) as { path: string }[]) {
     try {
-      for (const f of Object.values((JSON.parse(readFileSync(join(workspaceDir, path), "utf8")) as Manifest).files)) hashes.add(f.sha256);
+      for (const f of Object.values((JSON.parse(readFileSync(join(workspaceDir, path), "utf8")) as Manifest).files))
+        hashes.add(f.sha256);
     } catch {
       // A manifest that cannot be read names nothing this sweep could keep.
     }

@@ -150,7 +150,10 @@ export class ArtifactStore {
       list: async () => Object.keys(files).sort(),
       has: async (file) => file in files,
       readText: async (file) => readFile(blobPath(file), "utf8"),
-      open: (file): ByteSource => ({ name: `${label}/${file}`, chunks: () => fileSource(blobPath(file), DEFAULT_CHUNK_BYTES, onBytes).chunks() }),
+      open: (file): ByteSource => ({
+        name: `${label}/${file}`,
+        chunks: () => fileSource(blobPath(file), DEFAULT_CHUNK_BYTES, onBytes).chunks(),
+      }),
     };
   }
 
@@ -176,7 +179,10 @@ export class ArtifactStore {
   private async hold(path: string): Promise<number | null> {
     this.held.set(path, (this.held.get(path) ?? 0) + 1);
     this.writeJournal();
-    return stat(join(this.workspaceDir, path)).then((s) => s.size, () => null);
+    return stat(join(this.workspaceDir, path)).then(
+      (s) => s.size,
+      () => null,
+    );
   }
 
   /** The temporary file `tmp` as the blob at `path` (a process storing the same content at the same

@@ -37,22 +37,43 @@ export interface ClaimedRun {
   readonly plan: RunPlan;
 }
 
-export function createCampaign(db: Db, spec: CampaignSpec, name: string, seed: number, runs: readonly PlannedRun[], specDir: string, templateId: number | null = null): number {
+export function createCampaign(
+  db: Db,
+  spec: CampaignSpec,
+  name: string,
+  seed: number,
+  runs: readonly PlannedRun[],
+  specDir: string,
+  templateId: number | null = null,
+): number {
   return writeTransaction(db, () => {
     const projectId = ensureProject(db, spec.project);
     const id = Number(
       db
-        .prepare("INSERT INTO campaigns (project_id, name, spec_json, spec_dir, template_id, seed, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)")
+        .prepare(
+          "INSERT INTO campaigns (project_id, name, spec_json, spec_dir, template_id, seed, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)",
+        )
         .run(projectId, name, JSON.stringify(spec), specDir, templateId, seed, now()).lastInsertRowid,
     );
     for (const w of spec.workloads) {
       const wid = ensureWorkload(db, projectId, w.name);
-      db.prepare("UPDATE workloads SET argv_json = ?, cwd = ?, env_json = ?, inputs_json = ?, features_json = ?, requests = ? WHERE id = ?").run(
-        JSON.stringify(w.argv ?? []), w.cwd ?? null, JSON.stringify(w.env ?? {}), JSON.stringify(w.inputs ?? []), JSON.stringify(w.features ?? {}), w.requests ?? null, wid,
+      db.prepare(
+        "UPDATE workloads SET argv_json = ?, cwd = ?, env_json = ?, inputs_json = ?, features_json = ?, requests = ? WHERE id = ?",
+      ).run(
+        JSON.stringify(w.argv ?? []),
+        w.cwd ?? null,
+        JSON.stringify(w.env ?? {}),
+        JSON.stringify(w.inputs ?? []),
+        JSON.stringify(w.features ?? {}),
+        w.requests ?? null,
+        wid,
       );
     }
     for (const d of spec.designs) {
-      db.prepare("UPDATE designs SET variables_json = ? WHERE id = ?").run(JSON.stringify(d.variables ?? {}), ensureDesign(db, projectId, d.name));
+      db.prepare("UPDATE designs SET variables_json = ? WHERE id = ?").run(
+        JSON.stringify(d.variables ?? {}),
+        ensureDesign(db, projectId, d.name),
+      );
     }
     const insert = db.prepare(
       `INSERT INTO runs (project_id, campaign_id, workload_id, design_id, repetition, ordinal, warmup, status, plan_json, features_json, role, created_at)
@@ -60,7 +81,19 @@ export function createCampaign(db: Db, spec: CampaignSpec, name: string, seed: n
     );
     for (const r of runs) {
       const features = spec.workloads.find((w) => w.name === r.workload)?.features ?? {};
-      insert.run(projectId, id, ensureWorkload(db, projectId, r.workload), ensureDesign(db, projectId, r.design), r.repetition, r.ordinal, r.warmup ? 1 : 0, JSON.stringify(r.plan), JSON.stringify(features), r.role ?? null, now());
+      insert.run(
+        projectId,
+        id,
+        ensureWorkload(db, projectId, r.workload),
+        ensureDesign(db, projectId, r.design),
+        r.repetition,
+        r.ordinal,
+        r.warmup ? 1 : 0,
+        JSON.stringify(r.plan),
+        JSON.stringify(features),
+        r.role ?? null,
+        now(),
+      );
     }
     return id;
   });
@@ -75,10 +108,32 @@ export function claimNextRun(db: Db, campaignId: number, runnerPid: number): Cla
          FROM runs r JOIN workloads w ON w.id = r.workload_id JOIN designs d ON d.id = r.design_id
          WHERE r.campaign_id = ? AND r.status = 'queued' ORDER BY r.ordinal LIMIT 1`,
       )
-      .get(campaignId) as { id: number; ordinal: number; attempt: number; warmup: number; planJson: string; workload: string; design: string } | undefined;
+      .get(campaignId) as
+      | {
+          id: number;
+          ordinal: number;
+          attempt: number;
+          warmup: number;
+          planJson: string;
+          workload: string;
+          design: string;
+        }
+      | undefined;
     if (!row) return null;
-    db.prepare("UPDATE runs SET status = 'running', runner_pid = ?, started_at = ? WHERE id = ?").run(runnerPid, now(), row.id);
-    return { id: row.id, ordinal: row.ordinal, attempt: row.attempt, design: row.design, workload: row.workload, warmup: row.warmup === 1, plan: JSON.parse(row.planJson) as RunPlan };
+    db.prepare("UPDATE runs SET status = 'running', runner_pid = ?, started_at = ? WHERE id = ?").run(
+      runnerPid,
+      now(),
+      row.id,
+    );
+    return {
+      id: row.id,
+      ordinal: row.ordinal,
+      attempt: row.attempt,
+      design: row.design,
+      workload: row.workload,
+      warmup: row.warmup === 1,
+      plan: JSON.parse(row.planJson) as RunPlan,
+    };
   });
 }
 
@@ -103,7 +158,14 @@ export interface RunOutcome {
   readonly message: string | null;
   readonly stdoutTail: string;
   readonly stderrTail: string;
-  readonly artifacts: readonly { kind: string; name: string; path: string; sha256: string; sizeBytes: number; mediaType: string }[];
+  readonly artifacts: readonly {
+    kind: string;
+    name: string;
+    path: string;
+    sha256: string;
+    sizeBytes: number;
+    mediaType: string;
+  }[];
 }
 
 /** A run's whole result in one transaction. */
@@ -114,27 +176,61 @@ export function noteRunningRun(db: Db, runId: number, message: string | null): v
 
 export function finishRun(db: Db, runId: number, o: RunOutcome): void {
   writeTransaction(db, () => {
-    const features = { ...(JSON.parse((db.prepare("SELECT features_json AS f FROM runs WHERE id = ?").get(runId) as { f: string }).f) as object), ...o.features };
+    const features = {
+      ...(JSON.parse(
+        (db.prepare("SELECT features_json AS f FROM runs WHERE id = ?").get(runId) as { f: string }).f,
+      ) as object),
+      ...o.features,
+    };
     db.prepare(
       `UPDATE runs SET status = ?, exit_code = ?, signal = ?, wall_ns = ?, user_ns = ?, sys_ns = ?, peak_rss_kb = ?,
          voluntary_switches = ?, involuntary_switches = ?, environment_json = ?, features_json = ?, measures_json = ?, message = ?,
          stdout_tail = ?, stderr_tail = ?, finished_at = ?, pgid = NULL
        WHERE id = ? AND status = 'running'`,
-    ).run(o.status, o.exitCode, o.signal, o.wallNs, o.userNs, o.sysNs, o.peakRssKb, o.voluntarySwitches, o.involuntarySwitches, JSON.stringify(o.environment), JSON.stringify(features), JSON.stringify(o.measures), o.message, o.stdoutTail, o.stderrTail, now(), runId);
-    const insert = db.prepare("INSERT INTO artifacts (run_id, kind, name, path, sha256, size_bytes, media_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    ).run(
+      o.status,
+      o.exitCode,
+      o.signal,
+      o.wallNs,
+      o.userNs,
+      o.sysNs,
+      o.peakRssKb,
+      o.voluntarySwitches,
+      o.involuntarySwitches,
+      JSON.stringify(o.environment),
+      JSON.stringify(features),
+      JSON.stringify(o.measures),
+      o.message,
+      o.stdoutTail,
+      o.stderrTail,
+      now(),
+      runId,
+    );
+    const insert = db.prepare(
+      "INSERT INTO artifacts (run_id, kind, name, path, sha256, size_bytes, media_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    );
     for (const a of o.artifacts) insert.run(runId, a.kind, a.name, a.path, a.sha256, a.sizeBytes, a.mediaType, now());
   });
 }
 
 /** Runs left 'running' by a runner that is gone: each becomes 'interrupted',
  * and a new queued attempt takes its place. Returns their process groups. */
-export function interruptOrphanedRuns(db: Db, campaignId: number, isAlive: (pid: number) => boolean): { runId: number; pgid: number | null }[] {
+export function interruptOrphanedRuns(
+  db: Db,
+  campaignId: number,
+  isAlive: (pid: number) => boolean,
+): { runId: number; pgid: number | null }[] {
   return writeTransaction(db, () => {
-    const stale = (db.prepare("SELECT * FROM runs WHERE campaign_id = ? AND status = 'running'").all(campaignId) as Record<string, unknown>[]).filter(
-      (r) => r.runner_pid === null || !isAlive(Number(r.runner_pid)),
-    );
+    const stale = (
+      db.prepare("SELECT * FROM runs WHERE campaign_id = ? AND status = 'running'").all(campaignId) as Record<
+        string,
+        unknown
+      >[]
+    ).filter((r) => r.runner_pid === null || !isAlive(Number(r.runner_pid)));
     for (const r of stale) {
-      db.prepare("UPDATE runs SET status = 'interrupted', message = 'the runner stopped while this run was in progress', finished_at = ?, pgid = NULL WHERE id = ?").run(now(), r.id);
+      db.prepare(
+        "UPDATE runs SET status = 'interrupted', message = 'the runner stopped while this run was in progress', finished_at = ?, pgid = NULL WHERE id = ?",
+      ).run(now(), r.id);
       queueNextAttempt(db, r);
     }
     return stale.map((r) => ({ runId: Number(r.id), pgid: r.pgid === null ? null : Number(r.pgid) }));
@@ -146,7 +242,20 @@ function queueNextAttempt(db: Db, r: Record<string, unknown>): void {
   db.prepare(
     `INSERT INTO runs (project_id, campaign_id, workload_id, design_id, repetition, ordinal, warmup, attempt, status, plan_json, features_json, role, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?)`,
-  ).run(r.project_id, r.campaign_id, r.workload_id, r.design_id, r.repetition, r.ordinal, r.warmup, Number(r.attempt) + 1, r.plan_json, r.features_json, r.role ?? null, now());
+  ).run(
+    r.project_id,
+    r.campaign_id,
+    r.workload_id,
+    r.design_id,
+    r.repetition,
+    r.ordinal,
+    r.warmup,
+    Number(r.attempt) + 1,
+    r.plan_json,
+    r.features_json,
+    r.role ?? null,
+    now(),
+  );
 }
 
 /** A runner takes the campaign: it is "running" under this pid, unless a cancel came first (from
@@ -154,7 +263,9 @@ function queueNextAttempt(db: Db, r: Record<string, unknown>): void {
 export function takeCampaign(db: Db, id: number, runnerPid: number): "running" | "cancel-pending" {
   return writeTransaction(db, () => {
     const status = (db.prepare("SELECT status FROM campaigns WHERE id = ?").get(id) as { status: string }).status;
-    const queued = (db.prepare("SELECT count(*) AS n FROM runs WHERE campaign_id = ? AND status = 'queued'").get(id) as { n: number }).n;
+    const queued = (
+      db.prepare("SELECT count(*) AS n FROM runs WHERE campaign_id = ? AND status = 'queued'").get(id) as { n: number }
+    ).n;
     if (status === "cancelling" || (status === "cancelled" && queued === 0)) return "cancel-pending";
     setCampaignStatus(db, id, "running", runnerPid);
     return "running";
@@ -163,7 +274,12 @@ export function takeCampaign(db: Db, id: number, runnerPid: number): "running" |
 
 export function setCampaignStatus(db: Db, id: number, status: string, runnerPid: number | null): void {
   const final = ["finished", "cancelled"].includes(status);
-  db.prepare("UPDATE campaigns SET status = ?, runner_pid = ?, finished_at = ? WHERE id = ?").run(status, runnerPid, final ? now() : null, id);
+  db.prepare("UPDATE campaigns SET status = ?, runner_pid = ?, finished_at = ? WHERE id = ?").run(
+    status,
+    runnerPid,
+    final ? now() : null,
+    id,
+  );
 }
 
 /** A cancelled campaign taken up again: runs that never started are queued
@@ -172,8 +288,14 @@ export function setCampaignStatus(db: Db, id: number, status: string, runnerPid:
 export function requeueCancelledRuns(db: Db, campaignId: number): number {
   return writeTransaction(db, () => {
     setCampaignStatus(db, campaignId, "queued", null);
-    const fresh = db.prepare("UPDATE runs SET status = 'queued', message = NULL, finished_at = NULL WHERE campaign_id = ? AND status = 'cancelled' AND started_at IS NULL").run(campaignId).changes;
-    const stopped = db.prepare("SELECT * FROM runs WHERE campaign_id = ? AND status = 'cancelled' AND started_at IS NOT NULL").all(campaignId) as Record<string, unknown>[];
+    const fresh = db
+      .prepare(
+        "UPDATE runs SET status = 'queued', message = NULL, finished_at = NULL WHERE campaign_id = ? AND status = 'cancelled' AND started_at IS NULL",
+      )
+      .run(campaignId).changes;
+    const stopped = db
+      .prepare("SELECT * FROM runs WHERE campaign_id = ? AND status = 'cancelled' AND started_at IS NOT NULL")
+      .all(campaignId) as Record<string, unknown>[];
     for (const r of stopped) {
       db.prepare("UPDATE runs SET status = 'interrupted' WHERE id = ?").run(r.id);
       queueNextAttempt(db, r);
@@ -183,7 +305,11 @@ export function requeueCancelledRuns(db: Db, campaignId: number): number {
 }
 
 export function cancelQueuedRuns(db: Db, campaignId: number): number {
-  return db.prepare("UPDATE runs SET status = 'cancelled', message = 'the campaign was cancelled before this run started', finished_at = ? WHERE campaign_id = ? AND status = 'queued'").run(now(), campaignId).changes;
+  return db
+    .prepare(
+      "UPDATE runs SET status = 'cancelled', message = 'the campaign was cancelled before this run started', finished_at = ? WHERE campaign_id = ? AND status = 'queued'",
+    )
+    .run(now(), campaignId).changes;
 }
 
 export function getCampaign(db: Db, id: number): CampaignRow | undefined {
@@ -206,7 +332,9 @@ export function listCampaigns(db: Db): CampaignRow[] {
 
 /** Counts of the campaign's current runs by status (interrupted attempts aside). */
 export function runCounts(db: Db, campaignId: number): Record<string, number> {
-  const rows = db.prepare("SELECT status, count(*) AS n FROM runs WHERE campaign_id = ? GROUP BY status").all(campaignId) as { status: string; n: number }[];
+  const rows = db
+    .prepare("SELECT status, count(*) AS n FROM runs WHERE campaign_id = ? GROUP BY status")
+    .all(campaignId) as { status: string; n: number }[];
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
@@ -235,7 +363,13 @@ export function queuedPrograms(db: Db, campaignId: number): { design: string; pl
 }
 
 /** A program the profiler cannot watch: the design's queued runs that start it fail with the reason, in one transaction. */
-export function failQueuedRunsOfProgram(db: Db, campaignId: number, design: string, program: string, message: string): number {
+export function failQueuedRunsOfProgram(
+  db: Db,
+  campaignId: number,
+  design: string,
+  program: string,
+  message: string,
+): number {
   return db
     .prepare(
       `UPDATE runs SET status = 'failed', message = ?, finished_at = ?
@@ -255,7 +389,6 @@ export function failQueuedRunsOfDesign(db: Db, campaignId: number, design: strin
     .run(message, now(), campaignId, design).changes;
 }
 
-
 /** The campaign's runs in progress, as they were claimed: what a Slurm owner watches, or takes over
  * after its predecessor died (their tasks live on in Slurm's queue, not in the owner's process). */
 export function runningRuns(db: Db, campaignId: number): ClaimedRun[] {
@@ -265,8 +398,24 @@ export function runningRuns(db: Db, campaignId: number): ClaimedRun[] {
        FROM runs r JOIN workloads w ON w.id = r.workload_id JOIN designs d ON d.id = r.design_id
        WHERE r.campaign_id = ? AND r.status = 'running' ORDER BY r.ordinal`,
     )
-    .all(campaignId) as { id: number; ordinal: number; attempt: number; warmup: number; planJson: string; workload: string; design: string }[];
-  return rows.map((row) => ({ id: row.id, ordinal: row.ordinal, attempt: row.attempt, design: row.design, workload: row.workload, warmup: row.warmup === 1, plan: JSON.parse(row.planJson) as RunPlan }));
+    .all(campaignId) as {
+    id: number;
+    ordinal: number;
+    attempt: number;
+    warmup: number;
+    planJson: string;
+    workload: string;
+    design: string;
+  }[];
+  return rows.map((row) => ({
+    id: row.id,
+    ordinal: row.ordinal,
+    attempt: row.attempt,
+    design: row.design,
+    workload: row.workload,
+    warmup: row.warmup === 1,
+    plan: JSON.parse(row.planJson) as RunPlan,
+  }));
 }
 
 /** These running runs are now this runner's, so they are not taken for orphans. */

@@ -51,7 +51,9 @@ export function schemaVersion(db: Db): number {
 function migrate(db: Db, target: number): void {
   const current = schemaVersion(db);
   if (current > SCHEMA_VERSION) {
-    throw new Error(`workspace schema version ${current} is newer than this Varbench (${SCHEMA_VERSION}); update Varbench`);
+    throw new Error(
+      `workspace schema version ${current} is newer than this Varbench (${SCHEMA_VERSION}); update Varbench`,
+    );
   }
   for (let v = current; v < target; v++) {
     writeTransaction(db, () => {

@@ -18,7 +18,9 @@ const MEASURED_FROM: Readonly<Record<string, (text: string, label: string) => Re
 export function backfillMeasures(db: Db, artifacts: ArtifactStore): void {
   const pending = db.prepare("SELECT id FROM runs WHERE measures_json IS NULL").all() as { id: number }[];
   if (pending.length === 0) return;
-  const artifactsOf = db.prepare("SELECT kind, path FROM artifacts WHERE run_id = ? AND kind IN ('cct', 'callgrind-table', 'gcov-table')");
+  const artifactsOf = db.prepare(
+    "SELECT kind, path FROM artifacts WHERE run_id = ? AND kind IN ('cct', 'callgrind-table', 'gcov-table')",
+  );
   const save = db.prepare("UPDATE runs SET measures_json = ? WHERE id = ?");
   for (const { id } of pending) {
     const measures: Record<string, number> = {};

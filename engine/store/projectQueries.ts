@@ -27,8 +27,19 @@ export function workloadRows(db: Db, projectId: number): WorkloadInfo[] {
               (SELECT count(*) FROM runs r WHERE r.workload_id = w.id) AS runs
        FROM workloads w WHERE w.project_id = ? ORDER BY w.name`,
     )
-    .all(projectId) as { id: number; name: string; argv: string; features: string; requests: number | null; runs: number }[];
-  return rows.map((r) => ({ ...r, argv: JSON.parse(r.argv) as string[], features: JSON.parse(r.features) as Record<string, number> }));
+    .all(projectId) as {
+    id: number;
+    name: string;
+    argv: string;
+    features: string;
+    requests: number | null;
+    runs: number;
+  }[];
+  return rows.map((r) => ({
+    ...r,
+    argv: JSON.parse(r.argv) as string[],
+    features: JSON.parse(r.features) as Record<string, number>,
+  }));
 }
 
 export function designRows(db: Db, projectId: number): DesignInfo[] {

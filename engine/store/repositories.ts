@@ -33,13 +33,22 @@ export function ensureProject(db: Db, name: string): number {
 }
 
 export function ensureWorkload(db: Db, projectId: number, name: string): number {
-  db.prepare("INSERT INTO workloads (project_id, name) VALUES (?, ?) ON CONFLICT(project_id, name) DO NOTHING").run(projectId, name);
-  return (db.prepare("SELECT id FROM workloads WHERE project_id = ? AND name = ?").get(projectId, name) as { id: number }).id;
+  db.prepare("INSERT INTO workloads (project_id, name) VALUES (?, ?) ON CONFLICT(project_id, name) DO NOTHING").run(
+    projectId,
+    name,
+  );
+  return (
+    db.prepare("SELECT id FROM workloads WHERE project_id = ? AND name = ?").get(projectId, name) as { id: number }
+  ).id;
 }
 
 export function ensureDesign(db: Db, projectId: number, name: string): number {
-  db.prepare("INSERT INTO designs (project_id, name) VALUES (?, ?) ON CONFLICT(project_id, name) DO NOTHING").run(projectId, name);
-  return (db.prepare("SELECT id FROM designs WHERE project_id = ? AND name = ?").get(projectId, name) as { id: number }).id;
+  db.prepare("INSERT INTO designs (project_id, name) VALUES (?, ?) ON CONFLICT(project_id, name) DO NOTHING").run(
+    projectId,
+    name,
+  );
+  return (db.prepare("SELECT id FROM designs WHERE project_id = ? AND name = ?").get(projectId, name) as { id: number })
+    .id;
 }
 
 export interface NewRun {
@@ -60,7 +69,17 @@ export function insertRun(db: Db, run: NewRun): number {
       `INSERT INTO runs (project_id, workload_id, design_id, status, message, environment_json, measures_json, created_at, finished_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(run.projectId, run.workloadId, run.designId, run.status, run.message ?? null, JSON.stringify(run.environment ?? {}), JSON.stringify(run.measures ?? {}), t, t);
+    .run(
+      run.projectId,
+      run.workloadId,
+      run.designId,
+      run.status,
+      run.message ?? null,
+      JSON.stringify(run.environment ?? {}),
+      JSON.stringify(run.measures ?? {}),
+      t,
+      t,
+    );
   return Number(info.lastInsertRowid);
 }
 
@@ -96,5 +115,7 @@ export function artifactsOf(db: Db, runId: number): ArtifactRow[] {
 
 export function countRows(db: Db): Record<string, number> {
   const tables = ["projects", "workloads", "designs", "campaigns", "runs", "artifacts", "analyses"];
-  return Object.fromEntries(tables.map((t) => [t, (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n]));
+  return Object.fromEntries(
+    tables.map((t) => [t, (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n]),
+  );
 }

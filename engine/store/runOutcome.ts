@@ -11,8 +11,26 @@ export function runOutcome(db: Db, runId: number): RunOutcome {
               features_json AS features, measures_json AS measures, message, stdout_tail AS stdoutTail, stderr_tail AS stderrTail
        FROM runs WHERE id = ?`,
     )
-    .get(runId) as (Omit<RunOutcome, "environment" | "features" | "measures" | "artifacts"> & { environment: string; features: string; measures: string | null }) | undefined;
+    .get(runId) as
+    | (Omit<RunOutcome, "environment" | "features" | "measures" | "artifacts"> & {
+        environment: string;
+        features: string;
+        measures: string | null;
+      })
+    | undefined;
   if (!r) throw new Error(`run ${runId} does not exist`);
-  const artifacts = db.prepare("SELECT kind, name, path, sha256, size_bytes AS sizeBytes, media_type AS mediaType FROM artifacts WHERE run_id = ? ORDER BY id").all(runId) as RunOutcome["artifacts"][number][];
-  return { ...r, stdoutTail: r.stdoutTail ?? "", stderrTail: r.stderrTail ?? "", environment: JSON.parse(r.environment) as Record<string, unknown>, features: JSON.parse(r.features) as Record<string, number>, measures: JSON.parse(r.measures ?? "{}") as Record<string, number>, artifacts };
+  const artifacts = db
+    .prepare(
+      "SELECT kind, name, path, sha256, size_bytes AS sizeBytes, media_type AS mediaType FROM artifacts WHERE run_id = ? ORDER BY id",
+    )
+    .all(runId) as RunOutcome["artifacts"][number][];
+  return {
+    ...r,
+    stdoutTail: r.stdoutTail ?? "",
+    stderrTail: r.stderrTail ?? "",
+    environment: JSON.parse(r.environment) as Record<string, unknown>,
+    features: JSON.parse(r.features) as Record<string, number>,
+    measures: JSON.parse(r.measures ?? "{}") as Record<string, number>,
+    artifacts,
+  };
 }

@@ -33,7 +33,9 @@ export class Workspace {
   static open(dir: string): Workspace {
     const full = resolve(dir);
     if (!existsSync(join(full, DATABASE_FILE))) {
-      throw new Error(`${full} is not a Varbench workspace (no ${DATABASE_FILE}); create one with: varbench workspace init ${dir}`);
+      throw new Error(
+        `${full} is not a Varbench workspace (no ${DATABASE_FILE}); create one with: varbench workspace init ${dir}`,
+      );
     }
     return Workspace.init(full);
   }

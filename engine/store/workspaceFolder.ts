@@ -24,17 +24,26 @@ export function ensureWorkspaceFolder(full: string): void {
   let existing = full;
   while (!exists(existing)) existing = dirname(existing);
   if (!statSync(existing).isDirectory()) {
-    throw new Error(existing === full ? `${full} is not a folder: a workspace is a folder` : `${full} cannot be a workspace folder: ${existing} is a file, not a folder`);
+    throw new Error(
+      existing === full
+        ? `${full} is not a folder: a workspace is a folder`
+        : `${full} cannot be a workspace folder: ${existing} is a file, not a folder`,
+    );
   }
   const fs = virtualFileSystem(existing);
-  if (fs) throw new Error(`${full} cannot be a workspace folder: ${existing} is on ${fs}, a virtual file system that keeps no files`);
+  if (fs)
+    throw new Error(
+      `${full} cannot be a workspace folder: ${existing} is on ${fs}, a virtual file system that keeps no files`,
+    );
   let at = existing;
   for (const part of relative(existing, full).split(sep).filter(Boolean)) {
     at = join(at, part);
     try {
       mkdirSync(at);
     } catch (e) {
-      throw new Error(`cannot create the workspace folder ${at}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new Error(
+        `cannot create the workspace folder ${at}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      );
     }
   }
 }

@@ -31,13 +31,21 @@ export const DETECT_BYTES = 256;
 
 export function detectFileFormat(path: string, isDirectory: boolean, head: Uint8Array): FileFormat {
   if (isDirectory) return "uftrace";
-  const text = new TextDecoder("utf-8").decode(head).replace(/^\uFEFF/, "").trimStart();
+  const text = new TextDecoder("utf-8")
+    .decode(head)
+    .replace(/^\uFEFF/, "")
+    .trimStart();
   if (text.startsWith("# varbench-events")) return "text";
   const results = RESULTS_OPENINGS.find(([opening]) => opening.test(text));
   if (results) return results[1];
   if (text.startsWith("[") || text.startsWith("{")) return "chrome";
   // Whitespace alone in a head shorter than asked for is the whole file; in a full head, a trace may follow.
-  if (text.length === 0 && head.length < DETECT_BYTES) throw new TraceError({ kind: "empty", file: path, why: head.length === 0 ? "the file is empty" : "the file holds only whitespace" });
+  if (text.length === 0 && head.length < DETECT_BYTES)
+    throw new TraceError({
+      kind: "empty",
+      file: path,
+      why: head.length === 0 ? "the file is empty" : "the file holds only whitespace",
+    });
   if (/\.json$/i.test(path)) return "chrome";
   if (/\.(txt|events)$/i.test(path)) return "text";
   throw new TraceError({ kind: "unknown-format", file: path });
@@ -46,6 +54,7 @@ export function detectFileFormat(path: string, isDirectory: boolean, head: Uint8
 /** A trace's format; a results file is named as such (it is imported, not read as a trace). */
 export function detectFormat(path: string, isDirectory: boolean, head: Uint8Array): TraceFormat {
   const format = detectFileFormat(path, isDirectory, head);
-  if (isResultsFormat(format)) throw new TraceError({ kind: "not-a-trace", file: path, what: `${RESULTS_FORMAT_TITLES[format]} results` });
+  if (isResultsFormat(format))
+    throw new TraceError({ kind: "not-a-trace", file: path, what: `${RESULTS_FORMAT_TITLES[format]} results` });
   return format;
 }

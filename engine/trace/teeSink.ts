@@ -52,5 +52,4 @@ class TeeThread extends BatchThreadSink {
     this.b.consume(batch);
     batch.fn.set(fns);
   }
-
 }

@@ -66,9 +66,7 @@ export function bbTrendProf(input: TrendInput, progress: TrendProgress = () => {
   const totals = new Float64Array(k);
   // A workload's total cost leaves call counts out (they are not cost: costTables.ts).
   for (const l of input.locations) if (isCostLocation(l.name)) for (let i = 0; i < k; i++) totals[i] += l.values[i];
-  const ranked = clusters
-    .map((c) => ({ c, max: Math.max(...c.cost) }))
-    .sort((x, y) => y.max - x.max);
+  const ranked = clusters.map((c) => ({ c, max: Math.max(...c.cost) })).sort((x, y) => y.max - x.max);
   return {
     workloads: k,
     discarded: discarded.length,
@@ -86,14 +84,28 @@ export function bbTrendProf(input: TrendInput, progress: TrendProgress = () => {
         maxCost: max,
         maxShare,
         costly,
-        fits: input.features.map((f, fi) => clusterFit(f, c.cost, c.members.map((m) => input.locations[m]), input.seed + 7919 * fi + at, input.resamples ?? BOOTSTRAP_RESAMPLES)),
+        fits: input.features.map((f, fi) =>
+          clusterFit(
+            f,
+            c.cost,
+            c.members.map((m) => input.locations[m]),
+            input.seed + 7919 * fi + at,
+            input.resamples ?? BOOTSTRAP_RESAMPLES,
+          ),
+        ),
       };
     }),
   };
 }
 
 /** The cluster's fit, its members' fits, and its predictions widened where the members' sum falls outside them. */
-function clusterFit(f: Series, cost: Float64Array, members: readonly Series[], seed: number, resamples: number): ClusterFit {
+function clusterFit(
+  f: Series,
+  cost: Float64Array,
+  members: readonly Series[],
+  seed: number,
+  resamples: number,
+): ClusterFit {
   const fit = fitFeature(f.name, f.values, cost, seed, resamples);
   if (members.length < 2) return { ...fit, members: null, widened: false };
   const m = fitMembers(members, f.values, fit.predictions, seed + 104729, resamples);
@@ -105,7 +117,15 @@ function clusterFit(f: Series, cost: Float64Array, members: readonly Series[], s
   if (!widened) return { ...fit, members: m, widened };
   const predictions = fit.predictions.map((p, i) => {
     const s = m.sum![i];
-    return p.interval ? { ...p, interval: { low: Math.min(p.interval.low, s.interval.low, s.value), high: Math.max(p.interval.high, s.interval.high, s.value) } } : p;
+    return p.interval
+      ? {
+          ...p,
+          interval: {
+            low: Math.min(p.interval.low, s.interval.low, s.value),
+            high: Math.max(p.interval.high, s.interval.high, s.value),
+          },
+        }
+      : p;
   });
   return { ...fit, predictions, members: m, widened };
 }

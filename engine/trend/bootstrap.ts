@@ -26,7 +26,13 @@ export interface PowerIntervals {
 }
 
 /** Intervals for a powerlaw fit of y to x (points with x, y > 0), and for its predictions at `at`. */
-export function bootstrapPower(x: ArrayLike<number>, y: ArrayLike<number>, at: readonly number[], seed: number, resamples = BOOTSTRAP_RESAMPLES): PowerIntervals | null {
+export function bootstrapPower(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  at: readonly number[],
+  seed: number,
+  resamples = BOOTSTRAP_RESAMPLES,
+): PowerIntervals | null {
   const { lx, ly } = orderedLogPoints(x, y);
   const us = [0, ...at.map((v) => Math.log(v))];
   const r = lineBootstrap(lx, ly, us, seed, resamples);
@@ -37,7 +43,12 @@ export function bootstrapPower(x: ArrayLike<number>, y: ArrayLike<number>, at: r
 }
 
 /** The slope's resamples, for a difference between designs (designTrends.ts). */
-export function powerExponentDraws(x: ArrayLike<number>, y: ArrayLike<number>, seed: number, resamples = BOOTSTRAP_RESAMPLES): ExponentDraws | null {
+export function powerExponentDraws(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  seed: number,
+  resamples = BOOTSTRAP_RESAMPLES,
+): ExponentDraws | null {
   const { lx, ly } = orderedLogPoints(x, y);
   const r = lineBootstrap(lx, ly, [], seed, resamples);
   return r ? { estimate: r.slope.estimate, se: r.slope.se, df: r.slope.df, values: r.slopes, ses: r.slopeSes } : null;
@@ -61,7 +72,13 @@ interface LineBootstrap {
 }
 
 /** The least-squares line v = α + β·u and a studentized residual bootstrap of β and of α + β·uⱼ. */
-export function lineBootstrap(u: readonly number[], v: readonly number[], us: readonly number[], seed: number, resamples: number): LineBootstrap | null {
+export function lineBootstrap(
+  u: readonly number[],
+  v: readonly number[],
+  us: readonly number[],
+  seed: number,
+  resamples: number,
+): LineBootstrap | null {
   const k = u.length;
   if (k < 3) return null;
   let mu = 0;
@@ -85,7 +102,10 @@ export function lineBootstrap(u: readonly number[], v: readonly number[], us: re
   const df = k - 2;
   const fitted = Float64Array.from(u, (x) => alpha + beta * x);
   // Residuals over √(1 − hᵢ), centred (Davison & Hinkley eq. 6.9).
-  const e = Float64Array.from(v, (y, i) => (y - fitted[i]) / Math.sqrt(Math.max(1e-12, 1 - 1 / k - (du[i] * du[i]) / sxx)));
+  const e = Float64Array.from(
+    v,
+    (y, i) => (y - fitted[i]) / Math.sqrt(Math.max(1e-12, 1 - 1 / k - (du[i] * du[i]) / sxx)),
+  );
   let ss = 0;
   for (let i = 0; i < k; i++) ss += (v[i] - fitted[i]) ** 2;
   const s2 = ss / df;

@@ -52,7 +52,8 @@ export function callgrindCosts(t: CallgrindTable, inclusive = false): CostTable 
     add(`${name} (self ${event})`, f.self[0] ?? 0);
     add(name + CALLS_SUFFIX, f.calls);
     // A recursion kept as one function counts its calls to itself again at every level: left out.
-    if (inclusiveName && name === f.name) add(`${inclusiveName(f)} ${INCLUSIVE_MARK} ${event})`, (f.inclusive[0] ?? 0) - (f.selfCalls?.[0] ?? 0));
+    if (inclusiveName && name === f.name)
+      add(`${inclusiveName(f)} ${INCLUSIVE_MARK} ${event})`, (f.inclusive[0] ?? 0) - (f.selfCalls?.[0] ?? 0));
   }
   return out;
 }
@@ -73,7 +74,8 @@ function inclusiveNames(t: CallgrindTable): (f: CallgrindFunction) => string {
     add(byObject(f), f.key);
   }
   const shared = (name: string) => (keys.get(name)?.size ?? 1) > 1;
-  return (f) => (!shared(f.name) ? f.name : !shared(byObject(f)) ? byObject(f) : `${f.name} [${base(f.object)}: ${base(f.file)}]`);
+  return (f) =>
+    !shared(f.name) ? f.name : !shared(byObject(f)) ? byObject(f) : `${f.name} [${base(f.object)}: ${base(f.file)}]`;
 }
 
 /** uftrace: each function's calls and self time (ns) over all its contexts and threads; with

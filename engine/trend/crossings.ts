@@ -24,7 +24,8 @@ export function crossing(a: FeatureFit, b: FeatureFit, range: readonly [number, 
   for (let i = 1; i <= CROSSING_GRID; i++) {
     const u = lo + ((hi - lo) * i) / CROSSING_GRID;
     const g = gap(Math.exp(u));
-    if (Number.isFinite(prev) && Number.isFinite(g) && Math.sign(prev) !== Math.sign(g) && g !== 0) found = [u - (hi - lo) / CROSSING_GRID, u];
+    if (Number.isFinite(prev) && Number.isFinite(g) && Math.sign(prev) !== Math.sign(g) && g !== 0)
+      found = [u - (hi - lo) / CROSSING_GRID, u];
     prev = g;
   }
   if (!found) return null;
@@ -39,7 +40,12 @@ export function crossing(a: FeatureFit, b: FeatureFit, range: readonly [number, 
 }
 
 /** The first pair of consecutive shared feature values where mean cost A − mean cost B changes sign. */
-export function observedCrossing(xa: Float64Array, ya: Float64Array, xb: Float64Array, yb: Float64Array): readonly [number, number] | null {
+export function observedCrossing(
+  xa: Float64Array,
+  ya: Float64Array,
+  xb: Float64Array,
+  yb: Float64Array,
+): readonly [number, number] | null {
   const ma = meansByValue(xa, ya);
   const mb = meansByValue(xb, yb);
   const shared = [...ma.keys()].filter((x) => mb.has(x)).sort((p, q) => p - q);

@@ -63,8 +63,18 @@ export interface TrendComparison {
   readonly locations: readonly LocationComparison[];
 }
 
-export function compareTrends(a: DesignSeries, b: DesignSeries, seed: number, resamples = BOOTSTRAP_RESAMPLES, progress: (done: number, total: number) => void = () => {}): TrendComparison {
-  const byName = (s: DesignSeries) => new Map<string, Float64Array>([[WHOLE_PROGRAM, wholeProgram(s)], ...s.locations.map((l) => [l.name, Float64Array.from(l.values)] as const)]);
+export function compareTrends(
+  a: DesignSeries,
+  b: DesignSeries,
+  seed: number,
+  resamples = BOOTSTRAP_RESAMPLES,
+  progress: (done: number, total: number) => void = () => {},
+): TrendComparison {
+  const byName = (s: DesignSeries) =>
+    new Map<string, Float64Array>([
+      [WHOLE_PROGRAM, wholeProgram(s)],
+      ...s.locations.map((l) => [l.name, Float64Array.from(l.values)] as const),
+    ]);
   const la = byName(a);
   const lb = byName(b);
   const names = [...new Set([...la.keys(), ...lb.keys()])];
@@ -76,13 +86,19 @@ export function compareTrends(a: DesignSeries, b: DesignSeries, seed: number, re
     return compareFits(name, fa, fb, a, b, la.get(name), lb.get(name), range, seed + 2 * i, resamples);
   });
   const max = (l: LocationComparison) => Math.max(l.fits[0]?.maxCost ?? 0, l.fits[1]?.maxCost ?? 0);
-  out.sort((x, y) => Number(y.name === WHOLE_PROGRAM) - Number(x.name === WHOLE_PROGRAM) || max(y) - max(x) || x.name.localeCompare(y.name));
+  out.sort(
+    (x, y) =>
+      Number(y.name === WHOLE_PROGRAM) - Number(x.name === WHOLE_PROGRAM) ||
+      max(y) - max(x) ||
+      x.name.localeCompare(y.name),
+  );
   return { designs: [a.design, b.design], locations: out };
 }
 
 function wholeProgram(s: DesignSeries): Float64Array {
   const total = new Float64Array(s.feature.length);
-  for (const l of s.locations) if (isCostLocation(l.name)) for (let i = 0; i < total.length; i++) total[i] += l.values[i];
+  for (const l of s.locations)
+    if (isCostLocation(l.name)) for (let i = 0; i < total.length; i++) total[i] += l.values[i];
   return total;
 }
 
@@ -98,14 +114,40 @@ function fitDesign(s: DesignSeries, cost: Float64Array | undefined, seed: number
 
 /** The resampled exponent of the model that fits: a line's is 1 by its form, and its uncertainty is that
  * of the a + b·x^c it is the c = 1 case of (AICc found c indistinguishable from 1), or else the powerlaw's. */
-function exponentDraws(f: DesignFit, x: Float64Array, y: Float64Array, seed: number, resamples: number): ExponentDraws | null {
+function exponentDraws(
+  f: DesignFit,
+  x: Float64Array,
+  y: Float64Array,
+  seed: number,
+  resamples: number,
+): ExponentDraws | null {
   const m = f.fit.model;
-  if (m === "offset" || (m === "linear" && f.fit.offset)) return bootstrapOffset(x, y, [], seed, resamples)?.draws ?? null;
+  if (m === "offset" || (m === "linear" && f.fit.offset))
+    return bootstrapOffset(x, y, [], seed, resamples)?.draws ?? null;
   return powerExponentDraws(x, y, seed, resamples);
 }
 
-function compareFits(name: string, fa: DesignFit | null, fb: DesignFit | null, a: DesignSeries, b: DesignSeries, ca: Float64Array | undefined, cb: Float64Array | undefined, range: readonly [number, number] | null, seed: number, resamples: number): LocationComparison {
-  const none = { name, fits: [fa, fb] as const, exponentDifference: null, crossover: null, crossoverMeasured: false, observedCrossing: null, scalesWorse: null };
+function compareFits(
+  name: string,
+  fa: DesignFit | null,
+  fb: DesignFit | null,
+  a: DesignSeries,
+  b: DesignSeries,
+  ca: Float64Array | undefined,
+  cb: Float64Array | undefined,
+  range: readonly [number, number] | null,
+  seed: number,
+  resamples: number,
+): LocationComparison {
+  const none = {
+    name,
+    fits: [fa, fb] as const,
+    exponentDifference: null,
+    crossover: null,
+    crossoverMeasured: false,
+    observedCrossing: null,
+    scalesWorse: null,
+  };
   if (!fa || !fb || !(fa.fit.power.n >= 3 && fb.fit.power.n >= 3)) return none;
   // Exponents compare growth: a fit that shows no trend, or a line that falls, has none to compare, so
   // neither design is said to scale worse there and no crossing is drawn from it.
@@ -114,13 +156,22 @@ function compareFits(name: string, fa: DesignFit | null, fb: DesignFit | null, a
   const db = exponentDraws(fb, b.feature, cb!, seed + 1, resamples);
   const value = fb.fit.exponent.value - fa.fit.exponent.value;
   // A line's exponent is quoted as 1 while its draws are centred on its c: the interval moves with it.
-  const lineShift = (fa.fit.model === "linear" && da ? 1 - da.estimate : 0) - (fb.fit.model === "linear" && db ? 1 - db.estimate : 0);
+  const lineShift =
+    (fa.fit.model === "linear" && da ? 1 - da.estimate : 0) - (fb.fit.model === "linear" && db ? 1 - db.estimate : 0);
   const interval = da && db ? shifted(studentizedInterval(differenceDraws(da, db)), -lineShift) : null;
   const differ = interval !== null && (interval.low > 0 || interval.high < 0);
   const crossover = differ ? crossing(fa.fit, fb.fit, range) : null;
   const crossoverMeasured = crossover !== null && range !== null && crossover >= range[0] && crossover <= range[1];
   const scalesWorse = interval === null ? null : interval.low > 0 ? b.design : interval.high < 0 ? a.design : null;
-  return { name, fits: [fa, fb], exponentDifference: { value, interval }, crossover, crossoverMeasured, observedCrossing: observedCrossing(a.feature, ca!, b.feature, cb!), scalesWorse };
+  return {
+    name,
+    fits: [fa, fb],
+    exponentDifference: { value, interval },
+    crossover,
+    crossoverMeasured,
+    observedCrossing: observedCrossing(a.feature, ca!, b.feature, cb!),
+    scalesWorse,
+  };
 }
 
 /** The fit shows a cost that grows with the feature (issue 27 item 8). */

@@ -7,7 +7,13 @@
 import { quantileSorted } from "simple-statistics";
 import { bootstrapPower, type Interval } from "./bootstrap.js";
 import { MIN_DISTINCT_VALUES } from "./featureSelection.js";
-import { bootstrapOffset, model as offsetModel, offsetPowerFit, MIN_OFFSET_DISTINCT, type OffsetPowerFit } from "./offsetPower.js";
+import {
+  bootstrapOffset,
+  model as offsetModel,
+  offsetPowerFit,
+  MIN_OFFSET_DISTINCT,
+  type OffsetPowerFit,
+} from "./offsetPower.js";
 import { chooseModel, type TrendModel } from "./modelChoice.js";
 import { linearFit, logError, powerFit, standardError, type LinearFit, type PowerFit } from "./regression.js";
 import { linearIntervals } from "./linearIntervals.js";
@@ -72,7 +78,13 @@ export interface FeatureFit {
   readonly relativeError: number;
 }
 
-export function fitFeature(feature: string, x: ArrayLike<number>, cost: ArrayLike<number>, seed: number, resamples?: number): FeatureFit {
+export function fitFeature(
+  feature: string,
+  x: ArrayLike<number>,
+  cost: ArrayLike<number>,
+  seed: number,
+  resamples?: number,
+): FeatureFit {
   const power = powerFit(x, cost);
   const linear = linearFit(x, cost);
   const distinct = distinctPositive(x, cost);
@@ -97,7 +109,10 @@ export function fitFeature(feature: string, x: ArrayLike<number>, cost: ArrayLik
   const grid = bandGrid(x, at[at.length - 1]);
   const boot = powerFitted ? bootstrapPower(x, cost, [...at, ...grid], seed, resamples) : null;
   const chosen = chosenIntervals(model, x, cost, [...at, ...grid], seed, resamples, boot);
-  const exponent = { value: model === "power" ? power.b : model === "offset" ? offset!.c : 1, interval: model === "linear" ? null : chosen.exponent };
+  const exponent = {
+    value: model === "power" ? power.b : model === "offset" ? offset!.c : 1,
+    interval: model === "linear" ? null : chosen.exponent,
+  };
   const r2 = model === "power" ? power.r2 : model === "offset" ? offset!.r2 : linear.r2;
   const noTrend = trendAbsent(model, r2, chosen.exponent);
   const se = standardError(predict, x, cost);
@@ -119,7 +134,9 @@ export function fitFeature(feature: string, x: ArrayLike<number>, cost: ArrayLik
     intervals: boot ? { a: boot.a, b: boot.b } : null,
     band: grid.map((g, i) => ({ at: g, ...clamp(chosen.points[at.length + i] ?? { low: NaN, high: NaN }) })),
     residuals: Array.from(cost, (y, i) => y - predict(x[i])),
-    logResiduals: Array.from(cost, (y, i) => (logModel && y > 0 && x[i] > 0 ? Math.log(logModel(x[i])) - Math.log(y) : null)),
+    logResiduals: Array.from(cost, (y, i) =>
+      logModel && y > 0 && x[i] > 0 ? Math.log(logModel(x[i])) - Math.log(y) : null,
+    ),
     errors,
     standardError: se,
     relativeError: mean > 0 ? se / mean : NaN,
@@ -127,7 +144,15 @@ export function fitFeature(feature: string, x: ArrayLike<number>, cost: ArrayLik
 }
 
 /** The chosen model's intervals at `at` (predictions, then the band) and of what `noTrend` reads as its exponent. */
-function chosenIntervals(model: TrendModel, x: ArrayLike<number>, cost: ArrayLike<number>, at: readonly number[], seed: number, resamples: number | undefined, boot: ReturnType<typeof bootstrapPower>): { points: readonly (Interval | null)[]; exponent: Interval | null } {
+function chosenIntervals(
+  model: TrendModel,
+  x: ArrayLike<number>,
+  cost: ArrayLike<number>,
+  at: readonly number[],
+  seed: number,
+  resamples: number | undefined,
+  boot: ReturnType<typeof bootstrapPower>,
+): { points: readonly (Interval | null)[]; exponent: Interval | null } {
   if (model === "power") return { points: boot?.predictions ?? [], exponent: boot?.b ?? null };
   if (model === "offset") {
     const o = bootstrapOffset(x, cost, at, seed + 1, resamples ?? 1000);
@@ -138,11 +163,16 @@ function chosenIntervals(model: TrendModel, x: ArrayLike<number>, cost: ArrayLik
 }
 
 function trendAbsent(model: TrendModel, r2: number, interval: Interval | null): string | null {
-  if (!(r2 >= MIN_TREND_R2)) return `R² ${Number.isFinite(r2) ? r2.toFixed(2) : "-"} < ${MIN_TREND_R2}: the model explains less than half of how the cost varies`;
-  if (!interval || !Number.isFinite(interval.low) || !Number.isFinite(interval.high)) return "no interval for its exponent: too few points to tell a trend from noise";
+  if (!(r2 >= MIN_TREND_R2))
+    return `R² ${Number.isFinite(r2) ? r2.toFixed(2) : "-"} < ${MIN_TREND_R2}: the model explains less than half of how the cost varies`;
+  if (!interval || !Number.isFinite(interval.low) || !Number.isFinite(interval.high))
+    return "no interval for its exponent: too few points to tell a trend from noise";
   // A bound that rounding alone keeps off 0 (an exact fit through quantised costs) touches it.
   const zero = ROUNDING * (Math.abs(interval.low) + Math.abs(interval.high));
-  if (interval.low <= zero && interval.high >= -zero) return model === "linear" ? "the 95% interval of its slope includes 0" : "the 95% interval of its exponent includes 0";
+  if (interval.low <= zero && interval.high >= -zero)
+    return model === "linear"
+      ? "the 95% interval of its slope includes 0"
+      : "the 95% interval of its exponent includes 0";
   return null;
 }
 
@@ -168,7 +198,9 @@ const clamp = (i: Interval): Interval => ({ low: Math.max(0, i.low), high: Math.
 export function bandGrid(x: ArrayLike<number>, high: number): number[] {
   let low = Infinity;
   for (let i = 0; i < x.length; i++) if (x[i] > 0 && x[i] < low) low = x[i];
-  return Number.isFinite(low) && high > low ? Array.from({ length: BAND_POINTS }, (_, i) => low * (high / low) ** (i / (BAND_POINTS - 1))) : [];
+  return Number.isFinite(low) && high > low
+    ? Array.from({ length: BAND_POINTS }, (_, i) => low * (high / low) ** (i / (BAND_POINTS - 1)))
+    : [];
 }
 
 /** Distinct feature values among the points a powerlaw is fitted to (x > 0 and cost > 0). */

@@ -28,10 +28,15 @@ export interface FeatureSelection {
   readonly refused: string | null;
 }
 
-export function selectFeatures(runs: readonly { readonly features: Readonly<Record<string, number>> }[], only: string | undefined): FeatureSelection {
+export function selectFeatures(
+  runs: readonly { readonly features: Readonly<Record<string, number>> }[],
+  only: string | undefined,
+): FeatureSelection {
   const names = [...new Set(runs.flatMap((r) => Object.keys(r.features)))].sort();
   const shared = names.filter((n) => runs.every((r) => n in r.features && Number.isFinite(r.features[n])));
-  const notes: string[] = names.filter((n) => !shared.includes(n)).map((n) => `feature ${n} is missing from some runs: not used`);
+  const notes: string[] = names
+    .filter((n) => !shared.includes(n))
+    .map((n) => `feature ${n} is missing from some runs: not used`);
   const features: FeatureSeries[] = [];
   let refused: string | null = only && !shared.includes(only) ? "not a feature of every run" : null;
   for (const name of only ? shared.filter((n) => n === only) : shared) {
@@ -48,7 +53,8 @@ function unusable(values: Float64Array): string | null {
   const distinct = new Set(values).size;
   if (distinct === 1) return `is ${values[0]} in every run`;
   const positive = new Set(values.filter((v) => v > 0)).size;
-  if (positive < MIN_DISTINCT_VALUES) return `takes only ${positive} distinct positive ${positive === 1 ? "value" : "values"} across the runs (a trend needs ${MIN_DISTINCT_VALUES})`;
+  if (positive < MIN_DISTINCT_VALUES)
+    return `takes only ${positive} distinct positive ${positive === 1 ? "value" : "values"} across the runs (a trend needs ${MIN_DISTINCT_VALUES})`;
   let lo = Infinity;
   let hi = -Infinity;
   for (const v of values) {
@@ -56,7 +62,9 @@ function unusable(values: Float64Array): string | null {
     hi = Math.max(hi, v);
   }
   const magnitude = Math.max(Math.abs(lo), Math.abs(hi));
-  if (magnitude > MAX_FEATURE_MAGNITUDE) return `reaches ${magnitude.toExponential(1)}, too large to fit in double precision`;
-  if (hi - lo < MIN_RELATIVE_SPREAD * magnitude) return `varies by less than ${MIN_RELATIVE_SPREAD * 100}% across the runs (${lo} … ${hi})`;
+  if (magnitude > MAX_FEATURE_MAGNITUDE)
+    return `reaches ${magnitude.toExponential(1)}, too large to fit in double precision`;
+  if (hi - lo < MIN_RELATIVE_SPREAD * magnitude)
+    return `varies by less than ${MIN_RELATIVE_SPREAD * 100}% across the runs (${lo} … ${hi})`;
   return null;
 }

@@ -5,7 +5,11 @@
 import { tCritical } from "../stats/meanInterval.js";
 import { CONFIDENCE, type Interval } from "./studentized.js";
 
-export function linearIntervals(x: ArrayLike<number>, y: ArrayLike<number>, at: readonly number[]): { slope: Interval; predictions: Interval[] } | null {
+export function linearIntervals(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  at: readonly number[],
+): { slope: Interval; predictions: Interval[] } | null {
   const k = x.length;
   if (k < 3) return null;
   let mx = 0;

@@ -56,16 +56,30 @@ interface Term {
   readonly se: number;
 }
 
-export function fitMembers(members: readonly Series[], x: ArrayLike<number>, predictions: readonly Prediction[], seed: number, resamples: number): MemberFits {
-  const ranked = members.map((m) => ({ m, max: maxOf(m.values) })).sort((p, q) => q.max - p.max || (p.m.name < q.m.name ? -1 : 1));
+export function fitMembers(
+  members: readonly Series[],
+  x: ArrayLike<number>,
+  predictions: readonly Prediction[],
+  seed: number,
+  resamples: number,
+): MemberFits {
+  const ranked = members
+    .map((m) => ({ m, max: maxOf(m.values) }))
+    .sort((p, q) => q.max - p.max || (p.m.name < q.m.name ? -1 : 1));
   const fits = ranked.map(({ m, max }) => ({ name: m.name, maxCost: max, ...ownModel(x, m.values) }));
   const intervals = fits.flatMap((f) => (f.interval ? [f.interval] : []));
-  const disagree = intervals.length >= 2 && Math.max(...intervals.map((i) => i.low)) > Math.min(...intervals.map((i) => i.high));
+  const disagree =
+    intervals.length >= 2 && Math.max(...intervals.map((i) => i.low)) > Math.min(...intervals.map((i) => i.high));
   if (!disagree) return { fits, disagree, sum: null };
   // The costliest members one by one and the rest as one series.
   const rest = new Float64Array(x.length);
   for (const { m } of ranked.slice(SUMMED_MEMBERS)) for (let i = 0; i < x.length; i++) rest[i] += m.values[i];
-  const terms = [...ranked.slice(0, SUMMED_MEMBERS).map(({ m }) => m.values), ...(ranked.length > SUMMED_MEMBERS ? [rest] : [])].map((v) => term(x, v)).filter((t): t is Term => t !== null);
+  const terms = [
+    ...ranked.slice(0, SUMMED_MEMBERS).map(({ m }) => m.values),
+    ...(ranked.length > SUMMED_MEMBERS ? [rest] : []),
+  ]
+    .map((v) => term(x, v))
+    .filter((t): t is Term => t !== null);
   return { fits, disagree, sum: predictions.map((p, j) => summed(terms, p.at, seed + j, resamples)) };
 }
 
@@ -121,7 +135,9 @@ function ownModel(x: ArrayLike<number>, y: ArrayLike<number>): Pick<MemberFit, "
     const p = intercept + slope * x[i];
     linearError = p > 0 ? linearError + (Math.log(p) - ly) ** 2 : Infinity;
   }
-  const linear = (aicc(linearError, n, MODEL_PARAMETERS.linear) ?? Infinity) < (aicc(powerError, n, MODEL_PARAMETERS.power) ?? Infinity);
+  const linear =
+    (aicc(linearError, n, MODEL_PARAMETERS.linear) ?? Infinity) <
+    (aicc(powerError, n, MODEL_PARAMETERS.power) ?? Infinity);
   if (linear) return { model: "linear", b: 1, interval: { low: 1, high: 1 } };
   const se = Math.sqrt(powerError / (n - 2) / suu);
   const half = se === 0 ? 0 : tAt(n - 2) * se;
@@ -142,11 +158,17 @@ const maxOf = (v: ArrayLike<number>) => {
   return m;
 };
 
-const evaluate = (t: Pick<Term, "model" | "alpha" | "beta">, x0: number) => (t.model === "power" ? Math.exp(t.alpha + t.beta * Math.log(x0)) : t.alpha + t.beta * x0);
+const evaluate = (t: Pick<Term, "model" | "alpha" | "beta">, x0: number) =>
+  t.model === "power" ? Math.exp(t.alpha + t.beta * Math.log(x0)) : t.alpha + t.beta * x0;
 
 /** Σ of the terms' predictions at x0, and a percentile interval from a residual bootstrap that draws the
  * same workloads for every term (members of one cluster vary together, so their errors are not independent). */
-function summed(terms: readonly Term[], x0: number, seed: number, resamples: number): { at: number; value: number; interval: Interval } {
+function summed(
+  terms: readonly Term[],
+  x0: number,
+  seed: number,
+  resamples: number,
+): { at: number; value: number; interval: Interval } {
   const value = terms.reduce((s, t) => s + evaluate(t, x0), 0);
   const random = seededRandom(seed);
   const k = Math.max(...terms.map((t) => t.u.length));
@@ -164,7 +186,11 @@ function summed(terms: readonly Term[], x0: number, seed: number, resamples: num
     draws[r] = s;
   }
   draws.sort();
-  return { at: x0, value, interval: { low: quantile(draws, (1 - CONFIDENCE) / 2), high: quantile(draws, 1 - (1 - CONFIDENCE) / 2) } };
+  return {
+    at: x0,
+    value,
+    interval: { low: quantile(draws, (1 - CONFIDENCE) / 2), high: quantile(draws, 1 - (1 - CONFIDENCE) / 2) },
+  };
 }
 
 /** The member's powerlaw or line, whichever has the smaller AICc on the relative error (they have as many parameters). */
@@ -182,7 +208,11 @@ function term(x: ArrayLike<number>, values: ArrayLike<number>): Term | null {
   const powerError = logError((v) => Math.exp(power.alpha + power.beta * Math.log(v)), x, values);
   const linearError = logError((v) => linear.alpha + linear.beta * v, x, values);
   const k = lx.length;
-  const [model, u, v, line] = (aicc(linearError, k, MODEL_PARAMETERS.linear) ?? Infinity) < (aicc(powerError, k, MODEL_PARAMETERS.power) ?? Infinity) ? (["linear", xs, ys, linear] as const) : (["power", lx, ly, power] as const);
+  const [model, u, v, line] =
+    (aicc(linearError, k, MODEL_PARAMETERS.linear) ?? Infinity) <
+    (aicc(powerError, k, MODEL_PARAMETERS.power) ?? Infinity)
+      ? (["linear", xs, ys, linear] as const)
+      : (["power", lx, ly, power] as const);
   const n = u.length;
   const mu = u.reduce((s, q) => s + q, 0) / n;
   const sxx = u.reduce((s, q) => s + (q - mu) ** 2, 0);
@@ -190,7 +220,15 @@ function term(x: ArrayLike<number>, values: ArrayLike<number>): Term | null {
   const e = raw.map((r, i) => r / Math.sqrt(Math.max(1e-12, 1 - 1 / n - (u[i] - mu) ** 2 / sxx)));
   const mean = e.reduce((s, q) => s + q, 0) / n;
   const rss = raw.reduce((s, q) => s + q * q, 0);
-  return { model, u: [...u], v: [...v], alpha: line.alpha, beta: line.beta, residuals: e.map((q) => q - mean), se: Math.sqrt(rss / (n - 2) / sxx) };
+  return {
+    model,
+    u: [...u],
+    v: [...v],
+    alpha: line.alpha,
+    beta: line.beta,
+    residuals: e.map((q) => q - mean),
+    se: Math.sqrt(rss / (n - 2) / sxx),
+  };
 }
 
 function fitLine(u: ArrayLike<number>, v: ArrayLike<number>): { alpha: number; beta: number } {

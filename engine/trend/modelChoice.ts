@@ -43,13 +43,17 @@ export function aicc(rss: number, k: number, p: number): number | null {
 /** The model with the smallest AICc, unless one with fewer parameters comes within AICC_MARGIN of it; with
  * too few points for any AICc, the thesis's two by their error alone. */
 export function chooseModel(errors: Readonly<Record<TrendModel, number>>, k: number): ModelChoice {
-  const scores = Object.fromEntries(TREND_MODELS.map((m) => [m, aicc(errors[m], k, MODEL_PARAMETERS[m])])) as Record<TrendModel, number | null>;
+  const scores = Object.fromEntries(TREND_MODELS.map((m) => [m, aicc(errors[m], k, MODEL_PARAMETERS[m])])) as Record<
+    TrendModel,
+    number | null
+  >;
   let best: TrendModel | null = null;
   for (const m of TREND_MODELS) {
     const s = scores[m];
     if (s !== null && (best === null || s < scores[best]!)) best = m;
   }
-  if (best === null) return { model: Number.isFinite(errors.power) && errors.power <= errors.linear ? "power" : "linear", aicc: scores };
+  if (best === null)
+    return { model: Number.isFinite(errors.power) && errors.power <= errors.linear ? "power" : "linear", aicc: scores };
   // Fewer parameters are kept unless the extra one pays AICC_MARGIN.
   const chosen: TrendModel = best;
   const simpler = TREND_MODELS.filter((m) => scores[m] !== null && MODEL_PARAMETERS[m] < MODEL_PARAMETERS[chosen]);

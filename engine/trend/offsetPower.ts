@@ -48,7 +48,13 @@ export function offsetPowerFit(x: ArrayLike<number>, y: ArrayLike<number>): Offs
 }
 
 /** Studentized bootstrap intervals of c and of the predictions at `at`, and c's draws. */
-export function bootstrapOffset(x: ArrayLike<number>, y: ArrayLike<number>, at: readonly number[], seed: number, resamples: number): { intervals: OffsetIntervals; draws: ExponentDraws } | null {
+export function bootstrapOffset(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  at: readonly number[],
+  seed: number,
+  resamples: number,
+): { intervals: OffsetIntervals; draws: ExponentDraws } | null {
   const { lx, ly } = orderedLogPoints(x, y);
   if (new Set(lx).size < MIN_OFFSET_DISTINCT) return null;
   const f = fitOffset(lx, ly, null);
@@ -57,7 +63,9 @@ export function bootstrapOffset(x: ArrayLike<number>, y: ArrayLike<number>, at: 
   const df = k - 3;
   const fitted = lx.map((u) => Math.log(model(f.p, u)));
   // Residuals over √(1 − hᵢ), hᵢ = Jᵢ (JᵀJ)⁻¹ Jᵢᵀ, centred, as for the line (bootstrap.ts).
-  const e = lx.map((u, i) => (ly[i] - fitted[i]) / Math.sqrt(Math.max(1e-12, 1 - quadratic(f.inverse!, jacobianRow(f.p, u)))));
+  const e = lx.map(
+    (u, i) => (ly[i] - fitted[i]) / Math.sqrt(Math.max(1e-12, 1 - quadratic(f.inverse!, jacobianRow(f.p, u)))),
+  );
   const meanE = e.reduce((s, v) => s + v, 0) / k;
   const residuals = e.map((v) => v - meanE);
   const us = at.map((v) => Math.log(v));
@@ -78,12 +86,27 @@ export function bootstrapOffset(x: ArrayLike<number>, y: ArrayLike<number>, at: 
     ses[r] = seC;
     cDraws.push(g.p[2]);
     cSes.push(seC);
-    us.forEach((u, j) => tAt[j].push((Math.log(model(g.p, u)) - Math.log(model(f.p, u))) / Math.sqrt(g.s2 * quadratic(g.inverse!, jacobianRow(g.p, u)))));
+    us.forEach((u, j) =>
+      tAt[j].push(
+        (Math.log(model(g.p, u)) - Math.log(model(f.p, u))) /
+          Math.sqrt(g.s2 * quadratic(g.inverse!, jacobianRow(g.p, u))),
+      ),
+    );
   }
   const se = Math.sqrt(f.s2 * f.inverse[8]);
-  const c: StudentizedDraws = { estimate: f.p[2], se, df, t: Float64Array.from(cDraws, (v, i) => (v - f.p[2]) / cSes[i]) };
+  const c: StudentizedDraws = {
+    estimate: f.p[2],
+    se,
+    df,
+    t: Float64Array.from(cDraws, (v, i) => (v - f.p[2]) / cSes[i]),
+  };
   const predictions = us.map((u, j) => {
-    const i = studentizedInterval({ estimate: Math.log(model(f.p, u)), se: Math.sqrt(f.s2 * quadratic(f.inverse!, jacobianRow(f.p, u))), df, t: Float64Array.from(tAt[j].filter(Number.isFinite)) });
+    const i = studentizedInterval({
+      estimate: Math.log(model(f.p, u)),
+      se: Math.sqrt(f.s2 * quadratic(f.inverse!, jacobianRow(f.p, u))),
+      df,
+      t: Float64Array.from(tAt[j].filter(Number.isFinite)),
+    });
     return { low: Math.exp(i.low), high: Math.exp(i.high) };
   });
   return { intervals: { c: studentizedInterval(c), predictions }, draws: { estimate: f.p[2], se, df, values, ses } };

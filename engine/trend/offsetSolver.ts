@@ -35,7 +35,12 @@ export function jacobianRow(p: OffsetParams, u: number): [number, number, number
 }
 
 /** The least-squares fit from `start`, or from the grid when there is none. */
-export function fitOffset(u: readonly number[], v: readonly number[], start: OffsetParams | null, maxIterations = LM_ITERATIONS): OffsetSolution | null {
+export function fitOffset(
+  u: readonly number[],
+  v: readonly number[],
+  start: OffsetParams | null,
+  maxIterations = LM_ITERATIONS,
+): OffsetSolution | null {
   const k = u.length;
   if (k < 4) return null;
   const p0 = start ?? gridStart(u, v);
@@ -139,7 +144,11 @@ function logRss(u: readonly number[], v: readonly number[], p: OffsetParams): nu
   return s;
 }
 
-function normalEquations(u: readonly number[], v: readonly number[], p: OffsetParams): { jtj: Float64Array; g: number[] } {
+function normalEquations(
+  u: readonly number[],
+  v: readonly number[],
+  p: OffsetParams,
+): { jtj: Float64Array; g: number[] } {
   const jtj = new Float64Array(9);
   const g = [0, 0, 0];
   for (let i = 0; i < u.length; i++) {
@@ -176,7 +185,16 @@ export function invert3(m: Float64Array): Float64Array | null {
   const B = -(d * i - f * g);
   const C = d * h - e * g;
   const det = a * A + b * B + c * C;
-  const scale = Math.abs(a * e * i) + Math.abs(b * f * g) + Math.abs(c * d * h) + Math.abs(c * e * g) + Math.abs(b * d * i) + Math.abs(a * f * h);
+  const scale =
+    Math.abs(a * e * i) +
+    Math.abs(b * f * g) +
+    Math.abs(c * d * h) +
+    Math.abs(c * e * g) +
+    Math.abs(b * d * i) +
+    Math.abs(a * f * h);
   if (!(Math.abs(det) > 1e-13 * scale)) return null;
-  return Float64Array.from([A, -(b * i - c * h), b * f - c * e, B, a * i - c * g, -(a * f - c * d), C, -(a * h - b * g), a * e - b * d], (x) => x / det);
+  return Float64Array.from(
+    [A, -(b * i - c * h), b * f - c * e, B, a * i - c * g, -(a * f - c * d), C, -(a * h - b * g), a * e - b * d],
+    (x) => x / det,
+  );
 }

@@ -61,7 +61,10 @@ export function differenceDraws(a: ExponentDraws, b: ExponentDraws): Studentized
   const va = a.se * a.se;
   const vb = b.se * b.se;
   const se = Math.sqrt(va + vb);
-  const df = va + vb > 0 ? (va + vb) ** 2 / ((va * va) / Math.max(1, a.df) + (vb * vb) / Math.max(1, b.df)) : Math.min(a.df, b.df);
+  const df =
+    va + vb > 0
+      ? (va + vb) ** 2 / ((va * va) / Math.max(1, a.df) + (vb * vb) / Math.max(1, b.df))
+      : Math.min(a.df, b.df);
   const n = Math.min(a.values.length, b.values.length);
   const t = new Float64Array(n);
   let used = 0;

@@ -19,7 +19,11 @@ interface Pair {
 const byCost = (x: Pair, y: Pair) => x.cost - y.cost || x.ra - y.ra || x.rb - y.rb;
 
 /** `applied` is told of every merge made, with the two points it consumed. */
-export function agglomerate(points: readonly VcgNode[], tauS: number, applied: (m: MergeResult, a: VcgNode, b: VcgNode) => void = () => {}): VcgNode[] {
+export function agglomerate(
+  points: readonly VcgNode[],
+  tauS: number,
+  applied: (m: MergeResult, a: VcgNode, b: VcgNode) => void = () => {},
+): VcgNode[] {
   // A merge builds new nodes and leaves its inputs as they were, so two points that both outlive
   // a layer cost the same in the next: their pair is kept, in its sorted place, and only pairs
   // with a new point are tried. Each layer puts its new points first and keeps the others in
@@ -92,7 +96,8 @@ export function mergeWithin(node: VcgNode, tauS: number): void {
  * invocations of it: the merged segment is their sum (SegmentTerms), with N of the originator. */
 function repointOuter(m: MergeResult, a: VcgNode, b: VcgNode): void {
   const outer = new Set<VcgSegment>();
-  for (const root of [a, b]) for (const n of preorder(root)) for (const s of n.cls) if (!isWithin(s.nodes[0], root)) outer.add(s);
+  for (const root of [a, b])
+    for (const n of preorder(root)) for (const s of n.cls) if (!isWithin(s.nodes[0], root)) outer.add(s);
   const groups = new Map<string, VcgSegment[]>();
   const ids = new Map<VcgNode, number>();
   const id = (n: VcgNode) => ids.get(n) ?? (ids.set(n, ids.size), ids.size - 1);
@@ -117,7 +122,8 @@ function repointOuter(m: MergeResult, a: VcgNode, b: VcgNode): void {
 function summed(same: readonly VcgSegment[], nodes: VcgNode[]): TermedSegment {
   const all = same.map((s) => (s as Partial<TermedSegment>).terms);
   const matrix = all[0]?.matrix;
-  if (!matrix || !all.every((t) => t?.matrix === matrix)) throw new Error("segments of one originator merged without the terms of its plan matrix");
+  if (!matrix || !all.every((t) => t?.matrix === matrix))
+    throw new Error("segments of one originator merged without the terms of its plan matrix");
   const terms = { matrix, components: all.flatMap((t) => t!.components) };
   return { nodes, component: same[0].component, stats: sumStats(terms), terms };
 }

@@ -7,7 +7,14 @@ import type { ContextColumns } from "../cct/contextTable.js";
 import { tagContexts, type Tagging } from "./tagging.js";
 import { planTargets, type TargetPlan } from "./components.js";
 import { ConfirmationPass, pathOf } from "./confirmation.js";
-import { buildSegments, contributions, exactMatrix, type Contribution, type PlanMatrix, type Segment } from "./segments.js";
+import {
+  buildSegments,
+  contributions,
+  exactMatrix,
+  type Contribution,
+  type PlanMatrix,
+  type Segment,
+} from "./segments.js";
 import { extractPatterns } from "./extract.js";
 import { agglomerate, mergeWithin } from "./agglomerate.js";
 import { prioritize, subtreeVim } from "./prioritize.js";
@@ -15,7 +22,14 @@ import { detectionPatterns, detectionRows, evaluatePatterns, patternSet, pattern
 import { softRealTime } from "./realtime.js";
 import { preorder, vim, weight, contributionFraction, type VcgNode } from "./vcgTypes.js";
 import type { VarianceParameters } from "./parameters.js";
-import type { DetectionRow, DominantVarianceResult, TimeBasis, VcgResultNode, VcgResultPattern, VcgResultSegment } from "./result.js";
+import type {
+  DetectionRow,
+  DominantVarianceResult,
+  TimeBasis,
+  VcgResultNode,
+  VcgResultPattern,
+  VcgResultSegment,
+} from "./result.js";
 
 export interface PreparedAnalysis {
   /** What time the contexts hold, when the host said (null: a CCT handed in as it is). */
@@ -31,11 +45,24 @@ export interface PreparedAnalysis {
   readonly pass: ConfirmationPass | null;
 }
 
-export function prepareAnalysis(cols: ContextColumns, functions: readonly string[], parameters: VarianceParameters, time: TimeBasis | null = null): PreparedAnalysis {
+export function prepareAnalysis(
+  cols: ContextColumns,
+  functions: readonly string[],
+  parameters: VarianceParameters,
+  time: TimeBasis | null = null,
+): PreparedAnalysis {
   const tagging = tagContexts(cols, parameters);
   const plans = planTargets(cols, tagging, parameters);
   const measured = plans.filter((p) => !p.exact);
-  return { time, cols, functions, parameters, tagging, plans, pass: measured.length > 0 ? new ConfirmationPass(cols, functions, measured) : null };
+  return {
+    time,
+    cols,
+    functions,
+    parameters,
+    tagging,
+    plans,
+    pass: measured.length > 0 ? new ConfirmationPass(cols, functions, measured) : null,
+  };
 }
 
 /** Each plan's matrix: the CCT's, or the confirmation pass's once it has run. */
@@ -54,7 +81,12 @@ export function segmentsOf(prep: PreparedAnalysis): Segment[] {
 }
 
 /** Steps 3–5 for one τ_S and β: a fresh extraction each time, as merging builds new patterns. */
-export function vcgPatterns(prep: PreparedAnalysis, segments: readonly Segment[], tauS: number, beta: number): { roots: VcgNode[]; initial: { nodes: number; patterns: number } } {
+export function vcgPatterns(
+  prep: PreparedAnalysis,
+  segments: readonly Segment[],
+  tauS: number,
+  beta: number,
+): { roots: VcgNode[]; initial: { nodes: number; patterns: number } } {
   const base = extractPatterns(prep.cols, prep.functions, prep.tagging, segments);
   const initial = { nodes: base.reduce((n, r) => n + [...preorder(r)].length, 0), patterns: base.length };
   for (const r of base) mergeWithin(r, tauS);
@@ -66,13 +98,23 @@ export function completeAnalysis(prep: PreparedAnalysis, format?: (ns: number) =
   const found = contributionsOf(prep);
   const segments = buildSegments(prep.plans, found);
   const { roots, initial } = vcgPatterns(prep, segments, p.tauS, p.beta);
-  const { nodes, segs, rootIds } = numberNodes(roots, p.chebyshevProbability, (c) => pathOf(prep.cols, prep.functions, c), format);
+  const { nodes, segs, rootIds } = numberNodes(
+    roots,
+    p.chebyshevProbability,
+    (c) => pathOf(prep.cols, prep.functions, c),
+    format,
+  );
   const t = prep.tagging;
   const count = (a: Uint8Array) => a.reduce((n, x) => n + x, 0);
   return {
     parameters: p,
     time: timeOf(prep),
-    cct: { contexts: prep.cols.size - 1, significant: count(t.significant) - 1, highVariant: count(t.highVariant), totalNs: t.totalNs },
+    cct: {
+      contexts: prep.cols.size - 1,
+      significant: count(t.significant) - 1,
+      highVariant: count(t.highVariant),
+      totalNs: t.totalNs,
+    },
     initial,
     patterns: patternSummaries(roots, rootIds),
     nodes,
@@ -81,10 +123,21 @@ export function completeAnalysis(prep: PreparedAnalysis, format?: (ns: number) =
       const plan = prep.plans[c.plan];
       const x = plan.components[c.component];
       const descendant = pathOf(prep.cols, prep.functions, x.context);
-      return { target: pathOf(prep.cols, prep.functions, plan.target), descendant, ownCode: x.own, exact: c.exact, cf: c.cf, share: c.share, setFraction: c.setFraction, confirmed: c.share !== null };
+      return {
+        target: pathOf(prep.cols, prep.functions, plan.target),
+        descendant,
+        ownCode: x.own,
+        exact: c.exact,
+        cf: c.cf,
+        share: c.share,
+        setFraction: c.setFraction,
+        confirmed: c.share !== null,
+      };
     }),
     detection: detectionRows(detectionPatterns(prep.cols, prep.functions, prep.tagging, p.chebyshevProbability)),
-    covarianceOmitted: prep.cols.covarianceOmitted.filter((c) => t.significant[c]).map((c) => ({ chain: pathOf(prep.cols, prep.functions, c), highVariant: t.highVariant[c] === 1 })),
+    covarianceOmitted: prep.cols.covarianceOmitted
+      .filter((c) => t.significant[c])
+      .map((c) => ({ chain: pathOf(prep.cols, prep.functions, c), highVariant: t.highVariant[c] === 1 })),
   };
 }
 
@@ -98,29 +151,55 @@ function timeOf(prep: PreparedAnalysis): DominantVarianceResult["time"] {
   if (!prep.time) return null;
   const none: number[] = [];
   const cols = prep.cols;
-  if (prep.time.toolCostNs > 0) for (let c = 1; c < cols.size; c++) if (cols.n[c] > 0 && cols.meanNs[c] <= 0) none.push(c);
+  if (prep.time.toolCostNs > 0)
+    for (let c = 1; c < cols.size; c++) if (cols.n[c] > 0 && cols.meanNs[c] <= 0) none.push(c);
   none.sort((a, b) => cols.n[b] - cols.n[a] || a - b);
-  return { ...prep.time, noTimeLeft: { count: none.length, chains: none.slice(0, NO_TIME_LEFT_NAMED).map((c) => pathOf(cols, prep.functions, c)) } };
+  return {
+    ...prep.time,
+    noTimeLeft: {
+      count: none.length,
+      chains: none.slice(0, NO_TIME_LEFT_NAMED).map((c) => pathOf(cols, prep.functions, c)),
+    },
+  };
 }
 
 /** Each prioritised pattern's root id, the VIM that ranked it (as merged, before trimming, 000
  * §4) and the VIM of the nodes left to show. */
 export function patternSummaries(roots: readonly VcgNode[], rootIds: readonly number[]): VcgResultPattern[] {
-  return roots.map((r, i) => ({ root: rootIds[i], vim: r.rankVim ?? subtreeVim(r), shownVim: subtreeVim(r), nodes: [...preorder(r)].length }));
+  return roots.map((r, i) => ({
+    root: rootIds[i],
+    vim: r.rankVim ?? subtreeVim(r),
+    shownVim: subtreeVim(r),
+    nodes: [...preorder(r)].length,
+  }));
 }
 
 /** The detection patterns of a profiling analysis and, with a regression one, the same patterns
  * evaluated there and the overlap of the two Pattern Sets (001 §4, Table 1). */
-export function patternsReport(profiling: PreparedAnalysis, regression: PreparedAnalysis | null): { profiling: DetectionRow[]; regression: { rows: DetectionRow[]; overlap: number } | null } {
+export function patternsReport(
+  profiling: PreparedAnalysis,
+  regression: PreparedAnalysis | null,
+): { profiling: DetectionRow[]; regression: { rows: DetectionRow[]; overlap: number } | null } {
   const p = profiling.parameters.chebyshevProbability;
   const found = detectionPatterns(profiling.cols, profiling.functions, profiling.tagging, p);
   if (!regression) return { profiling: detectionRows(found), regression: null };
   const evaluated = evaluatePatterns(found, regression.cols, regression.functions, regression.tagging, p);
-  return { profiling: detectionRows(found), regression: { rows: detectionRows(evaluated), overlap: patternSetOverlap(patternSet(found), patternSet(evaluated)) } };
+  return {
+    profiling: detectionRows(found),
+    regression: {
+      rows: detectionRows(evaluated),
+      overlap: patternSetOverlap(patternSet(found), patternSet(evaluated)),
+    },
+  };
 }
 
 /** Plain nodes and segments, ids in depth-first order over the prioritised patterns. */
-export function numberNodes(roots: readonly VcgNode[], probability: number, chainOf: (context: number) => string[], format?: (ns: number) => string): { nodes: VcgResultNode[]; segs: VcgResultSegment[]; rootIds: number[] } {
+export function numberNodes(
+  roots: readonly VcgNode[],
+  probability: number,
+  chainOf: (context: number) => string[],
+  format?: (ns: number) => string,
+): { nodes: VcgResultNode[]; segs: VcgResultSegment[]; rootIds: number[] } {
   const idOf = new Map<VcgNode, number>();
   const order = roots.flatMap((r) => [...preorder(r)]);
   order.forEach((n, i) => idOf.set(n, i));
@@ -143,6 +222,15 @@ export function numberNodes(roots: readonly VcgNode[], probability: number, chai
       realTime: softRealTime(n.stats.n, n.stats.meanNs, cov, [1 - probability, 0.25], format),
     };
   });
-  const segs = order.flatMap((n) => n.ols.map((s) => ({ nodes: s.nodes.map((x) => idOf.get(x)!), component: s.component, cf: contributionFraction(s), meanNs: s.stats.meanNs, varianceNs2: s.stats.varianceNs2, n: s.stats.n })));
+  const segs = order.flatMap((n) =>
+    n.ols.map((s) => ({
+      nodes: s.nodes.map((x) => idOf.get(x)!),
+      component: s.component,
+      cf: contributionFraction(s),
+      meanNs: s.stats.meanNs,
+      varianceNs2: s.stats.varianceNs2,
+      n: s.stats.n,
+    })),
+  );
   return { nodes, segs, rootIds: roots.map((r) => idOf.get(r)!) };
 }

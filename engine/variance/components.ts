@@ -40,7 +40,11 @@ export function planTargets(cols: ContextColumns, tagging: Tagging, p: Parameter
   for (let t = 1; t < cols.size; t++) {
     if (!tagging.highVariant[t] || !cols.covariance[t]) continue;
     const components = componentsOf(cols, tagging, p, t);
-    plans.push({ target: t, components, exact: components.every((x, i) => i === 0 || (!x.own && x.path.length === 1)) });
+    plans.push({
+      target: t,
+      components,
+      exact: components.every((x, i) => i === 0 || (!x.own && x.path.length === 1)),
+    });
   }
   return plans;
 }
@@ -63,7 +67,8 @@ function componentsOf(cols: ContextColumns, tagging: Tagging, p: Parameters, t: 
   const components: Component[] = [{ context: t, path: [], own: true }];
   const stack: Callee[] = [];
   const push = (childContexts: readonly number[], members: Set<number>, perTarget: number) => {
-    for (let i = childContexts.length - 1; i >= 0; i--) stack.push({ ctx: childContexts[i], contributes: members.has(i + 1), perTarget });
+    for (let i = childContexts.length - 1; i >= 0; i--)
+      stack.push({ ctx: childContexts[i], contributes: members.has(i + 1), perTarget });
   };
   const own = cols.covariance[t]!;
   push(own.childContexts, contributingDims(own, p, sigma2), 1);
@@ -131,5 +136,11 @@ function inLoop(cols: ContextColumns, ctx: number): boolean {
 /** Inlined only when it has callees whose covariance was kept, and they still fit. */
 function expandable(cols: ContextColumns, tagging: Tagging, p: Parameters, ctx: number, count: number): boolean {
   const c = cols.covariance[ctx];
-  return tagging.significant[ctx] === 1 && c !== null && c.childContexts.length > 0 && count + c.childContexts.length + 1 <= MAX_COMPONENTS && (inlinable(cols, p, ctx) || inLoop(cols, ctx));
+  return (
+    tagging.significant[ctx] === 1 &&
+    c !== null &&
+    c.childContexts.length > 0 &&
+    count + c.childContexts.length + 1 <= MAX_COMPONENTS &&
+    (inlinable(cols, p, ctx) || inLoop(cols, ctx))
+  );
 }

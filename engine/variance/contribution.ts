@@ -45,17 +45,30 @@ export function contributingSets(c: Matrix, minContribution: number, reference?:
   const judged = new Set<number>();
   for (const group of components(k, (i, j) => linked(m, k, bar, i, j))) {
     const alone = group.filter((i) => robustSum(m, k, [i]) >= bar);
-    sets.push(...components(alone.length, (a, b) => linked(m, k, bar, alone[a], alone[b])).map((g) => g.map((a) => alone[a])));
+    sets.push(
+      ...components(alone.length, (a, b) => linked(m, k, bar, alone[a], alone[b])).map((g) => g.map((a) => alone[a])),
+    );
     if (group.length < 2) continue;
     for (const i of group) judged.add(i);
-    const together = trimmedSet(m, k, group.filter((i) => !alone.includes(i)), bar);
+    const together = trimmedSet(
+      m,
+      k,
+      group.filter((i) => !alone.includes(i)),
+      bar,
+    );
     if (together) sets.push(together);
   }
   const inSet = new Set(sets.flat());
-  const rest = withPositiveCrossTerms(m, k, range(k).filter((i) => !judged.has(i) && !inSet.has(i)));
+  const rest = withPositiveCrossTerms(
+    m,
+    k,
+    range(k).filter((i) => !judged.has(i) && !inSet.has(i)),
+  );
   const together = trimmedSet(m, k, rest, bar);
   if (together) sets.push(together);
-  return sets.map((dims) => ({ dims, fraction: sum(m, k, dims) / ref })).sort((a, b) => b.fraction - a.fraction || a.dims[0] - b.dims[0]);
+  return sets
+    .map((dims) => ({ dims, fraction: sum(m, k, dims) / ref }))
+    .sort((a, b) => b.fraction - a.fraction || a.dims[0] - b.dims[0]);
 }
 
 /** Each member's share of its set: its row of the matrix within the set, over the reference.

@@ -38,18 +38,39 @@ export interface DetectionPattern {
   readonly vim: number;
 }
 
-export function detectionPatterns(cols: ContextColumns, functions: readonly string[], tagging: Tagging, chebyshevProbability: number, similar: SimilarityMeasure = withinTenPercent): DetectionPattern[] {
+export function detectionPatterns(
+  cols: ContextColumns,
+  functions: readonly string[],
+  tagging: Tagging,
+  chebyshevProbability: number,
+  similar: SimilarityMeasure = withinTenPercent,
+): DetectionPattern[] {
   const k = chebyshevT(1 - chebyshevProbability);
   const forest = significantForest(cols, functions, tagging);
   const items = startItems(cols, tagging, forest);
-  const stats = items.map((it): VcgStats => ({ n: cols.n[it.ctx], meanNs: cols.meanNs[it.ctx], varianceNs2: tagging.variance[it.ctx] }));
+  const stats = items.map((it): VcgStats => ({
+    n: cols.n[it.ctx],
+    meanNs: cols.meanNs[it.ctx],
+    varianceNs2: tagging.variance[it.ctx],
+  }));
   const leaves = splitGroups(items, forest.index, stats, similar);
   const keys = new Map<DetectionPattern, string>();
   const keyOf = (p: DetectionPattern) => keys.get(p) ?? (keys.set(p, p.chain.join(">")), keys.get(p)!);
   return leaves
     .map((g) => {
       const s = g.members.map((m) => stats[m]).reduce(mergeStats);
-      return { chain: chainOf(forest.index, items[g.members[0]].node, g.length, (x) => functions[cols.fn[forest.contextOf[x]]]), contexts: g.members.map((m) => items[m].ctx), stats: s, cov: cov(s), vim: k * Math.sqrt(s.varianceNs2) * s.n };
+      return {
+        chain: chainOf(
+          forest.index,
+          items[g.members[0]].node,
+          g.length,
+          (x) => functions[cols.fn[forest.contextOf[x]]],
+        ),
+        contexts: g.members.map((m) => items[m].ctx),
+        stats: s,
+        cov: cov(s),
+        vim: k * Math.sqrt(s.varianceNs2) * s.n,
+      };
     })
     .sort((a, b) => b.vim - a.vim || keyOf(a).localeCompare(keyOf(b)));
 }
@@ -58,7 +79,13 @@ export function detectionPatterns(cols: ContextColumns, functions: readonly stri
  * every occurrence counted (001 §4: the statistics a pattern predicts for the regression input),
  * significant or not. The chains join its contexts in one forest (as paths from a root of their
  * own), so a chain's matches are the contexts beside its node in reversed-path order. */
-export function evaluatePatterns(patterns: readonly DetectionPattern[], cols: ContextColumns, functions: readonly string[], tagging: Tagging, chebyshevProbability: number): DetectionPattern[] {
+export function evaluatePatterns(
+  patterns: readonly DetectionPattern[],
+  cols: ContextColumns,
+  functions: readonly string[],
+  tagging: Tagging,
+  chebyshevProbability: number,
+): DetectionPattern[] {
   const k = chebyshevT(1 - chebyshevProbability);
   const { index, chainNode } = chainForest(cols, functions, patterns);
   const at = positions(index.order);
@@ -68,8 +95,16 @@ export function evaluatePatterns(patterns: readonly DetectionPattern[], cols: Co
     if (length === 0) for (let c = 1; c < cols.size; c++) contexts.push(c);
     else for (const x of sharing(index, at[chainNode[i]], length)) if (x < cols.size - 1) contexts.push(x + 1);
     const counted = contexts.filter((c) => cols.n[c] > 0).sort((a, b) => a - b);
-    const stats = counted.map((c) => ({ n: cols.n[c], meanNs: cols.meanNs[c], varianceNs2: tagging.variance[c] })).reduce(mergeStats, { n: 0, meanNs: 0, varianceNs2: 0 });
-    return { chain: p.chain, contexts: counted, stats, cov: cov(stats), vim: k * Math.sqrt(stats.varianceNs2) * stats.n };
+    const stats = counted
+      .map((c) => ({ n: cols.n[c], meanNs: cols.meanNs[c], varianceNs2: tagging.variance[c] }))
+      .reduce(mergeStats, { n: 0, meanNs: 0, varianceNs2: 0 });
+    return {
+      chain: p.chain,
+      contexts: counted,
+      stats,
+      cov: cov(stats),
+      vim: k * Math.sqrt(stats.varianceNs2) * stats.n,
+    };
   });
 }
 
@@ -82,7 +117,15 @@ export function patternSet(patterns: readonly DetectionPattern[]): Set<string> {
 /** The patterns as result rows, each marked when it is in their Pattern Set. */
 export function detectionRows(patterns: readonly DetectionPattern[]): DetectionRow[] {
   const set = patternSet(patterns);
-  return patterns.map((d) => ({ chain: d.chain, contexts: d.contexts.length, n: d.stats.n, meanNs: d.stats.meanNs, cov: d.cov, vim: d.vim, inPatternSet: set.has(d.chain.join(" > ")) }));
+  return patterns.map((d) => ({
+    chain: d.chain,
+    contexts: d.contexts.length,
+    n: d.stats.n,
+    meanNs: d.stats.meanNs,
+    cov: d.cov,
+    vim: d.vim,
+    inPatternSet: set.has(d.chain.join(" > ")),
+  }));
 }
 
 /** Share of the profiling Pattern Set also in the regression Pattern Set (001 Table 1, "Pattern Set overlap"). */
@@ -112,7 +155,11 @@ function significantForest(cols: ContextColumns, functions: readonly string[], t
     parent.push(nodeOf[cols.parent[c]]);
     name.push(idOf(ids, functions[cols.fn[c]]));
   }
-  return { index: indexSuffixes(Int32Array.from(parent), Int32Array.from(name), ids.size), nodeOf, contextOf: Int32Array.from(contextOf) };
+  return {
+    index: indexSuffixes(Int32Array.from(parent), Int32Array.from(name), ids.size),
+    nodeOf,
+    contextOf: Int32Array.from(contextOf),
+  };
 }
 
 /** A name's id: 1, 2, … in order of first use. */
@@ -154,7 +201,9 @@ function startItems(cols: ContextColumns, tagging: Tagging, forest: Forest): Ite
         else if (other >= 0) shared.set(c, Math.max(shared.get(c) ?? 0, commonSuffix(index, nodeOf[c], other)));
       }
     }
-    for (const c of all) if (tagging.highVariant[c]) items.push({ ctx: c, node: nodeOf[c], length: Math.min(index.depth[nodeOf[c]], 1 + (shared.get(c) ?? 0)) });
+    for (const c of all)
+      if (tagging.highVariant[c])
+        items.push({ ctx: c, node: nodeOf[c], length: Math.min(index.depth[nodeOf[c]], 1 + (shared.get(c) ?? 0)) });
   }
   return items;
 }
@@ -173,20 +222,37 @@ interface Group {
  * regrouped. Depth-first with an explicit stack (chains grow as long as the recursion), leaves in
  * the order the recursive walk finds them. Items with one chain are adjacent in reversed-path
  * order, so a group is a range there and splits where neighbours share fewer callers. */
-function splitGroups(items: readonly Item[], index: SuffixIndex, stats: readonly VcgStats[], similar: SimilarityMeasure): Group[] {
+function splitGroups(
+  items: readonly Item[],
+  index: SuffixIndex,
+  stats: readonly VcgStats[],
+  similar: SimilarityMeasure,
+): Group[] {
   const at = positions(index.order);
-  const sorted = items.map((_, i) => i).sort((a, b) => items[a].length - items[b].length || at[items[a].node] - at[items[b].node]);
+  const sorted = items
+    .map((_, i) => i)
+    .sort((a, b) => items[a].length - items[b].length || at[items[a].node] - at[items[b].node]);
   // shared[i]: callers items sorted[i] and sorted[i + 1] share, when their chains are as long.
-  const shared = Int32Array.from(sorted, (a, i) => (i + 1 < sorted.length && items[sorted[i + 1]].length === items[a].length ? commonSuffix(index, items[a].node, items[sorted[i + 1]].node) : -1));
+  const shared = Int32Array.from(sorted, (a, i) =>
+    i + 1 < sorted.length && items[sorted[i + 1]].length === items[a].length
+      ? commonSuffix(index, items[a].node, items[sorted[i + 1]].node)
+      : -1,
+  );
   const place = new Int32Array(items.length);
   sorted.forEach((a, i) => (place[a] = i));
   const depth = (m: number) => index.depth[items[m].node];
   const alike = (members: readonly number[]) => {
-    for (let i = 0; i < members.length; i++) for (let j = i + 1; j < members.length; j++) if (!similar(stats[members[i]], stats[members[j]])) return false;
+    for (let i = 0; i < members.length; i++)
+      for (let j = i + 1; j < members.length; j++) if (!similar(stats[members[i]], stats[members[j]])) return false;
     return true;
   };
   const leaves: Group[] = [];
-  const stack = regroup({ lo: 0, hi: sorted.length, members: items.map((_, i) => i) }, (i) => items[sorted[i]].length, shared, place).reverse();
+  const stack = regroup(
+    { lo: 0, hi: sorted.length, members: items.map((_, i) => i) },
+    (i) => items[sorted[i]].length,
+    shared,
+    place,
+  ).reverse();
   for (let g = stack.pop(); g; g = stack.pop()) {
     if (alike(g.members) || g.members.every((m) => depth(m) <= g.length)) {
       leaves.push(g);
@@ -208,7 +274,12 @@ function splitGroups(items: readonly Item[], index: SuffixIndex, stats: readonly
 
 /** The items of `g` regrouped by chain when item sorted[i] has chain length length(i): runs of the
  * range whose neighbours have one length and share that many callers, in order of first member. */
-function regroup(g: Omit<Group, "length">, length: (i: number) => number, shared: Int32Array, place: Int32Array): Group[] {
+function regroup(
+  g: Omit<Group, "length">,
+  length: (i: number) => number,
+  shared: Int32Array,
+  place: Int32Array,
+): Group[] {
   const run = new Int32Array(g.hi - g.lo);
   const bounds: { lo: number; hi: number }[] = [];
   for (let i = g.lo; i < g.hi; i++) {
@@ -235,7 +306,11 @@ function chainOf(index: SuffixIndex, x: number, length: number, nameOf: (node: n
 
 /** The regression's contexts (context c is node c − 1) and, after them, the patterns' chains as
  * paths from roots of their own, sharing their common beginnings. */
-function chainForest(cols: ContextColumns, functions: readonly string[], patterns: readonly DetectionPattern[]): { index: SuffixIndex; chainNode: Int32Array } {
+function chainForest(
+  cols: ContextColumns,
+  functions: readonly string[],
+  patterns: readonly DetectionPattern[],
+): { index: SuffixIndex; chainNode: Int32Array } {
   const ids = new Map<string, number>();
   const parent: number[] = [];
   const name: number[] = [];
@@ -311,7 +386,11 @@ function indexSuffixes(parent: Int32Array, name: Int32Array, names: number): Suf
   for (let span = 1; span < maxDepth && level.classes < n; span *= 2) {
     const r = rank[rank.length - 1];
     const u = up[up.length - 1];
-    level = rankPairs(r, u.map((a) => (a < 0 ? 0 : r[a])), level.classes);
+    level = rankPairs(
+      r,
+      u.map((a) => (a < 0 ? 0 : r[a])),
+      level.classes,
+    );
     rank.push(level.rank);
     up.push(u.map((a) => (a < 0 ? -1 : u[a])));
   }
@@ -320,9 +399,21 @@ function indexSuffixes(parent: Int32Array, name: Int32Array, names: number): Suf
 
 /** Dense ranks 1, 2, … of the pairs (first[x], second[x]), keys in [0, maxKey], in lexicographic
  * order, and that order: two stable counting sorts, least significant key first. */
-function rankPairs(first: Int32Array, second: Int32Array, maxKey: number): { rank: Int32Array; classes: number; order: Int32Array } {
+function rankPairs(
+  first: Int32Array,
+  second: Int32Array,
+  maxKey: number,
+): { rank: Int32Array; classes: number; order: Int32Array } {
   const n = first.length;
-  const order = sortByKey(first, sortByKey(second, Int32Array.from({ length: n }, (_, i) => i), maxKey), maxKey);
+  const order = sortByKey(
+    first,
+    sortByKey(
+      second,
+      Int32Array.from({ length: n }, (_, i) => i),
+      maxKey,
+    ),
+    maxKey,
+  );
   const rank = new Int32Array(n);
   let classes = 0;
   for (let i = 0; i < n; i++) {

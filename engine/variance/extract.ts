@@ -8,7 +8,12 @@ import type { Tagging } from "./tagging.js";
 import type { Segment, TermedSegment } from "./segments.js";
 import type { VcgNode, VcgNodeType } from "./vcgTypes.js";
 
-export function extractPatterns(cols: ContextColumns, functions: readonly string[], tagging: Tagging, segments: readonly Segment[]): VcgNode[] {
+export function extractPatterns(
+  cols: ContextColumns,
+  functions: readonly string[],
+  tagging: Tagging,
+  segments: readonly Segment[],
+): VcgNode[] {
   // Each root node stands for its pattern (000 §6: "a pattern refers to the root node").
   const k = cols.size;
   const type = labelContexts(cols, tagging, segments);
@@ -43,7 +48,12 @@ export function extractPatterns(cols: ContextColumns, functions: readonly string
     else roots.push(n);
   }
   for (const s of segments) {
-    const seg: TermedSegment = { nodes: s.contexts.map((c) => node[c]!), component: site[s.contexts[1]], stats: { n: s.n, meanNs: s.meanNs, varianceNs2: s.varianceNs2 }, terms: s.terms };
+    const seg: TermedSegment = {
+      nodes: s.contexts.map((c) => node[c]!),
+      component: site[s.contexts[1]],
+      stats: { n: s.n, meanNs: s.meanNs, varianceNs2: s.varianceNs2 },
+      terms: s.terms,
+    };
     seg.nodes[0].ols.push(seg);
     for (const n of seg.nodes.slice(1)) n.cls.push(seg);
   }
@@ -94,6 +104,7 @@ function callSites(cols: ContextColumns, functions: readonly string[]): Int32Arr
 /** A root node's call chain from the CCT root: "main [i] f [j]" down to the node. */
 function chainFromRoot(cols: ContextColumns, functions: readonly string[], site: Int32Array, c: number): string {
   const parts: string[] = [];
-  for (let a = cols.parent[c], x = c; a > 0; x = a, a = cols.parent[a]) parts.unshift(`${functions[cols.fn[a]]} [${site[x]}]`);
+  for (let a = cols.parent[c], x = c; a > 0; x = a, a = cols.parent[a])
+    parts.unshift(`${functions[cols.fn[a]]} [${site[x]}]`);
   return parts.length > 0 ? parts.join(" ") : "(root)";
 }

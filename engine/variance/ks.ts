@@ -22,7 +22,8 @@ export function ksDifference(a: VcgStats, b: VcgStats): number {
   const points = crossings(m1, s1, m2, s2);
   let d = 0;
   for (const x of points) {
-    for (const e of [-1e-9 * Math.max(1, Math.abs(x)), 0]) d = Math.max(d, Math.abs(cdf(x + e, m1, s1) - cdf(x + e, m2, s2)));
+    for (const e of [-1e-9 * Math.max(1, Math.abs(x)), 0])
+      d = Math.max(d, Math.abs(cdf(x + e, m1, s1) - cdf(x + e, m2, s2)));
   }
   return Math.min(1, d);
 }

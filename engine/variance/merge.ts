@@ -112,7 +112,8 @@ function mergedNode(p1: VcgNode | null, p2: VcgNode | null, ccs: Set<string> | n
 /** MergeContributionStructure (000 §6): false when the two contribution structures are incompatible. */
 function mergeContributions(out: Merged): boolean {
   const image = (n: VcgNode) => out.image.get(n) ?? n; // nodes outside the merged trees are shared
-  const sameSeq = (a: readonly VcgNode[], b: readonly VcgNode[]) => a.length === b.length && a.every((n, i) => image(n) === image(b[i]));
+  const sameSeq = (a: readonly VcgNode[], b: readonly VcgNode[]) =>
+    a.length === b.length && a.every((n, i) => image(n) === image(b[i]));
   for (const [mnode, [c1, c2]] of out.corr) {
     if (c1 && c2) {
       for (const [x, y] of [
@@ -126,7 +127,11 @@ function mergeContributions(out: Merged): boolean {
           if (!matched && carrier) return false;
         }
         // Linear segment internal compatibility (lines 9–14).
-        if (x.cls.length > 0 && (y.cls.length !== x.cls.length || !x.cls.every((s) => y.cls.some((t) => sameSeq(s.nodes, t.nodes))))) return false;
+        if (
+          x.cls.length > 0 &&
+          (y.cls.length !== x.cls.length || !x.cls.every((s) => y.cls.some((t) => sameSeq(s.nodes, t.nodes))))
+        )
+          return false;
       }
     }
     // Lines 15–23: the segments of both sides, on merged nodes, once each.

@@ -23,7 +23,8 @@ export interface VarianceParameters {
  * cannot be guaranteed within `window` × μ of the mean with probability `probability`:
  * 1/t² = 1 − probability and tσ = window·μ, so CoV ≥ window·√(1 − probability). */
 export function chebyshevCovThreshold(window: number, probability: number): number {
-  if (!(window > 0) || !(probability > 0 && probability < 1)) throw new Error("a Chebyshev window > 0 and a probability in (0, 1) are needed");
+  if (!(window > 0) || !(probability > 0 && probability < 1))
+    throw new Error("a Chebyshev window > 0 and a probability in (0, 1) are needed");
   // To 12 significant digits: √0.04 in binary makes 2·√0.04 = 0.4000000000000002, and a context
   // whose CoV is the paper's 0.4 must be tagged ("CoV ≥ 0.4").
   return Number((window * Math.sqrt(1 - probability)).toPrecision(12));

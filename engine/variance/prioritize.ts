@@ -43,7 +43,13 @@ export function prioritize(roots: readonly VcgNode[], beta: number): VcgNode[] {
   const alive = new Set(kept.flatMap((r) => [...preorder(r)]));
   // A segment lies on as many nodes as it is long: judge it once.
   const survives = new Map<VcgSegment, boolean>();
-  const keep = (s: VcgSegment) => survives.get(s) ?? (survives.set(s, s.nodes.every((x) => alive.has(x))), survives.get(s)!);
+  const keep = (s: VcgSegment) =>
+    survives.get(s) ??
+    (survives.set(
+      s,
+      s.nodes.every((x) => alive.has(x)),
+    ),
+    survives.get(s)!);
   for (const n of alive) {
     n.ols = n.ols.filter(keep);
     n.cls = n.cls.filter(keep);
@@ -52,7 +58,9 @@ export function prioritize(roots: readonly VcgNode[], beta: number): VcgNode[] {
 }
 
 function sortAndTrim(nodes: readonly VcgNode[], beta: number, vims: ReadonlyMap<VcgNode, number>): VcgNode[] {
-  const scored = nodes.map((n) => ({ n, v: vims.get(n)! })).sort((a, b) => b.v - a.v || a.n.fname.localeCompare(b.n.fname));
+  const scored = nodes
+    .map((n) => ({ n, v: vims.get(n)! }))
+    .sort((a, b) => b.v - a.v || a.n.fname.localeCompare(b.n.fname));
   const top = scored[0]?.v ?? 0;
   return scored.filter((s) => s.v >= beta * top).map((s) => s.n);
 }

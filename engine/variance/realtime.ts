@@ -21,11 +21,21 @@ export interface RealTimeSummary {
 /** 4% and 25%, the two statements of 000 §8.1. */
 export const DEFAULT_PROBABILITIES = [0.04, 0.25];
 
-export function softRealTime(n: number, meanNs: number, cov: number, probabilities: readonly number[] = DEFAULT_PROBABILITIES, format: (ns: number) => string = (ns) => `${ns.toFixed(0)} ns`): RealTimeSummary {
+export function softRealTime(
+  n: number,
+  meanNs: number,
+  cov: number,
+  probabilities: readonly number[] = DEFAULT_PROBABILITIES,
+  format: (ns: number) => string = (ns) => `${ns.toFixed(0)} ns`,
+): RealTimeSummary {
   const statements = probabilities.map((p) => {
     const t = chebyshevT(p);
     const exceedsNs = (1 + cov * t) * meanNs;
-    return { probability: p, exceedsNs, text: `< ${(p * 100).toFixed(0)}% probability that one invocation exceeds (1 + CoV/${(1 / t).toFixed(1)})·mean = ${format(exceedsNs)}` };
+    return {
+      probability: p,
+      exceedsNs,
+      text: `< ${(p * 100).toFixed(0)}% probability that one invocation exceeds (1 + CoV/${(1 / t).toFixed(1)})·mean = ${format(exceedsNs)}`,
+    };
   });
   return { n, meanNs, cov, statements };
 }

@@ -90,8 +90,15 @@ export interface DominantVarianceResult {
   /** Null when the CCT was analysed as handed in, with no word on its time. `noTimeLeft`: the
    * contexts whose mean is ≤ 0 once the tracer's cost is out (their calls cost no more than the
    * tracer's own, or the cost given is too high), and the call chains of the most called. */
-  readonly time: (TimeBasis & { readonly noTimeLeft: { readonly count: number; readonly chains: readonly (readonly string[])[] } }) | null;
-  readonly cct: { readonly contexts: number; readonly significant: number; readonly highVariant: number; readonly totalNs: number };
+  readonly time:
+    | (TimeBasis & { readonly noTimeLeft: { readonly count: number; readonly chains: readonly (readonly string[])[] } })
+    | null;
+  readonly cct: {
+    readonly contexts: number;
+    readonly significant: number;
+    readonly highVariant: number;
+    readonly totalNs: number;
+  };
   /** Size of the base layer before any merging (000 Table 1, "initially extracted"). */
   readonly initial: { readonly nodes: number; readonly patterns: number };
   readonly patterns: readonly VcgResultPattern[];
@@ -109,5 +116,9 @@ export interface DominantVarianceResult {
 export interface PatternsResult {
   readonly label: string;
   readonly profiling: readonly DetectionRow[];
-  readonly regression: { readonly label: string; readonly rows: readonly DetectionRow[]; readonly overlap: number } | null;
+  readonly regression: {
+    readonly label: string;
+    readonly rows: readonly DetectionRow[];
+    readonly overlap: number;
+  } | null;
 }

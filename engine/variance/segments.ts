@@ -78,7 +78,12 @@ export function sumStats(terms: SegmentTerms): VcgStats {
 
 /** Every component of every plan that is in a contributing set, and, of measured plans, those
  * that would have been one on its own but is cancelled or not needed with the others. */
-export function contributions(plans: readonly TargetPlan[], matrixOf: (p: number) => PlanMatrix, tagging: Tagging, minContribution: number): Contribution[] {
+export function contributions(
+  plans: readonly TargetPlan[],
+  matrixOf: (p: number) => PlanMatrix,
+  tagging: Tagging,
+  minContribution: number,
+): Contribution[] {
   return plans.flatMap((plan, p) => {
     const m = matrixOf(p);
     const sigma2 = tagging.variance[plan.target];
@@ -93,7 +98,20 @@ export function contributions(plans: readonly TargetPlan[], matrixOf: (p: number
       const cf = m.matrix[i * k + i] / sigma2;
       const inSet = member.get(i);
       if (!inSet && (plan.exact || cf < minContribution)) return [];
-      return [{ plan: p, component: i, matrix: m, exact: plan.exact, cf, share: inSet?.share ?? null, setFraction: inSet?.setFraction ?? null, meanNs: m.mean[i], varianceNs2: m.matrix[i * k + i], n: m.n }];
+      return [
+        {
+          plan: p,
+          component: i,
+          matrix: m,
+          exact: plan.exact,
+          cf,
+          share: inSet?.share ?? null,
+          setFraction: inSet?.setFraction ?? null,
+          meanNs: m.mean[i],
+          varianceNs2: m.matrix[i * k + i],
+          n: m.n,
+        },
+      ];
     });
   });
 }
@@ -103,7 +121,14 @@ export function buildSegments(plans: readonly TargetPlan[], found: readonly Cont
     .filter((c) => c.share !== null)
     .map((c) => {
       const plan = plans[c.plan];
-      return { contexts: [plan.target, ...plan.components[c.component].path], cf: c.cf, meanNs: c.meanNs, varianceNs2: c.varianceNs2, n: c.n, terms: { matrix: c.matrix, components: [c.component] } };
+      return {
+        contexts: [plan.target, ...plan.components[c.component].path],
+        cf: c.cf,
+        meanNs: c.meanNs,
+        varianceNs2: c.varianceNs2,
+        n: c.n,
+        terms: { matrix: c.matrix, components: [c.component] },
+      };
     });
   const byUnderlier = new Map<number, Segment[]>();
   for (const s of segments) {
@@ -113,7 +138,12 @@ export function buildSegments(plans: readonly TargetPlan[], found: readonly Cont
     else byUnderlier.set(u, [s]);
   }
   return segments
-    .filter((s) => !byUnderlier.get(s.contexts[s.contexts.length - 1])!.some((o) => o.contexts.length > s.contexts.length && o.contexts.slice(1, -1).includes(s.contexts[0])))
+    .filter(
+      (s) =>
+        !byUnderlier
+          .get(s.contexts[s.contexts.length - 1])!
+          .some((o) => o.contexts.length > s.contexts.length && o.contexts.slice(1, -1).includes(s.contexts[0])),
+    )
     .sort((a, b) => a.contexts[0] - b.contexts[0] || b.cf - a.cf);
 }
 

@@ -16,7 +16,10 @@ export interface Tagging {
   readonly variance: Float64Array;
 }
 
-export function tagContexts(cols: ContextColumns, p: Pick<VarianceParameters, "significanceCutoff" | "covThreshold">): Tagging {
+export function tagContexts(
+  cols: ContextColumns,
+  p: Pick<VarianceParameters, "significanceCutoff" | "covThreshold">,
+): Tagging {
   const k = cols.size;
   let totalNs = 0;
   for (let c = 1; c < k; c++) if (cols.parent[c] === 0) totalNs += cols.inclusiveNs[c];

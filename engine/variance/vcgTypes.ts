@@ -58,7 +58,8 @@ export function mergeStats(a: VcgStats, b: VcgStats): VcgStats {
   const n = a.n + b.n;
   if (n === 0) return a;
   const mean = (a.meanNs * a.n + b.meanNs * b.n) / n;
-  const variance = (a.n * (a.varianceNs2 + (a.meanNs - mean) ** 2) + b.n * (b.varianceNs2 + (b.meanNs - mean) ** 2)) / n;
+  const variance =
+    (a.n * (a.varianceNs2 + (a.meanNs - mean) ** 2) + b.n * (b.varianceNs2 + (b.meanNs - mean) ** 2)) / n;
   return { n, meanNs: mean, varianceNs2: variance };
 }
 

@@ -67,7 +67,10 @@ export interface DesignVerdict {
   /** In the workloads' order (campaign/workloadOrder.ts). */
   readonly workloads: readonly WorkloadVerdict[];
   /** Over every workload both designs ran: the geometric mean of their ratios; null with one workload. */
-  readonly overall: { readonly speedup: Speedup; readonly faster: { readonly A: number; readonly B: number; readonly none: number } } | null;
+  readonly overall: {
+    readonly speedup: Speedup;
+    readonly faster: { readonly A: number; readonly B: number; readonly none: number };
+  } | null;
   readonly calibration: ToolCalibration | null;
   /** False where the measure cannot say which design is faster: an instrumenting tracer's estimated cost
    * differs between them by more than the difference found (verdict/toolCost.ts). */
@@ -80,32 +83,64 @@ export interface DesignVerdict {
 
 export function designVerdict(input: VerdictInput): DesignVerdict {
   const { confidence, labels } = input;
-  const compared = input.workloads.filter((w) => w.a.length > 0 && w.b.length > 0).map((w) => workloadVerdict(w, input));
+  const compared = input.workloads
+    .filter((w) => w.a.length > 0 && w.b.length > 0)
+    .map((w) => workloadVerdict(w, input));
   const workloads = compared.map((c) => c.verdict);
   const logs = compared.map((c) => c.log);
   const complete = logs.every((l): l is LogRatio => l !== null);
   const pooled = workloads.length > 1 && complete ? geometricMeanRatio(logs, confidence) : null;
-  const count = (s: "A" | "B" | null) => workloads.filter((w) => (w.settled ? (w.speedup?.faster ?? null) : null) === s).length;
-  const overall = pooled ? { speedup: speedupOf(pooled, confidence, `geometric mean of the ${workloads.length} workloads' ratios of means`), faster: { A: count("A"), B: count("B"), none: count(null) } } : null;
-  const warnings = workloads.flatMap((w) => (w.toolCost?.warnings ?? []).map((x) => (workloads.length > 1 ? `${w.workload}: ${x}` : x)));
-  return { labels, measure: input.measure, basis: input.basis, confidence, workloads, overall, calibration: input.calibration, settled: workloads.every((w) => w.settled), sentence: capital(unsettled(workloads, input) + sentenceOf(workloads, overall, input)), warnings, notes: input.notes };
+  const count = (s: "A" | "B" | null) =>
+    workloads.filter((w) => (w.settled ? (w.speedup?.faster ?? null) : null) === s).length;
+  const overall = pooled
+    ? {
+        speedup: speedupOf(pooled, confidence, `geometric mean of the ${workloads.length} workloads' ratios of means`),
+        faster: { A: count("A"), B: count("B"), none: count(null) },
+      }
+    : null;
+  const warnings = workloads.flatMap((w) =>
+    (w.toolCost?.warnings ?? []).map((x) => (workloads.length > 1 ? `${w.workload}: ${x}` : x)),
+  );
+  return {
+    labels,
+    measure: input.measure,
+    basis: input.basis,
+    confidence,
+    workloads,
+    overall,
+    calibration: input.calibration,
+    settled: workloads.every((w) => w.settled),
+    sentence: capital(unsettled(workloads, input) + sentenceOf(workloads, overall, input)),
+    warnings,
+    notes: input.notes,
+  };
 }
 
 function workloadVerdict(w: WorkloadInput, input: VerdictInput): { verdict: WorkloadVerdict; log: LogRatio | null } {
   const { confidence, measure, labels } = input;
   const ratio = meanRatio(w.a, w.b, confidence);
-  const speedup = ratio ? speedupOf(ratio, confidence, `ratio of mean ${measure.title}s, Welch's interval on the log scale`) : null;
+  const speedup = ratio
+    ? speedupOf(ratio, confidence, `ratio of mean ${measure.title}s, Welch's interval on the log scale`)
+    : null;
   const rank = mannWhitney(w.a, w.b);
   const median = medianRatio(w.a, w.b, confidence);
   // Moses' interval reaches the confidence asked only with enough runs (1 and 1 reach 0, 3 and 3 0.9):
   // below it, the interval is said at the confidence it has, and names no design.
   const reached = median !== null && median.confidence >= confidence - 1e-9;
-  const medianSpeedup = median ? { ...speedupOf(median, median.confidence, "Hodges–Lehmann ratio of runs, Moses' interval"), ...(reached ? {} : { faster: null }) } : null;
+  const medianSpeedup = median
+    ? {
+        ...speedupOf(median, median.confidence, "Hodges–Lehmann ratio of runs, Moses' interval"),
+        ...(reached ? {} : { faster: null }),
+      }
+    : null;
   const settle = (x: readonly number[]) => (x.length > 1 ? runsNeeded(x, confidence, SETTLE_PRECISION) : null);
   const disagreements: string[] = [];
   const alpha = 1 - confidence;
   if (speedup && Number.isFinite(rank.p)) {
-    if (rank.p < alpha && speedup.faster === null) disagreements.push(`Mann–Whitney finds a difference (p = ${rank.p.toPrecision(2)}) that the means' interval does not show: a few slow runs may widen it`);
+    if (rank.p < alpha && speedup.faster === null)
+      disagreements.push(
+        `Mann–Whitney finds a difference (p = ${rank.p.toPrecision(2)}) that the means' interval does not show: a few slow runs may widen it`,
+      );
     const floor = smallestExactP(w.a.length, w.b.length);
     if (rank.p >= alpha && speedup.faster !== null) {
       disagreements.push(
@@ -149,9 +184,18 @@ function unsettled(ws: readonly WorkloadVerdict[], input: VerdictInput): string 
   const tool = input.calibration?.tool ?? "the tracer";
   const last = swamped[swamped.length - 1];
   const adjusted = last.toolCost?.adjusted;
-  const after = adjusted ? `; with its estimate taken out, on ${last.workload}, ${adjusted.faster === null ? "no difference is shown: " : ""}${speedupClaim(adjusted, input.labels, input.measure)}` : "";
-  const where = swamped.length === ws.length ? (ws.length === 1 ? "" : " on every workload") : ` on ${swamped.map((w) => w.workload).join(", ")}`;
-  const how = input.paired ? "The plain timing runs answer it (the campaign's default measure)" : "Time them without the tracer (`timing: time` in the spec)";
+  const after = adjusted
+    ? `; with its estimate taken out, on ${last.workload}, ${adjusted.faster === null ? "no difference is shown: " : ""}${speedupClaim(adjusted, input.labels, input.measure)}`
+    : "";
+  const where =
+    swamped.length === ws.length
+      ? ws.length === 1
+        ? ""
+        : " on every workload"
+      : ` on ${swamped.map((w) => w.workload).join(", ")}`;
+  const how = input.paired
+    ? "The plain timing runs answer it (the campaign's default measure)"
+    : "Time them without the tracer (`timing: time` in the spec)";
   return `Not settled by the traces${where}: ${tool}'s own estimated cost weighs differently on the two designs, enough to decide the answer${after}. ${how}. As traced, `;
 }
 
@@ -159,7 +203,8 @@ function sentenceOf(ws: readonly WorkloadVerdict[], overall: DesignVerdict["over
   const m = input.measure;
   // A time is named in the sentence; a count or memory is named by its claim ("needed fewer instructions").
   const what = m.unit === "ns" ? `in ${m.title}, from ${input.basis}` : `from ${input.basis}`;
-  if (ws.length === 0) return `no workload has succeeded runs of both ${input.labels.a} and ${input.labels.b}: nothing to compare.`;
+  if (ws.length === 0)
+    return `no workload has succeeded runs of both ${input.labels.a} and ${input.labels.b}: nothing to compare.`;
   if (ws.length === 1) {
     const w = ws[0];
     if (!w.speedup) return `on ${w.workload}, the ${m.title} is not positive on a side, so no ratio can be formed.`;
@@ -168,7 +213,8 @@ function sentenceOf(ws: readonly WorkloadVerdict[], overall: DesignVerdict["over
   }
   const names = { A: input.labels.a, B: input.labels.b };
   const tally = `${names.B} is shown lower on ${overall?.faster.B ?? "-"}, ${names.A} on ${overall?.faster.A ?? "-"} and neither on ${overall?.faster.none ?? "-"} of the ${ws.length} workloads`;
-  if (!overall) return `${ws.length} workloads compared one by one ${what}; a workload with a single run on a side gives no interval, so no overall ratio is formed.`;
+  if (!overall)
+    return `${ws.length} workloads compared one by one ${what}; a workload with a single run on a side gives no interval, so no overall ratio is formed.`;
   const s = overall.speedup;
   return `over ${ws.length} workloads (the geometric mean of their ratios), ${s.faster === null ? "no difference is shown: " : ""}${speedupClaim(s, input.labels, m)}, ${what}; ${tally}.`;
 }

@@ -20,5 +20,14 @@ export function sampleOf(x: readonly number[]): Sample {
   const sorted = [...x].sort((p, q) => p - q);
   const median = n % 2 === 1 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
   const sd = Math.sqrt(variance);
-  return { n, mean, median, sd, cov: mean !== 0 ? sd / mean : null, min: sorted[0], max: sorted[n - 1], values: [...x] };
+  return {
+    n,
+    mean,
+    median,
+    sd,
+    cov: mean !== 0 ? sd / mean : null,
+    min: sorted[0],
+    max: sorted[n - 1],
+    values: [...x],
+  };
 }

@@ -25,15 +25,40 @@ export interface Speedup {
 }
 
 /** From ln(A/B) and its interval (stats/ratio.ts). */
-export function speedupOf(r: LogRatio | { readonly log: number; readonly low: number; readonly high: number }, confidence: number, method: string): Speedup {
+export function speedupOf(
+  r: LogRatio | { readonly log: number; readonly low: number; readonly high: number },
+  confidence: number,
+  method: string,
+): Speedup {
   const bounded = Number.isFinite(r.low) && Number.isFinite(r.high);
   if (r.log > 0) {
-    return { lower: "B", faster: bounded && r.low > 0 ? "B" : null, ratio: Math.exp(r.log), interval: bounded ? { low: Math.exp(r.low), high: Math.exp(r.high) } : null, confidence, method };
+    return {
+      lower: "B",
+      faster: bounded && r.low > 0 ? "B" : null,
+      ratio: Math.exp(r.log),
+      interval: bounded ? { low: Math.exp(r.low), high: Math.exp(r.high) } : null,
+      confidence,
+      method,
+    };
   }
   if (r.log < 0) {
-    return { lower: "A", faster: bounded && r.high < 0 ? "A" : null, ratio: Math.exp(-r.log), interval: bounded ? { low: Math.exp(-r.high), high: Math.exp(-r.low) } : null, confidence, method };
+    return {
+      lower: "A",
+      faster: bounded && r.high < 0 ? "A" : null,
+      ratio: Math.exp(-r.log),
+      interval: bounded ? { low: Math.exp(-r.high), high: Math.exp(-r.low) } : null,
+      confidence,
+      method,
+    };
   }
-  return { lower: null, faster: null, ratio: 1, interval: bounded ? { low: Math.exp(r.low), high: Math.exp(r.high) } : null, confidence, method };
+  return {
+    lower: null,
+    faster: null,
+    ratio: 1,
+    interval: bounded ? { low: Math.exp(r.low), high: Math.exp(r.high) } : null,
+    confidence,
+    method,
+  };
 }
 
 export interface SideNames {
@@ -61,7 +86,9 @@ export function speedupSentence(s: Speedup, names: SideNames, what?: Compared): 
 export function speedupClaim(s: Speedup, names: SideNames, what?: Compared): string {
   const conf = `${Math.round(100 * s.confidence)}%`;
   // No interval: a single run on a side, or a point estimate (a pattern strategy).
-  const range = s.interval ? `${conf} interval ${formatRatio(s.interval.low)} to ${formatRatio(s.interval.high)}` : "no interval";
+  const range = s.interval
+    ? `${conf} interval ${formatRatio(s.interval.low)} to ${formatRatio(s.interval.high)}`
+    : "no interval";
   if (s.lower === null) return `both measured alike (${range})`;
   const [fast, slow] = s.lower === "A" ? [names.a, names.b] : [names.b, names.a];
   const r = formatRatio(s.ratio);

@@ -72,8 +72,20 @@ interface Runs {
 
 const mean = (x: readonly number[]) => x.reduce((s, v) => s + v, 0) / x.length;
 
-export function toolCostOf(c: ToolCalibration, w: Runs, speedup: Speedup | null, input: { readonly labels: SideNames; readonly measure: MeasureInfo; readonly confidence: number }): WorkloadToolCost | null {
-  if (input.measure.unit !== "ns" || !w.callsA || !w.callsB || w.callsA.length !== w.a.length || w.callsB.length !== w.b.length) return null;
+export function toolCostOf(
+  c: ToolCalibration,
+  w: Runs,
+  speedup: Speedup | null,
+  input: { readonly labels: SideNames; readonly measure: MeasureInfo; readonly confidence: number },
+): WorkloadToolCost | null {
+  if (
+    input.measure.unit !== "ns" ||
+    !w.callsA ||
+    !w.callsB ||
+    w.callsA.length !== w.a.length ||
+    w.callsB.length !== w.b.length
+  )
+    return null;
   const side = (values: readonly number[], calls: readonly number[]): SideCost => {
     const m = mean(values);
     const cost = c.nsPerCall * mean(calls);
@@ -81,18 +93,31 @@ export function toolCostOf(c: ToolCalibration, w: Runs, speedup: Speedup | null,
   };
   const a = side(w.a, w.callsA);
   const b = side(w.b, w.callsB);
-  const less = (values: readonly number[], calls: readonly number[]) => values.map((v, i) => v - c.nsPerCall * calls[i]);
+  const less = (values: readonly number[], calls: readonly number[]) =>
+    values.map((v, i) => v - c.nsPerCall * calls[i]);
   const ratio = meanRatio(less(w.a, w.callsA), less(w.b, w.callsB), input.confidence);
-  const adjusted = ratio ? speedupOf(ratio, input.confidence, `ratio of mean ${input.measure.title}s less ${c.tool}'s estimated cost, Welch's interval on the log scale`) : null;
+  const adjusted = ratio
+    ? speedupOf(
+        ratio,
+        input.confidence,
+        `ratio of mean ${input.measure.title}s less ${c.tool}'s estimated cost, Welch's interval on the log scale`,
+      )
+    : null;
   const { labels } = input;
   const pct = (x: number) => `${(100 * x).toFixed(x < 0.1 ? 1 : 0)}%`;
   const warnings: string[] = [];
   if (Math.max(a.share, b.share) >= TOOL_SHARE_WARNING) {
-    warnings.push(`${c.tool}'s own cost is at least an estimated ${pct(a.share)} of the ${input.measure.title} of ${labels.a} and ${pct(b.share)} of that of ${labels.b} (${Math.round(a.callsPerRun).toLocaleString("en-US")} and ${Math.round(b.callsPerRun).toLocaleString("en-US")} calls a run at ${c.nsPerCall.toFixed(0)} ns a call)`);
+    warnings.push(
+      `${c.tool}'s own cost is at least an estimated ${pct(a.share)} of the ${input.measure.title} of ${labels.a} and ${pct(b.share)} of that of ${labels.b} (${Math.round(a.callsPerRun).toLocaleString("en-US")} and ${Math.round(b.callsPerRun).toLocaleString("en-US")} calls a run at ${c.nsPerCall.toFixed(0)} ns a call)`,
+    );
   }
-  const swamps = speedup !== null && (Math.abs(a.share - b.share) >= TOOL_BIAS || Math.abs(a.meanNs - b.meanNs) > Math.abs(mean(w.a) - mean(w.b)));
+  const swamps =
+    speedup !== null &&
+    (Math.abs(a.share - b.share) >= TOOL_BIAS || Math.abs(a.meanNs - b.meanNs) > Math.abs(mean(w.a) - mean(w.b)));
   if (swamps) {
-    const after = adjusted ? `; with its estimate taken out, ${adjusted.faster === null ? "no difference is shown: " : ""}${speedupClaim(adjusted, labels, input.measure)}, though real calls often cost the tracer more than its calibration's` : "; taken out, it leaves nothing of a side's measure";
+    const after = adjusted
+      ? `; with its estimate taken out, ${adjusted.faster === null ? "no difference is shown: " : ""}${speedupClaim(adjusted, labels, input.measure)}, though real calls often cost the tracer more than its calibration's`
+      : "; taken out, it leaves nothing of a side's measure";
     warnings.push(`${c.tool}'s own cost weighs differently on the two designs, enough to decide the verdict${after}`);
   }
   return { a, b, adjusted, swamps, warnings };

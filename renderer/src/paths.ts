@@ -30,7 +30,10 @@ export const ROUTES = [
   defineRoute({
     name: "launch",
     nav: "workspace",
-    match: (at) => (only(at, "project", 3) && at.parts[2] === "launch" && idOf(at.parts[1]) !== null ? { projectId: idOf(at.parts[1])! } : null),
+    match: (at) =>
+      only(at, "project", 3) && at.parts[2] === "launch" && idOf(at.parts[1]) !== null
+        ? { projectId: idOf(at.parts[1])! }
+        : null,
     build: (p: { projectId: number }) => hashOf(`project/${p.projectId}/launch`),
   }),
   defineRoute({
@@ -42,8 +45,15 @@ export const ROUTES = [
   defineRoute({
     name: "runs",
     nav: "runs",
-    match: (at) => (only(at, "runs", 1) ? { campaignId: idOf(at.query.get("campaign") ?? undefined), projectId: idOf(at.query.get("project") ?? undefined) } : null),
-    build: (p: { campaignId?: number | null; projectId?: number | null } = {}) => hashOf("runs", { campaign: p.campaignId, project: p.projectId }),
+    match: (at) =>
+      only(at, "runs", 1)
+        ? {
+            campaignId: idOf(at.query.get("campaign") ?? undefined),
+            projectId: idOf(at.query.get("project") ?? undefined),
+          }
+        : null,
+    build: (p: { campaignId?: number | null; projectId?: number | null } = {}) =>
+      hashOf("runs", { campaign: p.campaignId, project: p.projectId }),
   }),
   defineRoute({
     name: "run",
@@ -62,7 +72,9 @@ export const ROUTES = [
 export type Def = (typeof ROUTES)[number];
 
 /** Every route's hash builder by its name: `href.campaign({ campaignId: 3 })` is "#/campaign/3". */
-export const href = Object.fromEntries(ROUTES.map((r) => [r.name, r.build])) as { readonly [D in Def as D["name"]]: D["build"] };
+export const href = Object.fromEntries(ROUTES.map((r) => [r.name, r.build])) as {
+  readonly [D in Def as D["name"]]: D["build"];
+};
 type Found<D> = D extends RouteDef<infer N, infer P> ? { name: N } & P : never;
 /** A route found: its name and its view's props. */
 export type Route = Found<Def> | { name: "not-found"; hash: string };

@@ -20,7 +20,9 @@ export interface RouteDef<N extends string = string, P extends object = object, 
   readonly build: (...p: A) => string;
 }
 
-export const defineRoute = <N extends string, P extends object, A extends unknown[]>(r: RouteDef<N, P, A>): RouteDef<N, P, A> => r;
+export const defineRoute = <N extends string, P extends object, A extends unknown[]>(
+  r: RouteDef<N, P, A>,
+): RouteDef<N, P, A> => r;
 
 type QueryValue = string | number | null | undefined;
 
@@ -33,4 +35,5 @@ export function hashOf(path: string, query: Readonly<Record<string, QueryValue>>
 }
 
 /** A path part as an id, or null. */
-export const idOf = (part: string | undefined): number | null => (part !== undefined && /^\d+$/.test(part) ? Number(part) : null);
+export const idOf = (part: string | undefined): number | null =>
+  part !== undefined && /^\d+$/.test(part) ? Number(part) : null;

@@ -49,31 +49,44 @@ function cli(...args: string[]): string {
 }
 
 /** The menu of analysis `kind` (the `nth` one, where a view has one per side). */
-const menu = (page: Page, kind: string, nth = 0) => page.locator(`${sel(TID.export.menu)}[data-kind="${kind}"]`).nth(nth);
+const menu = (page: Page, kind: string, nth = 0) =>
+  page.locator(`${sel(TID.export.menu)}[data-kind="${kind}"]`).nth(nth);
 
 /** Picks `format` in the menu, clicks Export and reads the download. */
 async function exported(page: Page, kind: string, format: string, nth = 0): Promise<{ name: string; text: string }> {
   const m = menu(page, kind, nth);
   await m.locator(sel(TID.export.format)).selectOption(format);
-  const [download] = await Promise.all([page.waitForEvent("download", SLOW), m.locator(sel(TID.export.button)).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download", SLOW),
+    m.locator(sel(TID.export.button)).click(),
+  ]);
   return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, "utf8") };
 }
 
 /** The formats a menu offers, as people read them. */
-const offered = (page: Page, kind: string) => menu(page, kind).locator(`${sel(TID.export.format)} option`).allTextContents();
+const offered = (page: Page, kind: string) =>
+  menu(page, kind)
+    .locator(`${sel(TID.export.format)} option`)
+    .allTextContents();
 
 /** The command line ends its text with one newline; a file may end without. */
 const lines = (s: string) => s.replace(/\n*$/, "\n");
 
 /** CSV rows as cells (no cell of these files is quoted: call chains hold no comma). */
-const csvRows = (s: string) => s.trimEnd().split("\n").map((l) => l.split(","));
+const csvRows = (s: string) =>
+  s
+    .trimEnd()
+    .split("\n")
+    .map((l) => l.split(","));
 
 /** A range input set as a drag would leave it. */
 async function slide(page: Page, testid: string, value: number): Promise<void> {
   await page.locator(sel(testid)).evaluate((e, v) => {
     const input = e as unknown as { value: string; dispatchEvent(ev: unknown): boolean };
     input.value = String(v);
-    input.dispatchEvent(new (globalThis as unknown as { Event: new (t: string, o: object) => unknown }).Event("input", { bubbles: true }));
+    input.dispatchEvent(
+      new (globalThis as unknown as { Event: new (t: string, o: object) => unknown }).Event("input", { bubbles: true }),
+    );
   }, value);
 }
 
@@ -88,14 +101,34 @@ describe("analysis exports in the browser", () => {
     await app.screenshot("20-export-run");
 
     // The table as CSV: `varbench cct 1 --json`'s contexts, row by row, times in ns.
-    const contexts = JSON.parse(cli("cct", "1", "--json")).contexts as { path: string[]; n: number; meanNs: number; stdNs: number; cov: number; minNs: number; maxNs: number; inclusiveNs: number; selfNs: number }[];
+    const contexts = JSON.parse(cli("cct", "1", "--json")).contexts as {
+      path: string[];
+      n: number;
+      meanNs: number;
+      stdNs: number;
+      cov: number;
+      minNs: number;
+      maxNs: number;
+      inclusiveNs: number;
+      selfNs: number;
+    }[];
     const csv = await exported(page, "cct", "csv");
     assert.equal(csv.name, "cct-run-1.csv");
     const [header, ...rows] = csvRows(csv.text);
     assert.deepEqual(header, ["context", "n", "mean_ns", "std_ns", "cov", "min_ns", "max_ns", "total_ns", "self_ns"]);
     assert.deepEqual(
       rows.map(([context, ...values]) => [context, ...values.map(Number)]),
-      contexts.map((c) => [c.path.join(" > "), c.n, c.meanNs, c.stdNs, c.cov, c.minNs, c.maxNs, c.inclusiveNs, c.selfNs]),
+      contexts.map((c) => [
+        c.path.join(" > "),
+        c.n,
+        c.meanNs,
+        c.stdNs,
+        c.cov,
+        c.minNs,
+        c.maxNs,
+        c.inclusiveNs,
+        c.selfNs,
+      ]),
     );
     const json = await exported(page, "cct", "json");
     assert.equal(json.name, "cct-run-1.json");
@@ -105,13 +138,23 @@ describe("analysis exports in the browser", () => {
     const flame = menu(page, "flame");
     await flame.locator(sel(TID.export.format)).focus();
     await page.keyboard.press("Tab");
-    assert.equal(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } } }).document.activeElement.getAttribute("data-testid")), TID.export.button);
+    assert.equal(
+      await page.evaluate(() =>
+        (
+          globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } } }
+        ).document.activeElement.getAttribute("data-testid"),
+      ),
+      TID.export.button,
+    );
     const [download] = await Promise.all([page.waitForEvent("download", SLOW), page.keyboard.press("Enter")]);
     assert.equal(download.suggestedFilename(), "flame-run-1.folded");
     assert.equal(readFileSync((await download.path())!, "utf8"), cli("flame", "1"));
 
     // One thread picked: both exports are that thread's, as --thread gives them.
-    const thread = await page.locator(`${sel(TID.run.thread)} option`).nth(1).getAttribute("value");
+    const thread = await page
+      .locator(`${sel(TID.run.thread)} option`)
+      .nth(1)
+      .getAttribute("value");
     assert.ok(thread);
     await page.selectOption(sel(TID.run.thread), thread);
     await page.waitForSelector(`${sel(TID.export.menu)}[aria-label$="of thread ${thread}"]`);
@@ -139,13 +182,35 @@ describe("analysis exports in the browser", () => {
     const csv = await exported(page, "compare", "csv");
     assert.equal(csv.name, "compare-design-1-blocks-60-design-1-blocks-120.csv");
     const [header, ...rows] = csvRows(csv.text);
-    assert.deepEqual(header, ["direction", "context", "n_a", "mean_a_ns", "cov_a", "n_b", "mean_b_ns", "cov_b", "delta_ns", "relative", "welch_t"]);
-    const listed = (testid: string) => page.locator(`${sel(testid)} td.ctx`).evaluateAll((tds) => tds.map((td) => td.getAttribute("title") ?? ""));
-    assert.deepEqual(rows.filter((r) => r[0] === "slower").map((r) => r[1]), await listed(TID.compare.slower));
-    assert.deepEqual(rows.filter((r) => r[0] === "faster").map((r) => r[1]), await listed(TID.compare.faster));
+    assert.deepEqual(header, [
+      "direction",
+      "context",
+      "n_a",
+      "mean_a_ns",
+      "cov_a",
+      "n_b",
+      "mean_b_ns",
+      "cov_b",
+      "delta_ns",
+      "relative",
+      "welch_t",
+    ]);
+    const listed = (testid: string) =>
+      page.locator(`${sel(testid)} td.ctx`).evaluateAll((tds) => tds.map((td) => td.getAttribute("title") ?? ""));
+    assert.deepEqual(
+      rows.filter((r) => r[0] === "slower").map((r) => r[1]),
+      await listed(TID.compare.slower),
+    );
+    assert.deepEqual(
+      rows.filter((r) => r[0] === "faster").map((r) => r[1]),
+      await listed(TID.compare.faster),
+    );
     const side = (design: string) => ({ kind: "design", campaignId: 1, design, workload: null });
     const json = await exported(page, "compare", "json");
-    assert.deepEqual(JSON.parse(json.text), await app.service.call("analyses.compare", { a: side("blocks-60"), b: side("blocks-120") }));
+    assert.deepEqual(
+      JSON.parse(json.text),
+      await app.service.call("analyses.compare", { a: side("blocks-60"), b: side("blocks-120") }),
+    );
     assert.deepEqual(app.pageErrors, []);
   });
 
@@ -170,7 +235,10 @@ describe("analysis exports in the browser", () => {
 
     await app.goto("#/vcg?a=run:1&b=run:2");
     await page.waitForSelector(sel(TID.vcg.graph), SLOW);
-    assert.deepEqual(await page.locator(`${sel(TID.export.menu)}[data-kind="vcg"] ${sel(TID.export.button)}`).allTextContents(), ["Export A", "Export B"]);
+    assert.deepEqual(
+      await page.locator(`${sel(TID.export.menu)}[data-kind="vcg"] ${sel(TID.export.button)}`).allTextContents(),
+      ["Export A", "Export B"],
+    );
     await app.screenshot("20-export-vcg-two");
     const b = await exported(page, "vcg", "json", 1);
     assert.equal(b.name, "vcg-run-2.json");
@@ -247,7 +315,13 @@ describe("analysis exports in the browser", () => {
     await page.waitForSelector(sel(TID.run.cctRow), SLOW);
     const m = menu(page, "cct");
     const errorsBefore = app.pageErrors.length;
-    await page.route("**/api/reports.analysis", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "failed", message: "ENOSPC: no space left on device" } }) }));
+    await page.route("**/api/reports.analysis", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "failed", message: "ENOSPC: no space left on device" } }),
+      }),
+    );
     await m.locator(sel(TID.export.button)).click();
     await m.locator(sel(TID.error)).waitFor();
     assert.equal(await m.locator(sel(TID.error)).textContent(), "ENOSPC: no space left on device");
@@ -256,7 +330,10 @@ describe("analysis exports in the browser", () => {
     assert.equal((await exported(page, "cct", "csv")).name, "cct-run-1.csv");
     assert.equal(await m.locator(sel(TID.error)).count(), 0);
     // Only the browser's own line about the failed request.
-    assert.deepEqual(app.pageErrors.slice(errorsBefore).filter((e) => !/status of 500/.test(e)), []);
+    assert.deepEqual(
+      app.pageErrors.slice(errorsBefore).filter((e) => !/status of 500/.test(e)),
+      [],
+    );
 
     const dark = await openBrowserApp(ws, "dark");
     try {

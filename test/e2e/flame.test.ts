@@ -39,7 +39,11 @@ after(async () => {
 /** The tooltip's rows as label → value. */
 async function tooltip(page: BrowserApp["page"]): Promise<Record<string, string>> {
   await page.waitForSelector(sel(TID.flame.tooltip));
-  const rows = await page.locator(`${sel(TID.flame.tooltip)} tr`).evaluateAll((trs) => trs.map((tr) => [tr.querySelector("th")?.textContent ?? "", tr.querySelector("td")?.textContent ?? ""]));
+  const rows = await page
+    .locator(`${sel(TID.flame.tooltip)} tr`)
+    .evaluateAll((trs) =>
+      trs.map((tr) => [tr.querySelector("th")?.textContent ?? "", tr.querySelector("td")?.textContent ?? ""]),
+    );
   return Object.fromEntries(rows);
 }
 
@@ -63,7 +67,10 @@ describe("flame graphs in the browser", () => {
     await page.fill(sel(TID.flame.search), "decode_i");
     const table = await tableRow(page, DECODE_I);
     // decode_i is called in one context: its share of the recorded time is the table's % total.
-    assert.match(await page.textContent(sel(TID.flame.searchInfo)) ?? "", new RegExp(`1 matching frame under all threads, ${table["% total"].replace("%", "")}% of its time`));
+    assert.match(
+      (await page.textContent(sel(TID.flame.searchInfo))) ?? "",
+      new RegExp(`1 matching frame under all threads, ${table["% total"].replace("%", "")}% of its time`),
+    );
     await page.press(sel(TID.flame.search), "Enter");
     assert.deepEqual(await crumbs(page), ["all threads", "main", "decode_frame", "decode_i"]);
     const tip = await tooltip(page);
@@ -73,11 +80,14 @@ describe("flame graphs in the browser", () => {
     assert.equal(tip.CoV, table.CoV);
     assert.equal(tip["min – max"], table["min – max"]);
     assert.equal(tip.self, table.self);
-    assert.match(tip.time, new RegExp(`^${table.total.replace(/[.]/g, "\\.")} \\(${table["% total"].replace(".", "\\.")} of all\\)`));
+    assert.match(
+      tip.time,
+      new RegExp(`^${table.total.replace(/[.]/g, "\\.")} \\(${table["% total"].replace(".", "\\.")} of all\\)`),
+    );
     // The frame picked opens its invocation times when asked: the frame loop decodes an I frame every 12, 5 of 60.
     await page.click(sel(TID.flame.open));
     await page.waitForSelector(sel(TID.run.histogram));
-    assert.match(await page.locator("section.card .stats").first().textContent() ?? "", /N\s*5\b/);
+    assert.match((await page.locator("section.card .stats").first().textContent()) ?? "", /N\s*5\b/);
     await app.screenshot("13-flame-run-zoomed");
     // Down to decode_i's one callee, and Enter zooms into it: by the tree, whatever share of the
     // time idct_block got on this machine (a click on it at a place of the canvas would depend on
@@ -91,21 +101,30 @@ describe("flame graphs in the browser", () => {
     // The first breadcrumb zooms all the way out; a click on main's row zooms into it: main holds all
     // the run's time, so it spans the whole row at any speed. The position is taken from the canvas
     // as it is when clicked (the tooltip and the histogram above may have moved it).
-    await page.locator(`${sel(TID.flame.crumbs)} button`).first().click();
+    await page
+      .locator(`${sel(TID.flame.crumbs)} button`)
+      .first()
+      .click();
     assert.deepEqual(await crumbs(page), ["all threads"]);
     const canvas = page.locator(`${sel(TID.flame.canvas)} canvas`);
     const { width } = (await canvas.boundingBox())!;
     await canvas.click({ position: { x: width / 4, y: ROW + ROW / 2 } });
     assert.deepEqual(await crumbs(page), ["all threads", "main"]);
-    await page.locator(`${sel(TID.flame.crumbs)} button`).first().click();
+    await page
+      .locator(`${sel(TID.flame.crumbs)} button`)
+      .first()
+      .click();
     // decode_frame varies (CoV 0.8 over I, P and B frames, ≥ paper 000's 0.4) and holds most of the time: a VCG node.
     await page.fill(sel(TID.flame.search), "decode_frame");
     await page.press(sel(TID.flame.search), "Enter");
     await page.waitForSelector(sel(TID.flame.vcgNode), SLOW);
-    assert.match(await page.textContent(sel(TID.flame.vcgNode)) ?? "", /decode_frame/);
+    assert.match((await page.textContent(sel(TID.flame.vcgNode))) ?? "", /decode_frame/);
     await page.click(sel(TID.flame.vcgNode));
     await page.waitForSelector(sel(TID.vcg.graph), SLOW);
-    assert.match(await page.textContent(sel(TID.flame.vcgNode)) ?? "", /Node \(\d+\) decode_frame, from the flame graph, is outlined/);
+    assert.match(
+      (await page.textContent(sel(TID.flame.vcgNode))) ?? "",
+      /Node \(\d+\) decode_frame, from the flame graph, is outlined/,
+    );
   });
 
   it("pools a design's runs: widths per run, N over all runs", async () => {
@@ -114,7 +133,10 @@ describe("flame graphs in the browser", () => {
     await page.selectOption('select[aria-label="design A"]', "blocks-120");
     await page.click(`${sel(TID.campaign.flame)} button`);
     await page.waitForSelector(`${sel(TID.flame.canvas)} canvas`, SLOW);
-    assert.match(await page.textContent(sel(TID.flame.view)) ?? "", /blocks-120 \(campaign 1\), 3 runs pooled: 14 contexts; width is inclusive time per run/);
+    assert.match(
+      (await page.textContent(sel(TID.flame.view))) ?? "",
+      /blocks-120 \(campaign 1\), 3 runs pooled: 14 contexts; width is inclusive time per run/,
+    );
     await page.fill(sel(TID.flame.search), "decode_i");
     await page.press(sel(TID.flame.search), "Enter");
     // Three runs of 60 frames, an I frame every 12: 15 calls of decode_i.
@@ -128,7 +150,7 @@ describe("flame graphs in the browser", () => {
     await page.waitForSelector(`${sel(TID.flame.canvas)} canvas`, SLOW);
     await page.focus(sel(TID.flame.canvas));
     await page.keyboard.press("ArrowDown");
-    assert.match(await page.textContent(`${sel(TID.flame.tooltip)} .title`) ?? "", /^main$/);
+    assert.match((await page.textContent(`${sel(TID.flame.tooltip)} .title`)) ?? "", /^main$/);
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     assert.deepEqual(await crumbs(page), ["all threads", "main", "decode_frame"]);
@@ -136,7 +158,7 @@ describe("flame graphs in the browser", () => {
     assert.deepEqual(await crumbs(page), ["all threads", "main"]);
     // The measures: the share of the parent's variance colours the same frames.
     await page.selectOption(sel(TID.flame.measure), "variance");
-    assert.match(await page.textContent(sel(TID.flame.legend)) ?? "", /100% of the parent's/);
+    assert.match((await page.textContent(sel(TID.flame.legend))) ?? "", /100% of the parent's/);
   });
 
   it("draws two designs' differential flame graph: twice the blocks make decode_i slower, and the tables follow", async () => {
@@ -153,11 +175,21 @@ describe("flame graphs in the browser", () => {
     // Slower, not a significance level: three runs a side on a loaded machine give t near 2 either way.
     assert.ok(Number(tip["Welch's t"]) > 0, `t = ${tip["Welch's t"]}`);
     // The tables keep the contexts at or under the frame picked, decode_i among the slower.
-    const slower = await page.locator(`${sel(TID.compare.slower)} td.ctx`).evaluateAll((tds) => tds.map((td) => td.getAttribute("title") ?? ""));
+    const slower = await page
+      .locator(`${sel(TID.compare.slower)} td.ctx`)
+      .evaluateAll((tds) => tds.map((td) => td.getAttribute("title") ?? ""));
     assert.ok(slower.includes(DECODE_I), slower.join("; "));
-    assert.ok(slower.every((c) => c.startsWith(DECODE_I)), slower.join("; "));
-    const faster = await page.locator(`${sel(TID.compare.faster)} td.ctx`).evaluateAll((tds) => tds.map((td) => td.getAttribute("title") ?? ""));
-    assert.ok(faster.every((c) => c.startsWith(DECODE_I)), faster.join("; "));
+    assert.ok(
+      slower.every((c) => c.startsWith(DECODE_I)),
+      slower.join("; "),
+    );
+    const faster = await page
+      .locator(`${sel(TID.compare.faster)} td.ctx`)
+      .evaluateAll((tds) => tds.map((td) => td.getAttribute("title") ?? ""));
+    assert.ok(
+      faster.every((c) => c.startsWith(DECODE_I)),
+      faster.join("; "),
+    );
     await app.screenshot("14-flame-diff");
     // A's shape draws the same tree (no context is new or gone between block counts).
     await page.selectOption(sel(TID.flame.shape), "a");
@@ -194,24 +226,37 @@ describe("flame graphs in the browser", () => {
       await b.goto("#/run/1");
       await b.page.waitForSelector(`${sel(TID.flame.canvas)} canvas[data-draws]`, SLOW);
       const firstMs = Date.now() - t0;
-      assert.match(await b.page.textContent(sel(TID.flame.view)) ?? "", /100,101 contexts/);
+      assert.match((await b.page.textContent(sel(TID.flame.view))) ?? "", /100,101 contexts/);
       // Zoom by search (module m57), then by a click on its first callee, then out by the first crumb.
       const figures: number[] = [];
       const interaction = async (act: () => Promise<void>) => {
         const before = await b.page.getAttribute(`${sel(TID.flame.canvas)} canvas`, "data-draws");
         await act();
-        await b.page.waitForFunction(`document.querySelector('${sel(TID.flame.canvas)} canvas')?.getAttribute("data-draws") !== ${JSON.stringify(before)}`);
+        await b.page.waitForFunction(
+          `document.querySelector('${sel(TID.flame.canvas)} canvas')?.getAttribute("data-draws") !== ${JSON.stringify(before)}`,
+        );
         figures.push(Number(await b.page.getAttribute(`${sel(TID.flame.canvas)} canvas`, "data-interaction-ms")));
       };
       await b.page.fill(sel(TID.flame.search), "m57");
       await interaction(() => b.page.press(sel(TID.flame.search), "Enter"));
-      assert.deepEqual(await b.page.locator(`${sel(TID.flame.crumbs)} button`).allTextContents(), ["all threads", "main", "m57"]);
+      assert.deepEqual(await b.page.locator(`${sel(TID.flame.crumbs)} button`).allTextContents(), [
+        "all threads",
+        "main",
+        "m57",
+      ]);
       const box = (await b.page.locator(`${sel(TID.flame.canvas)} canvas`).boundingBox())!;
       await interaction(() => b.page.mouse.click(box.x + 2, box.y + 3 * ROW + ROW / 2));
       assert.equal((await b.page.locator(`${sel(TID.flame.crumbs)} button`).allTextContents()).length, 4);
-      await interaction(() => b.page.locator(`${sel(TID.flame.crumbs)} button`).first().click());
+      await interaction(() =>
+        b.page
+          .locator(`${sel(TID.flame.crumbs)} button`)
+          .first()
+          .click(),
+      );
       await b.screenshot("17-flame-100k");
-      console.log(`flame graph of 100,101 contexts: first drawn ${firstMs} ms after navigation (load, index, layout, draw); zoom by search ${figures[0]} ms, zoom by click ${figures[1]} ms, zoom out ${figures[2]} ms (layout and drawing per interaction)`);
+      console.log(
+        `flame graph of 100,101 contexts: first drawn ${firstMs} ms after navigation (load, index, layout, draw); zoom by search ${figures[0]} ms, zoom by click ${figures[1]} ms, zoom out ${figures[2]} ms (layout and drawing per interaction)`,
+      );
       assert.deepEqual(b.pageErrors, []);
     } finally {
       await b.close();

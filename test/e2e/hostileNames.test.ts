@@ -58,7 +58,11 @@ before(async () => {
       "  - { name: blocks-60, variables: { blocks: 60 } }",
       "  - { name: blocks-120, variables: { blocks: 120 } }",
       "workloads:",
-      ...[20, 40, 80].flatMap((n) => [`  - name: frames-${n}`, `    argv: [${q(loop)}, "${n}", "{blocks}"]`, `    features: { ${q(FEATURE)}: ${n} }`]),
+      ...[20, 40, 80].flatMap((n) => [
+        `  - name: frames-${n}`,
+        `    argv: [${q(loop)}, "${n}", "{blocks}"]`,
+        `    features: { ${q(FEATURE)}: ${n} }`,
+      ]),
       "repetitions: 2",
       "profiler: { name: uftrace, options: [--no-event] }",
       "timeout: 60s",
@@ -132,8 +136,15 @@ async function sweep(selector: string, step = 6): Promise<{ texts: string[]; tag
 /** The tooltips swept from a chart hold `name` as text, and no element but ECharts' own and the template's. */
 function assertShownAsText(swept: { texts: string[]; tags: string[] }, name: string, chart: string): void {
   assert.ok(swept.texts.length > 0, `${chart}: a tooltip was shown`);
-  assert.ok(swept.texts.some((t) => t.includes(name)), `${chart}: ${name} is shown in a tooltip as text; seen: ${swept.texts.slice(0, 5).join(" | ")}`);
-  assert.deepEqual(swept.tags.filter((t) => !["DIV", "SPAN", "BR", "B"].includes(t)), [], `${chart}: elements of the tooltips`);
+  assert.ok(
+    swept.texts.some((t) => t.includes(name)),
+    `${chart}: ${name} is shown in a tooltip as text; seen: ${swept.texts.slice(0, 5).join(" | ")}`,
+  );
+  assert.deepEqual(
+    swept.tags.filter((t) => !["DIV", "SPAN", "BR", "B"].includes(t)),
+    [],
+    `${chart}: elements of the tooltips`,
+  );
 }
 
 /** The page's record of elements a name brought, and its errors (a CSP refusal is one). */
@@ -152,7 +163,8 @@ describe("hostile names in every chart", () => {
   it("phases: a marker's name in the timeline's tooltip (instanceAt), and §4.4's comparison", async () => {
     await app.goto("#/phases?campaign=2&run=15");
     assertShownAsText(await sweep(sel(TID.phases.timeline)), STAGE, "phases timeline");
-    if ((await app.page.locator(sel(TID.phases.comparison)).count()) > 0) assertShownAsText(await sweep(sel(TID.phases.comparison)), "CoV", "phases comparison");
+    if ((await app.page.locator(sel(TID.phases.comparison)).count()) > 0)
+      assertShownAsText(await sweep(sel(TID.phases.comparison)), "CoV", "phases comparison");
     await assertNothingInjected();
   });
 
@@ -171,7 +183,10 @@ describe("hostile names in every chart", () => {
     await app.goto("#/trends?campaign=1");
     await page.click(sel(TID.trends.modeFunctions));
     await page.waitForSelector(sel(TID.trends.function), SLOW);
-    await page.locator(sel(TID.trends.function)).filter({ has: page.getByRole("gridcell", { name: CALLEE, exact: true }) }).click();
+    await page
+      .locator(sel(TID.trends.function))
+      .filter({ has: page.getByRole("gridcell", { name: CALLEE, exact: true }) })
+      .click();
     await page.waitForSelector(sel(TID.trends.variable), SLOW);
     await page.locator(sel(TID.trends.variable)).first().click();
     assertShownAsText(await sweep(sel(TID.trends.fnFit)), FEATURE, "function fit");
@@ -194,7 +209,8 @@ describe("hostile names in every chart", () => {
     await app.goto("#/campaign/1");
     assertShownAsText(await sweep(sel(TID.campaign.chart)), "blocks-60", "campaign chart");
     await app.goto("#/compare?a=design:1:blocks-60&b=design:1:blocks-120");
-    if ((await app.page.locator(sel(TID.compare.chart)).count()) > 0) assertShownAsText(await sweep(sel(TID.compare.chart)), "", "comparison chart");
+    if ((await app.page.locator(sel(TID.compare.chart)).count()) > 0)
+      assertShownAsText(await sweep(sel(TID.compare.chart)), "", "comparison chart");
     await assertNothingInjected();
   });
 });

@@ -45,29 +45,60 @@ describe("phases in the browser", () => {
     await page.click(`${sel(TID.campaign.phases)} button`);
     await page.waitForSelector(sel(TID.phases.marker), SLOW);
     assert.match(page.url(), /#\/phases\?campaign=1$/);
-    assert.match((await page.textContent(sel(TID.phases.summary))) ?? "", /^regular run 1 \(regular-6\), f = 6 · irregular run 2 \(mixed-5\), g = 5; run 3 \(other-7\), g = 7 · \d+ of \d+ functions ran exactly f times · long computation: over [\d.]+ (ns|us|ms)/);
+    assert.match(
+      (await page.textContent(sel(TID.phases.summary))) ?? "",
+      /^regular run 1 \(regular-6\), f = 6 · irregular run 2 \(mixed-5\), g = 5; run 3 \(other-7\), g = 7 · \d+ of \d+ functions ran exactly f times · long computation: over [\d.]+ (ns|us|ms)/,
+    );
     // §3.2: the first candidate left after step 2 marks the outer phase, a whole request; the stages are inner phases.
     const chosen = (await page.textContent(sel(TID.phases.chosen))) ?? "";
     assert.match(chosen, /^outer marker: check_request · inner markers: /);
-    for (const stage of ["stage_parse", "stage_transform", "stage_emit"]) assert.ok(chosen.split(" · inner markers: ")[1].split(", ").includes(stage), chosen);
+    for (const stage of ["stage_parse", "stage_transform", "stage_emit"])
+      assert.ok(chosen.split(" · inner markers: ")[1].split(", ").includes(stage), chosen);
     // Columns: marker, function, run 1 (f), run 2 (g = 5), run 3 (g = 7), mean distance, σ, long gap, verdict.
-    const cells = (name: string) => page.locator(sel(TID.phases.marker)).filter({ has: page.getByRole("gridcell", { name, exact: true }) }).locator('[role="gridcell"]').allTextContents();
+    const cells = (name: string) =>
+      page
+        .locator(sel(TID.phases.marker))
+        .filter({ has: page.getByRole("gridcell", { name, exact: true }) })
+        .locator('[role="gridcell"]')
+        .allTextContents();
     const outer = await cells("check_request");
-    assert.deepEqual([outer[0], outer[2], outer[3], outer[4], outer[8]], ["◆ outer", "6", "5", "7", "kept: outer marker"]);
-    for (const inner of ["stage_parse", "stage_transform", "stage_emit"]) assert.deepEqual((await cells(inner)).filter((_, i) => i === 0 || i === 8), ["◇ inner", "kept: inner marker"], inner);
+    assert.deepEqual(
+      [outer[0], outer[2], outer[3], outer[4], outer[8]],
+      ["◆ outer", "6", "5", "7", "kept: outer marker"],
+    );
+    for (const inner of ["stage_parse", "stage_transform", "stage_emit"])
+      assert.deepEqual(
+        (await cells(inner)).filter((_, i) => i === 0 || i === 8),
+        ["◇ inner", "kept: inner marker"],
+        inner,
+      );
     // Step 2a: run once per input line, all at start-up; step 2b: kind-B requests only (2 of mixed-5's 5).
     assert.match((await cells("init_slot"))[8], /^rejected: unevenly spaced/);
     assert.match((await cells("handle_kind_b"))[8], /^rejected: ran 2 times in run 2/);
     // The markers' rows stand out (MarkerTable.svelte).
-    const background = (name: string) => page.locator(sel(TID.phases.marker)).filter({ has: page.getByRole("gridcell", { name, exact: true }) }).evaluate((e) => (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(e).backgroundColor);
+    const background = (name: string) =>
+      page
+        .locator(sel(TID.phases.marker))
+        .filter({ has: page.getByRole("gridcell", { name, exact: true }) })
+        .evaluate(
+          (e) =>
+            (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(e)
+              .backgroundColor,
+        );
     assert.notEqual(await background("check_request"), await background("log_request"));
     assert.notEqual(await background("stage_emit"), await background("log_request"));
     await app.screenshot("32-phases");
 
     // The export is the engine's, as `varbench phases 1`.
-    const [download] = await Promise.all([page.waitForEvent("download"), page.click(`${sel(TID.export.menu)}[data-kind="phaseMarkers"] ${sel(TID.export.button)}`)]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.click(`${sel(TID.export.menu)}[data-kind="phaseMarkers"] ${sel(TID.export.button)}`),
+    ]);
     assert.equal(download.suggestedFilename(), "phaseMarkers-campaign-1.txt");
-    assert.match(readFileSync((await download.path())!, "utf8"), /^Phase markers of campaign 1 \(requests-phases\)[^]*outer marker: check_request/);
+    assert.match(
+      readFileSync((await download.path())!, "utf8"),
+      /^Phase markers of campaign 1 \(requests-phases\)[^]*outer marker: check_request/,
+    );
     assert.deepEqual(app.pageErrors, []);
 
     // A campaign that is not there: the engine's message in place of the tables.
@@ -75,7 +106,10 @@ describe("phases in the browser", () => {
     await page.waitForSelector(sel(TID.error), SLOW);
     assert.equal(await page.locator(sel(TID.phases.markers)).count(), 0);
     // The browser logs the API's 404s as console errors: expected here, and only those.
-    assert.ok(app.pageErrors.every((e) => /status of 404/.test(e)), app.pageErrors.join("\n"));
+    assert.ok(
+      app.pageErrors.every((e) => /status of 404/.test(e)),
+      app.pageErrors.join("\n"),
+    );
     app.pageErrors.splice(0);
   });
 
@@ -86,30 +120,47 @@ describe("phases in the browser", () => {
     await page.waitForSelector(sel(TID.phases.segmentsSummary), SLOW);
     assert.match(page.url(), /#\/phases\?campaign=1&run=3$/);
     // One outer instance per request of requests_other.txt, one inner instance per inner marker (the stages among them) in each.
-    const inner = ((await page.textContent(`${sel(TID.phases.selected)} h3`)) ?? "").replace(/^.*: markers outer check_request, inner /, "").split(", ");
-    for (const stage of ["stage_parse", "stage_transform", "stage_emit"]) assert.ok(inner.includes(stage), inner.join(", "));
-    assert.match((await page.textContent(sel(TID.phases.segmentsSummary))) ?? "", new RegExp(`^7 outer instances · ${7 * inner.length} inner instances · prologue `));
+    const inner = ((await page.textContent(`${sel(TID.phases.selected)} h3`)) ?? "")
+      .replace(/^.*: markers outer check_request, inner /, "")
+      .split(", ");
+    for (const stage of ["stage_parse", "stage_transform", "stage_emit"])
+      assert.ok(inner.includes(stage), inner.join(", "));
+    assert.match(
+      (await page.textContent(sel(TID.phases.segmentsSummary))) ?? "",
+      new RegExp(`^7 outer instances · ${7 * inner.length} inner instances · prologue `),
+    );
     await page.waitForSelector(`${sel(TID.phases.timeline)} canvas`, SLOW);
-    const phases = await page.locator(`${sel(TID.phases.phaseTable)} tbody tr`).evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll("td")].slice(0, 2).map((td) => td.textContent)));
+    const phases = await page
+      .locator(`${sel(TID.phases.phaseTable)} tbody tr`)
+      .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll("td")].slice(0, 2).map((td) => td.textContent)));
     assert.deepEqual(phases, [["check_request (outer)", "7"], ...inner.map((p) => [p, "7"])]);
     // Figure 6: run 3, then the regular input and the other irregular one.
     await page.waitForSelector(`${sel(TID.phases.histogramRuns)}:has-text("3 inputs ·")`, SLOW);
     // §5.2: stage_transform keeps a 512-byte copy per request and frees none: the one site reported, as never freeing.
     const reported = page.locator(sel(TID.phases.leak)).filter({ hasText: / in \d+ instances$/ });
     assert.equal(await reported.count(), 1);
-    assert.deepEqual((await reported.locator('[role="gridcell"]').allTextContents()).filter((_, i) => i === 0 || i === 3 || i === 5), ["malloc<stage_transform<main", "7 / 3584 B", "never freed: left in 7 instances"]);
+    assert.deepEqual(
+      (await reported.locator('[role="gridcell"]').allTextContents()).filter((_, i) => i === 0 || i === 3 || i === 5),
+      ["malloc<stage_transform<main", "7 / 3584 B", "never freed: left in 7 instances"],
+    );
     await top(page);
     await app.screenshot("33-phases-run");
     // §4.4's comparison is drawn once the engine gives it.
     if ((await page.locator(sel(TID.phases.comparisonTable)).count()) > 0) {
       await page.waitForSelector(`${sel(TID.phases.comparison)} canvas`);
       await idle(page);
-      await page.locator(sel(TID.phases.comparison)).locator("xpath=..").screenshot({ path: join(SCREENSHOTS, "34-phases-comparison.png") });
+      await page
+        .locator(sel(TID.phases.comparison))
+        .locator("xpath=..")
+        .screenshot({ path: join(SCREENSHOTS, "34-phases-comparison.png") });
     }
     // The run's phases exported by the engine's JSON exporter, as `varbench phases segment 3 --json`.
     const segments = `${sel(TID.export.menu)}[data-kind="phaseSegments"]`;
     await page.selectOption(`${segments} ${sel(TID.export.format)}`, "json");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.click(`${segments} ${sel(TID.export.button)}`)]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.click(`${segments} ${sel(TID.export.button)}`),
+    ]);
     assert.equal(download.suggestedFilename(), "phaseSegments-run-3-campaign-1.json");
     assert.equal(JSON.parse(readFileSync((await download.path())!, "utf8")).outer.length, 7);
 
@@ -120,7 +171,10 @@ describe("phases in the browser", () => {
     for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -200);
     await page.mouse.move(at.x + at.width * 0.3, at.y + at.height * 0.5);
     await idle(page);
-    await page.screenshot({ path: join(SCREENSHOTS, "35-phases-zoomed.png"), clip: { x: at.x - 16, y: at.y - 16, width: at.width + 32, height: at.height + 32 } });
+    await page.screenshot({
+      path: join(SCREENSHOTS, "35-phases-zoomed.png"),
+      clip: { x: at.x - 16, y: at.y - 16, width: at.width + 32, height: at.height + 32 },
+    });
     assert.deepEqual(app.pageErrors, []);
   });
 
@@ -135,8 +189,14 @@ describe("phases in the browser", () => {
     const outer = /^outer marker: (\S+?)( ·|$)/.exec(chosen)?.[1];
     assert.ok(outer, chosen);
     // Any marker runs exactly g times in every irregular input (step 2b): 7 in run 3.
-    assert.match((await page.textContent(sel(TID.phases.segmentsSummary))) ?? "", /^7 outer instances · \d+ inner instances · prologue \d+ calls/);
-    assert.match((await page.textContent(`${sel(TID.phases.selected)} h3`)) ?? "", new RegExp(`markers outer ${outer},`));
+    assert.match(
+      (await page.textContent(sel(TID.phases.segmentsSummary))) ?? "",
+      /^7 outer instances · \d+ inner instances · prologue \d+ calls/,
+    );
+    assert.match(
+      (await page.textContent(`${sel(TID.phases.selected)} h3`)) ?? "",
+      new RegExp(`markers outer ${outer},`),
+    );
     await page.waitForSelector(`${sel(TID.phases.timeline)} canvas`, SLOW);
     await top(page);
     await app.screenshot("36-phases-calls");
@@ -148,13 +208,18 @@ describe("phases in the browser", () => {
     try {
       const page = await context.newPage();
       await page.goto(app.server.openUrl);
-      await page.evaluate((h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h), "#/phases?campaign=1&run=3");
+      await page.evaluate(
+        (h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h),
+        "#/phases?campaign=1&run=3",
+      );
       await page.waitForSelector(`${sel(TID.phases.timeline)} canvas`, SLOW);
       await page.waitForSelector(`${sel(TID.phases.histogramRuns)}:has-text("3 inputs ·")`, SLOW);
       await idle(page);
       assert.equal(await page.evaluate("getComputedStyle(document.body).backgroundColor"), "rgb(13, 17, 23)");
       await page.screenshot({ path: join(SCREENSHOTS, "37-phases-dark.png"), fullPage: true });
-      await page.locator(sel(TID.phases.selected)).screenshot({ path: join(SCREENSHOTS, "38-phases-dark-timeline.png") });
+      await page
+        .locator(sel(TID.phases.selected))
+        .screenshot({ path: join(SCREENSHOTS, "38-phases-dark-timeline.png") });
     } finally {
       await context.close();
     }

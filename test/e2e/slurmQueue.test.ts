@@ -54,7 +54,10 @@ describe("a Slurm campaign in the browser", () => {
     await app.goto(`#/campaign/${campaignId}`);
     const note = page.locator(sel(TID.campaign.note));
     await note.filter({ hasText: /waiting in the queue/ }).waitFor({ timeout: 120_000 });
-    assert.match((await note.textContent()) ?? "", /^Slurm: 0 run\(s\) running, 2 waiting in the queue \(.*JobHeldUser.*\)$/);
+    assert.match(
+      (await note.textContent()) ?? "",
+      /^Slurm: 0 run\(s\) running, 2 waiting in the queue \(.*JobHeldUser.*\)$/,
+    );
     // Each run says why it is not running yet (the runs table follows the progress events).
     const rows = page.locator(`${sel(TID.campaign.runs)} ${sel(TID.runs.row)}`);
     await rows.filter({ hasText: "waiting in the Slurm queue (JobHeldUser)" }).nth(1).waitFor({ timeout: 60_000 });

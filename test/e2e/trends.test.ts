@@ -24,7 +24,12 @@ const BSORT_UFTRACE = join(ROOT, "examples", "campaigns", "bsort_uftrace.yaml");
 const SLOW = { timeout: 180_000 };
 
 /** The file:line of the first line of code in bsort.c containing `text` (as the integration test finds it). */
-const lineOf = (text: string) => `${BSORT}:${readFileSync(BSORT, "utf8").split("\n").findIndex((l) => l.includes(text) && !/^\s*(\/\*|\*)/.test(l)) + 1}`;
+const lineOf = (text: string) =>
+  `${BSORT}:${
+    readFileSync(BSORT, "utf8")
+      .split("\n")
+      .findIndex((l) => l.includes(text) && !/^\s*(\/\*|\*)/.test(l)) + 1
+  }`;
 /** "2.01 (1.99 … 2.02)", an exponent with its interval → the interval's midpoint and width. */
 function interval(text: string): { mid: number; width: number } {
   const m = /\((\S+) … (\S+)\)$/.exec(text);
@@ -38,13 +43,41 @@ function comparisonSpec(): { spec: string; a: string; b: string; worse: string }
   const dir = tempDir("e2e-loops");
   writeFileSync(
     join(dir, "loops.c"),
-    ["#include <stdlib.h>", "int main(int argc, char **argv)", "{", "\tlong n = atol(argv[2]);", "\tint square = argv[1][0] == 's';", "\tvolatile long s = 0;", "\tfor (long i = 0; i < n; i++)", "\t\tfor (long j = 0; j < (square ? n : 1); j++)", "\t\t\ts += j;", "\treturn 0;", "}", ""].join("\n"),
+    [
+      "#include <stdlib.h>",
+      "int main(int argc, char **argv)",
+      "{",
+      "\tlong n = atol(argv[2]);",
+      "\tint square = argv[1][0] == 's';",
+      "\tvolatile long s = 0;",
+      "\tfor (long i = 0; i < n; i++)",
+      "\t\tfor (long j = 0; j < (square ? n : 1); j++)",
+      "\t\t\ts += j;",
+      "\treturn 0;",
+      "}",
+      "",
+    ].join("\n"),
   );
   const build = `[gcc, --coverage, -O0, -o, "{build_dir}/loops", "{spec_dir}/loops.c"]`;
-  const workloads = [10, 30, 100, 300, 1000].map((n) => `  - { name: n-${n}, argv: ["{build_dir}/loops", "{mode}", "{n}"], features: { n: ${n} } }`);
+  const workloads = [10, 30, 100, 300, 1000].map(
+    (n) => `  - { name: n-${n}, argv: ["{build_dir}/loops", "{mode}", "{n}"], features: { n: ${n} } }`,
+  );
   writeFileSync(
     join(dir, "loops.yaml"),
-    ["project: trends-e2e", "name: loops", "designs:", `  - { name: linear, variables: { mode: linear }, build: ${build} }`, `  - { name: square, variables: { mode: square }, build: ${build} }`, "workloads:", ...workloads, "repetitions: 2", "profiler: gcov", "order: sequential", "timeout: 60s", ""].join("\n"),
+    [
+      "project: trends-e2e",
+      "name: loops",
+      "designs:",
+      `  - { name: linear, variables: { mode: linear }, build: ${build} }`,
+      `  - { name: square, variables: { mode: square }, build: ${build} }`,
+      "workloads:",
+      ...workloads,
+      "repetitions: 2",
+      "profiler: gcov",
+      "order: sequential",
+      "timeout: 60s",
+      "",
+    ].join("\n"),
   );
   return { spec: join(dir, "loops.yaml"), a: "linear", b: "square", worse: "square" };
 }
@@ -80,13 +113,20 @@ describe("trends in the browser", () => {
     await page.click(`${sel(TID.campaign.trends)} button`);
     await page.waitForSelector(sel(TID.trends.cluster), SLOW);
     assert.match(page.url(), /#\/trends\?campaign=1$/);
-    assert.match((await page.textContent(sel(TID.trends.summary))) ?? "", /18 workloads · costs from gcov · feature n · 2 clusters \(\d costly\)/);
+    assert.match(
+      (await page.textContent(sel(TID.trends.summary))) ?? "",
+      /18 workloads · costs from gcov · feature n · 2 clusters \(\d costly\)/,
+    );
     const cells = (row: ReturnType<typeof page.locator>) => row.locator('[role="gridcell"]').allTextContents();
     const first = page.locator(sel(TID.trends.cluster)).first();
     // Columns: rank, costly, representative, locations, max cost, max share, model, R², SE/mean, exponent (95%), prediction.
     const top = await cells(first);
     assert.equal(top[0], "1");
-    assert.equal(await first.locator('[role="gridcell"]').nth(2).getAttribute("title"), lineOf("while (j < n)"), "the compares cluster's representative (002 §2.3.1)");
+    assert.equal(
+      await first.locator('[role="gridcell"]').nth(2).getAttribute("title"),
+      lineOf("while (j < n)"),
+      "the compares cluster's representative (002 §2.3.1)",
+    );
     // The compares: a powerlaw in n^2.00 (a fixed cost's third parameter does not pay for itself here).
     assert.match(top[6], /^\d\.\d\d·n\^2\.00$/);
     const b2 = interval(top[9]);
@@ -97,7 +137,10 @@ describe("trends in the browser", () => {
     await app.screenshot("21-trends");
     // The export is the engine's exporter's, as the command line's --csv.
     await page.selectOption(`${sel(TID.export.menu)} ${sel(TID.export.format)}`, "csv");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.click(`${sel(TID.export.menu)} ${sel(TID.export.button)}`)]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.click(`${sel(TID.export.menu)} ${sel(TID.export.button)}`),
+    ]);
     assert.equal(download.suggestedFilename(), "trends-campaign-1.csv");
     assert.match(readFileSync((await download.path())!, "utf8").split("\n")[0], /^rank,cluster,locations,max_cost/);
 
@@ -108,7 +151,10 @@ describe("trends in the browser", () => {
     // Each location with its own exponent and interval (issue 28 item 5a): the compares all grow as n².
     assert.match(members, /bsort\.c:\d+ n\^2\.0\d \([\d.]+ … [\d.]+\) · representative/);
     assert.doesNotMatch(members, /\/examples\//, "members by their file's basename");
-    assert.match((await page.textContent(sel(TID.trends.alternatives))) ?? "", /the smallest AICc \(the corrected Akaike criterion on the relative error Σ \(log ŷ\/y\)²\)/);
+    assert.match(
+      (await page.textContent(sel(TID.trends.alternatives))) ?? "",
+      /the smallest AICc \(the corrected Akaike criterion on the relative error Σ \(log ŷ\/y\)²\)/,
+    );
     await app.screenshot("22-trends-cluster");
 
     await page.locator(sel(TID.trends.cluster), { hasText: "feature n" }).click();
@@ -125,8 +171,14 @@ describe("trends in the browser", () => {
     await page.click(`${sel(TID.campaign.compareTrends)} button`);
     await page.waitForSelector(sel(TID.trends.verdict), SLOW);
     assert.match(page.url(), new RegExp(`#/trends\\?campaign=2&a=${compared.a}&b=${compared.b}$`));
-    assert.match((await page.textContent(sel(TID.trends.verdict))) ?? "", new RegExp(`^${compared.worse} scales worse: its exponent in n is larger by \\d\\.\\d\\d`));
-    assert.equal(await page.locator(sel(TID.trends.location)).first().locator('[role="gridcell"]').nth(1).textContent(), "(whole program)");
+    assert.match(
+      (await page.textContent(sel(TID.trends.verdict))) ?? "",
+      new RegExp(`^${compared.worse} scales worse: its exponent in n is larger by \\d\\.\\d\\d`),
+    );
+    assert.equal(
+      await page.locator(sel(TID.trends.location)).first().locator('[role="gridcell"]').nth(1).textContent(),
+      "(whole program)",
+    );
     await page.waitForSelector(`${sel(TID.trends.comparison)} canvas`, SLOW);
     await app.screenshot("24-trends-compare");
     // One design alone, from the design selector: its clusters and the top one's plots.
@@ -141,15 +193,22 @@ describe("trends in the browser", () => {
 
   it("models bubble sort per function under uftrace (CF-TrendProf): main first, bsort in n and in bsort.arg1, rule 3.8, swap's calls ≈ n²", async () => {
     const { page } = app;
-    const row = (id: string, name: string) => page.locator(sel(id)).filter({ has: page.getByRole("gridcell", { name, exact: true }) });
+    const row = (id: string, name: string) =>
+      page.locator(sel(id)).filter({ has: page.getByRole("gridcell", { name, exact: true }) });
     const models = () => page.locator(sel(TID.trends.model));
     await app.goto("#/trends?campaign=3");
     await page.click(sel(TID.trends.modeFunctions));
     await page.waitForSelector(sel(TID.trends.function), SLOW);
     assert.match(page.url(), /#\/trends\?campaign=3&functions=1$/);
-    assert.match((await page.textContent(sel(TID.trends.fnSummary))) ?? "", /18 runs · cost = time \(ns; on-CPU where the traces hold scheduler events\) · feature n · \d+ functions/);
+    assert.match(
+      (await page.textContent(sel(TID.trends.fnSummary))) ?? "",
+      /18 runs · cost = time \(ns; on-CPU where the traces hold scheduler events\) · feature n · \d+ functions/,
+    );
     // §3.4.5's top-level page: by maximum total-transitive-cost, main (everything under it) first.
-    assert.equal(await page.locator(sel(TID.trends.function)).first().locator('[role="gridcell"]').nth(1).textContent(), "main");
+    assert.equal(
+      await page.locator(sel(TID.trends.function)).first().locator('[role="gridcell"]').nth(1).textContent(),
+      "main",
+    );
     await top(page);
     await app.screenshot("27-trends-functions");
 
@@ -162,13 +221,20 @@ describe("trends in the browser", () => {
     // A model in the invocation feature pays V = 3 (§3.4.3); columns: model, source, score, error, ℓ, V, t, SE, SE/mean.
     const inArg = models().filter({ hasText: "bsort.arg1" }).first();
     assert.equal(await inArg.locator("td").nth(5).textContent(), "3");
-    assert.equal(await models().first().locator("td").nth(5).textContent(), "2", "the best model is in the workload feature n");
+    assert.equal(
+      await models().first().locator("td").nth(5).textContent(),
+      "2",
+      "the best model is in the workload feature n",
+    );
     await top(page);
     await app.screenshot("28-trends-function-self");
 
     await row(TID.trends.variable, "transitive-cost").click();
     await page.waitForSelector(`${sel(TID.trends.varSelected)} h3:has-text("transitive-cost of bsort")`);
-    assert.ok((await models().locator("td:nth-child(2)").allTextContents()).some((t) => /^rule 3\.8: \(.+\) ⊕ \(.+\)$/.test(t)), "self ⊕ the calls to swap (rule 3.8)");
+    assert.ok(
+      (await models().locator("td:nth-child(2)").allTextContents()).some((t) => /^rule 3\.8: \(.+\) ⊕ \(.+\)$/.test(t)),
+      "self ⊕ the calls to swap (rule 3.8)",
+    );
     await models().filter({ hasText: "rule 3.8" }).first().locator("button").click();
     await page.waitForSelector(`${sel(TID.trends.varSelected)} h3:has-text("rule 3.8")`);
     await top(page);
@@ -189,7 +255,10 @@ describe("trends in the browser", () => {
     await app.screenshot("30-trends-function-calls");
     // The export is the engine's, as `varbench trends 3 --functions --cost calls --csv`.
     await page.selectOption(`${sel(TID.export.menu)} ${sel(TID.export.format)}`, "csv");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.click(`${sel(TID.export.menu)} ${sel(TID.export.button)}`)]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.click(`${sel(TID.export.menu)} ${sel(TID.export.button)}`),
+    ]);
     assert.equal(download.suggestedFilename(), "functionTrends-campaign-3-cost-calls.csv");
     assert.ok(readFileSync((await download.path())!, "utf8").includes("swap"));
     assert.deepEqual(app.pageErrors, []);
@@ -200,14 +269,20 @@ describe("trends in the browser", () => {
     try {
       const page = await context.newPage();
       await page.goto(app.server.openUrl);
-      await page.evaluate((h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h), "#/trends?campaign=1");
+      await page.evaluate(
+        (h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h),
+        "#/trends?campaign=1",
+      );
       await page.locator(sel(TID.trends.cluster)).first().click(SLOW);
       await page.waitForSelector(`${sel(TID.trends.fit)} canvas`, SLOW);
       await idle(page);
       assert.equal(await page.evaluate("getComputedStyle(document.body).backgroundColor"), "rgb(13, 17, 23)");
       await page.screenshot({ path: join(SCREENSHOTS, "25-trends-dark.png"), fullPage: true });
       // The per-function page opened by its route: bsort's transitive-cost.
-      await page.evaluate((h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h), "#/trends?campaign=3&functions=1&fn=bsort&var=transitive");
+      await page.evaluate(
+        (h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h),
+        "#/trends?campaign=3&functions=1&fn=bsort&var=transitive",
+      );
       await page.waitForSelector(`${sel(TID.trends.fnFit)} canvas`, SLOW);
       await idle(page);
       await page.screenshot({ path: join(SCREENSHOTS, "31-trends-functions-dark.png"), fullPage: true });

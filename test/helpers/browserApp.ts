@@ -9,7 +9,13 @@ import { VarbenchService } from "../../engine/api/service.js";
 import { startServer, type RunningServer } from "../../engine/api/httpServer.js";
 
 export const CHROMIUM = "/usr/bin/chromium";
-export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"];
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+];
 export const VIEWPORT = { width: 1440, height: 900 };
 export const SCREENSHOTS = join(ROOT, "test-results", "screenshots");
 const RENDERER = join(ROOT, "renderer", "dist");
@@ -29,7 +35,8 @@ export interface BrowserApp {
 
 /** Opens the app on the workspace folder `dir` (already seeded by the caller). */
 export async function openBrowserApp(dir: string, colorScheme: "light" | "dark" = "light"): Promise<BrowserApp> {
-  if (!existsSync(join(RENDERER, "index.html"))) throw new Error(`the renderer is not built (${RENDERER}): run npm run build first`);
+  if (!existsSync(join(RENDERER, "index.html")))
+    throw new Error(`the renderer is not built (${RENDERER}): run npm run build first`);
   process.env.VARBENCH_CONFIG_DIR ??= tempDir("config");
   const service = new VarbenchService(dir);
   const server = await startServer({ service, staticDir: RENDERER });

@@ -20,7 +20,20 @@ export interface Mutated {
 }
 
 /** Numbers past what any field holds: 2⁶⁴, 2⁵³ + 1, overflow to Infinity, signs, other notations. */
-const HUGE_NUMBERS = ["18446744073709551616", "9007199254740993", "1e309", "99999999999999999999999999999", "-1", "-0", "0", "4294967296", "0x7fffffff", "1.5", "NaN", "Infinity"];
+const HUGE_NUMBERS = [
+  "18446744073709551616",
+  "9007199254740993",
+  "1e309",
+  "99999999999999999999999999999",
+  "-1",
+  "-0",
+  "0",
+  "4294967296",
+  "0x7fffffff",
+  "1.5",
+  "NaN",
+  "Infinity",
+];
 /** Words at the edges of 16, 32 and 64 bits, little-endian. */
 const EDGE_WORDS = [
   [0xff, 0xff],
@@ -72,7 +85,14 @@ export function mutateBytes(input: Uint8Array, random: () => number, options: Mu
       ops.push(`duplicate@${s}+${e - s}>${to}`);
     } else if (op === "swap") {
       const [[s1, e1], [s2, e2]] = [range(64), range(64)].sort((a, b) => a[0] - b[0]);
-      if (e1 <= s2) bytes = [...bytes.slice(0, s1), ...bytes.slice(s2, e2), ...bytes.slice(e1, s2), ...bytes.slice(s1, e1), ...bytes.slice(e2)];
+      if (e1 <= s2)
+        bytes = [
+          ...bytes.slice(0, s1),
+          ...bytes.slice(s2, e2),
+          ...bytes.slice(e1, s2),
+          ...bytes.slice(s1, e1),
+          ...bytes.slice(e2),
+        ];
       ops.push(`swap@${s1}+${e1 - s1}/${s2}+${e2 - s2}`);
     } else if (op === "garbage") {
       const i = at();
@@ -96,7 +116,7 @@ function overwriteWord(bytes: number[], int: (n: number) => number, pick: <T>(xs
 /** A run of digits in text replaced by a huge or odd number. */
 function replaceNumber(bytes: number[], pick: <T>(xs: readonly T[]) => T): string {
   const runs: [number, number][] = [];
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     if (bytes[i] < 0x30 || bytes[i] > 0x39) {
       i++;
       continue;

@@ -49,6 +49,11 @@ export function assertSameCovariance(a: Cct, b: Cct): void {
     const cy = y.get(path)!;
     assert.equal(cx === null, cy === null, `${path}: covariance kept on one side only`);
     if (!cx || !cy) continue;
-    cx.matrix.forEach((v, i) => assert.ok(Math.abs(v - cy.matrix[i]) <= 1e-7 * Math.max(1, Math.abs(v)), `${path}: C[${i}] ${v} vs ${cy.matrix[i]}`));
+    cx.matrix.forEach((v, i) =>
+      assert.ok(
+        Math.abs(v - cy.matrix[i]) <= 1e-7 * Math.max(1, Math.abs(v)),
+        `${path}: C[${i}] ${v} vs ${cy.matrix[i]}`,
+      ),
+    );
   }
 }

@@ -14,10 +14,20 @@ export function assertWellFormed(cct: Cct): void {
       assert.ok(c.fn[i] >= 0 && c.fn[i] < cct.functions.length, `${where(i)}: function ${c.fn[i]}`);
       assert.ok(Number.isInteger(c.n[i]) && c.n[i] >= 0, `${where(i)}: N ${c.n[i]}`);
       if (c.n[i] === 0) continue;
-      for (const [name, column] of [["mean", c.meanNs], ["min", c.minNs], ["max", c.maxNs], ["inclusive", c.inclusiveNs], ["self", c.selfNs], ["M2", c.m2]] as const) {
+      for (const [name, column] of [
+        ["mean", c.meanNs],
+        ["min", c.minNs],
+        ["max", c.maxNs],
+        ["inclusive", c.inclusiveNs],
+        ["self", c.selfNs],
+        ["M2", c.m2],
+      ] as const) {
         assert.ok(Number.isFinite(column[i]), `${where(i)}: ${name} ${column[i]}`);
       }
-      assert.ok(c.m2[i] >= 0 && c.minNs[i] <= c.maxNs[i], `${where(i)}: M2 ${c.m2[i]}, min ${c.minNs[i]}, max ${c.maxNs[i]}`);
+      assert.ok(
+        c.m2[i] >= 0 && c.minNs[i] <= c.maxNs[i],
+        `${where(i)}: M2 ${c.m2[i]}, min ${c.minNs[i]}, max ${c.maxNs[i]}`,
+      );
       assert.ok(c.minNs[i] >= 0 && c.selfNs[i] >= 0, `${where(i)}: min ${c.minNs[i]}, self ${c.selfNs[i]}`);
     }
   }

@@ -6,7 +6,10 @@ import type { Cct } from "../../engine/cct/cct.js";
 import { assertSameCct } from "./cctCompare.js";
 
 /** The tree read whole, after checking the chunked read agrees; a refusal is rethrown. */
-export async function readWholeAndChunked(read: (chunkBytes: number) => Promise<Cct>, chunkBytes: number): Promise<Cct> {
+export async function readWholeAndChunked(
+  read: (chunkBytes: number) => Promise<Cct>,
+  chunkBytes: number,
+): Promise<Cct> {
   const whole = await outcome(() => read(1 << 20));
   const chunked = await outcome(() => read(chunkBytes));
   assert.equal(shown(chunked), shown(whole), `in ${chunkBytes}-byte chunks`);
@@ -17,7 +20,8 @@ export async function readWholeAndChunked(read: (chunkBytes: number) => Promise<
   return whole.cct;
 }
 
-const shown = (o: { cct: Cct } | { error: unknown }) => ("error" in o ? `refused: ${o.error instanceof Error ? o.error.message : String(o.error)}` : "read");
+const shown = (o: { cct: Cct } | { error: unknown }) =>
+  "error" in o ? `refused: ${o.error instanceof Error ? o.error.message : String(o.error)}` : "read";
 
 async function outcome(read: () => Promise<Cct>): Promise<{ cct: Cct } | { error: unknown }> {
   try {

@@ -17,12 +17,20 @@ class DecodedThread extends BatchThreadSink {
 
   consume(batch: EventBatch): void {
     for (const [i, a] of batch.args) {
-      assert.ok(i < batch.count && a.labels.length === a.values.length && a.values.every((v) => typeof v === "number"), `arguments of event ${i}`);
+      assert.ok(
+        i < batch.count && a.labels.length === a.values.length && a.values.every((v) => typeof v === "number"),
+        `arguments of event ${i}`,
+      );
     }
     this.inner.consume(batch);
   }
 }
 
 export function decodedSink(b: CctBuilder): TraceSink {
-  return { functionId: (n) => b.functionId(n), thread: (info) => new DecodedThread(b.thread(info)), setTimeFilter: (ns) => b.setTimeFilter(ns), warn: (w) => b.warn(w) };
+  return {
+    functionId: (n) => b.functionId(n),
+    thread: (info) => new DecodedThread(b.thread(info)),
+    setTimeFilter: (ns) => b.setTimeFilter(ns),
+    warn: (w) => b.warn(w),
+  };
 }

@@ -5,9 +5,14 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { ROOT } from "./uftrace.js";
 
-export const builderRequire = createRequire(createRequire(join(ROOT, "package.json")).resolve("electron-builder/package.json"));
+export const builderRequire = createRequire(
+  createRequire(join(ROOT, "package.json")).resolve("electron-builder/package.json"),
+);
 
-const { setPrinter, log } = builderRequire("builder-util") as { setPrinter(printer: ((message: string) => void) | null): void; log: { stream: NodeJS.WritableStream } };
+const { setPrinter, log } = builderRequire("builder-util") as {
+  setPrinter(printer: ((message: string) => void) | null): void;
+  log: { stream: NodeJS.WritableStream };
+};
 // electron-builder logs ("loaded configuration") to stdout, which node:test reads as
 // its serialized message channel from a test file's process: a log line landing
 // inside a message failed CI with "Unable to deserialize cloned data". Its log goes to

@@ -59,7 +59,11 @@ export function fuzzSuite(suite: FuzzSuite): void {
     if (bad.length > 0) assert.fail(`${suite.title}, seed ${suite.seed}:\n${listed}${more}\n${rerun}`);
     t.diagnostic(`${read} read, ${refused} refused`);
     // Both outcomes, or the damage never reaches past the first check (or never stops a read).
-    if (process.env.FUZZ_CASE === undefined) assert.ok(read > 0 && refused > 0, `seed ${suite.seed}: ${read} read and ${refused} refused: the cases do not exercise the reader`);
+    if (process.env.FUZZ_CASE === undefined)
+      assert.ok(
+        read > 0 && refused > 0,
+        `seed ${suite.seed}: ${read} read and ${refused} refused: the cases do not exercise the reader`,
+      );
   });
 }
 
@@ -113,11 +117,22 @@ async function runCases(suite: FuzzSuite): Promise<void> {
       read++;
     } catch (e) {
       if (suite.refusal(e)) refused++;
-      else port.postMessage({ kind: "bad", index, label: c.label, error: e instanceof Error ? (e.stack ?? e.message) : String(e) } satisfies Message);
+      else
+        port.postMessage({
+          kind: "bad",
+          index,
+          label: c.label,
+          error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+        } satisfies Message);
     }
     const rss = process.memoryUsage.rss();
     if (rss > RSS_LIMIT_BYTES) {
-      port.postMessage({ kind: "bad", index, label: c.label, error: `the process grew to ${Math.round(rss / 2 ** 20)} MiB` } satisfies Message);
+      port.postMessage({
+        kind: "bad",
+        index,
+        label: c.label,
+        error: `the process grew to ${Math.round(rss / 2 ** 20)} MiB`,
+      } satisfies Message);
       break;
     }
   }

@@ -39,36 +39,47 @@ export const programArb: fc.Arbitrary<Program> = fc
     seed: fc.integer({ min: 1, max: 2 ** 30 }),
   })
   .chain((base) =>
-    fc.record({
-      callees: fc.array(
-        // Call sites taken always and once are common (they are what implicit inlining looks for, 000 §2.2).
-        fc.array(
-          fc.record({
-            fn: fc.integer({ min: 1, max: base.functions - 1 }),
-            p: fc.oneof(fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true })),
-            minTrips: fc.oneof(fc.constant(1), fc.integer({ min: 0, max: 3 })),
-            extra: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 4 })),
-          }),
-          { maxLength: 5 },
+    fc
+      .record({
+        callees: fc.array(
+          // Call sites taken always and once are common (they are what implicit inlining looks for, 000 §2.2).
+          fc.array(
+            fc.record({
+              fn: fc.integer({ min: 1, max: base.functions - 1 }),
+              p: fc.oneof(fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true })),
+              minTrips: fc.oneof(fc.constant(1), fc.integer({ min: 0, max: 3 })),
+              extra: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 4 })),
+            }),
+            { maxLength: 5 },
+          ),
+          { minLength: base.functions, maxLength: base.functions },
         ),
-        { minLength: base.functions, maxLength: base.functions },
-      ),
-      self: fc.array(fc.record({ min: fc.integer({ min: 0, max: 1000 }), spread: fc.integer({ min: 0, max: 5000 }), heavy: fc.double({ min: 0, max: 0.5, noNaN: true }) }), { minLength: base.functions, maxLength: base.functions }),
-    }).map((r) => ({
-      names: NAMES.slice(0, base.functions),
-      callees: r.callees.map((cs) => cs.map((c) => ({ fn: c.fn, p: c.p, minTrips: c.minTrips, maxTrips: c.minTrips + c.extra }))),
-      self: r.self.map((s) => ({ min: s.min, max: s.min + s.spread, heavy: s.heavy })),
-      threads: base.threads,
-      invocations: base.invocations,
-      maxDepth: base.maxDepth,
-      seed: base.seed,
-    })),
+        self: fc.array(
+          fc.record({
+            min: fc.integer({ min: 0, max: 1000 }),
+            spread: fc.integer({ min: 0, max: 5000 }),
+            heavy: fc.double({ min: 0, max: 0.5, noNaN: true }),
+          }),
+          { minLength: base.functions, maxLength: base.functions },
+        ),
+      })
+      .map((r) => ({
+        names: NAMES.slice(0, base.functions),
+        callees: r.callees.map((cs) =>
+          cs.map((c) => ({ fn: c.fn, p: c.p, minTrips: c.minTrips, maxTrips: c.minTrips + c.extra })),
+        ),
+        self: r.self.map((s) => ({ min: s.min, max: s.min + s.spread, heavy: s.heavy })),
+        threads: base.threads,
+        invocations: base.invocations,
+        maxDepth: base.maxDepth,
+        seed: base.seed,
+      })),
   );
 
 /** Streams the program's run into a sink: every thread runs `main` `invocations` times. */
 export function runProgram(p: Program, sink: TraceSink): void {
   let state = p.seed;
-  const rand = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const rand = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const ids = p.names.map((n) => sink.functionId(n));
   for (let t = 0; t < p.threads; t++) {
     const batch = new EventBatch(sink.thread({ pid: 1, tid: t + 1 }));

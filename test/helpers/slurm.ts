@@ -25,9 +25,15 @@ const DAEMONS = ["munged", "slurmctld", "slurmd", "sbatch", "squeue", "scancel"]
 
 /** Starts the cluster, or says why it cannot start here (the test is then skipped with that reason). */
 export async function startSlurm(): Promise<SlurmCluster | { skip: string }> {
-  const missing = DAEMONS.filter((d) => spawnSync("sh", ["-c", `command -v ${d} || test -x /usr/sbin/${d}`]).status !== 0);
-  if (missing.length) return { skip: `Slurm is not installed (${missing.join(", ")} missing; build/scripts/install-system-deps.sh installs slurm-wlm and munge)` };
-  if (process.getuid?.() !== 0) return { skip: "the test's single-node Slurm runs its daemons as root, and this is not root" };
+  const missing = DAEMONS.filter(
+    (d) => spawnSync("sh", ["-c", `command -v ${d} || test -x /usr/sbin/${d}`]).status !== 0,
+  );
+  if (missing.length)
+    return {
+      skip: `Slurm is not installed (${missing.join(", ")} missing; build/scripts/install-system-deps.sh installs slurm-wlm and munge)`,
+    };
+  if (process.getuid?.() !== 0)
+    return { skip: "the test's single-node Slurm runs its daemons as root, and this is not root" };
   const dir = tempDir("slurm");
   for (const sub of ["state", "spool", "log", "munge"]) mkdirSync(join(dir, sub), { recursive: true });
   chmodSync(join(dir, "munge"), 0o700);
@@ -36,9 +42,22 @@ export async function startSlurm(): Promise<SlurmCluster | { skip: string }> {
   const socket = join(dir, "munge", "munge.sock");
   const sbin = (name: string) => (existsSync(`/usr/sbin/${name}`) ? `/usr/sbin/${name}` : name);
   try {
-    execFileSync(sbin("munged"), ["--force", `--key-file=${key}`, `--socket=${socket}`, `--pid-file=${join(dir, "munge", "munged.pid")}`, `--log-file=${join(dir, "log", "munged.log")}`, `--seed-file=${join(dir, "munge", "seed")}`], { stdio: "pipe" });
+    execFileSync(
+      sbin("munged"),
+      [
+        "--force",
+        `--key-file=${key}`,
+        `--socket=${socket}`,
+        `--pid-file=${join(dir, "munge", "munged.pid")}`,
+        `--log-file=${join(dir, "log", "munged.log")}`,
+        `--seed-file=${join(dir, "munge", "seed")}`,
+      ],
+      { stdio: "pipe" },
+    );
   } catch (e) {
-    return { skip: `munged did not start: ${String((e as { stderr?: Buffer }).stderr ?? (e as Error).message).trim()}` };
+    return {
+      skip: `munged did not start: ${String((e as { stderr?: Buffer }).stderr ?? (e as Error).message).trim()}`,
+    };
   }
   const node = hostname().split(".")[0];
   const [ctldPort, dPort] = [await freePort(), await freePort()];
@@ -99,14 +118,22 @@ export async function startSlurm(): Promise<SlurmCluster | { skip: string }> {
     execFileSync(sbin("slurmd"), ["-f", conf], { stdio: "pipe", env: { ...process.env, ...env } });
   } catch (e) {
     stop();
-    return { skip: `Slurm's daemons did not start: ${String((e as { stderr?: Buffer }).stderr ?? (e as Error).message).trim()}` };
+    return {
+      skip: `Slurm's daemons did not start: ${String((e as { stderr?: Buffer }).stderr ?? (e as Error).message).trim()}`,
+    };
   }
   const deadline = Date.now() + READY_WAIT_MS;
   for (;;) {
-    const state = spawnSync("sinfo", ["-h", "-n", node, "-o", "%t"], { encoding: "utf8", env: { ...process.env, ...env } }).stdout.trim();
+    const state = spawnSync("sinfo", ["-h", "-n", node, "-o", "%t"], {
+      encoding: "utf8",
+      env: { ...process.env, ...env },
+    }).stdout.trim();
     if (state === "idle") break;
     if (Date.now() > deadline) {
-      const log = readFileSync(join(dir, "log", "slurmctld.log"), "utf8").split("\n").slice(-5).join(" | ");
+      const log = readFileSync(join(dir, "log", "slurmctld.log"), "utf8")
+        .split("\n")
+        .slice(-5)
+        .join(" | ");
       stop();
       return { skip: `Slurm's node never became idle (state "${state}"): ${log}` };
     }

@@ -22,7 +22,9 @@ export function tempDir(prefix: string): string {
  * uftrace's defaults (scheduler events on) unless options say otherwise. */
 export function record(program: string, args: readonly string[], options: readonly string[] = []): string {
   const dir = join(tempDir("rec"), "uftrace.data");
-  execFileSync("uftrace", ["record", ...options, "-d", dir, join(EXAMPLES_BIN, program), ...args], { stdio: ["ignore", "ignore", "ignore"] });
+  execFileSync("uftrace", ["record", ...options, "-d", dir, join(EXAMPLES_BIN, program), ...args], {
+    stdio: ["ignore", "ignore", "ignore"],
+  });
   return dir;
 }
 

@@ -12,7 +12,12 @@ export function assertVcgWellFormed(r: DominantVarianceResult): void {
     for (const c of n.children) assert.equal(r.nodes[c].parent, n.id);
     assert.ok(Number.isFinite(n.meanNs) && Number.isFinite(n.varianceNs2));
   }
-  for (const s of r.segments) assert.ok(s.nodes.length >= 2 && s.nodes.every((id) => ids.has(id)) && Number.isFinite(s.cf));
+  for (const s of r.segments)
+    assert.ok(s.nodes.length >= 2 && s.nodes.every((id) => ids.has(id)) && Number.isFinite(s.cf));
   for (const p of r.patterns) assert.ok(ids.has(p.root) && r.nodes[p.root].parent === null && Number.isFinite(p.vim));
-  assert.equal(r.patterns.reduce((n, p) => n + p.nodes, 0), r.nodes.length, "every node in one pattern");
+  assert.equal(
+    r.patterns.reduce((n, p) => n + p.nodes, 0),
+    r.nodes.length,
+    "every node in one pattern",
+  );
 }

@@ -53,15 +53,33 @@ describe("analysis layer", () => {
     const again = local(ws);
     try {
       assert.deepEqual(await again.api.analyses.vcg({ target: run1 }), computed);
-      await assert.rejects(again.api.analyses.vcg({ target: run1, beta: 0.5 }), /no such file|missing|ENOENT/i, "other parameters are computed afresh");
+      await assert.rejects(
+        again.api.analyses.vcg({ target: run1, beta: 0.5 }),
+        /no such file|missing|ENOENT/i,
+        "other parameters are computed afresh",
+      );
       const db = new Database(join(ws, "varbench.sqlite"));
       db.prepare("UPDATE analyses SET engine_version = '0.0' WHERE kind = 'vcg'").run();
-      await assert.rejects(again.api.analyses.vcg({ target: run1 }), /no such file|missing|ENOENT/i, "a result of another engine version is not served");
-      db.prepare("UPDATE analyses SET engine_version = ? WHERE kind = 'vcg'").run(`${ENGINE_VERSION}.${ANALYSES.vcg.version}`);
-      assert.deepEqual(await again.api.analyses.vcg({ target: run1 }), computed, "served again once the version matches");
+      await assert.rejects(
+        again.api.analyses.vcg({ target: run1 }),
+        /no such file|missing|ENOENT/i,
+        "a result of another engine version is not served",
+      );
+      db.prepare("UPDATE analyses SET engine_version = ? WHERE kind = 'vcg'").run(
+        `${ENGINE_VERSION}.${ANALYSES.vcg.version}`,
+      );
+      assert.deepEqual(
+        await again.api.analyses.vcg({ target: run1 }),
+        computed,
+        "served again once the version matches",
+      );
       db.prepare("UPDATE artifacts SET sha256 = 'changed' WHERE run_id = 1 AND kind = 'cct'").run();
       db.close();
-      await assert.rejects(again.api.analyses.vcg({ target: run1 }), /no such file|missing|ENOENT/i, "changed inputs are computed afresh");
+      await assert.rejects(
+        again.api.analyses.vcg({ target: run1 }),
+        /no such file|missing|ENOENT/i,
+        "changed inputs are computed afresh",
+      );
     } finally {
       await again.service.close();
     }
@@ -102,11 +120,27 @@ describe("analysis layer", () => {
     const browser = new VarbenchService(ws, { remember: false });
     const api = inProcessClient(browser);
     try {
-      await assert.rejects(api.analyses.vcg({ target: { kind: "trace", path: TRACE } }), (e: unknown) => e instanceof ApiError && e.code === "invalid-arguments" && e.issues[0].path === "target");
-      await assert.rejects(api.runs.import({ trace: TRACE, project: "p" }), (e: unknown) => e instanceof ApiError && e.issues[0].path === "trace");
-      await assert.rejects(api.workspace.open({ dir: tempDir("elsewhere") }), (e: unknown) => e instanceof ApiError && e.issues[0].path === "dir");
-      await assert.rejects(api.analyses.compare({ a: run1, b: { kind: "campaign", campaignId: 1 } }), (e: unknown) => e instanceof ApiError && e.issues[0].path === "b" && /takes a run id .* or a design's runs/.test(e.message));
-      await assert.rejects(api.analyses.vcg({ target: { kind: "run", runId: 99 } }), (e: unknown) => e instanceof ApiError && e.code === "not-found" && e.issues[0].path === "target.runId");
+      await assert.rejects(
+        api.analyses.vcg({ target: { kind: "trace", path: TRACE } }),
+        (e: unknown) => e instanceof ApiError && e.code === "invalid-arguments" && e.issues[0].path === "target",
+      );
+      await assert.rejects(
+        api.runs.import({ trace: TRACE, project: "p" }),
+        (e: unknown) => e instanceof ApiError && e.issues[0].path === "trace",
+      );
+      await assert.rejects(
+        api.workspace.open({ dir: tempDir("elsewhere") }),
+        (e: unknown) => e instanceof ApiError && e.issues[0].path === "dir",
+      );
+      await assert.rejects(
+        api.analyses.compare({ a: run1, b: { kind: "campaign", campaignId: 1 } }),
+        (e: unknown) =>
+          e instanceof ApiError && e.issues[0].path === "b" && /takes a run id .* or a design's runs/.test(e.message),
+      );
+      await assert.rejects(
+        api.analyses.vcg({ target: { kind: "run", runId: 99 } }),
+        (e: unknown) => e instanceof ApiError && e.code === "not-found" && e.issues[0].path === "target.runId",
+      );
     } finally {
       await browser.close();
     }

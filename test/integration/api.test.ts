@@ -32,7 +32,8 @@ before(async () => {
   campaignId = (await planCampaignFromFile(ws, SPEC, 7)).id;
   await runCampaign(ws, campaignId);
   traceDir = record("frame_loop", ["40", "30"]);
-  tracedRun = (await importTrace(ws, { trace: traceDir, project: "examples", workload: "recorded", design: "O0-pg" })).runId;
+  tracedRun = (await importTrace(ws, { trace: traceDir, project: "examples", workload: "recorded", design: "O0-pg" }))
+    .runId;
   ws.close();
   service = new VarbenchService(dir);
   api = inProcessClient(service);
@@ -52,7 +53,10 @@ function waitFor(id: number, done: (e: CampaignProgressEvent) => boolean): Promi
 describe("API over a real workspace", () => {
   it("lists the project with its workloads, designs, campaign and runs", async () => {
     const [p] = await api.projects.list({});
-    assert.deepEqual({ name: p.name, workloads: p.workloads, designs: p.designs, campaigns: p.campaigns, runs: p.runs }, { name: "examples", workloads: 2, designs: 3, campaigns: 1, runs: 7 });
+    assert.deepEqual(
+      { name: p.name, workloads: p.workloads, designs: p.designs, campaigns: p.campaigns, runs: p.runs },
+      { name: "examples", workloads: 2, designs: 3, campaigns: 1, runs: 7 },
+    );
     const d = await api.projects.get({ projectId: p.id });
     assert.deepEqual(d.workloads.find((w) => w.name === "frames-60")?.features, { frames: 60 });
     assert.deepEqual(d.designs.find((x) => x.name === "blocks-120")?.variables, { blocks: 120 });
@@ -63,8 +67,19 @@ describe("API over a real workspace", () => {
   it("gives each design × workload its measure and its statistics: the traces' own time by default, wall time when asked", async () => {
     const runs = await api.runs.list({ campaignId });
     const traced = await api.campaigns.get({ campaignId });
-    assert.equal(traced.measure.name, "trace-cpu", "a uftrace campaign answers in the program's own time, not the tracer's start-up");
-    for (const g of traced.groups) assert.deepEqual([...g.values].sort(), runs.filter((r) => r.design === g.design).map((r) => r.measures["trace-cpu"]).sort());
+    assert.equal(
+      traced.measure.name,
+      "trace-cpu",
+      "a uftrace campaign answers in the program's own time, not the tracer's start-up",
+    );
+    for (const g of traced.groups)
+      assert.deepEqual(
+        [...g.values].sort(),
+        runs
+          .filter((r) => r.design === g.design)
+          .map((r) => r.measures["trace-cpu"])
+          .sort(),
+      );
     const c = await api.campaigns.get({ campaignId, measure: "wall" });
     assert.equal(c.groups.length, 2);
     for (const g of c.groups) {
@@ -86,13 +101,20 @@ describe("API over a real workspace", () => {
     const recorded = await api.analyses.cct({ target: { kind: "run", runId: tracedRun }, thread: null });
     const frames = recorded.rows.find((r) => r.path.join(">") === "main>decode_frame")!;
     assert.equal(frames.n, report.get("decode_frame")!.calls);
-    assert.ok(Math.abs(frames.inclusiveNs - report.get("decode_frame")!.totalNs) <= report.get("decode_frame")!.toleranceNs);
+    assert.ok(
+      Math.abs(frames.inclusiveNs - report.get("decode_frame")!.totalNs) <= report.get("decode_frame")!.toleranceNs,
+    );
   });
 
   it("gives a stored recording the size of its files, not of its manifest", async () => {
     const dir = (await api.runs.get({ runId: tracedRun })).artifacts.find((a) => a.kind === "uftrace-directory")!;
-    const files = readdirSync(traceDir).map((f) => statSync(join(traceDir, f))).filter((s) => s.isFile());
-    assert.equal(dir.sizeBytes, files.reduce((n, s) => n + s.size, 0));
+    const files = readdirSync(traceDir)
+      .map((f) => statSync(join(traceDir, f)))
+      .filter((s) => s.isFile());
+    assert.equal(
+      dir.sizeBytes,
+      files.reduce((n, s) => n + s.size, 0),
+    );
   });
 
   it("reads every invocation time of a context again from the stored trace", async () => {
@@ -102,17 +124,29 @@ describe("API over a real workspace", () => {
     assert.equal(d.durationsNs.length, report.calls);
     const sum = d.durationsNs.reduce((s, v) => s + v, 0);
     assert.ok(Math.abs(sum - report.totalNs) <= report.toleranceNs, `${sum} vs ${report.totalNs}`);
-    const row = (await api.analyses.cct({ target: { kind: "run", runId: tracedRun }, thread: null })).rows.find((r) => r.path.join(">") === "main>decode_frame")!;
+    const row = (await api.analyses.cct({ target: { kind: "run", runId: tracedRun }, thread: null })).rows.find(
+      (r) => r.path.join(">") === "main>decode_frame",
+    )!;
     assert.ok(Math.abs(d.summary.mean - row.meanNs) < 1e-6 * row.meanNs);
-    await assert.rejects(api.runs.contextDistribution({ runId: tracedRun, path: ["main", "no_such_function"], thread: null }), /no invocation/);
-    await assert.rejects(api.runs.contextDistribution({ runId: tracedRun, path: ["main"], thread: "1/1" }), /no thread 1\/1/);
+    await assert.rejects(
+      api.runs.contextDistribution({ runId: tracedRun, path: ["main", "no_such_function"], thread: null }),
+      /no invocation/,
+    );
+    await assert.rejects(
+      api.runs.contextDistribution({ runId: tracedRun, path: ["main"], thread: "1/1" }),
+      /no thread 1\/1/,
+    );
   });
 
   it("compares two designs: twice the blocks is twice the idct_block calls per decode", async () => {
-    const r = await api.analyses.compare({ a: { kind: "design", campaignId, design: "blocks-60" }, b: { kind: "design", campaignId, design: "blocks-120" } });
+    const r = await api.analyses.compare({
+      a: { kind: "design", campaignId, design: "blocks-60" },
+      b: { kind: "design", campaignId, design: "blocks-120" },
+    });
     assert.deepEqual([r.a.runIds.length, r.b.runIds.length, r.a.withCct, r.b.withCct], [3, 3, 3, 3]);
     // Counts, not times (a loaded machine changes times, never counts): each design's runs pooled.
-    const contexts = async (design: string) => (await api.analyses.cct({ target: { kind: "design", campaignId, design } })).rows;
+    const contexts = async (design: string) =>
+      (await api.analyses.cct({ target: { kind: "design", campaignId, design } })).rows;
     const [a, b] = [await contexts("blocks-60"), await contexts("blocks-120")];
     const idct = (rows: typeof a) => rows.find((c) => c.path.join(">") === "main>decode_frame>decode_i>idct_block")!.n;
     assert.equal(idct(b), 2 * idct(a));
@@ -123,17 +157,54 @@ describe("API over a real workspace", () => {
 
   it("refuses bad arguments with the field they concern", async () => {
     const p = (await api.projects.list({}))[0];
-    await assert.rejects(api.campaigns.launch({ projectId: p.id, designs: ["blocks-60"], workloads: ["frames-60"], repetitions: 0, profiler: "time" }), (e: unknown) => e instanceof ApiError && e.issues[0].path === "repetitions");
-    await assert.rejects(api.campaigns.launch({ projectId: p.id, designs: ["nope"], workloads: ["frames-60"], repetitions: 1, profiler: "time" }), (e: unknown) => e instanceof ApiError && e.issues[0].path === "designs");
-    await assert.rejects(api.campaigns.launch({ projectId: p.id, designs: ["blocks-60"], workloads: ["frames-60"], repetitions: 1, profiler: "dtrace" }), (e: unknown) => e instanceof ApiError && e.issues[0].path === "profiler");
-    await assert.rejects(api.runs.get({ runId: 9999 }), (e: unknown) => e instanceof ApiError && e.code === "not-found");
+    await assert.rejects(
+      api.campaigns.launch({
+        projectId: p.id,
+        designs: ["blocks-60"],
+        workloads: ["frames-60"],
+        repetitions: 0,
+        profiler: "time",
+      }),
+      (e: unknown) => e instanceof ApiError && e.issues[0].path === "repetitions",
+    );
+    await assert.rejects(
+      api.campaigns.launch({
+        projectId: p.id,
+        designs: ["nope"],
+        workloads: ["frames-60"],
+        repetitions: 1,
+        profiler: "time",
+      }),
+      (e: unknown) => e instanceof ApiError && e.issues[0].path === "designs",
+    );
+    await assert.rejects(
+      api.campaigns.launch({
+        projectId: p.id,
+        designs: ["blocks-60"],
+        workloads: ["frames-60"],
+        repetitions: 1,
+        profiler: "dtrace",
+      }),
+      (e: unknown) => e instanceof ApiError && e.issues[0].path === "profiler",
+    );
+    await assert.rejects(
+      api.runs.get({ runId: 9999 }),
+      (e: unknown) => e instanceof ApiError && e.code === "not-found",
+    );
   });
 
   it("launches a campaign from the project's spec, reports its progress, and finishes it", async () => {
     const p = (await api.projects.list({}))[0];
     const events: CampaignProgressEvent[] = [];
     const off = api.onCampaignProgress((e) => events.push(e));
-    const c = await api.campaigns.launch({ projectId: p.id, designs: ["blocks-60"], workloads: ["frames-60"], repetitions: 2, warmups: 1, profiler: "time" });
+    const c = await api.campaigns.launch({
+      projectId: p.id,
+      designs: ["blocks-60"],
+      workloads: ["frames-60"],
+      repetitions: 2,
+      warmups: 1,
+      profiler: "time",
+    });
     const last = await waitFor(c.id, (e) => e.status === "finished");
     off();
     assert.deepEqual(last.counts, { succeeded: 3 });
@@ -144,7 +215,14 @@ describe("API over a real workspace", () => {
 
   it("cancels a running campaign and resumes it to the end", async () => {
     const p = (await api.projects.list({}))[0];
-    const c = await api.campaigns.launch({ projectId: p.id, designs: ["blocks-60", "blocks-120"], workloads: ["frames-60"], repetitions: 10, warmups: 0, profiler: "time" });
+    const c = await api.campaigns.launch({
+      projectId: p.id,
+      designs: ["blocks-60", "blocks-120"],
+      workloads: ["frames-60"],
+      repetitions: 10,
+      warmups: 0,
+      profiler: "time",
+    });
     await waitFor(c.id, (e) => e.run?.status === "succeeded");
     await api.campaigns.cancel({ campaignId: c.id });
     const cancelled = await waitFor(c.id, (e) => e.status === "cancelled");
@@ -153,7 +231,10 @@ describe("API over a real workspace", () => {
     await api.campaigns.resume({ campaignId: c.id });
     const finished = await waitFor(c.id, (e) => e.status === "finished");
     assert.equal(finished.counts.succeeded, 20);
-    await assert.rejects(api.campaigns.resume({ campaignId: c.id }), (e: unknown) => e instanceof ApiError && e.code === "conflict");
+    await assert.rejects(
+      api.campaigns.resume({ campaignId: c.id }),
+      (e: unknown) => e instanceof ApiError && e.code === "conflict",
+    );
   });
 
   it("analyses a traced run's dominant variance, quickly again for new τ_S and β, and compares detection patterns", async () => {
@@ -167,15 +248,22 @@ describe("API over a real workspace", () => {
     const p = await api.analyses.patterns({ target: run(a.id), vs: run(b.id) });
     assert.match(p.regression!.label, new RegExp(`run ${b.id}`));
     assert.ok(p.regression!.overlap >= 0 && p.regression!.overlap <= 1);
-    await assert.rejects(api.analyses.vcg({ target: run((await api.runs.list({})).find((x) => !x.hasCct)!.id) }), /holds no trace/);
+    await assert.rejects(
+      api.analyses.vcg({ target: run((await api.runs.list({})).find((x) => !x.hasCct)!.id) }),
+      /holds no trace/,
+    );
   });
 
   it("pools a design's runs into one CCT for its dominant variance", async () => {
     const runs = (await api.runs.list({ campaignId })).filter((r) => r.design === "blocks-120");
-    const pooled = await api.analyses.vcg({ target: { kind: "design", campaignId, design: "blocks-120" }, onCpu: false });
+    const pooled = await api.analyses.vcg({
+      target: { kind: "design", campaignId, design: "blocks-120" },
+      onCpu: false,
+    });
     // The pooled tree's total time is the sum of the runs' own totals.
     let sum = 0;
-    for (const x of runs) sum += (await api.analyses.cct({ target: { kind: "run", runId: x.id }, thread: null })).totalNs;
+    for (const x of runs)
+      sum += (await api.analyses.cct({ target: { kind: "run", runId: x.id }, thread: null })).totalNs;
     assert.ok(Math.abs(pooled.cct.totalNs - sum) <= 1e-9 * sum, `${pooled.cct.totalNs} vs ${sum}`);
   });
 
@@ -187,7 +275,9 @@ describe("API over a real workspace", () => {
     const csv = await api.reports.campaign({ campaignId, format: "csv" });
     assert.equal(csv.encoding, "base64");
     assert.match(csv.fileName, /\.csv\.zip$/);
-    const json = JSON.parse((await api.reports.campaign({ campaignId, format: "json" })).text) as { sections: { id: string; tables: { rows: unknown[] }[] }[] };
+    const json = JSON.parse((await api.reports.campaign({ campaignId, format: "json" })).text) as {
+      sections: { id: string; tables: { rows: unknown[] }[] }[];
+    };
     assert.equal(json.sections.find((x) => x.id === "measure")!.tables[0].rows.length, 2);
   });
 });

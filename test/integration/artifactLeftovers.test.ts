@@ -30,7 +30,10 @@ function blob(ws: string, text: string): string {
 /** Every file under artifacts/, relative to the workspace. */
 function artifactFiles(ws: string): string[] {
   const out: string[] = [];
-  const walk = (d: string) => readdirSync(d, { withFileTypes: true }).forEach((e) => (e.isDirectory() ? walk(join(d, e.name)) : out.push(relative(ws, join(d, e.name)))));
+  const walk = (d: string) =>
+    readdirSync(d, { withFileTypes: true }).forEach((e) =>
+      e.isDirectory() ? walk(join(d, e.name)) : out.push(relative(ws, join(d, e.name))),
+    );
   walk(join(ws, "artifacts"));
   return out.sort();
 }
@@ -51,7 +54,17 @@ describe("artifact leftovers", () => {
   it("the next open removes a dead process's temporary files and the blobs only its journal names; a live one's stay", () => {
     const ws = join(tempDir("leftovers"), "ws");
     assert.equal(varbench(["workspace", "init", ws]).status, 0);
-    assert.equal(varbench(["-w", ws, "import", join(FIXTURES, "results", "hyperfine", "1.15", "two_sleeps.json"), "--project", "p"]).status, 0);
+    assert.equal(
+      varbench([
+        "-w",
+        ws,
+        "import",
+        join(FIXTURES, "results", "hyperfine", "1.15", "two_sleeps.json"),
+        "--project",
+        "p",
+      ]).status,
+      0,
+    );
     const [committed] = [...namedBlobs(ws)];
     const dead = deadPid();
     const live = process.pid;
@@ -69,9 +82,15 @@ describe("artifact leftovers", () => {
     assert.ok(!left.includes(orphan), "the dead import's uncommitted blob is gone");
     assert.ok(left.includes(committed), "a blob a row names stays");
     assert.ok(left.includes(heldByLive), "a blob a live process holds stays");
-    assert.ok(!existsSync(art(`.tmp-${dead}-0a1b2c`)) && !existsSync(art(".tmp-0a1b2c3d4e5f")), "dead processes' temporary files are gone");
+    assert.ok(
+      !existsSync(art(`.tmp-${dead}-0a1b2c`)) && !existsSync(art(".tmp-0a1b2c3d4e5f")),
+      "dead processes' temporary files are gone",
+    );
     assert.ok(existsSync(art(`.tmp-${live}-0a1b2c`)), "a live process's temporary file stays");
-    assert.ok(!existsSync(art(`.pending-${dead}-aaaaaa`)) && existsSync(art(`.pending-${live}-bbbbbb`)), "the dead journal is gone, the live one stays");
+    assert.ok(
+      !existsSync(art(`.pending-${dead}-aaaaaa`)) && existsSync(art(`.pending-${live}-bbbbbb`)),
+      "the dead journal is gone, the live one stays",
+    );
   });
 
   it("an import killed with SIGKILL while it stores its file leaves nothing once the workspace is opened again", async () => {
@@ -85,11 +104,15 @@ describe("artifact leftovers", () => {
     for (let i = 0; i < 200; i++) if (!out.write(block)) await once(out, "drain");
     out.end("}");
     await once(out, "finish");
-    const child = spawn(process.execPath, [join(ROOT, "bin", "varbench.js"), "-w", ws, "import", file, "--project", "p"], { stdio: "ignore" });
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, "bin", "varbench.js"), "-w", ws, "import", file, "--project", "p"],
+      { stdio: "ignore" },
+    );
     const exited = once(child, "exit");
     // Killed as soon as it has begun writing into artifacts/; if it finished first, nothing is left either.
     let sawWriting = false;
-    for (let done = false; !done && !sawWriting; ) {
+    for (let done = false; !done && !sawWriting;) {
       sawWriting = readdirSync(join(ws, "artifacts")).some((n) => n.startsWith(".tmp-") || n.startsWith(".pending-"));
       done = child.exitCode !== null;
       if (!sawWriting) await new Promise((ok) => setTimeout(ok, 2));
@@ -99,6 +122,10 @@ describe("artifact leftovers", () => {
     assert.ok(sawWriting, "the import was killed while it wrote (it never finished before the poll saw it)");
     Workspace.open(ws).close();
     const named = namedBlobs(ws);
-    assert.deepEqual(artifactFiles(ws).filter((f) => !named.has(f)), [], "every file left under artifacts/ is a blob a row names");
+    assert.deepEqual(
+      artifactFiles(ws).filter((f) => !named.has(f)),
+      [],
+      "every file left under artifacts/ is a blob a row names",
+    );
   });
 });

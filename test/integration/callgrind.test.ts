@@ -11,14 +11,20 @@ import { fileSource } from "../../engine/io/fileSource.js";
 /** Runs the example's plain build (no -pg: gprof's SIGPROF can kill it under valgrind). */
 function callgrind(program: string, args: readonly string[]): { file: string } {
   const file = join(tempDir("cg"), "callgrind.out");
-  execFileSync("valgrind", ["--tool=callgrind", `--callgrind-out-file=${file}`, join(EXAMPLES_BIN, "plain", program), ...args], { stdio: "ignore" });
+  execFileSync(
+    "valgrind",
+    ["--tool=callgrind", `--callgrind-out-file=${file}`, join(EXAMPLES_BIN, "plain", program), ...args],
+    { stdio: "ignore" },
+  );
   return { file };
 }
 
 /** callgrind_annotate's rows as (function name → [summed self, largest inclusive]). */
 function annotate(file: string): Map<string, { self: number; inclusive: number }> {
   const rows = (inclusive: boolean) =>
-    execFileSync("callgrind_annotate", [`--inclusive=${inclusive ? "yes" : "no"}`, "--threshold=100", file], { encoding: "utf8" })
+    execFileSync("callgrind_annotate", [`--inclusive=${inclusive ? "yes" : "no"}`, "--threshold=100", file], {
+      encoding: "utf8",
+    })
       .split("\n")
       .flatMap((l) => {
         const m = /^\s*([\d,]+) \([\d. %]+\)\s+(\S.*?)\s*$/.exec(l);
@@ -52,7 +58,11 @@ describe("callgrind", () => {
     const { file } = callgrind("recursion", ["5", "3"]);
     const t = await readCallgrind(fileSource(file));
     assert.deepEqual(t.events, ["Ir"]);
-    assert.equal(t.functions.reduce((s, f) => s + f.self[0], 0), t.totals[0], "self costs add up to the totals");
+    assert.equal(
+      t.functions.reduce((s, f) => s + f.self[0], 0),
+      t.totals[0],
+      "self costs add up to the totals",
+    );
     const ref = annotate(file);
     for (const name of ["main", "fib", "fib'2", "even", "odd", "leaf"]) {
       const mine = t.functions.filter((f) => f.name === name && f.object.endsWith("/plain/recursion"));
@@ -63,7 +73,20 @@ describe("callgrind", () => {
 
   for (const c of [
     { program: "recursion", args: ["6", "5"], functions: ["main", "fib", "even", "odd", "leaf"] },
-    { program: "frame_loop", args: ["30", "40"], functions: ["main", "decode_frame", "decode_i", "decode_p", "decode_b", "idct_block", "motion_compensate", "present"] },
+    {
+      program: "frame_loop",
+      args: ["30", "40"],
+      functions: [
+        "main",
+        "decode_frame",
+        "decode_i",
+        "decode_p",
+        "decode_b",
+        "idct_block",
+        "motion_compensate",
+        "present",
+      ],
+    },
     { program: "nested_chain", args: ["12"], functions: ["main", "H", "U", "V", "W"] },
   ]) {
     it(`${c.program}: callgrind's call counts equal uftrace's`, async () => {

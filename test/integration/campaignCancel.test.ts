@@ -9,12 +9,23 @@ import { Workspace } from "../../engine/store/workspace.js";
 import { createPlannedCampaign } from "../../engine/runner/launch.js";
 import { runCampaign } from "../../engine/runner/runCampaign.js";
 import { campaignSpecSchema } from "../../engine/campaign/spec.js";
-import { getCampaign, runCounts, setCampaignStatus, requeueCancelledRuns, cancelQueuedRuns } from "../../engine/store/campaigns.js";
+import {
+  getCampaign,
+  runCounts,
+  setCampaignStatus,
+  requeueCancelledRuns,
+  cancelQueuedRuns,
+} from "../../engine/store/campaigns.js";
 
 function campaign(): { ws: Workspace; id: number } {
   const dir = join(tempDir("cancel"), "ws");
   const ws = Workspace.init(dir);
-  const spec = campaignSpecSchema.parse({ project: "p", designs: [{ name: "d" }], workloads: [{ name: "w", argv: ["true"] }], repetitions: 2 });
+  const spec = campaignSpecSchema.parse({
+    project: "p",
+    designs: [{ name: "d" }],
+    workloads: [{ name: "w", argv: ["true"] }],
+    repetitions: 2,
+  });
   return { ws, id: createPlannedCampaign(ws, { spec, specDir: dir, name: "c", source: "test", seed: 1 }).id };
 }
 

@@ -7,7 +7,18 @@
 import { before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, createReadStream, existsSync, openSync, closeSync, readFileSync, statSync, truncateSync, writeFileSync, writeSync } from "node:fs";
+import {
+  cpSync,
+  createReadStream,
+  existsSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { buildExamples, FIXTURES, record, ROOT, tempDir } from "../helpers/uftrace.js";
@@ -106,7 +117,9 @@ before(() => {
 describe("varbench export-trace", () => {
   it("exports uftrace traces that re-import to the same CCT: one thread, three threads, scheduler events", () => {
     const runs = new Map<string, string>();
-    for (const trace of ["frame_loop", "nested_chain", "two_threads", "variance/listing1"].map((t) => join(UFTRACE, t))) {
+    for (const trace of ["frame_loop", "nested_chain", "two_threads", "variance/listing1"].map((t) =>
+      join(UFTRACE, t),
+    )) {
       const { run } = roundTrip(trace);
       assertSameContexts(cct(trace), cct(run), trace);
       runs.set(trace, run);
@@ -115,8 +128,16 @@ describe("varbench export-trace", () => {
     const run = runs.get(TWO_THREADS)!;
     const threads = cct(TWO_THREADS).threads;
     assert.equal(threads.length, 3);
-    assert.deepEqual(cct(run).threads.map((t) => `${t.pid}/${t.tid}`), threads.map((t) => `${t.pid}/${t.tid}`));
-    for (const t of threads) assertSameContexts(cct(TWO_THREADS, ["--thread", `${t.pid}/${t.tid}`]), cct(run, ["--thread", `${t.pid}/${t.tid}`]), `thread ${t.tid}`);
+    assert.deepEqual(
+      cct(run).threads.map((t) => `${t.pid}/${t.tid}`),
+      threads.map((t) => `${t.pid}/${t.tid}`),
+    );
+    for (const t of threads)
+      assertSameContexts(
+        cct(TWO_THREADS, ["--thread", `${t.pid}/${t.tid}`]),
+        cct(run, ["--thread", `${t.pid}/${t.tid}`]),
+        `thread ${t.tid}`,
+      );
   });
 
   it("exports a run of the workspace, naming where it came from and the command that makes it again", () => {
@@ -140,7 +161,11 @@ describe("varbench export-trace", () => {
     const r = varbench(["-w", odd, "export-trace", `run:${id}`, "-o", file]);
     assert.equal(r.status, 0, r.stderr);
     const command = String(readChrome(file).otherData.command);
-    const words = spawnSync("sh", ["-c", 'eval "set -- $1"; printf \'%s\\0\' "$@"', "sh", command], { encoding: "utf8" }).stdout.split("\0").slice(0, -1);
+    const words = spawnSync("sh", ["-c", 'eval "set -- $1"; printf \'%s\\0\' "$@"', "sh", command], {
+      encoding: "utf8",
+    })
+      .stdout.split("\0")
+      .slice(0, -1);
     assert.deepEqual(words, ["varbench", "-w", odd, "export-trace", `run:${id}`, "-o", file]);
   });
 
@@ -151,7 +176,10 @@ describe("varbench export-trace", () => {
     const json = readChrome(file);
     assert.ok(Array.isArray(json.traceEvents) && json.traceEvents.length > 0);
     assert.equal(json.displayTimeUnit, "ns");
-    assert.equal(json.otherData.openAtEnd, "closed at their thread's last event time, as Varbench's calling-context tree closes them");
+    assert.equal(
+      json.otherData.openAtEnd,
+      "closed at their thread's last event time, as Varbench's calling-context tree closes them",
+    );
     // Every event has ph and ts (speedscope's older importers reject a file otherwise), pid, tid and a name.
     for (const e of json.traceEvents) {
       assert.ok(["B", "E", "M"].includes(e.ph), e.ph);
@@ -164,7 +192,10 @@ describe("varbench export-trace", () => {
     // Microseconds with three decimals: whole nanoseconds.
     const stamps = [...text.matchAll(/"ph":"[BE]".*"ts":(-?\d+(?:\.\d+)?)\}/g)].map((m) => m[1]);
     assert.equal(stamps.length, json.traceEvents.filter((e) => e.ph !== "M").length);
-    assert.ok(stamps.every((s) => /^-?\d+\.\d{3}$/.test(s)), "ts to the nanosecond");
+    assert.ok(
+      stamps.every((s) => /^-?\d+\.\d{3}$/.test(s)),
+      "ts to the nanosecond",
+    );
     const byThread = new Map<string, ChromeEvent[]>();
     for (const e of json.traceEvents) {
       const k = `${e.pid}/${e.tid}`;
@@ -199,7 +230,10 @@ describe("varbench export-trace", () => {
     // two_threads with the main thread's and one worker's records cut (at a record boundary) part way.
     const cut = join(tempDir("chrome-cut"), "two_threads");
     cpSync(TWO_THREADS, cut, { recursive: true });
-    for (const [file, share] of [["5397.dat", 0.5], ["5399.dat", 0.6]] as const) {
+    for (const [file, share] of [
+      ["5397.dat", 0.5],
+      ["5399.dat", 0.6],
+    ] as const) {
       const size = statSync(join(cut, file)).size;
       truncateSync(join(cut, file), Math.floor((size * share) / 16) * 16);
     }
@@ -220,12 +254,16 @@ describe("varbench export-trace", () => {
     const refiltered = join(tempDir("chrome-filter"), "frame_loop");
     cpSync(join(UFTRACE, "frame_loop"), refiltered, { recursive: true });
     writeFileSync(join(refiltered, "default.opts"), "-t 150ns\n");
-    for (const [trace, filterNs] of [[recorded, 1000], [refiltered, 150]] as const) {
+    for (const [trace, filterNs] of [
+      [recorded, 1000],
+      [refiltered, 150],
+    ] as const) {
       const { file, run } = roundTrip(trace);
       const o = readChrome(file).otherData;
       assert.equal(o.timeFilterNs, filterNs);
       assertSameContexts(cct(trace), cct(run), trace);
-      if (trace === refiltered) assert.ok(Number(o.callsFilteredOut) > 1000, `calls left out: ${String(o.callsFilteredOut)}`);
+      if (trace === refiltered)
+        assert.ok(Number(o.callsFilteredOut) > 1000, `calls left out: ${String(o.callsFilteredOut)}`);
     }
     // On-CPU time (uftrace's scheduler events left out of the clock) exports the CCT `cct --on-cpu` builds.
     const listing = join(UFTRACE, "variance", "listing1");
@@ -252,7 +290,11 @@ describe("varbench export-trace", () => {
     const out = join(dir, "deep.json");
     ok(["--help"]); // builds the CLI first
     const heapMiB = 32;
-    const r = spawnSync(process.execPath, [`--max-old-space-size=${heapMiB}`, join(ROOT, "bin", "varbench.js"), "export-trace", trace, "-o", out], { encoding: "utf8" });
+    const r = spawnSync(
+      process.execPath,
+      [`--max-old-space-size=${heapMiB}`, join(ROOT, "bin", "varbench.js"), "export-trace", trace, "-o", out],
+      { encoding: "utf8" },
+    );
     assert.equal(r.status, 0, r.stderr);
     assert.ok(statSync(out).size > heapMiB * 2 ** 20, `the JSON (${statSync(out).size} bytes) is larger than the heap`);
     let begins = 0;
@@ -268,9 +310,15 @@ describe("varbench export-trace", () => {
         open--;
       }
     }
-    assert.deepEqual({ begins, ends, open, deepest }, { begins: depth * repeats, ends: depth * repeats, open: 0, deepest: depth });
+    assert.deepEqual(
+      { begins, ends, open, deepest },
+      { begins: depth * repeats, ends: depth * repeats, open: 0, deepest: depth },
+    );
     // Read again, the top of the tree is the text trace's.
-    const top = (target: string) => (JSON.parse(ok(["cct", target, "--json", "--limit", "3"])) as CctJson).contexts.map(({ path, n, inclusiveNs, selfNs }) => ({ path, n, inclusiveNs, selfNs }));
+    const top = (target: string) =>
+      (JSON.parse(ok(["cct", target, "--json", "--limit", "3"])) as CctJson).contexts.map(
+        ({ path, n, inclusiveNs, selfNs }) => ({ path, n, inclusiveNs, selfNs }),
+      );
     assert.deepEqual(top(out), top(trace));
   });
 
@@ -278,7 +326,10 @@ describe("varbench export-trace", () => {
     const dir = tempDir("chrome-refuse");
     const design = varbench(["-w", ws, "export-trace", "design:1:x", "-o", join(dir, "x.json")]);
     assert.equal(design.status, 1);
-    assert.match(design.stderr, /a trace is exported from a run id .* or a trace file or uftrace data directory; not a design's runs/);
+    assert.match(
+      design.stderr,
+      /a trace is exported from a run id .* or a trace file or uftrace data directory; not a design's runs/,
+    );
     const json = join(dir, "t.json");
     ok(["export-trace", TWO_THREADS, "-o", json]);
     const before = readFileSync(json, "utf8");
@@ -287,7 +338,10 @@ describe("varbench export-trace", () => {
     assert.match(self.stderr, /is the trace being exported: write the export elsewhere/);
     assert.equal(readFileSync(json, "utf8"), before, "the trace is untouched");
     const broken = join(dir, "broken.json");
-    writeFileSync(broken, '{"traceEvents":[{"ph":"B","name":"main","pid":1,"tid":1,"ts":1},{"ph":"E","name":"main","pid":1,"tid":1}]}');
+    writeFileSync(
+      broken,
+      '{"traceEvents":[{"ph":"B","name":"main","pid":1,"tid":1,"ts":1},{"ph":"E","name":"main","pid":1,"tid":1}]}',
+    );
     const bad = varbench(["export-trace", broken, "-o", join(dir, "out.json")]);
     assert.equal(bad.status, 1);
     assert.match(bad.stderr, /broken\.json: at byte \d+: event has no numeric "ts"/);
@@ -295,7 +349,10 @@ describe("varbench export-trace", () => {
     // Browser mode names stored runs only: no file is written from there.
     const service = new VarbenchService(ws, { localFiles: false });
     try {
-      await assert.rejects(inProcessClient(service).runs.exportTrace({ target: { kind: "run", runId: 1 }, path: join(dir, "y.json") }), (e: unknown) => e instanceof ApiError && e.issues[0]?.path === "path");
+      await assert.rejects(
+        inProcessClient(service).runs.exportTrace({ target: { kind: "run", runId: 1 }, path: join(dir, "y.json") }),
+        (e: unknown) => e instanceof ApiError && e.issues[0]?.path === "path",
+      );
     } finally {
       await service.close();
     }

@@ -18,7 +18,8 @@ describe("varbench CLI", () => {
 
   it("--version prints the installation's version (it was an unknown option)", () => {
     const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string };
-    for (const flag of ["--version", "-V"]) assert.deepEqual(varbench([flag]), { status: 0, stdout: `${version}\n`, stderr: "" });
+    for (const flag of ["--version", "-V"])
+      assert.deepEqual(varbench([flag]), { status: 0, stdout: `${version}\n`, stderr: "" });
   });
 
   it("imports a uftrace directory and a Chrome trace; `cct <run>` equals `cct <trace>`", () => {
@@ -33,9 +34,18 @@ describe("varbench CLI", () => {
     const fromTrace = JSON.parse(varbench(["cct", trace, "--json"]).stdout);
     const fromChromeRun = JSON.parse(varbench(["-w", ws, "cct", "2", "--json"]).stdout);
     assert.deepEqual(fromRun.contexts, fromTrace.contexts);
-    assert.deepEqual(fromChromeRun.contexts.map((c: { path: string[] }) => c.path), fromTrace.contexts.map((c: { path: string[] }) => c.path));
+    assert.deepEqual(
+      fromChromeRun.contexts.map((c: { path: string[] }) => c.path),
+      fromTrace.contexts.map((c: { path: string[] }) => c.path),
+    );
     const runs = JSON.parse(varbench(["-w", ws, "runs", "--json"]).stdout);
-    assert.deepEqual(runs.map((r: { workload: string | null; design: string | null }) => [r.workload, r.design]), [["frames", "O0"], [null, null]]);
+    assert.deepEqual(
+      runs.map((r: { workload: string | null; design: string | null }) => [r.workload, r.design]),
+      [
+        ["frames", "O0"],
+        [null, null],
+      ],
+    );
   });
 
   it("sorts by CoV and filters threads", () => {
@@ -47,8 +57,13 @@ describe("varbench CLI", () => {
     const bad = varbench(["cct", two, "--thread", "1"]);
     assert.equal(bad.status, 1);
     assert.match(bad.stderr, /no thread 1 in this trace/);
-    const byCov = JSON.parse(varbench(["cct", trace, "--json", "--sort", "cov"]).stdout).contexts.map((c: { cov: number }) => c.cov);
-    assert.deepEqual(byCov, [...byCov].sort((x: number, y: number) => y - x));
+    const byCov = JSON.parse(varbench(["cct", trace, "--json", "--sort", "cov"]).stdout).contexts.map(
+      (c: { cov: number }) => c.cov,
+    );
+    assert.deepEqual(
+      byCov,
+      [...byCov].sort((x: number, y: number) => y - x),
+    );
   });
 
   it("--max-children: contexts over the limit keep no covariance and are named", () => {
@@ -56,11 +71,20 @@ describe("varbench CLI", () => {
     const limited = JSON.parse(varbench(["cct", trace, "--json", "--max-children", "2"]).stdout);
     assert.ok(limited.covarianceOmitted.includes("main > decode_frame"));
     assert.ok(limited.covarianceOmitted.includes("main"));
-    assert.ok(!limited.covarianceOmitted.includes("main > decode_frame > decode_p"), "two children are within the limit");
+    assert.ok(
+      !limited.covarianceOmitted.includes("main > decode_frame > decode_p"),
+      "two children are within the limit",
+    );
     assert.deepEqual(JSON.parse(varbench(["cct", trace, "--json"]).stdout).covarianceOmitted, []);
-    assert.match(varbench(["cct", trace, "--max-children", "2"]).stdout, /note: no child covariance for \d+ context\(s\) with more than 2 children: .*main > decode_frame/);
+    assert.match(
+      varbench(["cct", trace, "--max-children", "2"]).stdout,
+      /note: no child covariance for \d+ context\(s\) with more than 2 children: .*main > decode_frame/,
+    );
     // (k + 1)² co-moments per context: a million children would ask for terabytes.
-    assert.equal(varbench(["cct", trace, "--max-children", "1000000"]).stderr.trim(), "varbench: --max-children: must be at most 1024");
+    assert.equal(
+      varbench(["cct", trace, "--max-children", "1000000"]).stderr.trim(),
+      "varbench: --max-children: must be at most 1024",
+    );
   });
 
   it("rejects a run id that does not exist and a folder that is no workspace", () => {

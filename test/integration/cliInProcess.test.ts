@@ -22,7 +22,9 @@ function frames(count: number): string {
     events.push(`{"ph":"B","name":"main","pid":7,"tid":${tid},"ts":${ts}}`);
     for (let i = 0; i < count; i++) {
       events.push(`{"ph":"B","name":"decode_frame","pid":7,"tid":${tid},"ts":${(ts += 1)}}`);
-      events.push(`{"ph":"B","name":"${i % 12 === 0 ? "decode_i" : "decode_p"}","pid":7,"tid":${tid},"ts":${(ts += 2)}}`);
+      events.push(
+        `{"ph":"B","name":"${i % 12 === 0 ? "decode_i" : "decode_p"}","pid":7,"tid":${tid},"ts":${(ts += 2)}}`,
+      );
       events.push(`{"ph":"E","pid":7,"tid":${tid},"ts":${(ts += 10 + ((i * 7919) % 13) + (i % 12 === 0 ? 40 : 0))}}`);
       events.push(`{"ph":"E","pid":7,"tid":${tid},"ts":${(ts += 1)}}`);
     }
@@ -52,7 +54,14 @@ describe("the command line's engine, in process or in the worker", () => {
     assert.equal(await fitsInProcess({ target: { kind: "trace", path: trace } }, 256), true);
   });
 
-  for (const args of [["cct", "<trace>", "--json"], ["cct", "<trace>", "--sort", "cov", "--limit", "0"], ["cct", "<cut>"], ["cct", "<trace>", "--thread", "9"], ["vcg", "<trace>"], ["flame", "<trace>"]]) {
+  for (const args of [
+    ["cct", "<trace>", "--json"],
+    ["cct", "<trace>", "--sort", "cov", "--limit", "0"],
+    ["cct", "<cut>"],
+    ["cct", "<trace>", "--thread", "9"],
+    ["vcg", "<trace>"],
+    ["flame", "<trace>"],
+  ]) {
     it(`varbench ${args.join(" ")}: the same either way`, () => {
       const argv = args.map((a) => (a === "<trace>" ? trace : a === "<cut>" ? cut : a));
       const inWorker = varbench(argv, dir, WORKER);

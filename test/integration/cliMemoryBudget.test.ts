@@ -20,7 +20,9 @@ import { ROOT, tempDir } from "../helpers/uftrace.js";
 const BUDGET_MB = 64;
 const budget = { ...process.env, VARBENCH_ENGINE_MEMORY_MB: String(BUDGET_MB) };
 /** The tree outgrows the kernel's share of the budget before the heap does. */
-const OVER_BUDGET = new RegExp(`^varbench: thread 1/1: its calling-context tree \\(\\d+ contexts so far\\) outgrew the ${BUDGET_MB} MiB the CCT builder may use \\(the engine's memory budget of ${BUDGET_MB} MB; VARBENCH_ENGINE_MEMORY_MB sets it\\); read fewer threads or a shorter trace\n$`);
+const OVER_BUDGET = new RegExp(
+  `^varbench: thread 1/1: its calling-context tree \\(\\d+ contexts so far\\) outgrew the ${BUDGET_MB} MiB the CCT builder may use \\(the engine's memory budget of ${BUDGET_MB} MB; VARBENCH_ENGINE_MEMORY_MB sets it\\); read fewer threads or a shorter trace\n$`,
+);
 
 describe("varbench under a memory budget", () => {
   let dir: string;
@@ -60,7 +62,10 @@ describe("varbench under a memory budget", () => {
     for (const value of ["abc", "0", "10", "-5", "64.5"]) {
       const r = varbench(["cct", small], dir, { ...process.env, VARBENCH_ENGINE_MEMORY_MB: value });
       assert.equal(r.status, 1, value);
-      assert.equal(r.stderr, `varbench: VARBENCH_ENGINE_MEMORY_MB=${value}: expected the engine's heap budget as a whole number of megabytes, at least 64\n`);
+      assert.equal(
+        r.stderr,
+        `varbench: VARBENCH_ENGINE_MEMORY_MB=${value}: expected the engine's heap budget as a whole number of megabytes, at least 64\n`,
+      );
     }
     assert.equal(varbench(["cct", small], dir, { ...process.env, VARBENCH_ENGINE_MEMORY_MB: "" }).status, 0);
   });
@@ -68,7 +73,11 @@ describe("varbench under a memory budget", () => {
   it("keeps the whole process near its budget: the tree's memory counts (it reached 960 MB under 256)", () => {
     // Heap and kernel at most the budget each, with Node's own and the tree's columns read out of the
     // kernel beside them: 2 × 256 + 128 MB. GNU time reports the command's peak resident set.
-    const r = spawnSync("/usr/bin/time", ["-f", "peak %M KB", process.execPath, join(ROOT, "bin", "varbench.js"), "cct", trace], { cwd: dir, env: { ...process.env, VARBENCH_ENGINE_MEMORY_MB: "256" }, encoding: "utf8" });
+    const r = spawnSync(
+      "/usr/bin/time",
+      ["-f", "peak %M KB", process.execPath, join(ROOT, "bin", "varbench.js"), "cct", trace],
+      { cwd: dir, env: { ...process.env, VARBENCH_ENGINE_MEMORY_MB: "256" }, encoding: "utf8" },
+    );
     assert.equal(r.status, 1, r.stderr);
     const peakMb = Number(/peak (\d+) KB/.exec(r.stderr)![1]) / 1024;
     assert.ok(peakMb < 2 * 256 + 128, `peak ${peakMb.toFixed(0)} MB under a budget of 256 MB`);
@@ -80,17 +89,33 @@ describe("varbench under a memory budget", () => {
     const machineMb = Math.floor(totalmem() / 2 ** 20);
     const r = varbench(["cct", small], dir, { ...process.env, VARBENCH_ENGINE_MEMORY_MB: "999999999" });
     assert.equal(r.status, 1);
-    assert.equal(r.stderr, `varbench: VARBENCH_ENGINE_MEMORY_MB=999999999: more than this machine's memory (${machineMb} MB)\n`);
-    assert.equal(varbench(["cct", small], dir, { ...process.env, VARBENCH_ENGINE_MEMORY_MB: String(machineMb) }).status, 0, "all of it is allowed");
+    assert.equal(
+      r.stderr,
+      `varbench: VARBENCH_ENGINE_MEMORY_MB=999999999: more than this machine's memory (${machineMb} MB)\n`,
+    );
+    assert.equal(
+      varbench(["cct", small], dir, { ...process.env, VARBENCH_ENGINE_MEMORY_MB: String(machineMb) }).status,
+      0,
+      "all of it is allowed",
+    );
   });
 
   it("a trace within the budget is read as before", () => {
     const small = join(dir, "small.json");
-    writeFileSync(small, `[{"ph":"B","name":"main","pid":1,"tid":1,"ts":0},{"ph":"B","name":"f","pid":1,"tid":1,"ts":1},{"ph":"E","pid":1,"tid":1,"ts":3},{"ph":"E","pid":1,"tid":1,"ts":10}]`);
+    writeFileSync(
+      small,
+      `[{"ph":"B","name":"main","pid":1,"tid":1,"ts":0},{"ph":"B","name":"f","pid":1,"tid":1,"ts":1},{"ph":"E","pid":1,"tid":1,"ts":3},{"ph":"E","pid":1,"tid":1,"ts":10}]`,
+    );
     const r = varbench(["cct", small, "--json"], dir, budget);
     assert.equal(r.status, 0, r.stderr);
     const { contexts } = JSON.parse(r.stdout) as { contexts: { path: string[]; meanNs: number; selfNs: number }[] };
     // main runs 0–10 µs, f 1–3 µs within it.
-    assert.deepEqual(contexts.map((c) => [c.path.join(">"), c.meanNs, c.selfNs]), [["main", 10000, 8000], ["main>f", 2000, 2000]]);
+    assert.deepEqual(
+      contexts.map((c) => [c.path.join(">"), c.meanNs, c.selfNs]),
+      [
+        ["main", 10000, 8000],
+        ["main>f", 2000, 2000],
+      ],
+    );
   });
 });

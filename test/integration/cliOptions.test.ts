@@ -19,7 +19,14 @@ function requiredArguments(help: string): string[] {
 /** `varbench <command> 1 … extra` against a workspace that does not exist: its status and stderr. */
 function refusal(c: CliCommand, extra: readonly string[]): { status: number | null; stderr: string } {
   const output = optionsOf(c.help).includes("--output") ? ["-o", "-"] : [];
-  return varbench(["-w", join(tempDir("cli-options"), "no-workspace"), ...c.path, ...requiredArguments(c.help), ...output, ...extra]);
+  return varbench([
+    "-w",
+    join(tempDir("cli-options"), "no-workspace"),
+    ...c.path,
+    ...requiredArguments(c.help),
+    ...output,
+    ...extra,
+  ]);
 }
 
 describe("options shared by several commands", () => {
@@ -50,7 +57,11 @@ describe("options shared by several commands", () => {
       assert.equal(one.stderr, 'varbench: --designs: name two designs, A,B (got "merge")\n', c.path.join(" "));
       const twice = refusal(c, ["--designs", "merge, merge"]);
       assert.equal(twice.status, 1, `${c.path.join(" ")}: ${twice.stderr}`);
-      assert.equal(twice.stderr, 'varbench: --designs: name two different designs (got "merge, merge")\n', c.path.join(" "));
+      assert.equal(
+        twice.stderr,
+        'varbench: --designs: name two different designs (got "merge, merge")\n',
+        c.path.join(" "),
+      );
     }
   });
 });

@@ -16,12 +16,17 @@ it("tables a 100,000-deep Chrome trace in a 512 MB engine: heaviest contexts fir
   // f(i mod 7) entered at i µs and left at 2·DEPTH − i µs: context i's inclusive time is 2·(DEPTH − i) µs.
   const events: string[] = [];
   for (let i = 0; i < DEPTH; i++) events.push(`{"ph":"B","name":"f${i % 7}","pid":1,"tid":1,"ts":${i}}`);
-  for (let i = DEPTH - 1; i >= 0; i--) events.push(`{"ph":"E","name":"f${i % 7}","pid":1,"tid":1,"ts":${2 * DEPTH - i}}`);
+  for (let i = DEPTH - 1; i >= 0; i--)
+    events.push(`{"ph":"E","name":"f${i % 7}","pid":1,"tid":1,"ts":${2 * DEPTH - i}}`);
   const file = join(tempDir("deep"), "deep.json");
   writeFileSync(file, `[${events.join(",\n")}]`);
   varbench(["--help"]); // the engine built once
   const table = (...options: string[]) => {
-    const r = spawnSync(process.execPath, [join(ROOT, "bin", "varbench.js"), "cct", file, "--json", ...options], { encoding: "utf8", maxBuffer: 1 << 30, env: { ...process.env, VARBENCH_ENGINE_MEMORY_MB: "512" } });
+    const r = spawnSync(process.execPath, [join(ROOT, "bin", "varbench.js"), "cct", file, "--json", ...options], {
+      encoding: "utf8",
+      maxBuffer: 1 << 30,
+      env: { ...process.env, VARBENCH_ENGINE_MEMORY_MB: "512" },
+    });
     assert.equal(r.status, 0, r.stderr.slice(0, 2000));
     const t = JSON.parse(r.stdout) as { contexts: { path: string[]; inclusiveNs: number }[]; warnings: string[] };
     t.contexts.forEach((row, i) => {
@@ -32,7 +37,14 @@ it("tables a 100,000-deep Chrome trace in a 512 MB engine: heaviest contexts fir
   };
   const all = table("--limit", "0");
   assert.ok(all.contexts.length > 0 && all.contexts.length < DEPTH);
-  assert.ok(all.warnings.some((w) => /heaviest of 100,000 contexts are listed: the others' call chains, up to 100,000 calls deep, would not fit/.test(w)), all.warnings.join("\n"));
+  assert.ok(
+    all.warnings.some((w) =>
+      /heaviest of 100,000 contexts are listed: the others' call chains, up to 100,000 calls deep, would not fit/.test(
+        w,
+      ),
+    ),
+    all.warnings.join("\n"),
+  );
   const few = table("--limit", "3");
   assert.equal(few.contexts.length, 3);
   assert.deepEqual(few.warnings, [], "the three asked for are all listed: nothing to say of the others");
@@ -40,7 +52,10 @@ it("tables a 100,000-deep Chrome trace in a 512 MB engine: heaviest contexts fir
 
 it("says so when a Chrome trace's E comes before its B, instead of a silent empty tree", () => {
   const file = join(tempDir("eb"), "eb.json");
-  writeFileSync(file, '[{"ph":"E","name":"f","pid":1,"tid":1,"ts":5},{"ph":"B","name":"f","pid":1,"tid":1,"ts":1},{"ph":"E","name":"g","pid":1,"tid":1,"ts":6}]');
+  writeFileSync(
+    file,
+    '[{"ph":"E","name":"f","pid":1,"tid":1,"ts":5},{"ph":"B","name":"f","pid":1,"tid":1,"ts":1},{"ph":"E","name":"g","pid":1,"tid":1,"ts":6}]',
+  );
   const r = varbench(["cct", file]);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout + r.stderr, /2 E events with no open B event .* were skipped/);

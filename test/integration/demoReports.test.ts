@@ -43,7 +43,11 @@ describe("reports of the demo workspace", () => {
         } else assert.equal(r.headline, null);
         assert.ok(r.sections.some((s) => s.id === "measure"));
         // Execution patterns wherever the profiler records timelines, or a note saying why not.
-        if (detail.designs.length === 2) assert.ok(r.sections.some((s) => s.id === "patterns") || r.notes.some((n) => n.startsWith("Execution patterns")), `campaign ${c.id}: ${r.notes.join("; ")}`);
+        if (detail.designs.length === 2)
+          assert.ok(
+            r.sections.some((s) => s.id === "patterns") || r.notes.some((n) => n.startsWith("Execution patterns")),
+            `campaign ${c.id}: ${r.notes.join("; ")}`,
+          );
         const html = (await api.reports.campaign({ campaignId: c.id, format: "html" })).text;
         assert.match(html, /^<!doctype html>/);
         assert.ok(html.includes(r.title.replace(/&/g, "&amp;").replace(/</g, "&lt;")));

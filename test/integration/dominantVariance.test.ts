@@ -21,19 +21,38 @@ import type { ToolCost } from "../../engine/cct/kernel/ingestKernel.js";
 import type { DominantVarianceResult } from "../../engine/variance/result.js";
 
 const DIR = join(FIXTURES, "uftrace", "0.13", "variance");
-const trace = (name: string) => ({ target: { kind: "trace" as const, path: join(DIR, name) }, label: name, runs: [], timing: [], failed: [] });
+const trace = (name: string) => ({
+  target: { kind: "trace" as const, path: join(DIR, name) },
+  label: name,
+  runs: [],
+  timing: [],
+  failed: [],
+});
 const ON_CPU = { excludeOffCpu: true };
 // Traces outside any workspace, read through the analyses' own sources.
 const sources = new AnalysisSources(() => {
   throw new Error("no workspace in these tests");
 }).forCall(() => {});
-const prepareVariance = (t: ReturnType<typeof trace>, p: VarianceParameters, o: typeof ON_CPU, maxChildren?: number, cost?: ToolCost) => prepare(sources, t, p, o.excludeOffCpu, maxChildren, cost);
-const analyzeVariance = async (t: ReturnType<typeof trace>, p: VarianceParameters, o: typeof ON_CPU) => completeAnalysis(await prepareVariance(t, p, o), formatNs);
+const prepareVariance = (
+  t: ReturnType<typeof trace>,
+  p: VarianceParameters,
+  o: typeof ON_CPU,
+  maxChildren?: number,
+  cost?: ToolCost,
+) => prepare(sources, t, p, o.excludeOffCpu, maxChildren, cost);
+const analyzeVariance = async (t: ReturnType<typeof trace>, p: VarianceParameters, o: typeof ON_CPU) =>
+  completeAnalysis(await prepareVariance(t, p, o), formatNs);
 
 describe("dominant variance analysis on recorded programs", () => {
   it("(a) Listing 1: the varying loop contributes, the exclusive callees cancel", async () => {
     const r = await analyzeVariance(trace("listing1"), DEFAULT_PARAMETERS, ON_CPU);
-    assert.deepEqual(r.nodes.map((n) => [n.fname, n.type]), [["F", "Task"], ["G3", "Contributor"]]);
+    assert.deepEqual(
+      r.nodes.map((n) => [n.fname, n.type]),
+      [
+        ["F", "Task"],
+        ["G3", "Contributor"],
+      ],
+    );
     assert.equal(r.segments.length, 1);
     assert.deepEqual(r.segments[0].nodes, [0, 1]);
     // G3 runs 2 or 60 times per F, independent of the G4/G5 branch: it explains nearly all of F's variance.
@@ -56,10 +75,20 @@ describe("dominant variance analysis on recorded programs", () => {
 
   it("(b) transmitter chain H → U → V → W: one segment from W, U and V internal, cf from the confirmation pass", async () => {
     const r = await analyzeVariance(trace("nested_chain_50"), DEFAULT_PARAMETERS, ON_CPU);
-    assert.deepEqual(r.nodes.map((n) => [n.fname, n.type, n.parent]), [["H", "Task", null], ["U", "Task", 0], ["V", "Task", 1], ["W", "Task", 2]]);
+    assert.deepEqual(
+      r.nodes.map((n) => [n.fname, n.type, n.parent]),
+      [
+        ["H", "Task", null],
+        ["U", "Task", 0],
+        ["V", "Task", 1],
+        ["W", "Task", 2],
+      ],
+    );
     assert.equal(r.segments.length, 1);
     assert.deepEqual(r.segments[0].nodes, [0, 1, 2, 3]);
-    const w = r.contributions.find((c) => c.target.join(">") === "main>H" && c.descendant.join(">") === "main>H>U>V>W")!;
+    const w = r.contributions.find(
+      (c) => c.target.join(">") === "main>H" && c.descendant.join(">") === "main>H>U>V>W",
+    )!;
     assert.equal(w.exact, false, "W is two levels below H: measured by the pass");
     // W runs exactly once per H, so Y^{H|W} is W's own time: the pass's cf must equal Var(W)/Var(H) of the CCT.
     const prep = await prepareVariance(trace("nested_chain_50"), DEFAULT_PARAMETERS, ON_CPU);
@@ -70,13 +99,24 @@ describe("dominant variance analysis on recorded programs", () => {
 
   it("(c) one function under two callers: a Task under one, a Contrast under the other", async () => {
     const r = await analyzeVariance(trace("two_callers"), { ...DEFAULT_PARAMETERS, beta: 0 }, ON_CPU);
-    const typeOf = (parent: string | null) => r.nodes.find((n) => n.fname === "work" && (parent === null ? n.parent === null : n.parent !== null && r.nodes[n.parent].fname === parent));
+    const typeOf = (parent: string | null) =>
+      r.nodes.find(
+        (n) =>
+          n.fname === "work" &&
+          (parent === null ? n.parent === null : n.parent !== null && r.nodes[n.parent].fname === parent),
+      );
     assert.equal(r.nodes.find((n) => n.fname === "bursty")?.type, "Task");
     assert.equal(typeOf("bursty")?.type, "Task");
     // main calls atoi, warm_up, steady and bursty: [i] numbers them by name, atoi [0], bursty [1],
     // steady [2], warm_up [3] (extract.ts). steady and warm_up are unused, so they appear only in
     // the call-context sets of the work nodes below them.
-    assert.deepEqual(r.nodes.filter((n) => n.fname === "work" && n.parent === null).map((n) => [n.type, n.ccs]), [["Contrast", ["main [2] steady [0]"]], ["Contrast", ["main [3] warm_up [0]"]]]);
+    assert.deepEqual(
+      r.nodes.filter((n) => n.fname === "work" && n.parent === null).map((n) => [n.type, n.ccs]),
+      [
+        ["Contrast", ["main [2] steady [0]"]],
+        ["Contrast", ["main [3] warm_up [0]"]],
+      ],
+    );
     assert.ok(r.segments.some((s) => r.nodes[s.nodes[0]].fname === "bursty" && s.cf > 0.9));
     // Algorithm 1 (001): work is told apart from its untagged contexts only with its caller.
     assert.ok(r.detection.some((d) => d.chain.join(">") === "bursty>work"));
@@ -94,7 +134,10 @@ describe("dominant variance analysis on recorded programs", () => {
     const evaluated = evaluatePatterns(found, b.cols, b.functions, b.tagging, p.chebyshevProbability);
     assert.deepEqual([...patternSet(found)].sort(), ["H", "U", "V", "W"]);
     // The regression input calls H 80 times: every pattern occurs there with N = 80.
-    assert.deepEqual(evaluated.map((e) => e.stats.n), [80, 80, 80, 80]);
+    assert.deepEqual(
+      evaluated.map((e) => e.stats.n),
+      [80, 80, 80, 80],
+    );
     assert.equal(patternSetOverlap(patternSet(found), patternSet(evaluated)), 1);
   });
 
@@ -105,7 +148,10 @@ describe("dominant variance analysis on recorded programs", () => {
     assert.ok(f, JSON.stringify(r.covarianceOmitted));
     assert.equal(f.highVariant, true);
     assert.ok(!r.segments.some((s) => r.nodes[s.nodes[0]].fname === "F"), "no back-edge into F without its covariance");
-    assert.match(renderText(r), /note: \d+ significant context\(s\) had more children than the covariance cap.*F \(high-variant\)/);
+    assert.match(
+      renderText(r),
+      /note: \d+ significant context\(s\) had more children than the covariance cap.*F \(high-variant\)/,
+    );
     assert.deepEqual((await analyzeVariance(trace("listing1"), DEFAULT_PARAMETERS, ON_CPU)).covarianceOmitted, []);
   });
 
@@ -114,7 +160,11 @@ describe("dominant variance analysis on recorded programs", () => {
     const dir = record("two_orders", ["40"]);
     // At τ_S = 1 every structurally compatible pair merges, whatever its timings (issue 11: the merge
     // was refused "even at τ_S = 1"); at lower τ_S the KS cost of this recording's timings decides.
-    const r = await analyzeVariance({ target: { kind: "trace", path: dir }, label: dir, runs: [], timing: [], failed: [] }, { ...DEFAULT_PARAMETERS, tauS: 1 }, ON_CPU);
+    const r = await analyzeVariance(
+      { target: { kind: "trace", path: dir }, label: dir, runs: [], timing: [], failed: [] },
+      { ...DEFAULT_PARAMETERS, tauS: 1 },
+      ON_CPU,
+    );
     // step() under left() calls decode, filter; under right() filter, decode: the same callees, so
     // the same call sites [i] (000 §5 item 8), and the two patterns merge (MergePatternTrees, §6).
     const steps = r.patterns.map((p) => r.nodes[p.root]).filter((n) => n.fname === "step");
@@ -134,31 +184,56 @@ describe("dominant variance analysis on recorded programs", () => {
       // per call here, tens of ns of it between an empty function's records.
       assert.ok(cost.perCallNs > 0 && cost.insideNs > 0 && cost.insideNs < cost.perCallNs, JSON.stringify(cost));
       const prep = await prepareVariance(t, DEFAULT_PARAMETERS, ON_CPU, undefined, cost);
-      const at = (tauS: number) => completeAnalysis({ ...prep, parameters: { ...DEFAULT_PARAMETERS, tauS, beta: 0.1 } }, formatNs);
+      const at = (tauS: number) =>
+        completeAnalysis({ ...prep, parameters: { ...DEFAULT_PARAMETERS, tauS, beta: 0.1 } }, formatNs);
       const signature: string[] = [];
       for (const tauS of [0.01, 0.2, 0.4, 1]) {
         const r = at(tauS);
-        assert.deepEqual(r.time, { onCpu: true, toolCostNs: cost.perCallNs, toolCostInsideNs: cost.insideNs, noTimeLeft: r.time!.noTimeLeft });
+        assert.deepEqual(r.time, {
+          onCpu: true,
+          toolCostNs: cost.perCallNs,
+          toolCostInsideNs: cost.insideNs,
+          noTimeLeft: r.time!.noTimeLeft,
+        });
         // The frames are steady once the tracer's cost is out (CoV about 0.15 by design): encode_picture is
         // no node, so the pattern roots at motion_estimation (Fig. 6), not under the frame functions.
         assert.ok(!r.nodes.some((n) => n.fname === "encode_picture"), `τ_S = ${tauS}: ${shapeOf(r)}`);
         const me = r.patterns.filter((p) => subtree(r, p.root).some((n) => n.fname === "motion_estimation"));
-        assert.ok(me.every((p) => r.nodes[p.root].fname === "motion_estimation" && r.nodes[p.root].type === "Task"), shapeOf(r));
+        assert.ok(
+          me.every((p) => r.nodes[p.root].fname === "motion_estimation" && r.nodes[p.root].type === "Task"),
+          shapeOf(r),
+        );
         // P and B frames search with different radii: at τ_S = 0.01 the two instances stay apart (their KS
         // difference is well above it, 000 §8 h263enc); from 0.2 they merge, N = 24 frames × 4 blocks.
         assert.equal(me.length, tauS === 0.01 ? 2 : 1, `τ_S = ${tauS}: ${shapeOf(r)}`);
         if (tauS === 0.01) continue;
         const root = r.nodes[me[0].root];
-        assert.deepEqual(root.ccs, ["main [1] encode_picture [0] code_b [0]", "main [1] encode_picture [1] code_p [0]"]);
+        assert.deepEqual(root.ccs, [
+          "main [1] encode_picture [0] code_b [0]",
+          "main [1] encode_picture [1] code_p [0]",
+        ]);
         assert.equal(root.n, 96);
         // dist1 is steady (a Contributor): all of motion_estimation's variance comes through its trip count.
-        assert.deepEqual(subtree(r, root.id).map((n) => [n.fname, n.type]), [["motion_estimation", "Task"], ["dist1", "Contributor"]]);
+        assert.deepEqual(
+          subtree(r, root.id).map((n) => [n.fname, n.type]),
+          [
+            ["motion_estimation", "Task"],
+            ["dist1", "Contributor"],
+          ],
+        );
         const edge = r.segments.filter((s) => s.nodes[0] === root.id);
         assert.equal(edge.length, 1);
         assert.ok(edge[0].cf > 0.8 && edge[0].cf < 1.2, `cf ${edge[0].cf}`);
         // Whatever else survives trimming lies in the call-heavy subtrees, whose time is mostly the tracer's.
-        for (const p of r.patterns) if (!me.includes(p)) assert.ok(["putpict", "calibrate"].includes(r.nodes[p.root].fname), shapeOf(r));
-        signature.push(`${tauS}: ${subtree(r, root.id).map((n) => `${n.fname}/${n.type}/${n.parent === null ? "-" : r.nodes[n.parent].fname}`).join(",")} ${root.ccs.join("|")} ${edge.map((s) => s.nodes.map((id) => r.nodes[id].fname).join(">")).join()}`);
+        for (const p of r.patterns)
+          if (!me.includes(p)) assert.ok(["putpict", "calibrate"].includes(r.nodes[p.root].fname), shapeOf(r));
+        signature.push(
+          `${tauS}: ${subtree(r, root.id)
+            .map((n) => `${n.fname}/${n.type}/${n.parent === null ? "-" : r.nodes[n.parent].fname}`)
+            .join(
+              ",",
+            )} ${root.ccs.join("|")} ${edge.map((s) => s.nodes.map((id) => r.nodes[id].fname).join(">")).join()}`,
+        );
       }
       signatures.push(signature);
     }
@@ -178,10 +253,23 @@ describe("dominant variance analysis on recorded programs", () => {
     const rows = (JSON.parse(sweep.stdout) as { rows: { tauS: number; beta: number; nodes: number }[] }).rows;
     assert.equal(rows.length, 12);
     for (const beta of [0, 0.1]) {
-      const byTau = rows.filter((x) => x.beta === beta).sort((x, y) => x.tauS - y.tauS).map((x) => x.nodes);
-      assert.deepEqual([...byTau].sort((x, y) => y - x), byTau, "raising τ_S never adds nodes");
+      const byTau = rows
+        .filter((x) => x.beta === beta)
+        .sort((x, y) => x.tauS - y.tauS)
+        .map((x) => x.nodes);
+      assert.deepEqual(
+        [...byTau].sort((x, y) => y - x),
+        byTau,
+        "raising τ_S never adds nodes",
+      );
     }
-    const patterns = varbench(["patterns", join(DIR, "nested_chain_50"), "--on-cpu", "--vs", join(DIR, "nested_chain_80")]);
+    const patterns = varbench([
+      "patterns",
+      join(DIR, "nested_chain_50"),
+      "--on-cpu",
+      "--vs",
+      join(DIR, "nested_chain_80"),
+    ]);
     assert.match(patterns.stdout, /Pattern Set overlap: 100%/);
   });
 });
@@ -194,7 +282,8 @@ const renderText = (r: Awaited<ReturnType<typeof analyzeVariance>>) => String(VC
 async function calibration(t: ReturnType<typeof trace>): Promise<ToolCost> {
   const cct = await sources.cct(t, { onCpu: true });
   const cols = mergeThreads(cct);
-  const ctx = (path: string) => [...Array(cols.size).keys()].find((c) => c > 0 && pathOf({ cols, functions: cct.functions }, c) === path)!;
+  const ctx = (path: string) =>
+    [...Array(cols.size).keys()].find((c) => c > 0 && pathOf({ cols, functions: cct.functions }, c) === path)!;
   const [calibrate, nothing] = [ctx("main>calibrate"), ctx("main>calibrate>nothing")];
   return { perCallNs: cols.inclusiveNs[calibrate] / cols.n[nothing], insideNs: cols.meanNs[nothing] };
 }
@@ -210,9 +299,19 @@ function subtree(r: DominantVarianceResult, root: number): DominantVarianceResul
   return out;
 }
 
-const shapeOf = (r: DominantVarianceResult) => r.patterns.map((p) => subtree(r, p.root).map((n) => `${n.fname}(${n.type})`).join(" ")).join(" | ");
+const shapeOf = (r: DominantVarianceResult) =>
+  r.patterns
+    .map((p) =>
+      subtree(r, p.root)
+        .map((n) => `${n.fname}(${n.type})`)
+        .join(" "),
+    )
+    .join(" | ");
 
-function pathOf(prep: { cols: { parent: Int32Array; fn: Int32Array }; functions: readonly string[] }, c: number): string {
+function pathOf(
+  prep: { cols: { parent: Int32Array; fn: Int32Array }; functions: readonly string[] },
+  c: number,
+): string {
   const parts: string[] = [];
   for (let x = c; x > 0; x = prep.cols.parent[x]) parts.unshift(prep.functions[prep.cols.fn[x]]);
   return parts.join(">");

@@ -31,14 +31,28 @@ const SLEEP = "987.65";
 function heavyResults(dir: string): string {
   const file = join(dir, "heavy.json");
   const times = new Array<number>(200_000).fill(0.001);
-  const result = { command: "sleep 0", times, exit_codes: times.map(() => 0), mean: 0.001, stddev: 0, median: 0.001, user: 0.0005, system: 0.0004, min: 0.001, max: 0.001, parameters: { n: "10" } };
+  const result = {
+    command: "sleep 0",
+    times,
+    exit_codes: times.map(() => 0),
+    mean: 0.001,
+    stddev: 0,
+    median: 0.001,
+    user: 0.0005,
+    system: 0.0004,
+    min: 0.001,
+    max: 0.001,
+    parameters: { n: "10" },
+  };
   writeFileSync(file, JSON.stringify({ results: [result] }));
   return file;
 }
 
 function sleepers(): string[] {
   try {
-    return execFileSync("pgrep", ["-f", `sleep ${SLEEP}`], { encoding: "utf8" }).trim().split("\n");
+    return execFileSync("pgrep", ["-f", `sleep ${SLEEP}`], { encoding: "utf8" })
+      .trim()
+      .split("\n");
   } catch {
     return []; // pgrep exits 1 when nothing matches
   }
@@ -53,7 +67,11 @@ describe("engine host", () => {
   let campaignId: number;
 
   const post = async (method: string, args: unknown) => {
-    const res = await fetch(new URL(`/api/${method}`, server.url), { method: "POST", headers: { authorization: `Bearer ${server.token}` }, body: JSON.stringify(args) });
+    const res = await fetch(new URL(`/api/${method}`, server.url), {
+      method: "POST",
+      headers: { authorization: `Bearer ${server.token}` },
+      body: JSON.stringify(args),
+    });
     return { status: res.status, body: (await res.json()) as { result?: unknown; error?: { message: string } } };
   };
   const progress = (until: (e: CampaignProgressEvent) => boolean) =>
@@ -75,14 +93,24 @@ describe("engine host", () => {
     flag = join(root, "flag");
     const ws = Workspace.init(dir);
     // Waits until the flag exists, so that the run is in progress when the engine dies, and the resumed one ends at once.
-    const spec = campaignSpecSchema.parse({ project: "p", designs: [{ name: "d" }], workloads: [{ name: "w", argv: ["sh", "-c", `test -e ${flag} || sleep ${SLEEP}`] }], repetitions: 1 });
+    const spec = campaignSpecSchema.parse({
+      project: "p",
+      designs: [{ name: "d" }],
+      workloads: [{ name: "w", argv: ["sh", "-c", `test -e ${flag} || sleep ${SLEEP}`] }],
+      repetitions: 1,
+    });
     campaignId = createPlannedCampaign(ws, { spec, specDir: root, name: "c", source: "test", seed: 1 }).id;
     ws.close();
     const staticDir = join(root, "renderer");
     mkdirSync(staticDir);
     writeFileSync(join(staticDir, "index.html"), "<!doctype html><title>Varbench</title>");
     const entry = new URL("../../engine/api/workerEntry.ts", import.meta.url).href;
-    host = await EngineHost.start({ script: new URL("../helpers/tsxWorker.mjs", import.meta.url), workspaceDir: dir, memoryMb: BUDGET_MB, data: { entry, localFiles: true } });
+    host = await EngineHost.start({
+      script: new URL("../helpers/tsxWorker.mjs", import.meta.url),
+      workspaceDir: dir,
+      memoryMb: BUDGET_MB,
+      data: { entry, localFiles: true },
+    });
     server = await startServer({ service: host, staticDir });
   });
 
@@ -101,7 +129,10 @@ describe("engine host", () => {
 
     const heavy = await post("runs.import", { trace, project: "p" });
     assert.equal(heavy.status, 500);
-    assert.match(heavy.body.error!.message, new RegExp(`needed more memory than the engine's budget of ${BUDGET_MB} MB.*The workspace is unchanged`));
+    assert.match(
+      heavy.body.error!.message,
+      new RegExp(`needed more memory than the engine's budget of ${BUDGET_MB} MB.*The workspace is unchanged`),
+    );
     assert.doesNotMatch(heavy.body.error!.message, /\n\s+at /, "no stack trace");
     assert.equal(host.restarts, 1);
 
@@ -109,25 +140,47 @@ describe("engine host", () => {
     assert.equal((await fetch(server.url, { headers: { authorization: `Bearer ${server.token}` } })).status, 200);
     assert.equal(((await post("workspace.info", {})).body.result as { dir: string }).dir, dir);
     const runs = (await post("runs.list", {})).body.result as RunRow[];
-    assert.deepEqual(runs.map((r) => r.status).sort(), ["interrupted", "queued"], "the run in progress was interrupted and queued again; no imported run");
+    assert.deepEqual(
+      runs.map((r) => r.status).sort(),
+      ["interrupted", "queued"],
+      "the run in progress was interrupted and queued again; no imported run",
+    );
 
     // The clients were told, the run's processes are gone, and a resume finishes the campaign.
     const ended = await told;
-    assert.match(ended.message ?? "", new RegExp(`Varbench restarted its engine \\(it needed more memory than the engine's budget of ${BUDGET_MB} MB \\(VARBENCH_ENGINE_MEMORY_MB sets it\\)\\)\\. Run \\d+ was interrupted and is queued again\\. Resume it to go on\\.`));
+    assert.match(
+      ended.message ?? "",
+      new RegExp(
+        `Varbench restarted its engine \\(it needed more memory than the engine's budget of ${BUDGET_MB} MB \\(VARBENCH_ENGINE_MEMORY_MB sets it\\)\\)\\. Run \\d+ was interrupted and is queued again\\. Resume it to go on\\.`,
+      ),
+    );
     assert.deepEqual(sleepers(), []);
     writeFileSync(flag, "");
     const finished = progress((e) => e.ended);
     assert.equal((await post("campaigns.resume", { campaignId })).status, 200);
     assert.equal((await finished).status, "finished");
-    assert.deepEqual(((await post("runs.list", {})).body.result as RunRow[]).map((r) => r.status).sort(), ["interrupted", "succeeded"]);
+    assert.deepEqual(((await post("runs.list", {})).body.result as RunRow[]).map((r) => r.status).sort(), [
+      "interrupted",
+      "succeeded",
+    ]);
     assert.ok(existsSync(dir));
   });
 
   it("answers a 1 MB body nested 500,000 deep with 400 in words (copying it to the engine's worker overflowed the stack: 500)", async () => {
     const depth = 500_000;
-    const res = await fetch(new URL("/api/campaigns.get", server.url), { method: "POST", headers: { authorization: `Bearer ${server.token}` }, body: `{"campaignId":${"[".repeat(depth)}${"]".repeat(depth)}}` });
+    const res = await fetch(new URL("/api/campaigns.get", server.url), {
+      method: "POST",
+      headers: { authorization: `Bearer ${server.token}` },
+      body: `{"campaignId":${"[".repeat(depth)}${"]".repeat(depth)}}`,
+    });
     assert.equal(res.status, 400);
-    assert.deepEqual(await res.json(), { error: { code: "invalid-arguments", message: "the request body nests arrays and objects more than 64 levels deep; API arguments nest a few", issues: [] } });
+    assert.deepEqual(await res.json(), {
+      error: {
+        code: "invalid-arguments",
+        message: "the request body nests arrays and objects more than 64 levels deep; API arguments nest a few",
+        issues: [],
+      },
+    });
     assert.equal((await post("workspace.info", {})).status, 200, "the engine answers on");
   });
 });

@@ -21,11 +21,20 @@ describe("engine worker", () => {
     assert.equal(info.dir, dir);
     const p = await api.projects.create({ name: "p1" });
     assert.equal((await api.projects.list({}))[0].id, p.id);
-    await assert.rejects(api.projects.create({ name: "p1" }), (e: unknown) => e instanceof ApiError && e.code === "conflict" && e.issues[0].path === "name");
-    await assert.rejects(api.runs.get({ runId: -1 }), (e: unknown) => e instanceof ApiError && e.code === "invalid-arguments");
+    await assert.rejects(
+      api.projects.create({ name: "p1" }),
+      (e: unknown) => e instanceof ApiError && e.code === "conflict" && e.issues[0].path === "name",
+    );
+    await assert.rejects(
+      api.runs.get({ runId: -1 }),
+      (e: unknown) => e instanceof ApiError && e.code === "invalid-arguments",
+    );
     // Every analysis of the registry is a method the host can route (Electron registers exactly these).
     for (const m of ["analyses.cct", "analyses.vcg", "analyses.compare"]) assert.ok(worker.methods.includes(m), m);
-    await assert.rejects(api.analyses.vcg({ target: { kind: "run", runId: 1 } }), (e: unknown) => e instanceof ApiError && e.code === "not-found");
+    await assert.rejects(
+      api.analyses.vcg({ target: { kind: "run", runId: 1 } }),
+      (e: unknown) => e instanceof ApiError && e.code === "not-found",
+    );
     await worker.close();
   });
 });

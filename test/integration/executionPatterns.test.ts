@@ -31,9 +31,19 @@ function runCampaign(ws: string, spec: string): RunFacts[] {
       `SELECT r.id, d.name AS design, r.wall_ns AS wallNs, r.features_json AS f FROM runs r JOIN designs d ON d.id = r.design_id JOIN campaigns c ON c.id = r.campaign_id
        WHERE c.name = ? AND r.status = 'succeeded' AND r.warmup = 0 ORDER BY r.id`,
     )
-    .all(spec.startsWith("pool_uftrace") ? "pool-traces" : "pool-sampled") as { id: number; design: string; wallNs: number; f: string }[];
+    .all(spec.startsWith("pool_uftrace") ? "pool-traces" : "pool-sampled") as {
+    id: number;
+    design: string;
+    wallNs: number;
+    f: string;
+  }[];
   db.close();
-  return rows.map((x) => ({ id: x.id, design: x.design, wallNs: x.wallNs, features: JSON.parse(x.f) as Record<string, number> }));
+  return rows.map((x) => ({
+    id: x.id,
+    design: x.design,
+    wallNs: x.wallNs,
+    features: JSON.parse(x.f) as Record<string, number>,
+  }));
 }
 
 const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length;
@@ -42,11 +52,17 @@ const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length;
 function checkConsistent(r: ExecutionPatternsResult, all: readonly RunFacts[]): void {
   // A run is left out only with a note that names it (the sampler saw no thread of a run shorter than its
   // interval on a busy machine), and never more than one in ten.
-  const named = new Set(r.notes.flatMap((n) => [.../run (\d+)\b[^;]*left out/g.exec(n) ?? []].slice(1).map(Number)));
+  const named = new Set(r.notes.flatMap((n) => [...(/run (\d+)\b[^;]*left out/g.exec(n) ?? [])].slice(1).map(Number)));
   const runs = all.filter((x) => !named.has(x.id));
   assert.ok(runs.length >= 0.9 * all.length, r.notes.join("; "));
-  assert.deepEqual(r.runs.map((x) => x.runId).sort((a, b) => a - b), runs.map((x) => x.id));
-  assert.deepEqual(r.patterns.flatMap((p) => p.runs).sort((a, b) => a - b), runs.map((x) => x.id));
+  assert.deepEqual(
+    r.runs.map((x) => x.runId).sort((a, b) => a - b),
+    runs.map((x) => x.id),
+  );
+  assert.deepEqual(
+    r.patterns.flatMap((p) => p.runs).sort((a, b) => a - b),
+    runs.map((x) => x.id),
+  );
   for (const p of r.patterns) {
     assert.ok(p.runs.includes(p.representative), `${p.name}'s representative is one of its runs`);
     const walls = p.runs.map((id) => runs.find((x) => x.id === id)!.wallNs);
@@ -63,14 +79,24 @@ function checkComparison(c: DesignComparisonResult, runs: readonly RunFacts[]): 
   const wall = (d: string) => runs.filter((x) => x.design === d).map((x) => x.wallNs);
   const a = mean(wall("base"));
   const b = mean(wall("fast"));
-  assert.ok(Math.abs(c.baselines.means!.ratio - Math.max(a, b) / Math.min(a, b)) < 1e-9, "ratio of means, the slower over the faster");
+  assert.ok(
+    Math.abs(c.baselines.means!.ratio - Math.max(a, b) / Math.min(a, b)) < 1e-9,
+    "ratio of means, the slower over the faster",
+  );
   assert.equal(c.baselines.means!.lower, a > b ? "B" : "A");
   const common = c.rows.filter((r) => r.runsA > 0 && r.runsB > 0);
-  assert.equal(c.matched.length, common.reduce((n, r) => n + Math.min(r.runsA, r.runsB), 0), "one-to-one within each common pattern");
+  assert.equal(
+    c.matched.length,
+    common.reduce((n, r) => n + Math.min(r.runsA, r.runsB), 0),
+    "one-to-one within each common pattern",
+  );
   if (c.matched.length > 0) {
     const logs = c.matched.reduce((s, m) => s + Math.log(m.metricA / m.metricB), 0) / c.matched.length;
     const mRun = c.strategies.mRun!.speedup;
-    assert.ok(Math.abs((mRun.lower === "B" ? Math.log(mRun.ratio) : -Math.log(mRun.ratio)) - logs) < 1e-9, "M-Run: the geometric mean of the matched pairs' ratios");
+    assert.ok(
+      Math.abs((mRun.lower === "B" ? Math.log(mRun.ratio) : -Math.log(mRun.ratio)) - logs) < 1e-9,
+      "M-Run: the geometric mean of the matched pairs' ratios",
+    );
     for (const m of c.matched) {
       assert.equal(runs.find((x) => x.id === m.runA)!.design, "base");
       assert.equal(runs.find((x) => x.id === m.runB)!.design, "fast");
@@ -99,7 +125,10 @@ describe("execution patterns on real campaigns (paper 004)", () => {
       const campaignId = 1;
       // Wall time asked for, to check the patterns' statistics against the runs table; by default a
       // uftrace campaign's patterns summarise the traces' own on-CPU time.
-      assert.equal((await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId } })).metric.name, "trace-cpu");
+      assert.equal(
+        (await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId } })).metric.name,
+        "trace-cpu",
+      );
       const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId }, metric: "wall" });
       assert.equal(r.source, "uftrace");
       checkConsistent(r, runs);
@@ -107,7 +136,10 @@ describe("execution patterns on real campaigns (paper 004)", () => {
       // long_setup reports it); both kinds occurred, and the patterns keep them apart: at least
       // 90% of the runs sit in a pattern whose runs mostly share their kind.
       const long = new Map(runs.map((x) => [x.id, x.features.long_setup === 1]));
-      assert.ok([...long.values()].filter(Boolean).length >= 3 && [...long.values()].filter((v) => !v).length >= 3, "both behaviours occurred");
+      assert.ok(
+        [...long.values()].filter(Boolean).length >= 3 && [...long.values()].filter((v) => !v).length >= 3,
+        "both behaviours occurred",
+      );
       assert.ok(r.patterns.length >= 2);
       const agreeing = r.patterns.reduce((n, p) => {
         const longs = p.runs.filter((id) => long.get(id)).length;
@@ -117,7 +149,11 @@ describe("execution patterns on real campaigns (paper 004)", () => {
       // Thread ids differ in every run; thread alignment puts main first in the slots it occupies.
       assert.ok(r.slots.some((s) => s.threadName === "main") && r.slots.some((s) => s.threadName === "worker_main"));
 
-      const c = await api.analyses.designComparison({ a: { kind: "design", campaignId, design: "base", workload: null }, b: { kind: "design", campaignId, design: "fast", workload: null }, metric: "wall" });
+      const c = await api.analyses.designComparison({
+        a: { kind: "design", campaignId, design: "base", workload: null },
+        b: { kind: "design", campaignId, design: "fast", workload: null },
+        metric: "wall",
+      });
       checkComparison(c, runs);
     } finally {
       await service.close();
@@ -134,11 +170,21 @@ describe("execution patterns on real campaigns (paper 004)", () => {
       const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId }, metric: "wall" });
       assert.equal(r.source, "sampler");
       checkConsistent(r, runs);
-      assert.ok(r.slots.some((s) => s.threadName === "pool-main") && r.slots.some((s) => s.threadName === "pool-tail"), JSON.stringify(r.slots));
-      const c = await api.analyses.designComparison({ a: { kind: "design", campaignId, design: "base", workload: null }, b: { kind: "design", campaignId, design: "fast", workload: null }, metric: "wall" });
+      assert.ok(
+        r.slots.some((s) => s.threadName === "pool-main") && r.slots.some((s) => s.threadName === "pool-tail"),
+        JSON.stringify(r.slots),
+      );
+      const c = await api.analyses.designComparison({
+        a: { kind: "design", campaignId, design: "base", workload: null },
+        b: { kind: "design", campaignId, design: "fast", workload: null },
+        metric: "wall",
+      });
       checkComparison(c, runs);
       // A campaign without per-thread timelines is refused with a message that says what to do.
-      await assert.rejects(api.analyses.executionPatterns({ target: { kind: "campaign", campaignId }, source: "uftrace" }), /no run has per-thread timelines.*uftrace/);
+      await assert.rejects(
+        api.analyses.executionPatterns({ target: { kind: "campaign", campaignId }, source: "uftrace" }),
+        /no run has per-thread timelines.*uftrace/,
+      );
     } finally {
       await service.close();
     }
@@ -152,11 +198,24 @@ describe("execution patterns on real campaigns (paper 004)", () => {
     assert.equal(csv.stdout.trim().split("\n").length, 41, "a header and a row per run");
     const json = varbench(["-w", ws, "compare", "1", "--designs", "fast,base", "--json"]);
     // The pool's one workload: its comparison by patterns.
-    const c = (JSON.parse(json.stdout) as { patterns: { comparison: DesignComparisonResult }[] }).patterns[0].comparison;
+    const c = (JSON.parse(json.stdout) as { patterns: { comparison: DesignComparisonResult }[] }).patterns[0]
+      .comparison;
     // B = base against A = fast: the gate fails exactly when base's mean is shown higher than allowed.
     const means = c.baselines.means!;
     const worse = means.lower === "A" && means.faster === "A" ? (means.ratio - 1) * 100 : 0;
-    const just = (pct: number) => varbench(["-w", ws, "compare", "1", "--designs", "fast,base", "--strategy", "means", "--fail-if-worse", `${pct}%`]).status;
+    const just = (pct: number) =>
+      varbench([
+        "-w",
+        ws,
+        "compare",
+        "1",
+        "--designs",
+        "fast,base",
+        "--strategy",
+        "means",
+        "--fail-if-worse",
+        `${pct}%`,
+      ]).status;
     if (worse > 0) {
       assert.equal(just(Math.max(0, worse - 0.5)), 2);
       assert.equal(just(worse + 0.5), 0);
@@ -179,10 +238,20 @@ function runIdlePool(ws: string, spec: string, name: string): { campaignId: numb
   const db = new Database(join(ws, "varbench.sqlite"), { readonly: true });
   const { id } = db.prepare("SELECT id FROM campaigns WHERE name = ?").get(name) as { id: number };
   const rows = db
-    .prepare(`SELECT r.id, d.name AS design, r.wall_ns AS wallNs, r.features_json AS f FROM runs r JOIN designs d ON d.id = r.design_id WHERE r.campaign_id = ? AND r.status = 'succeeded' AND r.warmup = 0 ORDER BY r.id`)
+    .prepare(
+      `SELECT r.id, d.name AS design, r.wall_ns AS wallNs, r.features_json AS f FROM runs r JOIN designs d ON d.id = r.design_id WHERE r.campaign_id = ? AND r.status = 'succeeded' AND r.warmup = 0 ORDER BY r.id`,
+    )
     .all(id) as { id: number; design: string; wallNs: number; f: string }[];
   db.close();
-  return { campaignId: id, runs: rows.map((x) => ({ id: x.id, design: x.design, wallNs: x.wallNs, features: JSON.parse(x.f) as Record<string, number> })) };
+  return {
+    campaignId: id,
+    runs: rows.map((x) => ({
+      id: x.id,
+      design: x.design,
+      wallNs: x.wallNs,
+      features: JSON.parse(x.f) as Record<string, number>,
+    })),
+  };
 }
 
 /** The share of runs in patterns that runs of both designs fall in (issue 28's "patterns both recordings share"). */
@@ -223,16 +292,32 @@ describe("execution patterns of a pool in which workers idle (issue 28, examples
       assert.equal(jobSlots(r, runs).size, 1, JSON.stringify(r.runs.map((x) => x.slots)));
       // The behaviours are the program's (long_prep, from the run number); timing jitter is no behaviour.
       const long = new Map(runs.map((x) => [x.id, x.features.long_prep === 1]));
-      assert.ok(r.patterns.length <= 3, `${r.patterns.length} patterns: ${r.patterns.map((p) => p.runs.join(",")).join(" | ")}`);
+      assert.ok(
+        r.patterns.length <= 3,
+        `${r.patterns.length} patterns: ${r.patterns.map((p) => p.runs.join(",")).join(" | ")}`,
+      );
       const agreeing = r.patterns.reduce((n, p) => {
         const longs = p.runs.filter((id) => long.get(id)).length;
         return n + Math.max(longs, p.runs.length - longs);
       }, 0);
-      assert.ok(agreeing >= 0.9 * runs.length, `${agreeing} of ${runs.length} runs in a pattern of their own behaviour`);
-      for (const behaviour of [true, false]) assert.ok(r.patterns.some((p) => p.runs.filter((id) => long.get(id) === behaviour).length > p.runs.length / 2), `long_prep=${behaviour}`);
-      assert.ok(sharedShare(r, ["first", "second"]) >= 0.9, `${sharedShare(r, ["first", "second"])} of the runs in patterns both designs share`);
+      assert.ok(
+        agreeing >= 0.9 * runs.length,
+        `${agreeing} of ${runs.length} runs in a pattern of their own behaviour`,
+      );
+      for (const behaviour of [true, false])
+        assert.ok(
+          r.patterns.some((p) => p.runs.filter((id) => long.get(id) === behaviour).length > p.runs.length / 2),
+          `long_prep=${behaviour}`,
+        );
+      assert.ok(
+        sharedShare(r, ["first", "second"]) >= 0.9,
+        `${sharedShare(r, ["first", "second"])} of the runs in patterns both designs share`,
+      );
       // Recorded with --no-event: the analysis says what that means.
-      assert.ok(r.notes.some((n) => /no trace holds scheduler events/.test(n)), r.notes.join("\n"));
+      assert.ok(
+        r.notes.some((n) => /no trace holds scheduler events/.test(n)),
+        r.notes.join("\n"),
+      );
     } finally {
       await service.close();
     }
@@ -242,13 +327,19 @@ describe("execution patterns of a pool in which workers idle (issue 28, examples
     const { campaignId, runs } = runIdlePool(ws, "idle_pool_twice.yaml", "idle-pool-twice");
     assert.equal(runs.length, 24);
     // Recorded one after the other: every run of rec1 before the first of rec2.
-    assert.ok(Math.max(...runs.filter((x) => x.design === "rec1").map((x) => x.id)) < Math.min(...runs.filter((x) => x.design === "rec2").map((x) => x.id)));
+    assert.ok(
+      Math.max(...runs.filter((x) => x.design === "rec1").map((x) => x.id)) <
+        Math.min(...runs.filter((x) => x.design === "rec2").map((x) => x.id)),
+    );
     open();
     try {
       const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId }, metric: "wall" });
       checkConsistent(r, runs);
       assert.ok(r.patterns.length <= 2, `one behaviour, ${r.patterns.length} patterns`);
-      assert.ok(sharedShare(r, ["rec1", "rec2"]) >= 0.9, `${sharedShare(r, ["rec1", "rec2"])} of the runs in patterns both recordings share`);
+      assert.ok(
+        sharedShare(r, ["rec1", "rec2"]) >= 0.9,
+        `${sharedShare(r, ["rec1", "rec2"])} of the runs in patterns both recordings share`,
+      );
       assert.equal(jobSlots(r, runs).size, 1);
     } finally {
       await service.close();

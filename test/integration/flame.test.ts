@@ -74,20 +74,27 @@ function assertMatchesReport(g: FlameGraph, report: ReturnType<typeof uftraceRep
   for (const [name, ref] of report) {
     const mine = ours.get(name)!;
     assert.equal(mine.calls, ref.calls, `${name}: calls`);
-    assert.ok(Math.abs(mine.totalNs - ref.totalNs) <= ref.toleranceNs, `${name}: total ${mine.totalNs} vs ${ref.totalNs}`);
+    assert.ok(
+      Math.abs(mine.totalNs - ref.totalNs) <= ref.toleranceNs,
+      `${name}: total ${mine.totalNs} vs ${ref.totalNs}`,
+    );
     assert.ok(Math.abs(mine.selfNs - ref.selfNs) <= ref.toleranceNs, `${name}: self ${mine.selfNs} vs ${ref.selfNs}`);
   }
 }
 
 /** Node of the call chain `chain` ("main>H"), by names. */
-function node(g: { parent: readonly number[]; fn: readonly number[]; functions: readonly string[] }, chain: string): number {
+function node(
+  g: { parent: readonly number[]; fn: readonly number[]; functions: readonly string[] },
+  chain: string,
+): number {
   const names = (c: number): string => (c === 0 ? "" : `${names(g.parent[c])}>${g.functions[g.fn[c]]}`);
   const found = g.parent.map((_, c) => c).filter((c) => names(c) === `>${chain}`);
   assert.equal(found.length, 1, `one node for ${chain}`);
   return found[0];
 }
 
-const rejectsWith = (code: string, path: string, message: RegExp) => (e: unknown) => e instanceof ApiError && e.code === code && e.issues[0]?.path === path && message.test(e.message);
+const rejectsWith = (code: string, path: string, message: RegExp) => (e: unknown) =>
+  e instanceof ApiError && e.code === code && e.issues[0]?.path === path && message.test(e.message);
 
 let service: VarbenchService;
 let api: ReturnType<typeof inProcessClient>;
@@ -114,11 +121,17 @@ describe("flame graphs through the API", () => {
 
   it("gives a run's functions the calls, totals and self times of uftrace report", async () => {
     const g = await api.analyses.flame({ target: run(1) });
-    assert.deepEqual([g.runs, g.thread, g.threads.map((t) => t.key)], [1, null, ["5397/5397", "5397/5399", "5397/5400"]]);
+    assert.deepEqual(
+      [g.runs, g.thread, g.threads.map((t) => t.key)],
+      [1, null, ["5397/5397", "5397/5399", "5397/5400"]],
+    );
     assertMatchesReport(g, uftraceReport(TWO_THREADS));
     // The root is every thread's top-level calls: main, cruncher and hasher (and the start-up calls).
     const top = g.parent.flatMap((p, c) => (p === 0 ? [g.inclusiveNs[c]] : []));
-    assert.equal(g.inclusiveNs[0], top.reduce((s, x) => s + x, 0));
+    assert.equal(
+      g.inclusiveNs[0],
+      top.reduce((s, x) => s + x, 0),
+    );
     assertMatchesReport(await api.analyses.flame({ target: run(2) }), uftraceReport(CHAIN));
   });
 
@@ -128,13 +141,24 @@ describe("flame graphs through the API", () => {
     assert.equal(g.threads.length, 3, "every thread stays on offer");
     assertMatchesReport(g, uftraceReport(TWO_THREADS, ["--tid", "5399"]));
     assert.equal(g.inclusiveNs[0], g.inclusiveNs[node(g, "cruncher")]);
-    assertMatchesReport(await api.analyses.flame({ target: run(1), thread: "5397/5400" }), uftraceReport(TWO_THREADS, ["--tid", "5400"]));
-    await assert.rejects(api.analyses.flame({ target: run(1), thread: "4242" }), rejectsWith("not-found", "thread", /no thread 4242 in this trace; threads: 5397\/5397, 5397\/5399, 5397\/5400/));
-    await assert.rejects(api.analyses.flame({ target: run(1), thread: "main" }), rejectsWith("invalid-arguments", "thread", /"tid" or "pid\/tid"/));
+    assertMatchesReport(
+      await api.analyses.flame({ target: run(1), thread: "5397/5400" }),
+      uftraceReport(TWO_THREADS, ["--tid", "5400"]),
+    );
+    await assert.rejects(
+      api.analyses.flame({ target: run(1), thread: "4242" }),
+      rejectsWith("not-found", "thread", /no thread 4242 in this trace; threads: 5397\/5397, 5397\/5399, 5397\/5400/),
+    );
+    await assert.rejects(
+      api.analyses.flame({ target: run(1), thread: "main" }),
+      rejectsWith("invalid-arguments", "thread", /"tid" or "pid\/tid"/),
+    );
   });
 
   it("pools a design's runs, widths per run and N over both, and refuses a thread of them", async () => {
-    const runs = (await api.runs.list({ campaignId: 1 })).filter((r) => r.design === "five" && !r.warmup && r.status === "succeeded");
+    const runs = (await api.runs.list({ campaignId: 1 })).filter(
+      (r) => r.design === "five" && !r.warmup && r.status === "succeeded",
+    );
     assert.equal(runs.length, 2);
     const pooled = await api.analyses.flame({ target: design("five") });
     assert.equal(pooled.runs, 2);
@@ -150,15 +174,24 @@ describe("flame graphs through the API", () => {
       assert.equal(pooled.maxNs[p], Math.max(each[0].maxNs[x], each[1].maxNs[y]));
     }
     assert.equal(pooled.n[node(pooled, "main>H>U>V>W")], 10, "5 calls in each of 2 runs");
-    await assert.rejects(api.analyses.flame({ target: design("five"), thread: "1" }), rejectsWith("invalid-arguments", "thread", /not in a design's runs/));
+    await assert.rejects(
+      api.analyses.flame({ target: design("five"), thread: "1" }),
+      rejectsWith("invalid-arguments", "thread", /not in a design's runs/),
+    );
   });
 
   it("joins two runs: contexts of one side marked, each side's statistics its own graph's", async () => {
     const d = await api.analyses.flameDiff({ a: run(1), b: run(2) });
     const [ga, gb] = [await api.analyses.flame({ target: run(1) }), await api.analyses.flame({ target: run(2) })];
     const [main, create, h, cruncher] = ["main", "main>pthread_create", "main>H", "cruncher"].map((c) => node(d, c));
-    assert.deepEqual([d.present[0], d.present[main], d.present[create], d.present[h], d.present[cruncher]], [3, IN_A | IN_B, IN_A, IN_B, IN_A]);
-    assert.deepEqual([d.a.inclusiveNs[h], d.b.inclusiveNs[create], d.deltaNs[h], d.relative[h], d.welchT[h]], [0, 0, 0, null, null]);
+    assert.deepEqual(
+      [d.present[0], d.present[main], d.present[create], d.present[h], d.present[cruncher]],
+      [3, IN_A | IN_B, IN_A, IN_B, IN_A],
+    );
+    assert.deepEqual(
+      [d.a.inclusiveNs[h], d.b.inclusiveNs[create], d.deltaNs[h], d.relative[h], d.welchT[h]],
+      [0, 0, 0, null, null],
+    );
     assert.equal(d.b.n[h], 50);
     const [ma, mb] = [node(ga, "main"), node(gb, "main")];
     assert.deepEqual([d.a.inclusiveNs[main], d.b.inclusiveNs[main]], [ga.inclusiveNs[ma], gb.inclusiveNs[mb]]);
@@ -174,7 +207,13 @@ describe("flame graphs through the API", () => {
     const w = node(d, "main>H>U>V>W");
     assert.deepEqual([d.present[w], d.a.n[w], d.b.n[w]], [3, 10, 20]);
     assert.ok(d.welchT[w] === null || Number.isFinite(d.welchT[w]));
-    assert.ok(d.present.every((p) => p === 3), "the same program: every context on both sides");
-    await assert.rejects(api.analyses.flameDiff({ a: run(1), b: { kind: "campaign", campaignId: 1 } }), rejectsWith("invalid-arguments", "b", /^the differential flame graph takes .*; not /));
+    assert.ok(
+      d.present.every((p) => p === 3),
+      "the same program: every context on both sides",
+    );
+    await assert.rejects(
+      api.analyses.flameDiff({ a: run(1), b: { kind: "campaign", campaignId: 1 } }),
+      rejectsWith("invalid-arguments", "b", /^the differential flame graph takes .*; not /),
+    );
   });
 });

@@ -35,7 +35,10 @@ describe("varbench flame", () => {
     for (const { chain, values } of lines) {
       const row = report.get(chain.at(-1)!);
       assert.ok(row, `${chain.join(";")} is in uftrace's report`);
-      assert.ok(Math.abs(values[0] - row.selfNs) <= row.toleranceNs + 1, `${chain.join(";")}: ${values[0]} ns, uftrace ${row.selfNs} ns`);
+      assert.ok(
+        Math.abs(values[0] - row.selfNs) <= row.toleranceNs + 1,
+        `${chain.join(";")}: ${values[0]} ns, uftrace ${row.selfNs} ns`,
+      );
     }
   });
 
@@ -60,14 +63,23 @@ describe("varbench flame", () => {
     // 20,000 nested calls: every line spells its chain, Σ depth × name ≈ 20,000²/2 × 3 chars ≈ 600 MB.
     const dir = tempDir("flame-deep");
     const n = 20_000;
-    const events = [...Array.from({ length: n }, (_, i) => ({ name: `f${i % 7}`, ph: "B", ts: i, pid: 1, tid: 1 })), ...Array.from({ length: n }, (_, i) => ({ name: `f${(n - 1 - i) % 7}`, ph: "E", ts: n + i, pid: 1, tid: 1 }))];
+    const events = [
+      ...Array.from({ length: n }, (_, i) => ({ name: `f${i % 7}`, ph: "B", ts: i, pid: 1, tid: 1 })),
+      ...Array.from({ length: n }, (_, i) => ({ name: `f${(n - 1 - i) % 7}`, ph: "E", ts: n + i, pid: 1, tid: 1 })),
+    ];
     writeFileSync(join(dir, "deep.json"), JSON.stringify({ traceEvents: events }));
     const deep = varbench(["flame", join(dir, "deep.json")]);
     assert.equal(deep.status, 1);
-    assert.match(deep.stderr, /collapsed stacks of this tree would take about \d+ MiB .*: export the flame graph as JSON instead/);
+    assert.match(
+      deep.stderr,
+      /collapsed stacks of this tree would take about \d+ MiB .*: export the flame graph as JSON instead/,
+    );
     assert.equal(deep.stdout, "", "nothing half-written");
     const both = varbench(["flame", TRACE, "--vs", TRACE, "--thread", "1"]);
     assert.equal(both.status, 1);
-    assert.match(both.stderr, /--thread picks a thread of one run or trace; with --vs both sides take all their threads/);
+    assert.match(
+      both.stderr,
+      /--thread picks a thread of one run or trace; with --vs both sides take all their threads/,
+    );
   });
 });

@@ -31,13 +31,26 @@ describe("per-function empirical complexity of bubble sort under uftrace (002 ch
     // Campaign 2: the same program and sizes once each, traced with scheduler events (on-CPU time).
     const onCpu = join(dirname(ws), "bsort_on_cpu.yaml");
     const spec = readFileSync(join(ROOT, "examples", "campaigns", "bsort_uftrace.yaml"), "utf8");
-    writeFileSync(onCpu, spec.replaceAll("{spec_dir}/../build/bsort", join(ROOT, "examples", "build", "bsort")).replace("options: [--no-event, ", "options: [").replace("repetitions: 3", "repetitions: 1"));
+    writeFileSync(
+      onCpu,
+      spec
+        .replaceAll("{spec_dir}/../build/bsort", join(ROOT, "examples", "build", "bsort"))
+        .replace("options: [--no-event, ", "options: [")
+        .replace("repetitions: 3", "repetitions: 1"),
+    );
     const r2 = varbench(["-w", ws, "campaign", "run", onCpu]);
     assert.equal(r2.status, 0, r2.stderr);
     const service = new VarbenchService(ws, { localFiles: true, remember: false });
     try {
-      for (const cost of ["calls", "time"] as const) results[cost] = await inProcessClient(service).analyses.functionTrends({ target: { kind: "campaign", campaignId: 1 }, cost });
-      results.onCpu = await inProcessClient(service).analyses.functionTrends({ target: { kind: "campaign", campaignId: 2 }, cost: "time" });
+      for (const cost of ["calls", "time"] as const)
+        results[cost] = await inProcessClient(service).analyses.functionTrends({
+          target: { kind: "campaign", campaignId: 1 },
+          cost,
+        });
+      results.onCpu = await inProcessClient(service).analyses.functionTrends({
+        target: { kind: "campaign", campaignId: 2 },
+        cost: "time",
+      });
     } finally {
       await service.close();
     }
@@ -53,11 +66,15 @@ describe("per-function empirical complexity of bubble sort under uftrace (002 ch
     assert.equal(r.runs.length, 18);
     const swaps = v(r, "calls to swap per invocation of bsort");
     for (const n of SIZES) {
-      const seen = swaps.points.filter((p) => r.runs[p.workload].features.n === n).map((p) => p.mean).sort((a, b) => a - b);
+      const seen = swaps.points
+        .filter((p) => r.runs[p.workload].features.n === n)
+        .map((p) => p.mean)
+        .sort((a, b) => a - b);
       const expected = [0, 1, 2].map((seed) => swapsOf(n, seed)).sort((a, b) => a - b);
       assert.deepEqual(seen, expected, `n = ${n}`);
       // bsort runs once per workload, and its calls-cost transitive total is itself, its swaps, and nothing else.
-      for (const p of v(r, "transitive-cost of bsort").points.filter((q) => r.runs[q.workload].features.n === n)) assert.ok(expected.includes(p.mean - 1));
+      for (const p of v(r, "transitive-cost of bsort").points.filter((q) => r.runs[q.workload].features.n === n))
+        assert.ok(expected.includes(p.mean - 1));
     }
     // swap's call-count grows as n² (the thesis: 0.2n² on its inputs; here n²/4, random inversions).
     const count = v(r, "call-count of swap").best;
@@ -110,12 +127,20 @@ describe("per-function empirical complexity of bubble sort under uftrace (002 ch
     // 800, a factor of 32, and a run twice as slow as another on the CPU (caches, clock frequency)
     // moves it by ln 2 / ln 32 = 0.2 at most: 0.5n² − 0.5n compares fit n^2 within ±0.3.
     const r = results.onCpu!;
-    assert.equal(r.notes.some((n) => /without scheduler events/.test(n)), false);
+    assert.equal(
+      r.notes.some((n) => /without scheduler events/.test(n)),
+      false,
+    );
     const self = v(r, "self-cost of bsort");
     assert.equal(self.swamped, false, self.best.text);
-    const power = self.alternatives.find((a) => a.rule === null && a.terms.length === 1 && Object.keys(a.terms[0].powers).join() === "n")!;
+    const power = self.alternatives.find(
+      (a) => a.rule === null && a.terms.length === 1 && Object.keys(a.terms[0].powers).join() === "n",
+    )!;
     assert.ok(power, self.alternatives.map((a) => a.text).join("; "));
-    assert.ok(power.terms[0].powers.n >= 1.7 && power.terms[0].powers.n <= 2.3, `${power.text}: the compares, 0.5n² − 0.5n`);
+    assert.ok(
+      power.terms[0].powers.n >= 1.7 && power.terms[0].powers.n <= 2.3,
+      `${power.text}: the compares, 0.5n² − 0.5n`,
+    );
   });
 });
 
@@ -130,7 +155,10 @@ describe("per-function trends under timing noise: work(m) makes m² calls, and s
       "designs:",
       "  - name: O0",
       "workloads:",
-      ...[8, 16, 32].map((n) => `  - { name: n-${n}, argv: ["${join(ROOT, "examples", "build", "sleepy_work")}", "${n}", "{repetition}", "20000"], features: { n: ${n} } }`),
+      ...[8, 16, 32].map(
+        (n) =>
+          `  - { name: n-${n}, argv: ["${join(ROOT, "examples", "build", "sleepy_work")}", "${n}", "{repetition}", "20000"], features: { n: ${n} } }`,
+      ),
       "repetitions: 2",
       `profiler: { name: uftrace, options: [${options}] }`,
       "order: sequential",
@@ -143,7 +171,10 @@ describe("per-function trends under timing noise: work(m) makes m² calls, and s
     ws = join(dir, "ws");
     assert.equal(varbench(["workspace", "init", ws]).status, 0);
     // Campaign 1 without scheduler events, campaign 2 with them (uftrace records them unless told not to).
-    for (const [name, options] of [["no-events", '--no-event, --no-libcall, -A, "work@arg1"'], ["events", '--no-libcall, -A, "work@arg1"']]) {
+    for (const [name, options] of [
+      ["no-events", '--no-event, --no-libcall, -A, "work@arg1"'],
+      ["events", '--no-libcall, -A, "work@arg1"'],
+    ]) {
       const file = join(dir, `${name}.yaml`);
       writeFileSync(file, spec(name, options));
       const r = varbench(["-w", ws, "campaign", "run", file]);
@@ -152,12 +183,18 @@ describe("per-function trends under timing noise: work(m) makes m² calls, and s
     const service = new VarbenchService(ws, { localFiles: true, remember: false });
     try {
       const api = inProcessClient(service);
-      for (const campaignId of [1, 2]) for (const cost of ["calls", "time"] as const) results[`${campaignId} ${cost}`] = await api.analyses.functionTrends({ target: { kind: "campaign", campaignId }, cost });
+      for (const campaignId of [1, 2])
+        for (const cost of ["calls", "time"] as const)
+          results[`${campaignId} ${cost}`] = await api.analyses.functionTrends({
+            target: { kind: "campaign", campaignId },
+            cost,
+          });
     } finally {
       await service.close();
     }
   });
-  const variable = (r: CfTrendsResult, label: string) => r.functions.flatMap((f) => f.variables).find((x) => x.label === label)!;
+  const variable = (r: CfTrendsResult, label: string) =>
+    r.functions.flatMap((f) => f.variables).find((x) => x.label === label)!;
 
   it("models work's calls exactly: work.arg1^2 + 1 (itself and its m² calls to step)", () => {
     for (const campaignId of [1, 2]) {
@@ -188,7 +225,10 @@ describe("per-function trends under timing noise: work(m) makes m² calls, and s
     // floor no machine lowers. On the CPU the m² steps of 32 calls take a few ms even on a busy
     // machine, so the largest total falls to well under a quarter; and no note blames missing events.
     const total = (r: CfTrendsResult) => r.functions.find((f) => f.name === "main")!.maxTotalTransitive;
-    assert.ok(total(results["2 time"]) < total(results["1 time"]) / 4, `${total(results["2 time"])} ns on the CPU against ${total(results["1 time"])} ns`);
+    assert.ok(
+      total(results["2 time"]) < total(results["1 time"]) / 4,
+      `${total(results["2 time"])} ns on the CPU against ${total(results["1 time"])} ns`,
+    );
     const said = [results["2 time"].noise ?? "", ...results["2 time"].notes].join("\n");
     assert.doesNotMatch(said, /without scheduler events/);
   });

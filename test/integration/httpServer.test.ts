@@ -22,13 +22,25 @@ interface Reply {
 }
 
 /** A raw request, so tests can set any Host header. */
-function raw(path: string, o: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> {
+function raw(
+  path: string,
+  o: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Reply> {
   return new Promise((ok, fail) => {
-    const req = request({ host: "127.0.0.1", port: server.port, path, method: o.method ?? "GET", headers: { host: `127.0.0.1:${server.port}`, ...o.headers } }, (res) => {
-      let body = "";
-      res.on("data", (c: Buffer) => (body += c.toString()));
-      res.on("end", () => ok({ status: res.statusCode!, headers: res.headers, body }));
-    });
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        path,
+        method: o.method ?? "GET",
+        headers: { host: `127.0.0.1:${server.port}`, ...o.headers },
+      },
+      (res) => {
+        let body = "";
+        res.on("data", (c: Buffer) => (body += c.toString()));
+        res.on("end", () => ok({ status: res.statusCode!, headers: res.headers, body }));
+      },
+    );
     req.on("error", fail);
     req.end(o.body);
   });
@@ -60,9 +72,27 @@ describe("browser-mode server", () => {
   it("refuses requests without the token, with a wrong one, or for a foreign Host", async () => {
     assert.equal((await raw("/")).status, 401);
     assert.equal((await raw("/api/workspace.info", { method: "POST", body: "{}" })).status, 401);
-    assert.equal((await raw("/api/workspace.info", { method: "POST", body: "{}", headers: { authorization: "Bearer x".padEnd(server.token.length + 7, "x") } })).status, 401);
+    assert.equal(
+      (
+        await raw("/api/workspace.info", {
+          method: "POST",
+          body: "{}",
+          headers: { authorization: "Bearer x".padEnd(server.token.length + 7, "x") },
+        })
+      ).status,
+      401,
+    );
     assert.equal((await raw("/", { headers: { ...auth(), host: `evil.example:${server.port}` } })).status, 403);
-    assert.equal((await raw("/api/workspace.info", { method: "POST", body: "{}", headers: { ...auth(), origin: "http://evil.example" } })).status, 403);
+    assert.equal(
+      (
+        await raw("/api/workspace.info", {
+          method: "POST",
+          body: "{}",
+          headers: { ...auth(), origin: "http://evil.example" },
+        })
+      ).status,
+      403,
+    );
   });
 
   it("trades the token in the URL for a strict cookie that then opens every page", async () => {
@@ -83,17 +113,28 @@ describe("browser-mode server", () => {
     const ok = await raw("/api/workspace.info", { method: "POST", body: "{}", headers: auth() });
     assert.equal(ok.status, 200);
     assert.equal((JSON.parse(ok.body) as { result: { apiVersion: number } }).result.apiVersion, API_VERSION);
-    const bad = await raw("/api/runs.get", { method: "POST", body: JSON.stringify({ runId: "seven" }), headers: auth() });
+    const bad = await raw("/api/runs.get", {
+      method: "POST",
+      body: JSON.stringify({ runId: "seven" }),
+      headers: auth(),
+    });
     assert.equal(bad.status, 400);
     assert.equal((JSON.parse(bad.body) as { error: { issues: { path: string }[] } }).error.issues[0].path, "runId");
     assert.equal((await raw("/api/runs.get", { method: "POST", body: "{not json", headers: auth() })).status, 400);
-    assert.equal((await raw("/api/runs.get", { method: "POST", body: JSON.stringify({ runId: 5 }), headers: auth() })).status, 404);
+    assert.equal(
+      (await raw("/api/runs.get", { method: "POST", body: JSON.stringify({ runId: 5 }), headers: auth() })).status,
+      404,
+    );
     assert.equal((await raw("/api/nothing.here", { method: "POST", body: "{}", headers: auth() })).status, 404);
     assert.equal((await raw("/api/workspace.info", { headers: auth() })).status, 405);
   });
 
   it("answers a body over 1 MiB with 413 and a path that is not percent-encoding with 400, and keeps serving", async () => {
-    const big = await raw("/api/workspace.info", { method: "POST", body: `{"x":"${"a".repeat((1 << 20) + 10)}"}`, headers: auth() });
+    const big = await raw("/api/workspace.info", {
+      method: "POST",
+      body: `{"x":"${"a".repeat((1 << 20) + 10)}"}`,
+      headers: auth(),
+    });
     assert.equal(big.status, 413);
     assert.match((JSON.parse(big.body) as { error: { message: string } }).error.message, /over 1048576 bytes/);
     const bad = await raw("/%E0%A4%A", { headers: auth() });
@@ -107,7 +148,17 @@ describe("browser-mode server", () => {
     const ws = new WebSocket(`ws://127.0.0.1:${server.port}/api/events`, { headers: auth() });
     await new Promise((ok) => ws.on("open", ok));
     const got = new Promise<string>((ok) => ws.on("message", (m: Buffer) => ok(m.toString())));
-    const event = { campaignId: 1, status: "running", counts: {}, total: 1, done: 0, etaMs: null, run: null, message: null, ended: false };
+    const event = {
+      campaignId: 1,
+      status: "running",
+      counts: {},
+      total: 1,
+      done: 0,
+      etaMs: null,
+      run: null,
+      message: null,
+      ended: false,
+    };
     service.events.emit("campaignProgress", event);
     assert.deepEqual(JSON.parse(await got), { event: "campaignProgress", payload: event });
     ws.close();

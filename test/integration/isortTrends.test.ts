@@ -15,7 +15,12 @@ import type { TrendsResult } from "../../engine/trend/result.js";
 
 const SOURCE = join(ROOT, "examples", "isort.c");
 /** The file:line location of the first line of code (not of the opening comment) that contains `text`. */
-const lineOf = (text: string) => `${SOURCE}:${readFileSync(SOURCE, "utf8").split("\n").findIndex((l) => l.includes(text) && !/^\s*(\/\*|\*)/.test(l)) + 1}`;
+const lineOf = (text: string) =>
+  `${SOURCE}:${
+    readFileSync(SOURCE, "utf8")
+      .split("\n")
+      .findIndex((l) => l.includes(text) && !/^\s*(\/\*|\*)/.test(l)) + 1
+  }`;
 type Kind = "sorted" | "nearly" | "random" | "reverse";
 /** The campaign runs one repetition, so every run's SEED is its {repetition}, 0. */
 const SEED = 0;
@@ -48,12 +53,18 @@ describe("insertion sort's cost depends on more than n (002 §3.5.5)", () => {
     const inner = innerLoop();
     const lines = ["while (j >= 0 && arr[j] > val)", "arr[j + 1] = arr[j];", "--j;"].map(lineOf);
     assert.deepEqual([...inner.members].sort(), [...lines].sort());
-    assert.equal(inner.name, lines[0], "the representative varies most: the loop test runs n + S times, the other two S times");
+    assert.equal(
+      inner.name,
+      lines[0],
+      "the representative varies most: the loop test runs n + S times, the other two S times",
+    );
     // Per run the cluster costs (n + S) + S + S: the test once per i and once per shift, the shift and --j once per shift.
-    for (const { i, kind, n } of workloads()) assert.equal(inner.cost[i], n + 3 * shifts(kind, n, SEED), `${kind}-${n}`);
+    for (const { i, kind, n } of workloads())
+      assert.equal(inner.cost[i], n + 3 * shifts(kind, n, SEED), `${kind}-${n}`);
     // The outer loop goes around exactly n times (§3.5.5): its lines are in the cluster of the feature n.
     const size = r.clusters.find((c) => c.name === "n")!;
-    for (const text of ["while (i < n)", "int val = arr[i];", "int j = i - 1;", "arr[j + 1] = val;", "++i;"]) assert.ok(size.members.includes(lineOf(text)), text);
+    for (const text of ["while (i < n)", "int val = arr[i];", "int j = i - 1;", "arr[j + 1] = val;", "++i;"])
+      assert.ok(size.members.includes(lineOf(text)), text);
     assert.ok(Math.abs(size.fits[0].power.b - 1) < 0.01, String(size.fits[0].power.b));
   });
 
@@ -82,7 +93,10 @@ describe("insertion sort's cost depends on more than n (002 §3.5.5)", () => {
     const exponentOf = (kinds: readonly Kind[]) => {
       const picked = workloads().filter((w) => kinds.includes(w.kind));
       assert.equal(picked.length, 14);
-      return logSlope(picked.map((w) => w.n), picked.map((w) => inner.cost[w.i]));
+      return logSlope(
+        picked.map((w) => w.n),
+        picked.map((w) => inner.cost[w.i]),
+      );
     };
     // n and 2.5n: exactly 1. Random and reversed: n + 0.75n² (in expectation) and 1.5n² − 0.5n, 2 less a little at n = 50.
     const ordered = exponentOf(["sorted", "nearly"]);

@@ -10,7 +10,9 @@ import { dirname, join, relative } from "node:path";
 import { ROOT, tempDir } from "../helpers/uftrace.js";
 
 const CONFIG = join(ROOT, ".dependency-cruiser.cjs");
-const RULES: readonly string[] = (createRequire(import.meta.url)(CONFIG) as { forbidden: { name: string }[] }).forbidden.map((r) => r.name);
+const RULES: readonly string[] = (
+  createRequire(import.meta.url)(CONFIG) as { forbidden: { name: string }[] }
+).forbidden.map((r) => r.name);
 
 /** An import of `to` (a file of the tree, or a package or built-in by name) from `from`; types only when asked. */
 interface Arrow {
@@ -27,17 +29,34 @@ function cruise(arrows: readonly Arrow[]): { status: number | null; out: string 
     if (a.to.includes("/") && !a.to.startsWith("node:")) files.set(a.to, files.get(a.to) ?? []);
   }
   arrows.forEach((a, i) => {
-    const spec = a.to.includes("/") && !a.to.startsWith("node:") ? `./${relative(dirname(a.from), a.to)}`.replace(/^\.\/\.\.\//, "../").replace(/\.ts$/, ".js") : a.to;
-    files.get(a.from)!.push(a.typeOnly ? `import type { T as T${i} } from "${spec}";\nexport type U${i} = T${i};` : `import { x as x${i} } from "${spec}";\nexport const y${i} = x${i};`);
+    const spec =
+      a.to.includes("/") && !a.to.startsWith("node:")
+        ? `./${relative(dirname(a.from), a.to)}`.replace(/^\.\/\.\.\//, "../").replace(/\.ts$/, ".js")
+        : a.to;
+    files
+      .get(a.from)!
+      .push(
+        a.typeOnly
+          ? `import type { T as T${i} } from "${spec}";\nexport type U${i} = T${i};`
+          : `import { x as x${i} } from "${spec}";\nexport const y${i} = x${i};`,
+      );
   });
   const dir = tempDir("layers");
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext" } }));
+  writeFileSync(
+    join(dir, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext" } }),
+  );
   for (const [path, lines] of files) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), [...lines, "export const x = 1;", "export interface T { readonly n: number }", ""].join("\n"));
+    writeFileSync(
+      join(dir, path),
+      [...lines, "export const x = 1;", "export interface T { readonly n: number }", ""].join("\n"),
+    );
   }
   const bin = join(ROOT, "node_modules", "dependency-cruiser", "bin", "dependency-cruise.mjs");
-  const roots = ["engine", "electron", "renderer", "test"].filter((root) => [...files.keys()].some((f) => f.startsWith(`${root}/`)));
+  const roots = ["engine", "electron", "renderer", "test"].filter((root) =>
+    [...files.keys()].some((f) => f.startsWith(`${root}/`)),
+  );
   const r = spawnSync(process.execPath, [bin, "--config", CONFIG, ...roots], { cwd: dir, encoding: "utf8" });
   return { status: r.status, out: r.stdout + r.stderr };
 }
@@ -134,9 +153,14 @@ describe("layer rules", () => {
     assert.notEqual(r.status, 0);
     for (const [rule, a] of BAD) {
       // A built-in is named without its node: prefix; a cycle is listed from each of its files.
-      const line = rule === "no-circular" ? `${rule}: ${a.from} → ` : `${rule}: ${a.from} → ${a.to.replace(/^node:/, "")}`;
+      const line =
+        rule === "no-circular" ? `${rule}: ${a.from} → ` : `${rule}: ${a.from} → ${a.to.replace(/^node:/, "")}`;
       assert.ok(r.out.includes(line), `${line}\nnot in\n${r.out}`);
     }
-    assert.deepEqual(RULES.filter((name) => !BAD.some(([rule]) => rule === name)), [], "every rule has a bad import here");
+    assert.deepEqual(
+      RULES.filter((name) => !BAD.some(([rule]) => rule === name)),
+      [],
+      "every rule has a bad import here",
+    );
   });
 });

@@ -83,7 +83,10 @@ describe("malformed inputs leave the workspace intact", () => {
       name: "broken JSON",
       make: () => {
         const file = join(tempDir("json"), "trace.json");
-        writeFileSync(file, '[{"ph":"B","name":"a","ts":1,"pid":1,"tid":1},\n{"ph":"E","name":"a","ts":2,"pid":1 "tid":1}]');
+        writeFileSync(
+          file,
+          '[{"ph":"B","name":"a","ts":1,"pid":1,"tid":1},\n{"ph":"E","name":"a","ts":2,"pid":1 "tid":1}]',
+        );
         return file;
       },
       expect: /trace\.json: at byte 47: event is not valid JSON/,
@@ -126,7 +129,10 @@ describe("lost records in a real recording", () => {
   it("are counted and reported, and the stream resynchronises by the recorded depth", async () => {
     buildExamples();
     const dir = record("nested_chain", ["6"], ["--no-event"]);
-    const dat = join(dir, readdirSync(dir).find((f) => /^\d+\.dat$/.test(f))!);
+    const dat = join(
+      dir,
+      readdirSync(dir).find((f) => /^\d+\.dat$/.test(f))!,
+    );
     const bytes = readFileSync(dat);
     const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
     // Find the exit of the third W (depth 4: main > H > U > V > W) and make it a
@@ -145,11 +151,20 @@ describe("lost records in a real recording", () => {
     writeFileSync(dat, bytes);
 
     const { cct } = await readTraceFile(dir);
-    assert.ok(cct.warnings.some((w) => w.kind === "lost-records" && w.count === 1), "the loss is reported");
+    assert.ok(
+      cct.warnings.some((w) => w.kind === "lost-records" && w.count === 1),
+      "the loss is reported",
+    );
     const calls = new Map(functionRows(mergeThreads(cct), cct.functions).map((r) => [r.name, r.calls]));
     // Every call is still counted once: W's lost exit is closed when V exits.
-    assert.deepEqual(["H", "U", "V", "W"].map((f) => calls.get(f)), [6, 6, 6, 6]);
-    assert.ok(cct.warnings.some((w) => w.kind === "closed-on-mismatch"), "the cut-short call is reported");
+    assert.deepEqual(
+      ["H", "U", "V", "W"].map((f) => calls.get(f)),
+      [6, 6, 6, 6],
+    );
+    assert.ok(
+      cct.warnings.some((w) => w.kind === "closed-on-mismatch"),
+      "the cut-short call is reported",
+    );
     for (const t of cct.threads) for (const v of t.contexts.inclusiveNs) assert.ok(v >= 0);
   });
 });
@@ -162,4 +177,3 @@ function rows(dir: string): Record<string, number> {
     ws.close();
   }
 }
-

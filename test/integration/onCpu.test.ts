@@ -26,9 +26,14 @@ describe("on-CPU time", () => {
     for (const r of onCpu) {
       const w = wall.find((x) => x.path.join(">") === r.path.join(">"))!;
       // Off-CPU time inside this context: the schedule calls below it.
-      const off = sched.filter((s) => s.path.length > r.path.length && r.path.every((f, i) => s.path[i] === f)).reduce((t, s) => t + s.inclusiveNs, 0);
+      const off = sched
+        .filter((s) => s.path.length > r.path.length && r.path.every((f, i) => s.path[i] === f))
+        .reduce((t, s) => t + s.inclusiveNs, 0);
       assert.equal(r.n, w.n, r.path.join(">"));
-      assert.ok(Math.abs(r.inclusiveNs - (w.inclusiveNs - off)) <= 1e-6 * w.inclusiveNs + 1, `${r.path.join(">")}: ${r.inclusiveNs} vs ${w.inclusiveNs} − ${off}`);
+      assert.ok(
+        Math.abs(r.inclusiveNs - (w.inclusiveNs - off)) <= 1e-6 * w.inclusiveNs + 1,
+        `${r.path.join(">")}: ${r.inclusiveNs} vs ${w.inclusiveNs} − ${off}`,
+      );
     }
   });
 });

@@ -16,7 +16,17 @@ describe("outputs that cannot be written", () => {
     dir = tempDir("outputs");
     ws = join(dir, "ws");
     assert.equal(varbench(["workspace", "init", ws]).status, 0);
-    assert.equal(varbench(["-w", ws, "import", join(FIXTURES, "results", "hyperfine", "1.15", "two_sleeps.json"), "--project", "p"]).status, 0);
+    assert.equal(
+      varbench([
+        "-w",
+        ws,
+        "import",
+        join(FIXTURES, "results", "hyperfine", "1.15", "two_sleeps.json"),
+        "--project",
+        "p",
+      ]).status,
+      0,
+    );
     const trace = join(dir, "t.json");
     writeFileSync(trace, `[{"ph":"B","name":"main","pid":1,"tid":1,"ts":0},{"ph":"E","pid":1,"tid":1,"ts":5}]`);
     const imported = varbench(["-w", ws, "import", trace, "--project", "p"]);

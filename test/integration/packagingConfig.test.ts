@@ -27,9 +27,15 @@ describe("build/electron-builder.yml", () => {
 
   it("would fail it with a wrong key, at the top or inside a platform", async () => {
     const config = await load();
-    await assert.rejects(validate({ ...config, electronFuse: { runAsNode: false } }), /unknown property 'electronFuse'/);
+    await assert.rejects(
+      validate({ ...config, electronFuse: { runAsNode: false } }),
+      /unknown property 'electronFuse'/,
+    );
     await assert.rejects(validate({ ...config, linux: { ...config.linux, targets: ["deb"] } }), /configuration\.linux/);
-    await assert.rejects(validate({ ...config, electronFuses: { ...config.electronFuses, runAsnode: false } }), /electronFuses/);
+    await assert.rejects(
+      validate({ ...config, electronFuses: { ...config.electronFuses, runAsnode: false } }),
+      /electronFuses/,
+    );
   });
 
   it("flips the fuses the security checklist asks for, and packs the app into asar", async () => {
@@ -47,7 +53,11 @@ describe("build/electron-builder.yml", () => {
   });
 
   it("packages AppImage and deb on Linux, with Windows and macOS targets configured, the binary named varbench", async () => {
-    const config = (await load()) as Config & { executableName?: string; win?: { target?: unknown }; mac?: { target?: unknown } };
+    const config = (await load()) as Config & {
+      executableName?: string;
+      win?: { target?: unknown };
+      mac?: { target?: unknown };
+    };
     assert.deepEqual(config.linux?.target, ["AppImage", "deb"]);
     assert.deepEqual(config.win?.target, ["nsis"]);
     assert.deepEqual(config.mac?.target, ["dmg"]);

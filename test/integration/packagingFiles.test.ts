@@ -34,11 +34,32 @@ interface Matcher {
 type Config = Record<string, unknown> & { linux?: Record<string, unknown> };
 
 const lib = builderRequire("app-builder-lib/out/fileMatcher.js") as {
-  getMainFileMatchers(appDir: string, dest: string, expand: (s: string) => string, platformOptions: unknown, packager: unknown, outDir: string, isElectronCompile: boolean): Matcher[];
-  getNodeModuleFileMatcher(appDir: string, dest: string, expand: (s: string) => string, platformOptions: unknown, packager: unknown): Matcher;
-  getFileMatchers(config: Config, name: "extraResources" | "asarUnpack", dest: string, options: unknown): Matcher[] | null;
+  getMainFileMatchers(
+    appDir: string,
+    dest: string,
+    expand: (s: string) => string,
+    platformOptions: unknown,
+    packager: unknown,
+    outDir: string,
+    isElectronCompile: boolean,
+  ): Matcher[];
+  getNodeModuleFileMatcher(
+    appDir: string,
+    dest: string,
+    expand: (s: string) => string,
+    platformOptions: unknown,
+    packager: unknown,
+  ): Matcher;
+  getFileMatchers(
+    config: Config,
+    name: "extraResources" | "asarUnpack",
+    dest: string,
+    options: unknown,
+  ): Matcher[] | null;
 };
-const { getConfig } = builderRequire("app-builder-lib/out/util/config/config.js") as { getConfig(dir: string, file: string, extra: unknown): Promise<Config> };
+const { getConfig } = builderRequire("app-builder-lib/out/util/config/config.js") as {
+  getConfig(dir: string, file: string, extra: unknown): Promise<Config>;
+};
 
 const META = join(ROOT, "dist", "meta");
 const APP = "/packaged/resources/app";
@@ -73,7 +94,8 @@ function extraResourceOf(file: string): string | null {
     if (!abs.startsWith(m.from + sep)) continue;
     const parts = relative(m.from, abs).split(sep);
     const filter = m.createFilter();
-    if (parts.every((_, i) => filter(join(m.from, ...parts.slice(0, i + 1)), i === parts.length - 1 ? asFile : asDir))) return relative(RESOURCES, join(m.to, ...parts));
+    if (parts.every((_, i) => filter(join(m.from, ...parts.slice(0, i + 1)), i === parts.length - 1 ? asFile : asDir)))
+      return relative(RESOURCES, join(m.to, ...parts));
   }
   return null;
 }
@@ -89,7 +111,10 @@ function extraResourceFills(dest: string): boolean {
   });
 }
 
-const filesUnder = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  );
 
 /** Packages installed for production: package.json's dependencies and theirs, optional ones included. */
 function productionPackages(): Set<string> {
@@ -103,16 +128,27 @@ function productionPackages(): Set<string> {
     }
     if (seen.has(pkgFile)) return;
     seen.add(pkgFile);
-    const pkg = JSON.parse(readFileSync(pkgFile, "utf8")) as { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> };
+    const pkg = JSON.parse(readFileSync(pkgFile, "utf8")) as {
+      dependencies?: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
+    };
     for (const dep of Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies })) visit(dep, dirname(pkgFile));
   };
   visit(".", ROOT);
   return new Set([...seen].map((f) => relative(ROOT, dirname(f))));
 }
 
-const projectInputs = () => [...new Set([...metas.values()].flatMap((m) => Object.keys(m.inputs)))].filter((p) => /^(engine|electron)\//.test(p) && !p.includes("node_modules"));
+const projectInputs = () =>
+  [...new Set([...metas.values()].flatMap((m) => Object.keys(m.inputs)))].filter(
+    (p) => /^(engine|electron)\//.test(p) && !p.includes("node_modules"),
+  );
 /** The output file a project input ends up in (for URLs relative to import.meta.url). */
-const outputsOf = (input: string) => [...metas.values()].flatMap((m) => Object.entries(m.outputs).filter(([, o]) => input in o.inputs).map(([out]) => out));
+const outputsOf = (input: string) =>
+  [...metas.values()].flatMap((m) =>
+    Object.entries(m.outputs)
+      .filter(([, o]) => input in o.inputs)
+      .map(([out]) => out),
+  );
 
 /** A package name from a specifier: "a", "@s/a", "a/sub" → "a", "@s/a", "a". */
 const packageOf = (spec: string) => (spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]);
@@ -122,10 +158,15 @@ function runtimePackages(): Map<string, string> {
   const found = new Map<string, string>();
   for (const meta of metas.values())
     for (const [input, { imports }] of Object.entries(meta.inputs))
-      for (const i of imports) if (i.external && !BUILTINS.has(i.path) && !RUNTIME.has(i.path) && !i.path.startsWith(".")) found.set(packageOf(i.path), input);
+      for (const i of imports)
+        if (i.external && !BUILTINS.has(i.path) && !RUNTIME.has(i.path) && !i.path.startsWith("."))
+          found.set(packageOf(i.path), input);
   // require() of a createRequire is invisible to esbuild: found in the project's own sources.
   for (const input of projectInputs())
-    for (const [, spec] of readFileSync(join(ROOT, input), "utf8").matchAll(/\brequire\(\s*["']([^"'.][^"']*)["']\s*\)/g)) if (!BUILTINS.has(spec) && !RUNTIME.has(packageOf(spec))) found.set(packageOf(spec), input);
+    for (const [, spec] of readFileSync(join(ROOT, input), "utf8").matchAll(
+      /\brequire\(\s*["']([^"'.][^"']*)["']\s*\)/g,
+    ))
+      if (!BUILTINS.has(spec) && !RUNTIME.has(packageOf(spec))) found.set(packageOf(spec), input);
   return found;
 }
 
@@ -133,7 +174,10 @@ function runtimePackages(): Map<string, string> {
 function declaredOptional(importer: string, name: string): boolean {
   let dir = dirname(join(ROOT, importer));
   while (!existsSync(join(dir, "package.json"))) dir = dirname(dir);
-  const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { optionalDependencies?: Record<string, string>; peerDependenciesMeta?: Record<string, { optional?: boolean }> };
+  const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+    optionalDependencies?: Record<string, string>;
+    peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  };
   return name in (pkg.optionalDependencies ?? {}) || pkg.peerDependenciesMeta?.[name]?.optional === true;
 }
 
@@ -148,42 +192,73 @@ function namedPaths(): { input: string; path: string; resources: boolean }[] {
     const bases = new Map<string, string | null>([["process.resourcesPath", null]]);
     // DATA_ROOT is the app's root from sources, and resources/data in the package (examples and traces).
     for (const base of ["PROJECT_ROOT", "DATA_ROOT"]) {
-      const imported = new RegExp(`import\\s*\\{[^}]*\\b${base}(\\s+as\\s+(\\w+))?[^}]*\\}\\s*from\\s*"[^"]*projectRoot\\.js"`, "g");
+      const imported = new RegExp(
+        `import\\s*\\{[^}]*\\b${base}(\\s+as\\s+(\\w+))?[^}]*\\}\\s*from\\s*"[^"]*projectRoot\\.js"`,
+        "g",
+      );
       for (const [, , alias] of text.matchAll(imported)) bases.set(alias ?? base, ".");
     }
     const outputDirs = outputsOf(input).map((o) => dirname(o));
-    for (const [, name, rel] of text.matchAll(/const\s+(\w+)\s*=\s*fileURLToPath\(\s*new URL\(\s*"([^"]+)"\s*,\s*import\.meta\.url\s*\)\s*\)/g))
+    for (const [, name, rel] of text.matchAll(
+      /const\s+(\w+)\s*=\s*fileURLToPath\(\s*new URL\(\s*"([^"]+)"\s*,\s*import\.meta\.url\s*\)\s*\)/g,
+    ))
       for (const dir of outputDirs) bases.set(name, relative(ROOT, resolve(ROOT, dir, rel)) || ".");
     for (const [, name, args] of text.matchAll(/\bjoin\(\s*([\w.]+)((?:\s*,\s*"[^"]*")+)\s*\)/g)) {
       if (!bases.has(name)) continue;
       const segments = [...args.matchAll(/"([^"]*)"/g)].map((m) => m[1]);
       const base = bases.get(name);
-      found.push({ input, path: base === null ? segments.join("/") : relative(ROOT, join(ROOT, base!, ...segments)), resources: base === null });
+      found.push({
+        input,
+        path: base === null ? segments.join("/") : relative(ROOT, join(ROOT, base!, ...segments)),
+        resources: base === null,
+      });
     }
     for (const [, rel] of text.matchAll(/new URL\(\s*"(\.\/[^"]+)"\s*,\s*import\.meta\.url\s*\)/g))
-      for (const dir of outputDirs) found.push({ input, path: relative(ROOT, resolve(ROOT, dir, rel)), resources: false });
+      for (const dir of outputDirs)
+        found.push({ input, path: relative(ROOT, resolve(ROOT, dir, rel)), resources: false });
   }
   return found;
 }
 
 before(async () => {
-  assert.ok(existsSync(join(META, "electron-main.json")) && existsSync(join(META, "cli.json")), `no esbuild metafiles in ${META}: run npm run build`);
-  metas = new Map(readdirSync(META).filter((f) => f.endsWith(".json")).map((f) => [f.replace(/\.json$/, ""), JSON.parse(readFileSync(join(META, f), "utf8")) as Metafile]));
+  assert.ok(
+    existsSync(join(META, "electron-main.json")) && existsSync(join(META, "cli.json")),
+    `no esbuild metafiles in ${META}: run npm run build`,
+  );
+  metas = new Map(
+    readdirSync(META)
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => [f.replace(/\.json$/, ""), JSON.parse(readFileSync(join(META, f), "utf8")) as Metafile]),
+  );
   config = await getConfig(ROOT, join(ROOT, "build", "electron-builder.yml"), null);
-  const packager = { projectDir: ROOT, buildResourcesDir: join(ROOT, "build", "resources"), isPrepackedAppAsar: false, config, debugLogger: { isEnabled: false } };
+  const packager = {
+    projectDir: ROOT,
+    buildResourcesDir: join(ROOT, "build", "resources"),
+    isPrepackedAppAsar: false,
+    config,
+    debugLogger: { isEnabled: false },
+  };
   const platform = { info: packager, ...packager };
   const expand = (s: string) => s.replace(/\$\{os\}/g, "linux").replace(/\$\{arch\}/g, "x64");
   const outDir = join(ROOT, "dist", "app");
-  appFilters = lib.getMainFileMatchers(ROOT, APP, expand, config.linux ?? {}, platform, outDir, false).map((m) => ({ from: m.from, filter: m.createFilter() }));
+  appFilters = lib
+    .getMainFileMatchers(ROOT, APP, expand, config.linux ?? {}, platform, outDir, false)
+    .map((m) => ({ from: m.from, filter: m.createFilter() }));
   moduleFilter = lib.getNodeModuleFileMatcher(ROOT, APP, expand, config.linux ?? {}, packager).createFilter();
-  const options = { macroExpander: expand, customBuildOptions: config.linux ?? {}, globalOutDir: outDir, defaultSrc: ROOT };
+  const options = {
+    macroExpander: expand,
+    customBuildOptions: config.linux ?? {},
+    globalOutDir: outDir,
+    defaultSrc: ROOT,
+  };
   unpack = lib.getFileMatchers(config, "asarUnpack", APP, options)?.[0]?.createFilter() ?? (() => false);
   extraResources = lib.getFileMatchers(config, "extraResources", RESOURCES, options) ?? [];
 });
 
 describe("the packaged files, derived from the bundles' metafiles", () => {
   it("are read from every bundle", () => {
-    for (const name of ["cli", "electron-main", "electron-worker", "electron-preload"]) assert.ok(metas.has(name), `dist/meta/${name}.json is missing: run npm run build`);
+    for (const name of ["cli", "electron-main", "electron-worker", "electron-preload"])
+      assert.ok(metas.has(name), `dist/meta/${name}.json is missing: run npm run build`);
   });
 
   it("include every bundle output in the asar archive, source maps aside", () => {
@@ -202,47 +277,96 @@ describe("the packaged files, derived from the bundles' metafiles", () => {
       try {
         entry = createRequire(join(ROOT, importer)).resolve(name);
       } catch {
-        assert.ok(declaredOptional(importer, name), `${name} (loaded by ${importer}) is not installed and not declared optional`);
+        assert.ok(
+          declaredOptional(importer, name),
+          `${name} (loaded by ${importer}) is not installed and not declared optional`,
+        );
         continue;
       }
-      const dir = relative(ROOT, entry).split(sep).slice(0, relative(ROOT, entry).split(sep).lastIndexOf("node_modules") + 1 + name.split("/").length).join("/");
-      assert.ok(production.has(dir), `${name} (loaded by ${importer}) is not a production dependency, so electron-builder would not ship it`);
-      for (const file of [entry, join(ROOT, dir, "package.json")]) assert.ok(moduleFilter(file, asFile), `${relative(ROOT, file)} is excluded by the files patterns`);
-      for (const native of filesUnder(join(ROOT, dir)).filter((f) => f.endsWith(".node") && !f.includes(`${sep}obj`) && !f.includes("test_extension"))) {
+      const dir = relative(ROOT, entry)
+        .split(sep)
+        .slice(0, relative(ROOT, entry).split(sep).lastIndexOf("node_modules") + 1 + name.split("/").length)
+        .join("/");
+      assert.ok(
+        production.has(dir),
+        `${name} (loaded by ${importer}) is not a production dependency, so electron-builder would not ship it`,
+      );
+      for (const file of [entry, join(ROOT, dir, "package.json")])
+        assert.ok(moduleFilter(file, asFile), `${relative(ROOT, file)} is excluded by the files patterns`);
+      for (const native of filesUnder(join(ROOT, dir)).filter(
+        (f) => f.endsWith(".node") && !f.includes(`${sep}obj`) && !f.includes("test_extension"),
+      )) {
         assert.ok(moduleFilter(native, asFile), `${relative(ROOT, native)} is excluded`);
-        assert.ok(unpack(native, asFile), `${relative(ROOT, native)} is a native module kept inside the asar archive (asarUnpack)`);
+        assert.ok(
+          unpack(native, asFile),
+          `${relative(ROOT, native)} is a native module kept inside the asar archive (asarUnpack)`,
+        );
       }
     }
   });
 
   it("exclude no package that some bundle leaves external", () => {
-    const bundled = new Set([...metas.values()].flatMap((m) => Object.keys(m.inputs)).filter((p) => p.startsWith("node_modules/")).map((p) => packageOf(p.slice("node_modules/".length))));
-    const excluded = [...bundled].filter((name) => !moduleFilter(join(ROOT, "node_modules", name, "package.json"), asFile));
-    for (const name of excluded) assert.ok(!runtimePackages().has(name), `${name} is excluded from node_modules but loaded at run time`);
+    const bundled = new Set(
+      [...metas.values()]
+        .flatMap((m) => Object.keys(m.inputs))
+        .filter((p) => p.startsWith("node_modules/"))
+        .map((p) => packageOf(p.slice("node_modules/".length))),
+    );
+    const excluded = [...bundled].filter(
+      (name) => !moduleFilter(join(ROOT, "node_modules", name, "package.json"), asFile),
+    );
+    for (const name of excluded)
+      assert.ok(!runtimePackages().has(name), `${name} is excluded from node_modules but loaded at run time`);
   });
 
   it("ship every path the sources name from the app's root: in the asar, or as a real file under resources/data", () => {
     const named = namedPaths();
     const names = named.map((n) => n.path);
-    for (const expected of ["renderer/dist", "electron/dist/engineWorker.js", "electron/dist/preload.cjs", "dist/cli/main.js", "examples", "test/fixtures/uftrace/0.13", "engine/runner/native/vbtime.c"]) assert.ok(names.includes(expected), `${expected} not found among the named paths: ${names.join(", ")}`);
+    for (const expected of [
+      "renderer/dist",
+      "electron/dist/engineWorker.js",
+      "electron/dist/preload.cjs",
+      "dist/cli/main.js",
+      "examples",
+      "test/fixtures/uftrace/0.13",
+      "engine/runner/native/vbtime.c",
+    ])
+      assert.ok(names.includes(expected), `${expected} not found among the named paths: ${names.join(", ")}`);
     const outputs = new Set([...metas.values()].flatMap((m) => Object.keys(m.outputs)));
     for (const { input, path, resources } of named.filter((n) => !n.resources)) {
       const abs = join(ROOT, path);
-      assert.ok(existsSync(abs) || outputs.has(path), `${path} (named in ${input}) exists neither in the project nor among the bundle outputs`);
-      const files = existsSync(abs) && statSync(abs).isDirectory() ? filesUnder(abs).map((f) => relative(ROOT, f)).filter((f) => !f.startsWith("examples/build/") && !f.endsWith("gmon.out")) : [path];
+      assert.ok(
+        existsSync(abs) || outputs.has(path),
+        `${path} (named in ${input}) exists neither in the project nor among the bundle outputs`,
+      );
+      const files =
+        existsSync(abs) && statSync(abs).isDirectory()
+          ? filesUnder(abs)
+              .map((f) => relative(ROOT, f))
+              .filter((f) => !f.startsWith("examples/build/") && !f.endsWith("gmon.out"))
+          : [path];
       assert.ok(files.length > 0, `${path} is empty`);
       const missing = files.filter((f) => !inApp(f) && extraResourceOf(f) !== `data/${f}`);
-      assert.deepEqual(missing, [], `files under ${path} (named in ${input}, resources: ${resources}) that the package would not have`);
+      assert.deepEqual(
+        missing,
+        [],
+        `files under ${path} (named in ${input}, resources: ${resources}) that the package would not have`,
+      );
     }
   });
 
   it("fill every path main.ts names under process.resourcesPath from the extra resources", () => {
     const named = namedPaths().filter((n) => n.resources);
     assert.deepEqual(named.map((n) => n.path).sort(), ["data", "native/vbtime"]);
-    for (const { path, input } of named) assert.ok(extraResourceFills(path), `resources/${path} (named in ${input}) is filled by no extraResources entry`);
+    for (const { path, input } of named)
+      assert.ok(extraResourceFills(path), `resources/${path} (named in ${input}) is filled by no extraResources entry`);
   });
 
   it("compile the WebAssembly kernel into the engine's bundles, so there is no .wasm to ship", () => {
-    for (const name of ["electron-worker", "cli"]) assert.ok("engine/cct/kernel/ingestWasm.generated.ts" in metas.get(name)!.inputs, `${name} does not embed the kernel`);
+    for (const name of ["electron-worker", "cli"])
+      assert.ok(
+        "engine/cct/kernel/ingestWasm.generated.ts" in metas.get(name)!.inputs,
+        `${name} does not embed the kernel`,
+      );
   });
 });

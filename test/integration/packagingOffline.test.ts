@@ -13,10 +13,21 @@ describe("npm run dist without a way to download", () => {
     const index = join(ROOT, "renderer", "dist", "index.html");
     const before = existsSync(index) ? statSync(index).mtimeMs : null;
     // .invalid is reserved (RFC 2606): no resolver knows it.
-    const env = { ...process.env, ELECTRON_MIRROR: "https://varbench-offline.invalid/electron/", VARBENCH_ELECTRON_DIST: "" };
-    const r = spawnSync(process.execPath, [join(ROOT, "build", "scripts", "dist.mjs"), "--linux", "deb"], { cwd: ROOT, encoding: "utf8", env });
+    const env = {
+      ...process.env,
+      ELECTRON_MIRROR: "https://varbench-offline.invalid/electron/",
+      VARBENCH_ELECTRON_DIST: "",
+    };
+    const r = spawnSync(process.execPath, [join(ROOT, "build", "scripts", "dist.mjs"), "--linux", "deb"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env,
+    });
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /must be downloaded from varbench-offline\.invalid, which cannot be reached from here \(ENOTFOUND\)\. Nothing was built\./);
+    assert.match(
+      r.stderr,
+      /must be downloaded from varbench-offline\.invalid, which cannot be reached from here \(ENOTFOUND\)\. Nothing was built\./,
+    );
     assert.match(r.stderr, /VARBENCH_ELECTRON_DIST=/);
     assert.doesNotMatch(r.stdout + r.stderr, /^\s+at /m, "no stack trace");
     assert.equal(existsSync(index) ? statSync(index).mtimeMs : null, before, "the renderer was not built again");

@@ -18,7 +18,12 @@ it("refuses an info of an unknown version, an info cut to its header, and a perf
     return varbench(["cct", dir]);
   };
   const info = (dir: string) => readFileSync(join(dir, "info"));
-  const version = copy("version", (d) => writeFileSync(join(d, "info"), Buffer.concat([info(d).subarray(0, 8), Buffer.from([0xff, 0xff, 0xff, 0xff]), info(d).subarray(12)])));
+  const version = copy("version", (d) =>
+    writeFileSync(
+      join(d, "info"),
+      Buffer.concat([info(d).subarray(0, 8), Buffer.from([0xff, 0xff, 0xff, 0xff]), info(d).subarray(12)]),
+    ),
+  );
   assert.equal(version.status, 1);
   assert.match(version.stderr, /info: at byte 8: file format version 4294967295; uftrace writes versions 3 and 4/);
   const cut = copy("cut", (d) => writeFileSync(join(d, "info"), info(d).subarray(0, 40)));
@@ -32,7 +37,8 @@ it("refuses an info of an unknown version, an info cut to its header, and a perf
 it("warns of scheduler events cut at a record's end (a shorter file read as a shorter recording, in silence)", () => {
   buildExamples();
   const trace = record("work_and_wait", []);
-  const warning = /the scheduler events \(perf-cpu\*\.dat\) end before thread\(s\) \d+ exited: a file was cut short, so their last time off the CPU may be counted as running/;
+  const warning =
+    /the scheduler events \(perf-cpu\*\.dat\) end before thread\(s\) \d+ exited: a file was cut short, so their last time off the CPU may be counted as running/;
   const whole = varbench(["cct", trace]);
   assert.equal(whole.status, 0, whole.stderr);
   assert.doesNotMatch(whole.stdout + whole.stderr, warning);

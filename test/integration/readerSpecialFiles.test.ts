@@ -13,7 +13,10 @@ import { buildExamples, record, ROOT, tempDir } from "../helpers/uftrace.js";
 /** The CLI, stopped if it does not end: a hang is the failure tested, not a slow machine. */
 function cli(args: string[]) {
   varbench(["--version"]); // built once, outside the guarded run
-  return spawnSync(process.execPath, [join(ROOT, "bin", "varbench.js"), ...args], { encoding: "utf8", timeout: 120_000 });
+  return spawnSync(process.execPath, [join(ROOT, "bin", "varbench.js"), ...args], {
+    encoding: "utf8",
+    timeout: 120_000,
+  });
 }
 
 describe("special files as traces", () => {
@@ -28,8 +31,14 @@ describe("special files as traces", () => {
     const folder = join(dir, "folder.json");
     mkdirSync(folder);
     const before = snapshot(ws);
-    for (const [file, what] of [[fifo, "a FIFO"], [zero, "a character device"]] as const) {
-      for (const args of [["cct", file], ["-w", ws, "import", file, "--project", "p"]]) {
+    for (const [file, what] of [
+      [fifo, "a FIFO"],
+      [zero, "a character device"],
+    ] as const) {
+      for (const args of [
+        ["cct", file],
+        ["-w", ws, "import", file, "--project", "p"],
+      ]) {
         const r = cli(args);
         assert.equal(r.signal, null, `${args.join(" ")} did not end`);
         assert.equal(r.status, 1, r.stdout);
@@ -56,7 +65,10 @@ describe("special files as traces", () => {
       const r = cli(["cct", copy]);
       assert.equal(r.signal, null, "cct did not end");
       assert.equal(r.status, 1);
-      assert.match(r.stderr, new RegExp(`${dat.replace(/[.]/g, "\\.")} is ${swap === "fifo" ? "a FIFO" : "a folder"}, not a regular file`));
+      assert.match(
+        r.stderr,
+        new RegExp(`${dat.replace(/[.]/g, "\\.")} is ${swap === "fifo" ? "a FIFO" : "a folder"}, not a regular file`),
+      );
     }
   });
 });

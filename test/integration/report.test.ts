@@ -26,7 +26,10 @@ let ws: string;
 let dir: string;
 
 function report(format: string, ...extra: string[]): string {
-  const file = join(dir, `report-${format}${extra.length ? "-x" : ""}.${format === "markdown" ? "md" : format === "csv" ? "csv.zip" : format}`);
+  const file = join(
+    dir,
+    `report-${format}${extra.length ? "-x" : ""}.${format === "markdown" ? "md" : format === "csv" ? "csv.zip" : format}`,
+  );
   const r = varbench(["-w", ws, "report", "1", "--format", format, "-o", file, ...extra]);
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, new RegExp(`wrote ${file.replace(/[.]/g, "\\.")} \\(${format}`));
@@ -55,30 +58,57 @@ describe("campaign report", () => {
     assert.equal(json.provenance.varbench, pkg.version);
     assert.equal(json.provenance.workspace, ws);
     // Every measured run of the campaign, as the command line lists them.
-    const runs = JSON.parse(varbench(["-w", ws, "runs", "--campaign", "1", "--json"]).stdout) as { id: number; status: string; warmup: boolean }[];
-    assert.deepEqual([...json.provenance.runIds].sort((a: number, b: number) => a - b), runs.filter((r) => r.status === "succeeded" && !r.warmup).map((r) => r.id).sort((a, b) => a - b));
+    const runs = JSON.parse(varbench(["-w", ws, "runs", "--campaign", "1", "--json"]).stdout) as {
+      id: number;
+      status: string;
+      warmup: boolean;
+    }[];
+    assert.deepEqual(
+      [...json.provenance.runIds].sort((a: number, b: number) => a - b),
+      runs
+        .filter((r) => r.status === "succeeded" && !r.warmup)
+        .map((r) => r.id)
+        .sort((a, b) => a - b),
+    );
     // The two designs in the spec's order.
     assert.deepEqual(json.provenance.designs, { a: "blocks-60", b: "blocks-120", workload: null });
     // uftrace runs: execution patterns, both designs' VCGs, phase markers tried; one workload: no trend.
-    assert.deepEqual(json.sections.map((s: { id: string }) => s.id), ["summary", "environments", "measure", "patterns", "vcg", "contexts"]);
-    assert.ok(json.notes.some((n: string) => /^Trends: /.test(n)), json.notes.join("\n"));
+    assert.deepEqual(
+      json.sections.map((s: { id: string }) => s.id),
+      ["summary", "environments", "measure", "patterns", "vcg", "contexts"],
+    );
+    assert.ok(
+      json.notes.some((n: string) => /^Trends: /.test(n)),
+      json.notes.join("\n"),
+    );
     // A uftrace campaign answers in the traces' own time, not the tracer's start-up.
     assert.equal(json.headline.measure, "traced on-CPU time");
     assert.equal(json.headline.basis, "the uftrace traces");
     assert.ok(json.headline.ratio >= 1 && (json.headline.interval === null || json.headline.interval.low > 0));
     // The headline's number is the one workload's row of the workloads table.
     const workloads = json.sections[0].tables.find((t: { id: string }) => t.id === "workloads");
-    assert.deepEqual(workloads.rows.map((r: unknown[]) => r[0]), ["frames-60"]);
+    assert.deepEqual(
+      workloads.rows.map((r: unknown[]) => r[0]),
+      ["frames-60"],
+    );
     assert.equal(workloads.rows[0][5], json.headline.ratio);
     // Paper 004's strategies in the patterns' section, for the one workload.
-    assert.ok(json.sections.find((s: { id: string }) => s.id === "patterns").tables.some((t: { id: string }) => t.id === "strategies"), "paper 004's strategies");
+    assert.ok(
+      json.sections
+        .find((s: { id: string }) => s.id === "patterns")
+        .tables.some((t: { id: string }) => t.id === "strategies"),
+      "paper 004's strategies",
+    );
     // Made again by its own command: the same report but for the time it was made.
     const again = join(dir, "again.json");
     const [cmd, ...args] = json.provenance.command.replace(/--format json$/, `--format json -o ${again}`).split(" ");
     assert.equal(cmd, "varbench");
     assert.equal(varbench(args).status, 0);
     const second = JSON.parse(readFileSync(again, "utf8"));
-    assert.deepEqual({ ...second, provenance: { ...second.provenance, generatedAt: null } }, { ...json, provenance: { ...json.provenance, generatedAt: null } });
+    assert.deepEqual(
+      { ...second, provenance: { ...second.provenance, generatedAt: null } },
+      { ...json, provenance: { ...json.provenance, generatedAt: null } },
+    );
   });
 
   it("writes Markdown whose wall table has the columns of `varbench campaign show`", () => {
@@ -89,21 +119,49 @@ describe("campaign report", () => {
     assert.match(md, /^## Traced on-CPU time per design × workload$/m);
     const cliColumns = show[2].trim().split(/\s{2,}/);
     const header = md.split("\n").find((l) => l.startsWith("| design | workload |"))!;
-    assert.deepEqual(header.split("|").slice(1, -1).map((c) => c.trim()), cliColumns);
+    assert.deepEqual(
+      header
+        .split("|")
+        .slice(1, -1)
+        .map((c) => c.trim()),
+      cliColumns,
+    );
     // And the same numbers: each design's row, column by column.
     for (const line of show.slice(4).filter(Boolean)) {
       const cli = line.trim().split(/\s{2,}/);
       const mdRow = md.split("\n").find((l) => l.startsWith(`| ${cli[0]} | ${cli[1]} |`))!;
-      assert.deepEqual(mdRow.split("|").slice(1, -1).map((c) => c.trim()), cli);
+      assert.deepEqual(
+        mdRow
+          .split("|")
+          .slice(1, -1)
+          .map((c) => c.trim()),
+        cli,
+      );
     }
   });
 
   it("writes one CSV per table, raw values in nanoseconds", () => {
     const files = unzipSync(readFileSync(report("csv")));
-    assert.ok(["workloads.csv", "strategies.csv", "environments.csv", "measure.csv", "patterns.csv", "matched-runs.csv", "vcg-patterns.csv"].every((f) => f in files), Object.keys(files).join(", "));
+    assert.ok(
+      [
+        "workloads.csv",
+        "strategies.csv",
+        "environments.csv",
+        "measure.csv",
+        "patterns.csv",
+        "matched-runs.csv",
+        "vcg-patterns.csv",
+      ].every((f) => f in files),
+      Object.keys(files).join(", "),
+    );
     const wall = strFromU8(files["measure.csv"]).trim().split("\r\n");
-    assert.equal(wall[0], "design,workload,N,mean (ns),median (ns),σ (ns),CoV,MAD (ns),min (ns),max (ns),P90 (ns),P99 (ns),mean 95% CI low (ns),mean 95% CI high (ns),outliers");
-    const json = JSON.parse(varbench(["-w", ws, "campaign", "show", "1", "--json"]).stdout) as { groups: { design: string; summary: { n: number; mean: number } }[] };
+    assert.equal(
+      wall[0],
+      "design,workload,N,mean (ns),median (ns),σ (ns),CoV,MAD (ns),min (ns),max (ns),P90 (ns),P99 (ns),mean 95% CI low (ns),mean 95% CI high (ns),outliers",
+    );
+    const json = JSON.parse(varbench(["-w", ws, "campaign", "show", "1", "--json"]).stdout) as {
+      groups: { design: string; summary: { n: number; mean: number } }[];
+    };
     for (const g of json.groups) {
       const row = wall.find((l) => l.startsWith(`${g.design},`))!.split(",");
       assert.equal(Number(row[2]), g.summary.n);
@@ -119,7 +177,9 @@ describe("campaign report", () => {
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     try {
       for (const colorScheme of ["light", "dark"] as const) {
-        const page = await (await browser.newContext({ colorScheme, viewport: { width: 1100, height: 900 } })).newPage();
+        const page = await (
+          await browser.newContext({ colorScheme, viewport: { width: 1100, height: 900 } })
+        ).newPage();
         const errors: string[] = [];
         const requests: string[] = [];
         page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
@@ -130,7 +190,10 @@ describe("campaign report", () => {
         assert.deepEqual(requests, [`file://${file}`]);
         // The chart of the reader's theme is the one shown.
         assert.equal(await page.locator(`#chart-measure-distribution .${colorScheme}`).isVisible(), true);
-        assert.equal(await page.locator(`#chart-measure-distribution .${colorScheme === "light" ? "dark" : "light"}`).isVisible(), false);
+        assert.equal(
+          await page.locator(`#chart-measure-distribution .${colorScheme === "light" ? "dark" : "light"}`).isVisible(),
+          false,
+        );
         // The embedded data is the report's JSON.
         const embedded = JSON.parse((await page.locator("script#varbench-report").textContent()) ?? "");
         assert.equal(embedded.schema, "varbench-campaign-report");
@@ -147,7 +210,8 @@ describe("campaign report", () => {
     execFileSync("pdftoppm", ["-png", "-r", "60", file, join(OUT, "page")]);
     const pages = readdirSync(OUT).filter((f) => /^page-\d+\.png$/.test(f));
     assert.ok(pages.length >= 2, pages.join(", "));
-    const text = (page: number) => execFileSync("pdftotext", ["-f", String(page), "-l", String(page), "-layout", file, "-"], { encoding: "utf8" });
+    const text = (page: number) =>
+      execFileSync("pdftotext", ["-f", String(page), "-l", String(page), "-layout", file, "-"], { encoding: "utf8" });
     assert.match(text(1), /times faster than|No difference shown|Not settled/);
     assert.doesNotMatch(text(1), /Traced on-CPU time per design × workload/, "the answer has the first page to itself");
     const all = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
@@ -167,13 +231,33 @@ describe("campaign report", () => {
     const service = new VarbenchService(ws, { remember: false });
     try {
       const api = inProcessClient(service);
-      const text = await api.reports.analysis({ kind: "vcg", args: { target: { kind: "run", runId: 1 } }, format: "text" });
+      const text = await api.reports.analysis({
+        kind: "vcg",
+        args: { target: { kind: "run", runId: 1 } },
+        format: "text",
+      });
       assert.equal(text.fileName, "vcg-run-1.txt");
       assert.equal(text.text.trimEnd(), varbench(["-w", ws, "vcg", "1"]).stdout.trimEnd());
-      const folded = await api.reports.analysis({ kind: "flameDiff", args: { a: { kind: "design", campaignId: 1, design: "blocks-60" }, b: { kind: "design", campaignId: 1, design: "blocks-120" } }, format: "collapsed" });
-      assert.equal(folded.text, varbench(["-w", ws, "flame", "design:1:blocks-60", "--vs", "design:1:blocks-120"]).stdout);
-      await assert.rejects(api.reports.analysis({ kind: "vcg", args: { target: { kind: "run", runId: 1 } }, format: "pdf" }), /vcg exports as text, dot, json, not pdf/);
-      await assert.rejects(api.reports.analysis({ kind: "vcg", args: { target: { kind: "run", runId: 1 }, beta: 7 }, format: "text" }), /analyses\.vcg: beta: /);
+      const folded = await api.reports.analysis({
+        kind: "flameDiff",
+        args: {
+          a: { kind: "design", campaignId: 1, design: "blocks-60" },
+          b: { kind: "design", campaignId: 1, design: "blocks-120" },
+        },
+        format: "collapsed",
+      });
+      assert.equal(
+        folded.text,
+        varbench(["-w", ws, "flame", "design:1:blocks-60", "--vs", "design:1:blocks-120"]).stdout,
+      );
+      await assert.rejects(
+        api.reports.analysis({ kind: "vcg", args: { target: { kind: "run", runId: 1 } }, format: "pdf" }),
+        /vcg exports as text, dot, json, not pdf/,
+      );
+      await assert.rejects(
+        api.reports.analysis({ kind: "vcg", args: { target: { kind: "run", runId: 1 }, beta: 7 }, format: "text" }),
+        /analyses\.vcg: beta: /,
+      );
     } finally {
       await service.close();
     }

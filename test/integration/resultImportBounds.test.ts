@@ -36,17 +36,32 @@ describe("results imports: bounded, and read as they stream", () => {
   });
 
   it("refuses a command of 100 MB at its first byte, in a line, and stores nothing", async () => {
-    const file = await writeLarge(join(dir, "long.json"), '{"results": [{"command": "', "x", 100, '", "times": [0.1, 0.2]}]}');
+    const file = await writeLarge(
+      join(dir, "long.json"),
+      '{"results": [{"command": "',
+      "x",
+      100,
+      '", "times": [0.1, 0.2]}]}',
+    );
     const was = snapshot(ws);
     const r = varbench(["-w", ws, "import", file, "--project", "p"], dir, budget);
     assert.equal(r.status, 1, r.stderr);
-    assert.equal(r.stderr, `varbench: ${file}: at byte 25: a string longer than 128 KiB, which no results file holds (a command is one argument, and Linux passes none longer): not imported\n`);
+    assert.equal(
+      r.stderr,
+      `varbench: ${file}: at byte 25: a string longer than 128 KiB, which no results file holds (a command is one argument, and Linux passes none longer): not imported\n`,
+    );
     assert.equal(r.stdout, "");
     assert.deepEqual(snapshot(ws), was);
   });
 
   it("imports a 100 MB file (its runs few, its spaces many) under a 64 MB heap", async () => {
-    const file = await writeLarge(join(dir, "spaced.json"), '{"results": [{"command": "sleep 0.1", "times": [0.1, 0.2, 0.3]}]', " ", 100, "}");
+    const file = await writeLarge(
+      join(dir, "spaced.json"),
+      '{"results": [{"command": "sleep 0.1", "times": [0.1, 0.2, 0.3]}]',
+      " ",
+      100,
+      "}",
+    );
     const r = varbench(["-w", ws, "import", file, "--project", "p"], dir, budget);
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^campaign \d+ \(hyperfine-spaced\): hyperfine results, 1 design × 1 workload, 3 runs/);
@@ -54,20 +69,38 @@ describe("results imports: bounded, and read as they stream", () => {
 
   it("prints a command's control characters as escapes, never to the terminal as they are (issue 29, item 5)", () => {
     const file = join(dir, "escapes.json");
-    writeFileSync(file, JSON.stringify({ results: [{ command: "sleep 0.1 \u001b]0;pwned\u0007\u001b[2J\u0000", times: [0.1, 0.2], exit_codes: [0, 1] }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        results: [{ command: "sleep 0.1 \u001b]0;pwned\u0007\u001b[2J\u0000", times: [0.1, 0.2], exit_codes: [0, 1] }],
+      }),
+    );
     const r = varbench(["-w", ws, "import", file, "--project", "p"], dir, budget);
     assert.equal(r.status, 0, r.stderr);
-    assert.doesNotMatch(r.stdout + r.stderr, /[\u0000-\u0009\u000b-\u001f\u007f]/, "no control character but the line ends");
+    assert.doesNotMatch(
+      r.stdout + r.stderr,
+      /[\u0000-\u0009\u000b-\u001f\u007f]/,
+      "no control character but the line ends",
+    );
     assert.match(r.stdout, /design sleep-0\.1-0-pwned-2J: sleep 0\.1 \\u001b\]0;pwned\\u0007\\u001b\[2J\\u0000$/m);
   });
 
   it("refuses more runs than a campaign plans (2,000,000 became 2,000,010 runs), naming both counts", async () => {
-    const file = await writeLarge(join(dir, "many.json"), '{"results": [{"command": "true", "times": [', "0.001,", 12, '0.001]}]}');
+    const file = await writeLarge(
+      join(dir, "many.json"),
+      '{"results": [{"command": "true", "times": [',
+      "0.001,",
+      12,
+      "0.001]}]}",
+    );
     const was = snapshot(ws);
     const r = varbench(["-w", ws, "import", file, "--project", "p"], dir, budget);
     assert.equal(r.status, 1, r.stderr);
     const runs = Math.floor(MB / "0.001,".length) * 12 + 1;
-    assert.equal(r.stderr, `varbench: ${file}: ${runs.toLocaleString("en-US")} measured runs; an import, like a campaign, holds at most 200,000 (split the file, or keep fewer repetitions)\n`);
+    assert.equal(
+      r.stderr,
+      `varbench: ${file}: ${runs.toLocaleString("en-US")} measured runs; an import, like a campaign, holds at most 200,000 (split the file, or keep fewer repetitions)\n`,
+    );
     assert.deepEqual(snapshot(ws), was);
   });
 });

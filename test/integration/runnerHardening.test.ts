@@ -34,9 +34,18 @@ describe("runner against floods", () => {
     );
     const r = varbench(["-w", ws, "campaign", "run", spec]);
     assert.equal(r.status, 0, `${r.stderr}\n${varbench(["-w", ws, "runs", "--campaign", "1"]).stdout}`);
-    const runs = JSON.parse(varbench(["-w", ws, "runs", "--campaign", "1", "--json"]).stdout) as { id: number; workload: string; status: string }[];
-    assert.deepEqual(runs.map((x) => [x.workload, x.status]).sort(), [["flood", "succeeded"], ["quiet", "succeeded"]]);
-    const flood = JSON.parse(varbench(["-w", ws, "runs", "show", String(runs.find((x) => x.workload === "flood")!.id)]).stdout) as { features: Record<string, number> };
+    const runs = JSON.parse(varbench(["-w", ws, "runs", "--campaign", "1", "--json"]).stdout) as {
+      id: number;
+      workload: string;
+      status: string;
+    }[];
+    assert.deepEqual(runs.map((x) => [x.workload, x.status]).sort(), [
+      ["flood", "succeeded"],
+      ["quiet", "succeeded"],
+    ]);
+    const flood = JSON.parse(
+      varbench(["-w", ws, "runs", "show", String(runs.find((x) => x.workload === "flood")!.id)]).stdout,
+    ) as { features: Record<string, number> };
     assert.equal(flood.features.answer, 42);
   });
 });

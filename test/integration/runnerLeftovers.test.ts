@@ -21,7 +21,18 @@ it("removes the run folders of dead runners, keeps a live runner's, and writes n
   for (const d of [dead, old, live]) mkdirSync(d);
   const specDir = join(dir, "specs");
   mkdirSync(specDir);
-  writeFileSync(join(specDir, "pg.yaml"), ["project: p", "designs: [{ name: a }]", "workloads:", "  - name: w", `    argv: ["${join(EXAMPLES_BIN, "frame_loop")}", "4", "8"]`, "repetitions: 1", ""].join("\n"));
+  writeFileSync(
+    join(specDir, "pg.yaml"),
+    [
+      "project: p",
+      "designs: [{ name: a }]",
+      "workloads:",
+      "  - name: w",
+      `    argv: ["${join(EXAMPLES_BIN, "frame_loop")}", "4", "8"]`,
+      "repetitions: 1",
+      "",
+    ].join("\n"),
+  );
   rmSync(join(specDir, "gmon.out"), { force: true });
   const r = varbench(["-w", ws, "campaign", "run", join(specDir, "pg.yaml")]);
   assert.equal(r.status, 0, r.stderr);
@@ -36,7 +47,18 @@ it("kills what a run started outside its process group (setsid) when the run end
   const ws = join(dir, "ws");
   assert.equal(varbench(["workspace", "init", ws]).status, 0);
   const pidFile = join(dir, "escaped.pid");
-  writeFileSync(join(dir, "escape.yaml"), ["project: p", "designs: [{ name: a }]", "workloads:", "  - name: w", `    argv: ["sh", "-c", "setsid sleep 300 & echo $! > ${pidFile}"]`, "repetitions: 1", ""].join("\n"));
+  writeFileSync(
+    join(dir, "escape.yaml"),
+    [
+      "project: p",
+      "designs: [{ name: a }]",
+      "workloads:",
+      "  - name: w",
+      `    argv: ["sh", "-c", "setsid sleep 300 & echo $! > ${pidFile}"]`,
+      "repetitions: 1",
+      "",
+    ].join("\n"),
+  );
   const r = varbench(["-w", ws, "campaign", "run", join(dir, "escape.yaml")]);
   assert.equal(r.status, 0, r.stderr);
   const pid = Number(readFileSync(pidFile, "utf8"));

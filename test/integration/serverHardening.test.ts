@@ -29,10 +29,13 @@ function rawHttp(text: string | Buffer): Promise<string> {
 
 function get(path: string, headers: Record<string, string>): Promise<number> {
   return new Promise((ok, fail) => {
-    const req = request({ host: "127.0.0.1", port: server.port, path, headers: { host: `127.0.0.1:${server.port}`, ...headers } }, (res) => {
-      res.resume();
-      res.on("end", () => ok(res.statusCode!));
-    });
+    const req = request(
+      { host: "127.0.0.1", port: server.port, path, headers: { host: `127.0.0.1:${server.port}`, ...headers } },
+      (res) => {
+        res.resume();
+        res.on("end", () => ok(res.statusCode!));
+      },
+    );
     req.on("error", fail);
     req.end();
   });
@@ -43,7 +46,19 @@ async function alive(): Promise<void> {
 }
 
 const upgrade = (path: string, headers: string[]) =>
-  rawHttp([`GET ${path} HTTP/1.1`, `Host: 127.0.0.1:${server.port}`, "Connection: Upgrade", "Upgrade: websocket", "Sec-WebSocket-Version: 13", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", ...headers, "", ""].join("\r\n"));
+  rawHttp(
+    [
+      `GET ${path} HTTP/1.1`,
+      `Host: 127.0.0.1:${server.port}`,
+      "Connection: Upgrade",
+      "Upgrade: websocket",
+      "Sec-WebSocket-Version: 13",
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+      ...headers,
+      "",
+      "",
+    ].join("\r\n"),
+  );
 
 before(async () => {
   process.env.VARBENCH_CONFIG_DIR = tempDir("config");
@@ -72,21 +87,50 @@ describe("browser mode against hostile requests", () => {
   });
 
   it("refuses the event socket to a foreign Origin even with the token, and opens it to its own page", async () => {
-    assert.match(await upgrade(`/api/events?token=${server.token}`, ["Origin: http://evil.example"]), /^HTTP\/1\.1 403/);
-    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/api/events`, { headers: { authorization: `Bearer ${server.token}`, origin: `http://127.0.0.1:${server.port}` } });
+    assert.match(
+      await upgrade(`/api/events?token=${server.token}`, ["Origin: http://evil.example"]),
+      /^HTTP\/1\.1 403/,
+    );
+    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/api/events`, {
+      headers: { authorization: `Bearer ${server.token}`, origin: `http://127.0.0.1:${server.port}` },
+    });
     await new Promise((ok, fail) => (ws.once("open", ok), ws.once("error", fail)));
     ws.close();
   });
 
   it("names its cookie after its port, so another server on 127.0.0.1 neither receives nor overwrites it", async () => {
-    const r = await new Promise<string>((ok) => request({ host: "127.0.0.1", port: server.port, path: `/?token=${server.token}`, headers: { host: `127.0.0.1:${server.port}` } }, (res) => (res.resume(), ok(String(res.headers["set-cookie"])))).end());
+    const r = await new Promise<string>((ok) =>
+      request(
+        {
+          host: "127.0.0.1",
+          port: server.port,
+          path: `/?token=${server.token}`,
+          headers: { host: `127.0.0.1:${server.port}` },
+        },
+        (res) => (res.resume(), ok(String(res.headers["set-cookie"]))),
+      ).end(),
+    );
     assert.match(r, new RegExp(`^varbench_token_${server.port}=`));
-    assert.equal(await get("/", { cookie: `varbench_token=${server.token}` }), 401, "the old, port-less name opens nothing");
+    assert.equal(
+      await get("/", { cookie: `varbench_token=${server.token}` }),
+      401,
+      "the old, port-less name opens nothing",
+    );
   });
 
   it("refuses an API call a browser says comes from another site, with the cookie and no Origin (a form's POST), and takes its own page's", async () => {
     const call = (site: string | null) =>
-      rawHttp([`POST /api/workspace.info HTTP/1.1`, `Host: 127.0.0.1:${server.port}`, `Cookie: varbench_token_${server.port}=${server.token}`, ...(site ? [`Sec-Fetch-Site: ${site}`] : []), "Content-Length: 2", "", "{}"].join("\r\n"));
+      rawHttp(
+        [
+          `POST /api/workspace.info HTTP/1.1`,
+          `Host: 127.0.0.1:${server.port}`,
+          `Cookie: varbench_token_${server.port}=${server.token}`,
+          ...(site ? [`Sec-Fetch-Site: ${site}`] : []),
+          "Content-Length: 2",
+          "",
+          "{}",
+        ].join("\r\n"),
+      );
     assert.match(await call("cross-site"), /^HTTP\/1\.1 403/);
     assert.match(await call("same-site"), /^HTTP\/1\.1 403/, "a page of another port of 127.0.0.1 is same-site");
     assert.match(await call("same-origin"), /^HTTP\/1\.1 200/);
@@ -95,7 +139,18 @@ describe("browser mode against hostile requests", () => {
   });
 
   it("answers two Host headers with 400, whichever is foreign (Node kept the first, so a foreign second passed)", async () => {
-    const twoHosts = (a: string, b: string) => rawHttp([`POST /api/workspace.info HTTP/1.1`, `Host: ${a}`, `Host: ${b}`, `Authorization: Bearer ${server.token}`, "Content-Length: 2", "", "{}"].join("\r\n"));
+    const twoHosts = (a: string, b: string) =>
+      rawHttp(
+        [
+          `POST /api/workspace.info HTTP/1.1`,
+          `Host: ${a}`,
+          `Host: ${b}`,
+          `Authorization: Bearer ${server.token}`,
+          "Content-Length: 2",
+          "",
+          "{}",
+        ].join("\r\n"),
+      );
     assert.match(await twoHosts(`127.0.0.1:${server.port}`, "evil.example"), /^HTTP\/1\.1 400/);
     assert.match(await twoHosts("evil.example", `127.0.0.1:${server.port}`), /^HTTP\/1\.1 400/);
     assert.match(await twoHosts(`127.0.0.1:${server.port}`, `127.0.0.1:${server.port}`), /^HTTP\/1\.1 400/);
@@ -112,18 +167,46 @@ describe("browser mode against hostile requests", () => {
   it("survives a fuzz of methods, paths, headers and upgrades (fixed seed)", async () => {
     const random = seededRandom(17);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
-    const junk = (n: number) => Array.from({ length: n }, () => String.fromCharCode(32 + Math.floor(random() * 0x2fff))).join("");
+    const junk = (n: number) =>
+      Array.from({ length: n }, () => String.fromCharCode(32 + Math.floor(random() * 0x2fff))).join("");
     for (let i = 0; i < 150; i++) {
       const method = pick(["GET", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"]);
-      const path = pick(["/", "/api/events", "/api/workspace.info", "/api/runs.list", `/${encodeURIComponent(junk(8))}`, "/%E0%A4%A", "/api/", "/api/%00"]);
+      const path = pick([
+        "/",
+        "/api/events",
+        "/api/workspace.info",
+        "/api/runs.list",
+        `/${encodeURIComponent(junk(8))}`,
+        "/%E0%A4%A",
+        "/api/",
+        "/api/%00",
+      ]);
       const headers = [
         `Host: ${pick([`127.0.0.1:${server.port}`, `localhost:${server.port}`, "evil.example"])}`,
-        pick([`Authorization: Bearer ${server.token}`, `Authorization: Bearer ${junk(24)}`, `Cookie: varbench_token_${server.port}=${junk(32)}`, ""]),
+        pick([
+          `Authorization: Bearer ${server.token}`,
+          `Authorization: Bearer ${junk(24)}`,
+          `Cookie: varbench_token_${server.port}=${junk(32)}`,
+          "",
+        ]),
         pick(["", "Origin: http://evil.example", `Origin: http://127.0.0.1:${server.port}`, `Origin: ${junk(6)}`]),
-        ...(random() < 0.3 ? ["Connection: Upgrade", "Upgrade: websocket", "Sec-WebSocket-Version: 13", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="] : []),
+        ...(random() < 0.3
+          ? [
+              "Connection: Upgrade",
+              "Upgrade: websocket",
+              "Sec-WebSocket-Version: 13",
+              "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+            ]
+          : []),
       ].filter(Boolean);
       const body = pick(["", "{}", "{", JSON.stringify({ campaignId: junk(3) }), junk(40)]);
-      const text = Buffer.concat([Buffer.from(`${method} ${path} HTTP/1.1\r\n${headers.join("\r\n")}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`, "utf8"), Buffer.from(body, "utf8")]);
+      const text = Buffer.concat([
+        Buffer.from(
+          `${method} ${path} HTTP/1.1\r\n${headers.join("\r\n")}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+          "utf8",
+        ),
+        Buffer.from(body, "utf8"),
+      ]);
       const status = await rawHttp(text);
       assert.doesNotMatch(status, /^HTTP\/1\.1 5/, `${method} ${path}: ${status}`);
     }

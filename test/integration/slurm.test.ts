@@ -92,9 +92,15 @@ describe("campaigns through Slurm", () => {
     assert.equal(r.status, 0, r.stderr);
     const rows = runs(ws);
     assert.equal(rows.length, 6);
-    assert.deepEqual(rows.map((x) => x.status), Array(6).fill("succeeded"));
+    assert.deepEqual(
+      rows.map((x) => x.status),
+      Array(6).fill("succeeded"),
+    );
     assert.equal(new Set(rows.map(planned)).size, 6, "each planned run once");
-    const shown = JSON.parse(varbench(["-w", ws, "runs", "show", String(rows[0].id)]).stdout) as { environment: { slurm?: { node: string; slurmJobId: string } }; run: { wallNs: number } };
+    const shown = JSON.parse(varbench(["-w", ws, "runs", "show", String(rows[0].id)]).stdout) as {
+      environment: { slurm?: { node: string; slurmJobId: string } };
+      run: { wallNs: number };
+    };
     assert.equal(shown.environment.slurm?.node, cluster!.node);
     assert.match(shown.environment.slurm?.slurmJobId ?? "", /^\d+_\d+$/);
     assert.ok(shown.run.wallNs > 0);
@@ -108,14 +114,22 @@ describe("campaigns through Slurm", () => {
     assert.equal(varbench(["workspace", "init", ws]).status, 0);
     // Each run sleeps a second first, so the owner is killed with runs queued, running and finished.
     const argv = ["sh", "-c", `sleep 1; exec ${FRAME_LOOP.join(" ")}`];
-    const owner = spawn(process.execPath, [join(ROOT, "bin", "varbench.js"), "-w", ws, "campaign", "run", spec(dir, { argv, repetitions: 4 })], { stdio: "ignore" });
+    const owner = spawn(
+      process.execPath,
+      [join(ROOT, "bin", "varbench.js"), "-w", ws, "campaign", "run", spec(dir, { argv, repetitions: 4 })],
+      { stdio: "ignore" },
+    );
     await until("a first finished run", () => runs(ws).some((x) => x.status === "succeeded"));
     owner.kill("SIGKILL");
     await new Promise((r) => owner.once("exit", r));
     const r = varbench(["-w", ws, "campaign", "resume", "1"]);
     assert.equal(r.status, 0, r.stderr);
     const rows = runs(ws).filter((x) => x.status !== "interrupted");
-    assert.deepEqual(rows.map((x) => x.status), Array(8).fill("succeeded"), JSON.stringify(runs(ws)));
+    assert.deepEqual(
+      rows.map((x) => x.status),
+      Array(8).fill("succeeded"),
+      JSON.stringify(runs(ws)),
+    );
     assert.equal(new Set(rows.map(planned)).size, 8, "each planned run once");
     assert.equal(queue(), "");
   });
@@ -126,10 +140,24 @@ describe("campaigns through Slurm", () => {
     const ws = join(dir, "ws");
     assert.equal(varbench(["workspace", "init", ws]).status, 0);
     // The run's own timeout (20 min) is far past Slurm's limit (1 min, the smallest Slurm has).
-    const r = varbench(["-w", ws, "campaign", "run", spec(dir, { argv: ["sleep", "1200"], repetitions: 1, timeout: "20m", executor: "{ kind: slurm, timeLimitMinutes: 1 }" })]);
+    const r = varbench([
+      "-w",
+      ws,
+      "campaign",
+      "run",
+      spec(dir, {
+        argv: ["sleep", "1200"],
+        repetitions: 1,
+        timeout: "20m",
+        executor: "{ kind: slurm, timeLimitMinutes: 1 }",
+      }),
+    ]);
     assert.equal(r.status, 0, r.stderr);
     const rows = runs(ws);
-    assert.deepEqual(rows.map((x) => x.status), ["timed-out", "timed-out"]);
+    assert.deepEqual(
+      rows.map((x) => x.status),
+      ["timed-out", "timed-out"],
+    );
     assert.match(rows[0].message ?? "", /Slurm stopped the task at its time limit \(1 min\)/);
     assert.equal(queue(), "");
   });
@@ -141,7 +169,18 @@ describe("campaigns through Slurm", () => {
     assert.equal(varbench(["workspace", "init", ws]).status, 0);
     // Task 0 waits long enough to be cancelled; task 1 runs the frame loop and ends.
     const argv = ["sh", "-c", `if [ "$SLURM_ARRAY_TASK_ID" = 0 ]; then sleep 600; fi; exec ${FRAME_LOOP.join(" ")}`];
-    const owner = spawn(process.execPath, [join(ROOT, "bin", "varbench.js"), "-w", ws, "campaign", "run", spec(dir, { argv, repetitions: 1, timeout: "20m" })], { stdio: "ignore" });
+    const owner = spawn(
+      process.execPath,
+      [
+        join(ROOT, "bin", "varbench.js"),
+        "-w",
+        ws,
+        "campaign",
+        "run",
+        spec(dir, { argv, repetitions: 1, timeout: "20m" }),
+      ],
+      { stdio: "ignore" },
+    );
     const ended = new Promise<number | null>((r) => owner.once("exit", r));
     await until("task 0 running on the node", () => /^\d+_0 RUNNING$/m.test(queue()));
     const task = /^(\d+_0) RUNNING$/m.exec(queue())![1];
@@ -150,8 +189,16 @@ describe("campaigns through Slurm", () => {
     const rows = runs(ws);
     const cancelled = rows.filter((x) => x.status === "cancelled");
     assert.equal(cancelled.length, 1, JSON.stringify(rows.map((x) => [x.status, x.message])));
-    assert.match(cancelled[0].message ?? "", new RegExp(`^Slurm cancelled task ${task} on ${cluster!.node} while this run was (in progress|queued or in progress), from outside this campaign \\(scancel, or the cluster's administrators\\); the campaign went on$`));
-    assert.deepEqual(rows.filter((x) => x !== cancelled[0]).map((x) => x.status), ["succeeded"]);
+    assert.match(
+      cancelled[0].message ?? "",
+      new RegExp(
+        `^Slurm cancelled task ${task} on ${cluster!.node} while this run was (in progress|queued or in progress), from outside this campaign \\(scancel, or the cluster's administrators\\); the campaign went on$`,
+      ),
+    );
+    assert.deepEqual(
+      rows.filter((x) => x !== cancelled[0]).map((x) => x.status),
+      ["succeeded"],
+    );
     const show = varbench(["-w", ws, "campaign", "show", "1", "--json"]);
     assert.equal((JSON.parse(show.stdout) as { campaign: { status: string } }).campaign.status, "finished");
     assert.equal(queue(), "");
@@ -162,7 +209,18 @@ describe("campaigns through Slurm", () => {
     const dir = tempDir("slurm-cancel");
     const ws = join(dir, "ws");
     assert.equal(varbench(["workspace", "init", ws]).status, 0);
-    const owner = spawn(process.execPath, [join(ROOT, "bin", "varbench.js"), "-w", ws, "campaign", "run", spec(dir, { argv: ["sleep", "600"], repetitions: 3, timeout: "20m" })], { stdio: "ignore" });
+    const owner = spawn(
+      process.execPath,
+      [
+        join(ROOT, "bin", "varbench.js"),
+        "-w",
+        ws,
+        "campaign",
+        "run",
+        spec(dir, { argv: ["sleep", "600"], repetitions: 3, timeout: "20m" }),
+      ],
+      { stdio: "ignore" },
+    );
     const ended = new Promise((r) => owner.once("exit", r));
     await until("a run in progress on the node", () => /RUNNING/.test(queue()));
     const c = varbench(["-w", ws, "campaign", "cancel", "1"]);
@@ -170,7 +228,11 @@ describe("campaigns through Slurm", () => {
     await ended;
     assert.equal(queue(), "", "scancel left no job");
     const rows = runs(ws);
-    assert.deepEqual([...new Set(rows.map((x) => x.status))], ["cancelled"], JSON.stringify(rows.map((x) => [x.status, x.message])));
+    assert.deepEqual(
+      [...new Set(rows.map((x) => x.status))],
+      ["cancelled"],
+      JSON.stringify(rows.map((x) => [x.status, x.message])),
+    );
     const show = varbench(["-w", ws, "campaign", "show", "1", "--json"]);
     assert.equal((JSON.parse(show.stdout) as { campaign: { status: string } }).campaign.status, "cancelled");
   });

@@ -17,14 +17,25 @@ it("names a folder given as a spec, and the line of an unknown placeholder", () 
   assert.equal(a.status, 1);
   assert.match(a.stderr, /folder\.yaml: a folder, not a spec file/);
   const spec = join(dir, "spec.yaml");
-  writeFileSync(spec, ["project: p", "designs: [{ name: a }]", "workloads:", "  - name: w", '    argv: ["echo", "{nope}"]', "repetitions: 1", ""].join("\n"));
+  writeFileSync(
+    spec,
+    [
+      "project: p",
+      "designs: [{ name: a }]",
+      "workloads:",
+      "  - name: w",
+      '    argv: ["echo", "{nope}"]',
+      "repetitions: 1",
+      "",
+    ].join("\n"),
+  );
   const b = varbench(["-w", ws, "campaign", "run", spec]);
   assert.equal(b.status, 1);
   assert.match(b.stderr, /spec\.yaml:5: workloads\.0\.argv\.1: unknown variable \{nope\}/);
   for (const r of [a, b]) assert.doesNotMatch(r.stderr, /\n\s+at |EISDIR/);
 });
 
-it("names a spec given by a bare file name that is missing or empty (it read as an API field before: \"varbench: : no such file\")", () => {
+it('names a spec given by a bare file name that is missing or empty (it read as an API field before: "varbench: : no such file")', () => {
   const dir = tempDir("spec-cli");
   const ws = join(dir, "ws");
   assert.equal(varbench(["workspace", "init", ws]).status, 0);

@@ -14,7 +14,12 @@ import { inProcessClient } from "../../engine/api/inProcess.js";
 
 const SOURCE = join(ROOT, "examples", "bsort.c");
 /** The file:line location of the first line of code (not of the opening comment) that contains `text`. */
-const lineOf = (text: string) => `${SOURCE}:${readFileSync(SOURCE, "utf8").split("\n").findIndex((l) => l.includes(text) && !/^\s*(\/\*|\*)/.test(l)) + 1}`;
+const lineOf = (text: string) =>
+  `${SOURCE}:${
+    readFileSync(SOURCE, "utf8")
+      .split("\n")
+      .findIndex((l) => l.includes(text) && !/^\s*(\/\*|\*)/.test(l)) + 1
+  }`;
 
 describe("empirical complexity of bubble sort (002 §2.2)", () => {
   let ws: string;
@@ -34,12 +39,14 @@ describe("empirical complexity of bubble sort (002 §2.2)", () => {
       assert.deepEqual(r.features, ["n"]);
       assert.equal(r.runs.length, 18);
       const compares = r.clusters.find((c) => c.members.includes(lineOf("if (arr[j] < arr[i])")))!;
-      for (const text of ["while (j < n)", "if (arr[j] < arr[i])", "j++"]) assert.ok(compares.members.includes(lineOf(text)), text);
+      for (const text of ["while (j < n)", "if (arr[j] < arr[i])", "j++"])
+        assert.ok(compares.members.includes(lineOf(text)), text);
       assert.equal(compares.name, lineOf("while (j < n)"), "the representative varies most: 0.5n² + 0.5n");
       assert.ok(Math.abs(compares.fits[0].power.b - 2) < 0.02, String(compares.fits[0].power.b));
       const size = r.clusters.find((c) => c.name === "n")!;
       assert.equal(size.representativeIsFeature, true);
-      for (const text of ["while (i < n)", "int j = i + 1", "i++"]) assert.ok(size.members.includes(lineOf(text)), text);
+      for (const text of ["while (i < n)", "int j = i + 1", "i++"])
+        assert.ok(size.members.includes(lineOf(text)), text);
       assert.ok(Math.abs(size.fits[0].power.b - 1) < 0.02, String(size.fits[0].power.b));
       // Ranked by maximum cost, the compares first; at n = 4000 they cost at least 1.5·n² (lines 21, 22, 24).
       assert.equal(r.clusters[0], compares);
@@ -60,8 +67,13 @@ describe("empirical complexity of bubble sort (002 §2.2)", () => {
       const seeds = [0, 1, 2];
       const n60 = r.runs.map((x, i) => ({ x, i })).filter(({ x }) => x.features.n === 60);
       assert.equal(n60.length, 3);
-      const expected = seeds.map((seed) => 0.5 * 3600 + 30 + 2 * (0.5 * 3600 - 30) + 6 * swapsOf(60, seed)).sort((x, y) => x - y);
-      assert.deepEqual(n60.map(({ i }) => compares.cost[i]).sort((x, y) => x - y), expected);
+      const expected = seeds
+        .map((seed) => 0.5 * 3600 + 30 + 2 * (0.5 * 3600 - 30) + 6 * swapsOf(60, seed))
+        .sort((x, y) => x - y);
+      assert.deepEqual(
+        n60.map(({ i }) => compares.cost[i]).sort((x, y) => x - y),
+        expected,
+      );
       const csv = varbench(["-w", ws, "trends", "1", "--csv"]);
       assert.equal(csv.status, 0, csv.stderr);
       assert.match(csv.stdout.split("\n")[0], /^rank,cluster,locations,max_cost/);
@@ -127,7 +139,10 @@ describe("two designs' empirical complexity: merge sort and insertion sort under
         // Insertion sort on n random ints costs about n²/4 shifts; merge sort about n·log₂ n steps,
         // plus 1.5 · 10⁵ instructions of start-up both share: the designs trade places at a few dozen ints.
         assert.equal(l.crossoverMeasured, true, l.name);
-        assert.ok(l.observedCrossing !== null && l.observedCrossing[0] >= 8 && l.observedCrossing[1] <= 256, JSON.stringify(l.observedCrossing));
+        assert.ok(
+          l.observedCrossing !== null && l.observedCrossing[0] >= 8 && l.observedCrossing[1] <= 256,
+          JSON.stringify(l.observedCrossing),
+        );
       }
       // Each sort's own instructions: n² for insertion sort; n·log n for merge sort, whose log-log slope
       // over 8…2048 is 1 + ln(log₂ 2048 / log₂ 8) / ln(2048 / 8) = 1.23.
@@ -143,7 +158,10 @@ describe("two designs' empirical complexity: merge sort and insertion sort under
       assert.equal(fill.crossover, null);
       const text = varbench(["-w", ws, "trends", "1", "--designs", "merge,insertion"]);
       assert.equal(text.status, 0, text.stderr);
-      assert.match(text.stdout, /insertion \(campaign 1\) scales worse: its exponent in n is larger by \d\.\d\d; the fits cross at n ≈ [\d.]+, inside the measured range/);
+      assert.match(
+        text.stdout,
+        /insertion \(campaign 1\) scales worse: its exponent in n is larger by \d\.\d\d; the fits cross at n ≈ [\d.]+, inside the measured range/,
+      );
       const one = varbench(["-w", ws, "trends", "1", "--designs", "merge"]);
       assert.equal(one.status, 1);
       assert.match(one.stderr, /--designs: name two designs, A,B/);
@@ -165,10 +183,16 @@ describe("two designs' empirical complexity: merge sort and insertion sort under
       // n²/4 shifts, merge sort's n·log₂ n (a log-log slope of 1.1–1.3 over 8…2048, as merge_sort's own).
       assert.equal(merge.model, "offset");
       assert.equal(insertion.model, "offset");
-      assert.ok(Math.abs(insertion.exponent.value - 2) < 0.1 && merge.exponent.value > 1.05 && merge.exponent.value < 1.3, `${merge.exponent.value}, ${insertion.exponent.value}`);
+      assert.ok(
+        Math.abs(insertion.exponent.value - 2) < 0.1 && merge.exponent.value > 1.05 && merge.exponent.value < 1.3,
+        `${merge.exponent.value}, ${insertion.exponent.value}`,
+      );
       assert.ok(merge.offset!.a > 1e5 && insertion.offset!.a > 1e5, "the start-up cost, over 10⁵ Ir");
       const d = r.locations[0].exponentDifference!;
-      assert.ok(Math.abs(d.value - (insertion.exponent.value - merge.exponent.value)) < 1e-12 && d.interval!.low > 0.5, JSON.stringify(d));
+      assert.ok(
+        Math.abs(d.value - (insertion.exponent.value - merge.exponent.value)) < 1e-12 && d.interval!.low > 0.5,
+        JSON.stringify(d),
+      );
     } finally {
       await service.close();
     }
@@ -182,11 +206,17 @@ describe("two designs' empirical complexity: merge sort and insertion sort under
       // glibc's _start is "(below main)" in the program, and __libc_start_call_main "(below main)" in
       // libc.so.6, the one inside the other: their inclusive costs added up to twice the program's.
       const names = r.locations.map((l) => l.name);
-      assert.ok(names.includes("(below main) [sorts] (inclusive Ir)") && names.includes("(below main) [libc.so.6] (inclusive Ir)"), names.filter((n) => n.includes("below")).join(", "));
+      assert.ok(
+        names.includes("(below main) [sorts] (inclusive Ir)") &&
+          names.includes("(below main) [libc.so.6] (inclusive Ir)"),
+        names.filter((n) => n.includes("below")).join(", "),
+      );
       // No function's inclusive cost exceeds the whole program's in any run: callgrind's counts are exact.
       for (const side of [0, 1] as const) {
         const whole = new Map(r.locations[0].fits[side]!.points.map((p) => [p.runId, p.y]));
-        for (const l of r.locations.filter((x) => x.name.includes("(inclusive"))) for (const p of l.fits[side]?.points ?? []) assert.ok(p.y <= whole.get(p.runId)!, `${l.name}: ${p.y} > ${whole.get(p.runId)} in run ${p.runId}`);
+        for (const l of r.locations.filter((x) => x.name.includes("(inclusive")))
+          for (const p of l.fits[side]?.points ?? [])
+            assert.ok(p.y <= whole.get(p.runId)!, `${l.name}: ${p.y} > ${whole.get(p.runId)} in run ${p.runId}`);
       }
     } finally {
       await service.close();
@@ -197,8 +227,14 @@ describe("two designs' empirical complexity: merge sort and insertion sort under
     const service = new VarbenchService(ws, { localFiles: true, remember: false });
     try {
       const api = inProcessClient(service);
-      await assert.rejects(api.analyses.trends({ target: { kind: "campaign", campaignId: 1 } }), /holds 2 designs .*never to several pooled/);
-      await assert.rejects(api.analyses.functionTrends({ target: { kind: "campaign", campaignId: 1 } }), /never to several pooled/);
+      await assert.rejects(
+        api.analyses.trends({ target: { kind: "campaign", campaignId: 1 } }),
+        /holds 2 designs .*never to several pooled/,
+      );
+      await assert.rejects(
+        api.analyses.functionTrends({ target: { kind: "campaign", campaignId: 1 } }),
+        /never to several pooled/,
+      );
     } finally {
       await service.close();
     }
@@ -220,12 +256,21 @@ describe("a campaign of one workload: no trend to fit (issue 27 item 8)", () => 
     // bsort_gcov.yaml with its first workload only.
     const lines = spec.split("\n");
     const first = lines.findIndex((l) => /^\s+- \{ name:/.test(l));
-    writeFileSync(file, lines.filter((l, i) => !/^\s+- \{ name:/.test(l) || i === first).join("\n").replaceAll("{spec_dir}", join(ROOT, "examples", "campaigns")));
+    writeFileSync(
+      file,
+      lines
+        .filter((l, i) => !/^\s+- \{ name:/.test(l) || i === first)
+        .join("\n")
+        .replaceAll("{spec_dir}", join(ROOT, "examples", "campaigns")),
+    );
     const run = varbench(["-w", ws, "campaign", "run", file]);
     assert.equal(run.status, 0, run.stderr);
     const r = varbench(["-w", ws, "trends", "1"]);
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /all 3 runs are of one workload \(n-\d+\), and a trend fits cost against features that differ between workloads: run workloads of at least 3 sizes/);
+    assert.match(
+      r.stderr,
+      /all 3 runs are of one workload \(n-\d+\), and a trend fits cost against features that differ between workloads: run workloads of at least 3 sizes/,
+    );
     assert.doesNotMatch(r.stderr, /at .*\.js:\d+|TypeError|Error:/, "words, not a stack trace");
   });
 });

@@ -15,7 +15,11 @@ const SORTS = join(ROOT, "examples", "sorts.c");
 function runs(ws: string): { design: string; status: string; message: string | null }[] {
   const w = Workspace.open(ws);
   try {
-    return w.db.prepare("SELECT d.name AS design, r.status, r.message FROM runs r JOIN designs d ON d.id = r.design_id ORDER BY r.id").all() as never;
+    return w.db
+      .prepare(
+        "SELECT d.name AS design, r.status, r.message FROM runs r JOIN designs d ON d.id = r.design_id ORDER BY r.id",
+      )
+      .all() as never;
   } finally {
     w.close();
   }
@@ -46,13 +50,29 @@ timeout: 60s
 `,
     );
     const r = varbench(["-w", ws, "campaign", "run", spec]);
-    assert.match(r.stdout + r.stderr, /design plain: uftrace cannot record .*sorts: it was built without an entry hook .* Build it with -pg .* Its 2 runs failed without starting/);
+    assert.match(
+      r.stdout + r.stderr,
+      /design plain: uftrace cannot record .*sorts: it was built without an entry hook .* Build it with -pg .* Its 2 runs failed without starting/,
+    );
     const byDesign = (d: string) => runs(ws).filter((x) => x.design === d && x.status !== "cancelled");
-    assert.deepEqual(byDesign("plain").map((x) => x.status), ["failed", "failed"]);
+    assert.deepEqual(
+      byDesign("plain").map((x) => x.status),
+      ["failed", "failed"],
+    );
     for (const x of byDesign("plain")) assert.match(x.message ?? "", /built without an entry hook/);
-    assert.deepEqual(byDesign("pg").map((x) => x.status), ["succeeded", "succeeded"]);
+    assert.deepEqual(
+      byDesign("pg").map((x) => x.status),
+      ["succeeded", "succeeded"],
+    );
     const word = byDesign("word");
-    assert.deepEqual(word.map((x) => x.status), ["failed", "failed"]);
-    for (const x of word) assert.match(x.message ?? "", /^uftrace stopped before the program ran: Can't find 'mcount' symbol .*compiled with -pg or -finstrument-functions/);
+    assert.deepEqual(
+      word.map((x) => x.status),
+      ["failed", "failed"],
+    );
+    for (const x of word)
+      assert.match(
+        x.message ?? "",
+        /^uftrace stopped before the program ran: Can't find 'mcount' symbol .*compiled with -pg or -finstrument-functions/,
+      );
   });
 });

@@ -40,8 +40,14 @@ describe("uftrace reader against uftrace report", () => {
         const mine = ours.get(name);
         assert.ok(mine, `${name} is in the CCT`);
         assert.equal(mine.calls, ref.calls, `${name}: calls`);
-        assert.ok(Math.abs(mine.totalNs - ref.totalNs) <= ref.toleranceNs, `${name}: total ${mine.totalNs} vs ${ref.totalNs}`);
-        assert.ok(Math.abs(mine.selfNs - ref.selfNs) <= ref.toleranceNs, `${name}: self ${mine.selfNs} vs ${ref.selfNs}`);
+        assert.ok(
+          Math.abs(mine.totalNs - ref.totalNs) <= ref.toleranceNs,
+          `${name}: total ${mine.totalNs} vs ${ref.totalNs}`,
+        );
+        assert.ok(
+          Math.abs(mine.selfNs - ref.selfNs) <= ref.toleranceNs,
+          `${name}: self ${mine.selfNs} vs ${ref.selfNs}`,
+        );
       }
       assert.equal(ours.size, report.size, "no functions beyond report's");
     });
@@ -97,16 +103,25 @@ describe("uftrace reader against uftrace report", () => {
     const copy = join(tempDir("damaged-sym"), "nested_chain");
     cpSync(record("nested_chain", ["30"]), copy, { recursive: true });
     const sym = join(copy, "nested_chain.sym");
-    const header = readFileSync(sym, "utf8").split("\n").filter((l) => l.startsWith("#")).join("\n");
+    const header = readFileSync(sym, "utf8")
+      .split("\n")
+      .filter((l) => l.startsWith("#"))
+      .join("\n");
     writeFileSync(sym, `${header}\nthis is\nno symbol table\n`);
     const { cct } = await readTraceFile(copy);
     const said = cct.warnings.map(describeTraceWarning);
-    assert.equal(said[0], `${sym}: at byte ${header.length + 1}: 2 line(s) are not symbol lines (a hex address, a type letter, a name) and were left out, so addresses they would name show as numbers; the file looks damaged`);
+    assert.equal(
+      said[0],
+      `${sym}: at byte ${header.length + 1}: 2 line(s) are not symbol lines (a hex address, a type letter, a name) and were left out, so addresses they would name show as numbers; the file looks damaged`,
+    );
     assert.match(said[1], /\.map: \d+ record\(s\) at addresses outside every known symbol/);
   });
 
   it("libraries sharing a file name each get their own symbol table", async () => {
-    const dir = record("plugin_host", [join(EXAMPLES_BIN, "a", "libplugin.so"), join(EXAMPLES_BIN, "b", "libplugin.so")]);
+    const dir = record("plugin_host", [
+      join(EXAMPLES_BIN, "a", "libplugin.so"),
+      join(EXAMPLES_BIN, "b", "libplugin.so"),
+    ]);
     const { cct } = await readTraceFile(dir);
     const paths = contextRows(mergeThreads(cct), cct.functions).map((r) => r.path.join(">"));
     assert.ok(paths.includes("main>run>plugin_work>inner_a"));
@@ -119,7 +134,9 @@ describe("uftrace reader against uftrace report", () => {
     const dir = record("two_threads", ["8"]);
     const { cct } = await readTraceFile(dir);
     assert.equal(cct.threads.length, 3, "main and two workers");
-    const perThread = cct.threads.map((t) => new Map(functionRows(t.contexts, cct.functions).map((r) => [r.name, r.calls])));
+    const perThread = cct.threads.map(
+      (t) => new Map(functionRows(t.contexts, cct.functions).map((r) => [r.name, r.calls])),
+    );
     const cruncher = perThread.find((m) => m.has("crunch"))!;
     const hasher = perThread.find((m) => m.has("hash_block"))!;
     assert.equal(cruncher.get("crunch"), 8);
@@ -128,7 +145,11 @@ describe("uftrace reader against uftrace report", () => {
   });
 
   it("re-applies the recording's time filter and skips argument payloads", async () => {
-    const dir = record("frame_loop", ["36", "40"], ["-t", "2us", "-A", "decode_frame@arg1,arg2", "-R", "decode_frame@retval", "-a"]);
+    const dir = record(
+      "frame_loop",
+      ["36", "40"],
+      ["-t", "2us", "-A", "decode_frame@arg1,arg2", "-R", "decode_frame@retval", "-a"],
+    );
     const report = uftraceReport(dir);
     const { cct } = await readTraceFile(dir);
     assert.ok(cct.warnings.some((w) => w.kind === "time-filter" && w.thresholdNs === 2000));

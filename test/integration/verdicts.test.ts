@@ -31,7 +31,10 @@ let ws: string;
 /** The example spec with other sizes and repetitions, written beside the workspace, its paths kept. */
 function spec(name: string, edit: (yaml: string) => string): string {
   const file = join(dir, `${name}.yaml`);
-  writeFileSync(file, edit(readFileSync(EXAMPLE, "utf8")).replaceAll("{spec_dir}/../sorts.c", join(ROOT, "examples", "sorts.c")));
+  writeFileSync(
+    file,
+    edit(readFileSync(EXAMPLE, "utf8")).replaceAll("{spec_dir}/../sorts.c", join(ROOT, "examples", "sorts.c")),
+  );
   return file;
 }
 
@@ -41,7 +44,11 @@ function run(args: readonly string[]): string {
   return r.stdout;
 }
 
-const sizes = (yaml: string) => yaml.replace("n-8000", "n-16000").replace("{ n: 8000 }", "{ n: 16000 }").replace(/repetitions: \d+/, "repetitions: 4");
+const sizes = (yaml: string) =>
+  yaml
+    .replace("n-8000", "n-16000")
+    .replace("{ n: 8000 }", "{ n: 16000 }")
+    .replace(/repetitions: \d+/, "repetitions: 4");
 
 before(() => {
   dir = tempDir("verdicts");
@@ -50,10 +57,24 @@ before(() => {
   // Campaign 1: the example as shipped (plain runs beside the traced ones), at 2,000 and 16,000 ints.
   run(["campaign", "run", spec("traced", sizes)]);
   // Campaign 2: the same sorts built without -pg, timed with no profiler at all: the reference.
-  run(["campaign", "run", spec("plain", (y) => sizes(y).replace("name: sorts-traced", "name: sorts-plain").replaceAll("-g, -pg,", "-g,").replace("profiler: uftrace\ntiming: time", "profiler: time"))]);
+  run([
+    "campaign",
+    "run",
+    spec("plain", (y) =>
+      sizes(y)
+        .replace("name: sorts-traced", "name: sorts-plain")
+        .replaceAll("-g, -pg,", "-g,")
+        .replace("profiler: uftrace\ntiming: time", "profiler: time"),
+    ),
+  ]);
 });
 
-const verdictOf = (campaign: number, extra: readonly string[] = []) => (JSON.parse(run(["compare", String(campaign), "--designs", "insertion,merge", "--json", "--no-patterns", ...extra])) as CompareOutput).verdict;
+const verdictOf = (campaign: number, extra: readonly string[] = []) =>
+  (
+    JSON.parse(
+      run(["compare", String(campaign), "--designs", "insertion,merge", "--json", "--no-patterns", ...extra]),
+    ) as CompareOutput
+  ).verdict;
 
 describe("a verdict under uftrace, with plain timing runs beside the traced ones", () => {
   it("answers in the plain runs' wall time by default; in their CPU time it names merge faster on the larger input", () => {
@@ -61,7 +82,10 @@ describe("a verdict under uftrace, with plain timing runs beside the traced ones
     assert.equal(v.measure.name, "wall");
     assert.equal(v.basis, "the plain timing runs, no profiler");
     // Workloads in the order of their features: 2,000 ints before 16,000 ("n-16000" sorts first as text).
-    assert.deepEqual(v.workloads.map((w) => w.workload), ["n-2000", "n-16000"]);
+    assert.deepEqual(
+      v.workloads.map((w) => w.workload),
+      ["n-2000", "n-16000"],
+    );
     assert.ok(v.workloads[1].a.n === 4 && v.workloads[1].b.n === 4, "four plain runs a side");
     // Which design wins is asked of CPU time: on a loaded machine a process waits for the CPU for tens
     // of ms at random, which four runs' wall times cannot average out, while its CPU time holds.
@@ -76,7 +100,10 @@ describe("a verdict under uftrace, with plain timing runs beside the traced ones
     assert.equal(plain.lower, "B");
     assert.equal(traced.lower, "B");
     const factor = traced.ratio / plain.ratio;
-    assert.ok(factor > 1 / RATIO_TOLERANCE && factor < RATIO_TOLERANCE, `plain runs of the -pg builds: ${traced.ratio.toFixed(2)}×; builds without instrumentation: ${plain.ratio.toFixed(2)}×`);
+    assert.ok(
+      factor > 1 / RATIO_TOLERANCE && factor < RATIO_TOLERANCE,
+      `plain runs of the -pg builds: ${traced.ratio.toFixed(2)}×; builds without instrumentation: ${plain.ratio.toFixed(2)}×`,
+    );
   });
 
   it("says uftrace's own cost from its calibration and each design's recorded calls", () => {
@@ -90,7 +117,10 @@ describe("a verdict under uftrace, with plain timing runs beside the traced ones
       const n = Number(w.workload.slice(2));
       const t = w.toolCost!;
       // Merge sort calls itself 2n − 1 times; insertion sort's program makes a handful of calls whatever n.
-      assert.ok(t.b.callsPerRun >= 2 * n - 1 && t.b.callsPerRun < 2 * n + 64, `${t.b.callsPerRun} calls a run of merge on ${w.workload}`);
+      assert.ok(
+        t.b.callsPerRun >= 2 * n - 1 && t.b.callsPerRun < 2 * n + 64,
+        `${t.b.callsPerRun} calls a run of merge on ${w.workload}`,
+      );
       assert.ok(t.a.callsPerRun < 64, `${t.a.callsPerRun} calls a run of insertion`);
       assert.ok(Math.abs(t.b.meanNs - c.nsPerCall * t.b.callsPerRun) < 1e-6 * t.b.meanNs);
       assert.ok(t.b.share > t.a.share, "the tracer weighs on merge sort's calls, not on insertion sort's");
@@ -99,28 +129,63 @@ describe("a verdict under uftrace, with plain timing runs beside the traced ones
 
   it("takes the calibrated cost out of the VCG's contexts when asked, and says so", () => {
     const c = verdictOf(1, ["--metric", "trace-cpu"]).calibration!;
-    const vcg = JSON.parse(run(["vcg", "design:1:merge:n-16000", "--calibrated-tool-cost", "--json"])) as { time: { toolCostNs: number; toolCostInsideNs: number } };
+    const vcg = JSON.parse(run(["vcg", "design:1:merge:n-16000", "--calibrated-tool-cost", "--json"])) as {
+      time: { toolCostNs: number; toolCostInsideNs: number };
+    };
     assert.equal(vcg.time.toolCostNs, c.nsPerCall);
     assert.equal(vcg.time.toolCostInsideNs, Math.min(c.insideNs, c.nsPerCall));
     // A trace file has no campaign to say where it was recorded: refused in words.
-    const r = varbench(["-w", ws, "vcg", join(ROOT, "test", "fixtures", "uftrace", "0.13", "frame_loop"), "--calibrated-tool-cost"]);
+    const r = varbench([
+      "-w",
+      ws,
+      "vcg",
+      join(ROOT, "test", "fixtures", "uftrace", "0.13", "frame_loop"),
+      "--calibrated-tool-cost",
+    ]);
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /calibrated for runs of a campaign recorded under uftrace; give the cost per call in ns instead \(--tool-cost\)/);
+    assert.match(
+      r.stderr,
+      /calibrated for runs of a campaign recorded under uftrace; give the cost per call in ns instead \(--tool-cost\)/,
+    );
   });
 
   it("prints the same answer in words on the command line, with the measure named", () => {
-    assert.match(run(["compare", "1", "--designs", "insertion,merge", "--no-patterns", "--workload", "n-16000"]), /measure: wall time, from the plain timing runs, no profiler/);
-    const text = run(["compare", "1", "--designs", "insertion,merge", "--no-patterns", "--workload", "n-16000", "--metric", "cpu"]);
-    assert.match(text, /^merge ran \d+(\.\d+)? times faster than insertion \(95% interval [\d.]+ to [\d.]+\), on n-16000, in CPU time \(user \+ system\), from the plain timing runs/m);
+    assert.match(
+      run(["compare", "1", "--designs", "insertion,merge", "--no-patterns", "--workload", "n-16000"]),
+      /measure: wall time, from the plain timing runs, no profiler/,
+    );
+    const text = run([
+      "compare",
+      "1",
+      "--designs",
+      "insertion,merge",
+      "--no-patterns",
+      "--workload",
+      "n-16000",
+      "--metric",
+      "cpu",
+    ]);
+    assert.match(
+      text,
+      /^merge ran \d+(\.\d+)? times faster than insertion \(95% interval [\d.]+ to [\d.]+\), on n-16000, in CPU time \(user \+ system\), from the plain timing runs/m,
+    );
   });
 
   it("keeps the traced runs for the explanations and leaves the plain runs out of them", () => {
-    const runs = JSON.parse(run(["runs", "--campaign", "1", "--json"])) as { id: number; hasCct: boolean; role: string | null; status: string }[];
+    const runs = JSON.parse(run(["runs", "--campaign", "1", "--json"])) as {
+      id: number;
+      hasCct: boolean;
+      role: string | null;
+      status: string;
+    }[];
     const plain = runs.filter((r) => r.role === "timing");
     assert.equal(plain.length, runs.length / 2, "one plain run for each traced run");
     assert.ok(plain.every((r) => !r.hasCct) && runs.filter((r) => r.role === null).every((r) => r.hasCct));
     // The design's CCT pools its traced runs only.
-    const cct = JSON.parse(run(["cct", "design:1:merge:n-2000", "--json", "--limit", "3"])) as { runs?: number; label?: string };
+    const cct = JSON.parse(run(["cct", "design:1:merge:n-2000", "--json", "--limit", "3"])) as {
+      runs?: number;
+      label?: string;
+    };
     assert.ok(cct);
   });
 });
@@ -131,15 +196,34 @@ describe("a callgrind campaign answers in instructions", () => {
     const small = join(dir, "sorts_callgrind.yaml");
     const yaml = readFileSync(file, "utf8").replaceAll("{spec_dir}/../sorts.c", join(ROOT, "examples", "sorts.c"));
     // Three sizes, one repetition: instruction counts are exact, so one run a workload is the answer.
-    writeFileSync(small, yaml.replace(/workloads:[\s\S]*?repetitions: \d+/, `workloads:\n  - { name: n-64, argv: ["{build_dir}/sorts", "{algo}", "{n}", "1"], features: { n: 64 } }\n  - { name: n-512, argv: ["{build_dir}/sorts", "{algo}", "{n}", "1"], features: { n: 512 } }\n  - { name: n-128, argv: ["{build_dir}/sorts", "{algo}", "{n}", "1"], features: { n: 128 } }\nrepetitions: 2`));
+    writeFileSync(
+      small,
+      yaml.replace(
+        /workloads:[\s\S]*?repetitions: \d+/,
+        `workloads:\n  - { name: n-64, argv: ["{build_dir}/sorts", "{algo}", "{n}", "1"], features: { n: 64 } }\n  - { name: n-512, argv: ["{build_dir}/sorts", "{algo}", "{n}", "1"], features: { n: 512 } }\n  - { name: n-128, argv: ["{build_dir}/sorts", "{algo}", "{n}", "1"], features: { n: 128 } }\nrepetitions: 2`,
+      ),
+    );
     run(["campaign", "run", small]);
-    const show = JSON.parse(run(["campaign", "show", "3", "--json"])) as { measure: { name: string }; groups: { design: string; workload: string; summary: { mean: number } }[] };
+    const show = JSON.parse(run(["campaign", "show", "3", "--json"])) as {
+      measure: { name: string };
+      groups: { design: string; workload: string; summary: { mean: number } }[];
+    };
     assert.equal(show.measure.name, "ir");
-    assert.deepEqual(show.groups.filter((g) => g.design === "merge").map((g) => g.workload), ["n-64", "n-128", "n-512"]);
+    assert.deepEqual(
+      show.groups.filter((g) => g.design === "merge").map((g) => g.workload),
+      ["n-64", "n-128", "n-512"],
+    );
     // callgrind_annotate's own total for one stored run: the program's Ir, as the campaign shows it.
-    const runs = JSON.parse(run(["runs", "--campaign", "3", "--json"])) as { id: number; design: string; workload: string; status: string }[];
+    const runs = JSON.parse(run(["runs", "--campaign", "3", "--json"])) as {
+      id: number;
+      design: string;
+      workload: string;
+      status: string;
+    }[];
     const one = runs.find((r) => r.design === "insertion" && r.workload === "n-512" && r.status === "succeeded")!;
-    const detail = JSON.parse(run(["runs", "show", String(one.id)])) as { artifacts: { kind: string; sha256: string }[] };
+    const detail = JSON.parse(run(["runs", "show", String(one.id)])) as {
+      artifacts: { kind: string; sha256: string }[];
+    };
     // Artifacts are stored by content: artifacts/<first two hex digits>/<sha256>.
     const sha = detail.artifacts.find((a) => a.kind === "callgrind-out")!.sha256;
     const out = join(ws, "artifacts", sha.slice(0, 2), sha);

@@ -15,7 +15,10 @@ import { inProcessClient } from "../../engine/api/inProcess.js";
 /** The CLI, stopped if it does not end: a hang is the failure being tested, not a slow machine. */
 function cli(args: string[]) {
   varbench(["--version"]); // builds the engine once, outside the guarded run
-  return spawnSync(process.execPath, [join(ROOT, "bin", "varbench.js"), ...args], { encoding: "utf8", timeout: 120_000 });
+  return spawnSync(process.execPath, [join(ROOT, "bin", "varbench.js"), ...args], {
+    encoding: "utf8",
+    timeout: 120_000,
+  });
 }
 
 describe("workspace folders", () => {
@@ -43,7 +46,11 @@ describe("workspace folders", () => {
     assert.equal(varbench(["workspace", "init", dir]).status, 0);
     const service = new VarbenchService(dir, { localFiles: true, remember: false });
     const api = inProcessClient(service);
-    await assert.rejects(api.workspace.open({ dir: "/proc/self" }), (e: Error & { code?: string }) => e.code === "invalid-arguments" && /is on proc, a virtual file system/.test(e.message));
+    await assert.rejects(
+      api.workspace.open({ dir: "/proc/self" }),
+      (e: Error & { code?: string }) =>
+        e.code === "invalid-arguments" && /is on proc, a virtual file system/.test(e.message),
+    );
     assert.equal((await api.workspace.info({})).dir, dir);
   });
 });

@@ -23,29 +23,42 @@ function check(frames: CfFrames, workloads: number): void {
     // A callee's per-invocation variables have one observation per invocation of the caller.
     for (const c of u.callees.values()) assert.equal(c.calls.count, u.self.count);
   }
-  const fns = cfTrendProf({ units, features: [{ name: "n", values: Array.from({ length: workloads }, (_, i) => 10 * (i + 1)) }] });
+  const fns = cfTrendProf({
+    units,
+    features: [{ name: "n", values: Array.from({ length: workloads }, (_, i) => 10 * (i + 1)) }],
+  });
   assert.equal(fns.length, units.length);
-  for (const f of fns) for (const v of f.variables) assert.ok(v.alternatives.length > 0 && v.best.text.length > 0, v.label);
+  for (const f of fns)
+    for (const v of f.variables) assert.ok(v.alternatives.length > 0 && v.best.text.length > 0, v.label);
 }
 
 describe("CF-TrendProf on any call stream", () => {
   it("random programs as workloads, both costs", () => {
     fc.assert(
-      fc.property(fc.array(programArb, { minLength: 3, maxLength: 4 }), fc.constantFrom<CfCost>("time", "calls"), (programs, cost) => {
-        const frames = new CfFrames(programs.length, cost);
-        programs.forEach((p, w) => {
-          const sink = new RunFrameSink(frames, w);
-          runProgram(p, sink);
-          sink.finish();
-        });
-        check(frames, programs.length);
-      }),
+      fc.property(
+        fc.array(programArb, { minLength: 3, maxLength: 4 }),
+        fc.constantFrom<CfCost>("time", "calls"),
+        (programs, cost) => {
+          const frames = new CfFrames(programs.length, cost);
+          programs.forEach((p, w) => {
+            const sink = new RunFrameSink(frames, w);
+            runProgram(p, sink);
+            sink.finish();
+          });
+          check(frames, programs.length);
+        },
+      ),
       { numRuns: 40, seed: 13 },
     );
   });
 
   it("hostile streams: unmatched exits, depth jumps, calls left open", () => {
-    const event = fc.record({ enter: fc.boolean(), fn: fc.integer({ min: 0, max: 5 }), depth: fc.integer({ min: -1, max: 6 }), dt: fc.integer({ min: 0, max: 50 }) });
+    const event = fc.record({
+      enter: fc.boolean(),
+      fn: fc.integer({ min: 0, max: 5 }),
+      depth: fc.integer({ min: -1, max: 6 }),
+      dt: fc.integer({ min: 0, max: 50 }),
+    });
     fc.assert(
       fc.property(fc.array(fc.array(event, { maxLength: 200 }), { minLength: 3, maxLength: 4 }), (streams) => {
         const frames = new CfFrames(streams.length, "time");

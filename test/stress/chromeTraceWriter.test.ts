@@ -58,7 +58,8 @@ async function readBack(text: string, chunkBytes: number): Promise<Cct> {
   return b.finish();
 }
 
-const frames = (cct: Cct, kind: string) => cct.warnings.reduce((n, w) => n + (w.kind === kind ? ("frames" in w ? w.frames : "count" in w ? w.count : 0) : 0), 0);
+const frames = (cct: Cct, kind: string) =>
+  cct.warnings.reduce((n, w) => n + (w.kind === kind ? ("frames" in w ? w.frames : "count" in w ? w.count : 0) : 0), 0);
 
 describe("Chrome trace writer", () => {
   it("exports any stream, balanced or not, filtered or not, to JSON that reads back to the same CCT", async () => {
@@ -67,27 +68,38 @@ describe("Chrome trace writer", () => {
       enter: fc.boolean(),
       fn: fc.integer({ min: 0, max: NAMES.length - 1 }),
       // Mostly no recorded depth; sometimes one that closes deeper calls (uftrace after lost records).
-      depth: fc.oneof({ weight: 4, arbitrary: fc.constant(-1) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 5 }) }),
+      depth: fc.oneof(
+        { weight: 4, arbitrary: fc.constant(-1) },
+        { weight: 1, arbitrary: fc.integer({ min: 0, max: 5 }) },
+      ),
       dtNs: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 40 })),
     });
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 80 }), fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 30 })), fc.integer({ min: 1, max: 64 }), async (steps, minNs, chunk) => {
-        const direct = new CctBuilder();
-        feed(direct, steps, minNs);
-        const want = direct.finish();
-        const { text, summary } = exported(steps, minNs);
-        const file = JSON.parse(text) as { traceEvents: { ph: string }[]; otherData: Record<string, unknown> };
-        assert.equal(file.traceEvents.filter((e) => e.ph === "B").length, summary.calls);
-        assert.equal(file.otherData.calls, summary.calls);
-        if (summary.calls === 0) return assert.equal(rowsByPath(want).size, 0); // nothing kept: nothing to read back
-        const got = await readBack(text, chunk);
-        assertSameCct(want, got, 0);
-        // Well nested, so reading it back warns of nothing; what the writer mended is counted as the builder counts it.
-        assert.deepEqual(got.warnings.filter((w) => w.kind !== "truncated"), []);
-        assert.equal(summary.closedAtEnd, frames(want, "closed-at-end"));
-        assert.equal(summary.closedEarly, frames(want, "closed-on-mismatch"));
-        assert.equal(summary.exitsDropped, frames(want, "unmatched-exit"));
-      }),
+      fc.asyncProperty(
+        fc.array(step, { minLength: 1, maxLength: 80 }),
+        fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 30 })),
+        fc.integer({ min: 1, max: 64 }),
+        async (steps, minNs, chunk) => {
+          const direct = new CctBuilder();
+          feed(direct, steps, minNs);
+          const want = direct.finish();
+          const { text, summary } = exported(steps, minNs);
+          const file = JSON.parse(text) as { traceEvents: { ph: string }[]; otherData: Record<string, unknown> };
+          assert.equal(file.traceEvents.filter((e) => e.ph === "B").length, summary.calls);
+          assert.equal(file.otherData.calls, summary.calls);
+          if (summary.calls === 0) return assert.equal(rowsByPath(want).size, 0); // nothing kept: nothing to read back
+          const got = await readBack(text, chunk);
+          assertSameCct(want, got, 0);
+          // Well nested, so reading it back warns of nothing; what the writer mended is counted as the builder counts it.
+          assert.deepEqual(
+            got.warnings.filter((w) => w.kind !== "truncated"),
+            [],
+          );
+          assert.equal(summary.closedAtEnd, frames(want, "closed-at-end"));
+          assert.equal(summary.closedEarly, frames(want, "closed-on-mismatch"));
+          assert.equal(summary.exitsDropped, frames(want, "unmatched-exit"));
+        },
+      ),
       { numRuns: 400, seed: 16 },
     );
   });

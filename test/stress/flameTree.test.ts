@@ -38,9 +38,34 @@ const NAMES = ["main", "f", "g", "h", "k", "work", "step", "io"];
 const opArb = fc.oneof(
   { weight: 5, arbitrary: fc.record({ kind: fc.constant("enter" as const), fn: fc.nat(7), gap: fc.nat(50) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("exit" as const), gap: fc.nat(50) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("chain" as const), depth: fc.integer({ min: 1, max: 3000 }), cycle: fc.integer({ min: 1, max: 3 }), gap: fc.nat(3) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("fan" as const), width: fc.integer({ min: 1, max: 300 }), names: fc.integer({ min: 1, max: 150 }), gap: fc.nat(3) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant("loop" as const), times: fc.integer({ min: 1, max: 30 }), fn: fc.nat(7), child: fc.nat(7), gap: fc.nat(20) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("chain" as const),
+      depth: fc.integer({ min: 1, max: 3000 }),
+      cycle: fc.integer({ min: 1, max: 3 }),
+      gap: fc.nat(3),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("fan" as const),
+      width: fc.integer({ min: 1, max: 300 }),
+      names: fc.integer({ min: 1, max: 150 }),
+      gap: fc.nat(3),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("loop" as const),
+      times: fc.integer({ min: 1, max: 30 }),
+      fn: fc.nat(7),
+      child: fc.nat(7),
+      gap: fc.nat(20),
+    }),
+  },
 );
 const threadsArb = fc.array(fc.array(opArb, { maxLength: 40 }), { minLength: 1, maxLength: 3 });
 type Op = typeof opArb extends fc.Arbitrary<infer O> ? O : never;
@@ -48,7 +73,11 @@ type Op = typeof opArb extends fc.Arbitrary<infer O> ? O : never;
 type Calls = { readonly n: number; readonly inclusiveNs: number };
 
 /** The threads' events through the real builder, and per call chain the calls generated and their total time. */
-function randomCct(threads: readonly (readonly Op[])[], options: CctOptions, paths: Paths): { cct: Cct; calls: Map<number, Calls> } {
+function randomCct(
+  threads: readonly (readonly Op[])[],
+  options: CctOptions,
+  paths: Paths,
+): { cct: Cct; calls: Map<number, Calls> } {
   const b = new CctBuilder(options);
   const calls = new Map<number, Calls>();
   threads.forEach((ops, t) => {
@@ -76,8 +105,11 @@ function randomCct(threads: readonly (readonly Op[])[], options: CctOptions, pat
         const base = stack.length;
         for (let i = 0; i < op.depth; i++) enter(NAMES[1 + (i % op.cycle)], op.gap);
         while (stack.length > base) exit(op.gap);
-      } else if (op.kind === "fan") for (let i = 0; i < op.width; i++) (enter(`leaf${i % op.names}`, op.gap), exit(op.gap + (i % 3)));
-      else for (let i = 0; i < op.times; i++) (enter(NAMES[op.fn], op.gap), enter(NAMES[op.child], (i * 7) % 5), exit((i * 13) % 11), exit(i % 4));
+      } else if (op.kind === "fan")
+        for (let i = 0; i < op.width; i++) (enter(`leaf${i % op.names}`, op.gap), exit(op.gap + (i % 3)));
+      else
+        for (let i = 0; i < op.times; i++)
+          (enter(NAMES[op.fn], op.gap), enter(NAMES[op.child], (i * 7) % 5), exit((i * 13) % 11), exit(i % 4));
     }
     while (stack.length > 0) exit(1);
     batch.flush();
@@ -89,7 +121,17 @@ function randomCct(threads: readonly (readonly Op[])[], options: CctOptions, pat
 function checkTree(g: FlameGraph, paths: Paths, contexts: number, expected: (path: number) => Calls): void {
   checkShape(g);
   assert.equal(g.parent.length - 1, contexts, "one context per generated call chain");
-  paths.of(g).forEach((p, c) => c > 0 && assert.deepEqual([g.n[c], g.inclusiveNs[c]], [expected(p).n, expected(p).inclusiveNs], "calls and width of the chain"));
+  paths
+    .of(g)
+    .forEach(
+      (p, c) =>
+        c > 0 &&
+        assert.deepEqual(
+          [g.n[c], g.inclusiveNs[c]],
+          [expected(p).n, expected(p).inclusiveNs],
+          "calls and width of the chain",
+        ),
+    );
 }
 
 describe("flame graphs of random trees", () => {
@@ -110,7 +152,11 @@ describe("flame graphs of random trees", () => {
         checkTree(graphOf([A.cct, B.cct]), paths, new Set([...A.calls.keys(), ...B.calls.keys()]).size, both);
         const self = flameDiff(side("A", [A.cct]), side("A", [A.cct]));
         assert.equal(self.parent.length, ga.parent.length);
-        assert.ok(self.present.every((p) => p === 3) && self.deltaNs.every((x) => x === 0) && self.welchT.every((t) => t === null || t === 0));
+        assert.ok(
+          self.present.every((p) => p === 3) &&
+            self.deltaNs.every((x) => x === 0) &&
+            self.welchT.every((t) => t === null || t === 0),
+        );
         const ab = flameDiff(side("A", [A.cct]), side("B", [B.cct]));
         const ba = flameDiff(side("B", [B.cct]), side("A", [A.cct]));
         assert.equal(ab.parent.length, ba.parent.length);
@@ -121,8 +167,14 @@ describe("flame graphs of random trees", () => {
           if (u === 0) return;
           const [ca, cb] = [A.calls.get(p), B.calls.get(p)];
           assert.equal(ab.present[u], (ca ? IN_A : 0) | (cb ? IN_B : 0));
-          assert.deepEqual([ab.a.n[u], ab.a.inclusiveNs[u], ab.b.n[u], ab.b.inclusiveNs[u]], [ca?.n ?? 0, ca?.inclusiveNs ?? 0, cb?.n ?? 0, cb?.inclusiveNs ?? 0]);
-          assert.ok(Number.isFinite(ab.deltaNs[u]) && [ab.relative[u], ab.welchT[u]].every((x) => x === null || Number.isFinite(x)));
+          assert.deepEqual(
+            [ab.a.n[u], ab.a.inclusiveNs[u], ab.b.n[u], ab.b.inclusiveNs[u]],
+            [ca?.n ?? 0, ca?.inclusiveNs ?? 0, cb?.n ?? 0, cb?.inclusiveNs ?? 0],
+          );
+          assert.ok(
+            Number.isFinite(ab.deltaNs[u]) &&
+              [ab.relative[u], ab.welchT[u]].every((x) => x === null || Number.isFinite(x)),
+          );
         });
       }),
       { seed: 15, numRuns: 60 },

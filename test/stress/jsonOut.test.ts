@@ -16,7 +16,8 @@ describe("printJson", () => {
     const rows = 520;
     const value = { rows: Array.from({ length: rows }, () => row) };
     // {, "rows": [, each row on its own line, ], }, and the newline: more than any string holds.
-    const expected = `{\n  "rows": [`.length + rows * (`\n    "`.length + row.length + 1) + (rows - 1) + `\n  ]\n}\n`.length;
+    const expected =
+      `{\n  "rows": [`.length + rows * (`\n    "`.length + row.length + 1) + (rows - 1) + `\n  ]\n}\n`.length;
     assert.ok(expected > constants.MAX_STRING_LENGTH);
     let bytes = 0;
     let head = "";

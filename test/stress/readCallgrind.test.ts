@@ -15,11 +15,17 @@ import { fuzzSuite } from "../helpers/fuzzSuite.js";
 import { memorySource } from "../helpers/memorySource.js";
 import { FIXTURES } from "../helpers/uftrace.js";
 
-const OUTPUTS = ["recursion.out", "recursion_instr.out"].map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(FIXTURES, "callgrind", "3.19", name))) }));
+const OUTPUTS = ["recursion.out", "recursion_instr.out"].map((name) => ({
+  name,
+  bytes: new Uint8Array(readFileSync(join(FIXTURES, "callgrind", "3.19", name))),
+}));
 const CHUNKS = [1, 3, 7, 16, 61, 4096];
 
 /** The table, or what the reader threw (and its message, for comparing reads). */
-async function outcome(bytes: Uint8Array, chunkBytes: number): Promise<{ table: CallgrindTable } | { error: unknown; message: string }> {
+async function outcome(
+  bytes: Uint8Array,
+  chunkBytes: number,
+): Promise<{ table: CallgrindTable } | { error: unknown; message: string }> {
   try {
     return { table: await readCallgrind(memorySource("callgrind.out", bytes, chunkBytes)) };
   } catch (error) {
@@ -31,8 +37,15 @@ function assertWellFormed(t: CallgrindTable): void {
   const k = t.events.length;
   assert.ok(k > 0 && t.totals.every((v) => Number.isFinite(v) && v >= 0), `events ${t.events}, totals ${t.totals}`);
   for (const f of t.functions) {
-    assert.ok(f.self.length === k && f.inclusive.length === k, `${f.key}: ${f.self.length} self and ${f.inclusive.length} inclusive costs for ${k} events`);
-    for (let i = 0; i < k; i++) assert.ok(Number.isFinite(f.inclusive[i]) && f.self[i] >= 0 && f.inclusive[i] >= f.self[i], `${f.key}: self ${f.self[i]}, inclusive ${f.inclusive[i]}`);
+    assert.ok(
+      f.self.length === k && f.inclusive.length === k,
+      `${f.key}: ${f.self.length} self and ${f.inclusive.length} inclusive costs for ${k} events`,
+    );
+    for (let i = 0; i < k; i++)
+      assert.ok(
+        Number.isFinite(f.inclusive[i]) && f.self[i] >= 0 && f.inclusive[i] >= f.self[i],
+        `${f.key}: self ${f.self[i]}, inclusive ${f.inclusive[i]}`,
+      );
     assert.ok(Number.isSafeInteger(f.calls) && f.calls >= 0, `${f.key}: ${f.calls} calls`);
   }
 }
@@ -45,7 +58,10 @@ fuzzSuite({
   refusal: (e) => e instanceof TraceError,
   make(random) {
     const { name, bytes: original } = OUTPUTS[Math.floor(random() * OUTPUTS.length)];
-    const { bytes, label } = mutateBytes(original, random, { alphabet: "=:()*+- \n0123456789xabcdef", boundaries: lineStarts });
+    const { bytes, label } = mutateBytes(original, random, {
+      alphabet: "=:()*+- \n0123456789xabcdef",
+      boundaries: lineStarts,
+    });
     const chunk = CHUNKS[Math.floor(random() * CHUNKS.length)];
     return {
       label: `${name} ${label}, ${chunk}-byte chunks`,

@@ -27,7 +27,19 @@ function shuffle<T>(xs: T[]): void {
   }
 }
 
-const NAMES = ["main", "f", "g", "h", 'quote " back \\ slash', "é ü", "😀", "\ud800 lone", "tab\tnew\nline", "}],{[", ""];
+const NAMES = [
+  "main",
+  "f",
+  "g",
+  "h",
+  'quote " back \\ slash',
+  "é ü",
+  "😀",
+  "\ud800 lone",
+  "tab\tnew\nline",
+  "}],{[",
+  "",
+];
 const CHUNKS = [1, 2, 3, 7, 16, 61, 1 << 20];
 
 // ---- generating traces --------------------------------------------------
@@ -44,7 +56,11 @@ interface Ev {
 
 /** One thread's calls as B/E events (times non-decreasing), as X events in any order, or both mixed
  * as Chrome writes them (each call a B/E pair or an X written where it begins). */
-function threadEvents(pid: number | string | undefined, tid: number | string | undefined, kind: "B/E" | "X" | "mixed"): Ev[] {
+function threadEvents(
+  pid: number | string | undefined,
+  tid: number | string | undefined,
+  kind: "B/E" | "X" | "mixed",
+): Ev[] {
   const out: Ev[] = [];
   let t = int(5000);
   const call = (depth: number) => {
@@ -75,14 +91,23 @@ function traceEvents(): Ev[] {
     return threadEvents(pid, tid, pick(["B/E", "B/E", "X", "mixed"] as const));
   });
   const events: Ev[] = [];
-  for (const evs of threads) if (chance(0.5) && evs.length > 0) events.push({ ph: "M", name: "thread_name", pid: evs[0].pid, tid: evs[0].tid, args: { name: pick(NAMES) } });
+  for (const evs of threads)
+    if (chance(0.5) && evs.length > 0)
+      events.push({ ph: "M", name: "thread_name", pid: evs[0].pid, tid: evs[0].tid, args: { name: pick(NAMES) } });
   const at = threads.map(() => 0);
   for (;;) {
     const live = threads.map((_, k) => k).filter((k) => at[k] < threads[k].length);
     if (live.length === 0) break;
     const k = pick(live);
     events.push(threads[k][at[k]++]);
-    if (chance(0.05)) events.push({ ph: pick(["i", "C", "b", "e", "s"]), name: pick(NAMES), tsNs: int(9000), pid: 1, args: { v: int(9) } });
+    if (chance(0.05))
+      events.push({
+        ph: pick(["i", "C", "b", "e", "s"]),
+        name: pick(NAMES),
+        tsNs: int(9000),
+        pid: 1,
+        args: { v: int(9) },
+      });
   }
   return events;
 }
@@ -115,18 +140,40 @@ function microsecondsJson(ns: number): string {
   const whole = digits.length > 3 ? digits.slice(0, -3) : "0";
   const fraction = digits.padStart(3, "0").slice(-3);
   if (!unusual()) return `${whole}.${fraction}`;
-  return pick([`${whole}.${fraction}`, `${ns}e-3`, `${ns}E-3`, `${ns * 10}e-4`, `${whole}.${fraction}000`, `${ns * 10}E-4`, `${Number(`${whole}.${fraction}`)}`]);
+  return pick([
+    `${whole}.${fraction}`,
+    `${ns}e-3`,
+    `${ns}E-3`,
+    `${ns * 10}e-4`,
+    `${whole}.${fraction}000`,
+    `${ns * 10}E-4`,
+    `${Number(`${whole}.${fraction}`)}`,
+  ]);
 }
 
 /** Some other member, of any shape, to be skipped. */
 function extraMember(): string {
-  const values = ['"x"', "12", "-0.5e-3", "true", "null", "[]", "{}", `{"a":[1,{"b":"}]\\"["}],"name":${stringJson(pick(NAMES))}}`, `[[[{"ph":"B"}]]]`];
+  const values = [
+    '"x"',
+    "12",
+    "-0.5e-3",
+    "true",
+    "null",
+    "[]",
+    "{}",
+    `{"a":[1,{"b":"}]\\"["}],"name":${stringJson(pick(NAMES))}}`,
+    `[[[{"ph":"B"}]]]`,
+  ];
   return `${stringJson(pick(["cat", "id", "tts", "bp", "s", "args2", "name_", "p"]))}${space()}:${space()}${pick(values)}`;
 }
 
 function eventJson(e: Ev): string {
   const members: [string, string][] = [];
-  const member = (k: string, v: string) => members.push([k, `${space()}${unusual() && chance(0.1) ? stringJson(k) : JSON.stringify(k)}${space()}:${space()}${v}${space()}`]);
+  const member = (k: string, v: string) =>
+    members.push([
+      k,
+      `${space()}${unusual() && chance(0.1) ? stringJson(k) : JSON.stringify(k)}${space()}:${space()}${v}${space()}`,
+    ]);
   member("ph", stringJson(e.ph));
   if (e.name !== undefined) member("name", typeof e.name === "string" ? stringJson(e.name) : String(e.name));
   if (e.tsNs !== undefined) member("ts", microsecondsJson(e.tsNs));
@@ -179,13 +226,23 @@ interface RefThread {
   /** X events while it has no B/E event. */
   complete: Known[];
   /** From the first X after a B/E event, or the first B/E after an X event: everything held. */
-  mixed: { held: Known[]; heldOpen: { fn: number; start: number; began: number }[]; outer: { fn: number; ns: number }[]; switchNs: number; began: number; last: number } | null;
+  mixed: {
+    held: Known[];
+    heldOpen: { fn: number; start: number; began: number }[];
+    outer: { fn: number; ns: number }[];
+    switchNs: number;
+    began: number;
+    last: number;
+  } | null;
 }
 
 /** The tree as the reader should build it, from JSON.parse of the whole file, written as plainly as it can be. */
 function reference(json: string): { cct: Cct; unmatched: number } {
   const doc = JSON.parse(json) as unknown;
-  const events = (Array.isArray(doc) ? doc : (doc as { traceEvents: unknown[] }).traceEvents) as Record<string, unknown>[];
+  const events = (Array.isArray(doc) ? doc : (doc as { traceEvents: unknown[] }).traceEvents) as Record<
+    string,
+    unknown
+  >[];
   const builder = new CctBuilder();
   const threads = new Map<string, RefThread>();
   const threadNames = new Map<string, string>();
@@ -204,7 +261,17 @@ function reference(json: string): { cct: Cct; unmatched: number } {
     let t = threads.get(key);
     if (!t) {
       const name = threadNames.get(key);
-      t = { pid, tid, ...(name ? { name } : {}), calls: [], open: [], hadBeginEnd: false, lastNs: -Infinity, complete: [], mixed: null };
+      t = {
+        pid,
+        tid,
+        ...(name ? { name } : {}),
+        calls: [],
+        open: [],
+        hadBeginEnd: false,
+        lastNs: -Infinity,
+        complete: [],
+        mixed: null,
+      };
       threads.set(key, t);
     }
     const ns = Math.round((e.ts as number) * 1000);
@@ -213,7 +280,14 @@ function reference(json: string): { cct: Cct; unmatched: number } {
     if ((e.ph === "B" || e.ph === "E") && !t.hadBeginEnd) {
       t.hadBeginEnd = true;
       if (t.complete.length > 0) {
-        t.mixed = { held: t.complete, heldOpen: [], outer: [], switchNs: -Infinity, began: t.complete.length, last: Math.max(...t.complete.map((c) => c.start + c.dur)) };
+        t.mixed = {
+          held: t.complete,
+          heldOpen: [],
+          outer: [],
+          switchNs: -Infinity,
+          began: t.complete.length,
+          last: Math.max(...t.complete.map((c) => c.start + c.dur)),
+        };
         t.complete = [];
       }
     }
@@ -280,7 +354,8 @@ function reference(json: string): { cct: Cct; unmatched: number } {
     for (const [kind, fn, time] of t.calls) kind === "B" ? batch.enter(fn, time) : batch.exit(fn, time);
     if (t.mixed) {
       const m = t.mixed;
-      for (let c = m.heldOpen.pop(); c; c = m.heldOpen.pop()) m.held.push({ start: c.start, dur: m.last - c.start, fn: c.fn, began: c.began });
+      for (let c = m.heldOpen.pop(); c; c = m.heldOpen.pop())
+        m.held.push({ start: c.start, dur: m.last - c.start, fn: c.fn, began: c.began });
       nest(m.held, m.outer, batch);
     } else nest(t.complete, [], batch);
     batch.flush();
@@ -345,7 +420,11 @@ describe("Chrome reader fuzz (seed 2024)", () => {
         const got = await read(text, chunk);
         assertSameCct(got, want.cct, 0);
         assert.deepEqual(got.functions, want.cct.functions, text);
-        assert.deepEqual(got.threads.map((t) => [t.pid, t.tid, t.name]), want.cct.threads.map((t) => [t.pid, t.tid, t.name]), text);
+        assert.deepEqual(
+          got.threads.map((t) => [t.pid, t.tid, t.name]),
+          want.cct.threads.map((t) => [t.pid, t.tid, t.name]),
+          text,
+        );
         const skipped = got.warnings.find((w) => w.kind === "skipped-events" && w.reason.startsWith("E events"));
         assert.equal(skipped && "count" in skipped ? skipped.count : 0, want.unmatched, text);
         compared++;

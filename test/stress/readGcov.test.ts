@@ -21,10 +21,20 @@ const whole = (n: number) => Number.isSafeInteger(n) && n >= 0;
 
 function assertWellFormed(t: GcovTable): void {
   for (const f of t.functions) {
-    assert.ok(typeof f.name === "string" && typeof f.file === "string" && typeof f.demangledName === "string", `function ${JSON.stringify(f).slice(0, 80)}`);
-    assert.ok(whole(f.startLine) && whole(f.endLine) && whole(f.executionCount), `${f.name}: lines ${f.startLine}–${f.endLine}, ${f.executionCount} executions`);
+    assert.ok(
+      typeof f.name === "string" && typeof f.file === "string" && typeof f.demangledName === "string",
+      `function ${JSON.stringify(f).slice(0, 80)}`,
+    );
+    assert.ok(
+      whole(f.startLine) && whole(f.endLine) && whole(f.executionCount),
+      `${f.name}: lines ${f.startLine}–${f.endLine}, ${f.executionCount} executions`,
+    );
   }
-  for (const l of t.lines) assert.ok(whole(l.line) && whole(l.count) && typeof l.function === "string", `line ${JSON.stringify(l).slice(0, 80)}`);
+  for (const l of t.lines)
+    assert.ok(
+      whole(l.line) && whole(l.count) && typeof l.function === "string",
+      `line ${JSON.stringify(l).slice(0, 80)}`,
+    );
 }
 
 fuzzSuite({
@@ -37,7 +47,10 @@ fuzzSuite({
     let text: string;
     let label: string;
     if (random() < 0.5) {
-      const m = mutateBytes(new TextEncoder().encode(OUTPUT), random, { alphabet: '{}[]":, \n0123456789-.e', boundaries: lineStarts });
+      const m = mutateBytes(new TextEncoder().encode(OUTPUT), random, {
+        alphabet: '{}[]":, \n0123456789-.e',
+        boundaries: lineStarts,
+      });
       text = new TextDecoder().decode(m.bytes);
       label = m.label;
     } else {

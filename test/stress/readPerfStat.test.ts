@@ -13,14 +13,21 @@ import { lineStarts, mutateBytes } from "../helpers/byteMutations.js";
 import { fuzzSuite } from "../helpers/fuzzSuite.js";
 import { FIXTURES } from "../helpers/uftrace.js";
 
-const OUTPUTS = ["frame_loop.csv", "frame_loop_repeated.csv"].map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(FIXTURES, "perf", "6.1", name))) }));
+const OUTPUTS = ["frame_loop.csv", "frame_loop_repeated.csv"].map((name) => ({
+  name,
+  bytes: new Uint8Array(readFileSync(join(FIXTURES, "perf", "6.1", name))),
+}));
 
 function assertWellFormed(counters: readonly PerfCounter[]): void {
   assert.ok(counters.length > 0);
   for (const c of counters) {
     assert.ok(c.event.length > 0, `an event without a name: ${JSON.stringify(c)}`);
     if (c.value === null) assert.notEqual(c.status, "counted", c.event);
-    else assert.ok(c.status === "counted" && Number.isFinite(c.value) && c.value >= 0, `${c.event}: ${c.value} (${c.status})`);
+    else
+      assert.ok(
+        c.status === "counted" && Number.isFinite(c.value) && c.value >= 0,
+        `${c.event}: ${c.value} (${c.status})`,
+      );
   }
 }
 

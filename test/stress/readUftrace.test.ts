@@ -25,17 +25,34 @@ import { memoryDirectory } from "../helpers/memorySource.js";
 import { FIXTURES } from "../helpers/uftrace.js";
 
 /** The small recordings (a few KiB of records each), the one with arguments twice as often. */
-const RECORDINGS = ["nested_chain", "two_threads", "variance/nested_chain_50", "frame_loop_args", "frame_loop_args"].map((name) => {
+const RECORDINGS = [
+  "nested_chain",
+  "two_threads",
+  "variance/nested_chain_50",
+  "frame_loop_args",
+  "frame_loop_args",
+].map((name) => {
   const dir = join(FIXTURES, "uftrace", "0.13", name);
   const files = readdirSync(dir).filter((f) => statSync(join(dir, f)).isFile());
-  return { name, files: new Map<string, Uint8Array>(files.map((f) => [f, new Uint8Array(readFileSync(join(dir, f)))])) };
+  return {
+    name,
+    files: new Map<string, Uint8Array>(files.map((f) => [f, new Uint8Array(readFileSync(join(dir, f)))])),
+  };
 });
 
 const TEXT: MutationOptions = { boundaries: lineStarts };
 /** Which files of a recording to damage, by weight, and how each is laid out. */
 const SURFACES: readonly { readonly match: RegExp; readonly weight: number; readonly options: MutationOptions }[] = [
-  { match: /^\d+\.dat$/, weight: 10, options: { binary: true, boundaries: (b) => Array.from({ length: (b.length >> 4) + 1 }, (_, i) => i << 4) } },
-  { match: /^perf-cpu\d+\.dat$/, weight: 3, options: { binary: true, boundaries: (b) => Array.from({ length: (b.length >> 3) + 1 }, (_, i) => i << 3) } },
+  {
+    match: /^\d+\.dat$/,
+    weight: 10,
+    options: { binary: true, boundaries: (b) => Array.from({ length: (b.length >> 4) + 1 }, (_, i) => i << 4) },
+  },
+  {
+    match: /^perf-cpu\d+\.dat$/,
+    weight: 3,
+    options: { binary: true, boundaries: (b) => Array.from({ length: (b.length >> 3) + 1 }, (_, i) => i << 3) },
+  },
   { match: /^info$/, weight: 4, options: { ...TEXT, alphabet: ":@;,/=\n0123456789" } },
   { match: /^task\.txt$/, weight: 2, options: { ...TEXT, alphabet: '= "\n0123456789.' } },
   { match: /^sid-.*\.map$/, weight: 2, options: { ...TEXT, alphabet: "- /\n[]0123456789abcdef" } },
@@ -58,7 +75,11 @@ fuzzSuite({
     const int = (n: number) => Math.floor(random() * n);
     const { name, files: original } = RECORDINGS[int(RECORDINGS.length)];
     const files = new Map(original);
-    const candidates = SURFACES.flatMap((s) => [...files.keys()].filter((f) => s.match.test(f)).flatMap((f) => Array<[string, MutationOptions]>(s.weight).fill([f, s.options])));
+    const candidates = SURFACES.flatMap((s) =>
+      [...files.keys()]
+        .filter((f) => s.match.test(f))
+        .flatMap((f) => Array<[string, MutationOptions]>(s.weight).fill([f, s.options])),
+    );
     const [file, options] = candidates[int(candidates.length)];
     let label: string;
     if (random() < 0.03) {

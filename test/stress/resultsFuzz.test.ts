@@ -28,7 +28,11 @@ const FILES: readonly [ResultsFormat, string][] = [
   ["pyperf", "pyperf/1.0/suite.json"],
   ["pyperf", "pyperf/1.0/timeit.json"],
 ];
-const INPUTS = FILES.map(([format, path]) => ({ format, path, bytes: new Uint8Array(readFileSync(join(FIXTURES, "results", path))) }));
+const INPUTS = FILES.map(([format, path]) => ({
+  format,
+  path,
+  bytes: new Uint8Array(readFileSync(join(FIXTURES, "results", path))),
+}));
 
 function assertWellFormed(plan: ImportPlan): void {
   const named = (name: string) => nameSchema.safeParse(name).success;
@@ -36,11 +40,20 @@ function assertWellFormed(plan: ImportPlan): void {
   for (const d of plan.designs) assert.ok(named(d.name), `design ${d.name}`);
   for (const w of plan.workloads) {
     assert.ok(named(w.name), `workload ${w.name}`);
-    assert.ok(Object.values(w.features).every(Number.isFinite), `workload ${w.name}: features ${JSON.stringify(w.features)}`);
+    assert.ok(
+      Object.values(w.features).every(Number.isFinite),
+      `workload ${w.name}: features ${JSON.stringify(w.features)}`,
+    );
   }
   for (const r of plan.runs) {
-    assert.ok(Number.isFinite(r.wallNs) && r.wallNs >= 0, `${r.design} × ${r.workload} #${r.repetition}: wall ${r.wallNs} ns`);
-    assert.ok(r.exitCode === null || Number.isInteger(r.exitCode), `${r.design} × ${r.workload} #${r.repetition}: exit code ${r.exitCode}`);
+    assert.ok(
+      Number.isFinite(r.wallNs) && r.wallNs >= 0,
+      `${r.design} × ${r.workload} #${r.repetition}: wall ${r.wallNs} ns`,
+    );
+    assert.ok(
+      r.exitCode === null || Number.isInteger(r.exitCode),
+      `${r.design} × ${r.workload} #${r.repetition}: exit code ${r.exitCode}`,
+    );
   }
   // The store writes the spec and every run's environment as JSON.
   JSON.stringify(plan);
@@ -63,6 +76,9 @@ fuzzSuite({
       bytes = new TextEncoder().encode(JSON.stringify(m.doc));
       label = m.label;
     }
-    return { label: `${path} ${label}`, run: async () => assertWellFormed(planImport(readResults(bytes, path, format), { file: path, project: "p" })) };
+    return {
+      label: `${path} ${label}`,
+      run: async () => assertWellFormed(planImport(readResults(bytes, path, format), { file: path, project: "p" })),
+    };
   },
 });

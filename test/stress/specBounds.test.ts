@@ -15,10 +15,28 @@ import { seededRandom } from "../../engine/stats/random.js";
 import { ROOT } from "../helpers/uftrace.js";
 
 describe("spec fuzz (seed 7)", () => {
-  const examples = readdirSync(join(ROOT, "examples", "campaigns")).filter((f) => f.endsWith(".yaml")).map((f) => readFileSync(join(ROOT, "examples", "campaigns", f), "utf8"));
+  const examples = readdirSync(join(ROOT, "examples", "campaigns"))
+    .filter((f) => f.endsWith(".yaml"))
+    .map((f) => readFileSync(join(ROOT, "examples", "campaigns", f), "utf8"));
   const random = seededRandom(7);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
-  const values = ["-1", "0", "1e308", "99999999999", "null", "[]", "{}", '"é\\u0000"', "true", "&x 1", "*x", "!!binary AAAA", "[[[[[[[[[[1]]]]]]]]]]", '"{nope}"', "0x10"];
+  const values = [
+    "-1",
+    "0",
+    "1e308",
+    "99999999999",
+    "null",
+    "[]",
+    "{}",
+    '"é\\u0000"',
+    "true",
+    "&x 1",
+    "*x",
+    "!!binary AAAA",
+    "[[[[[[[[[[1]]]]]]]]]]",
+    '"{nope}"',
+    "0x10",
+  ];
   const mutate = (text: string): string => {
     const lines = text.split("\n");
     const i = Math.floor(random() * lines.length);

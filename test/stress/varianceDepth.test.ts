@@ -14,7 +14,12 @@ import { mergeThreads } from "../../engine/cct/merge.js";
 import type { ContextColumns } from "../../engine/cct/contextTable.js";
 import { EventBatch } from "../../engine/trace/eventBatch.js";
 import type { TraceSink } from "../../engine/trace/sink.js";
-import { completeAnalysis, patternsReport, prepareAnalysis, type PreparedAnalysis } from "../../engine/variance/analyze.js";
+import {
+  completeAnalysis,
+  patternsReport,
+  prepareAnalysis,
+  type PreparedAnalysis,
+} from "../../engine/variance/analyze.js";
 import { sweep } from "../../engine/variance/sweep.js";
 import { detectionPatterns, evaluatePatterns, type DetectionPattern } from "../../engine/variance/detection.js";
 import { mergePatterns } from "../../engine/variance/merge.js";
@@ -31,7 +36,7 @@ const INVOCATIONS = 20;
 /** A seeded generator, so a second pass reads the same events. */
 function random(seed: number): () => number {
   let state = seed;
-  return () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  return () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
 }
 
 /** main calls rec, which calls itself DEPTH deep; each level runs 1–10 ns, and the innermost
@@ -107,7 +112,13 @@ function depths(cols: ContextColumns): Int32Array {
 }
 
 /** The path to context c ends with `chain`. */
-function endsWith(cols: ContextColumns, functions: readonly string[], depth: Int32Array, c: number, chain: readonly string[]): boolean {
+function endsWith(
+  cols: ContextColumns,
+  functions: readonly string[],
+  depth: Int32Array,
+  c: number,
+  chain: readonly string[],
+): boolean {
   if (depth[c] < chain.length) return false;
   for (let i = chain.length - 1; i >= 0; i--, c = cols.parent[c]) if (functions[cols.fn[c]] !== chain[i]) return false;
   return true;
@@ -125,12 +136,19 @@ function checkDetection(prep: PreparedAnalysis, patterns: readonly DetectionPatt
   const { cols, functions, tagging } = prep;
   const depth = depths(cols);
   const untagged = new Map<number, number[]>();
-  for (let c = 1; c < cols.size; c++) if (tagging.significant[c] && !tagging.highVariant[c]) untagged.set(cols.fn[c], [...(untagged.get(cols.fn[c]) ?? []), c]);
+  for (let c = 1; c < cols.size; c++)
+    if (tagging.significant[c] && !tagging.highVariant[c])
+      untagged.set(cols.fn[c], [...(untagged.get(cols.fn[c]) ?? []), c]);
   for (const p of patterns) {
     assert.ok(p.contexts.length > 0 && Number.isFinite(p.vim));
-    for (const c of p.contexts) assert.ok(tagging.highVariant[c] && endsWith(cols, functions, depth, c, p.chain), "the chain ends each context's path");
+    for (const c of p.contexts)
+      assert.ok(
+        tagging.highVariant[c] && endsWith(cols, functions, depth, c, p.chain),
+        "the chain ends each context's path",
+      );
     if (p.chain.length === depth[p.contexts[0]]) continue;
-    for (const o of untagged.get(cols.fn[p.contexts[0]]) ?? []) assert.ok(!endsWith(cols, functions, depth, o, p.chain), "the chain tells its contexts apart");
+    for (const o of untagged.get(cols.fn[p.contexts[0]]) ?? [])
+      assert.ok(!endsWith(cols, functions, depth, o, p.chain), "the chain tells its contexts apart");
   }
 }
 
@@ -140,7 +158,8 @@ function checkEvaluated(prep: PreparedAnalysis, evaluated: readonly DetectionPat
   const depth = depths(cols);
   for (const p of evaluated) {
     const expected: number[] = [];
-    for (let c = 1; c < cols.size; c++) if (cols.n[c] > 0 && endsWith(cols, functions, depth, c, p.chain)) expected.push(c);
+    for (let c = 1; c < cols.size; c++)
+      if (cols.n[c] > 0 && endsWith(cols, functions, depth, c, p.chain)) expected.push(c);
     assert.deepEqual(p.contexts, expected);
   }
 }
@@ -148,7 +167,8 @@ function checkEvaluated(prep: PreparedAnalysis, evaluated: readonly DetectionPat
 /** Every step after the pass, on a prepared run and a second one. */
 function checkAllSteps(prep: PreparedAnalysis, second: PreparedAnalysis): void {
   // The pass saw every invocation of every target it measures.
-  for (const [i, plan] of (prep.pass?.plans ?? []).entries()) assert.equal(prep.pass!.matrix(i).n, prep.cols.n[plan.target], "a target's every invocation measured");
+  for (const [i, plan] of (prep.pass?.plans ?? []).entries())
+    assert.equal(prep.pass!.matrix(i).n, prep.cols.n[plan.target], "a target's every invocation measured");
   const r = completeAnalysis(prep);
   checkWellFormed(r);
   assert.ok(r.detection.length > 0, "detection patterns found");
@@ -157,7 +177,10 @@ function checkAllSteps(prep: PreparedAnalysis, second: PreparedAnalysis): void {
   for (const row of swept.rows) assert.ok(row.nodes >= row.patterns && row.nodes <= swept.initial.nodes);
   const found = detectionPatterns(prep.cols, prep.functions, prep.tagging, prep.parameters.chebyshevProbability);
   checkDetection(prep, found);
-  checkEvaluated(second, evaluatePatterns(found, second.cols, second.functions, second.tagging, prep.parameters.chebyshevProbability));
+  checkEvaluated(
+    second,
+    evaluatePatterns(found, second.cols, second.functions, second.tagging, prep.parameters.chebyshevProbability),
+  );
   const report = patternsReport(prep, second);
   assert.ok(report.regression && report.regression.overlap >= 0 && report.regression.overlap <= 1);
 }
@@ -188,7 +211,8 @@ describe("dominant variance on deep and wide CCTs", () => {
         const once = Array.from({ length: INVOCATIONS }, (_, k) => callsOf(i, k)).filter((n) => n === 1).length;
         assert.equal(cols.calledOnce[c], once, `${name} called exactly once`);
         callees++;
-      } else if (name === "work") assert.equal(cols.calledOnce[c], cols.n[cols.parent[c]], "work once in every call of its caller");
+      } else if (name === "work")
+        assert.equal(cols.calledOnce[c], cols.n[cols.parent[c]], "work once in every call of its caller");
     }
     assert.equal(callees, FAN_OUT);
     checkAllSteps(prep, analyse(fanOut(8), parameters));
@@ -199,7 +223,17 @@ function chain(length: number, n: number): VcgNode[] {
   const nodes: VcgNode[] = [];
   for (let i = 0; i < length; i++) {
     const parent = nodes[i - 1] ?? null;
-    const x: VcgNode = { fname: "rec", type: "Task", stats: { n, meanNs: 1000 - i / 100, varianceNs2: 400 + i }, ccs: new Set([i === 0 ? "main [0]" : "[0]"]), children: [], parent, ols: [], cls: [], contexts: [i + 1] };
+    const x: VcgNode = {
+      fname: "rec",
+      type: "Task",
+      stats: { n, meanNs: 1000 - i / 100, varianceNs2: 400 + i },
+      ccs: new Set([i === 0 ? "main [0]" : "[0]"]),
+      children: [],
+      parent,
+      ols: [],
+      cls: [],
+      contexts: [i + 1],
+    };
     parent?.children.push(x);
     nodes.push(x);
   }
@@ -207,8 +241,29 @@ function chain(length: number, n: number): VcgNode[] {
 }
 
 function star(width: number, n: number): VcgNode {
-  const root: VcgNode = { fname: "dispatch", type: "Task", stats: { n, meanNs: 5000, varianceNs2: 1e6 }, ccs: new Set(["main [0]"]), children: [], parent: null, ols: [], cls: [], contexts: [] };
-  for (let i = 0; i < width; i++) root.children.push({ fname: `h${i}`, type: "Task", stats: { n, meanNs: 10 + i, varianceNs2: 100 }, ccs: new Set([`[${i}]`]), children: [], parent: root, ols: [], cls: [], contexts: [] });
+  const root: VcgNode = {
+    fname: "dispatch",
+    type: "Task",
+    stats: { n, meanNs: 5000, varianceNs2: 1e6 },
+    ccs: new Set(["main [0]"]),
+    children: [],
+    parent: null,
+    ols: [],
+    cls: [],
+    contexts: [],
+  };
+  for (let i = 0; i < width; i++)
+    root.children.push({
+      fname: `h${i}`,
+      type: "Task",
+      stats: { n, meanNs: 10 + i, varianceNs2: 100 },
+      ccs: new Set([`[${i}]`]),
+      children: [],
+      parent: root,
+      ols: [],
+      cls: [],
+      contexts: [],
+    });
   return root;
 }
 
@@ -224,7 +279,10 @@ describe("VCG patterns 10,000 deep and 5,000 wide", () => {
     assert.ok(merged, "two like chains merge");
     const mergedNodes = [...preorder(merged.node)];
     assert.equal(mergedNodes.length, DEPTH);
-    assert.ok(mergedNodes.every((x, i) => x.stats.n === 40 && x.parent === (mergedNodes[i - 1] ?? null)), "pooled statistics, one chain");
+    assert.ok(
+      mergedNodes.every((x, i) => x.stats.n === 40 && x.parent === (mergedNodes[i - 1] ?? null)),
+      "pooled statistics, one chain",
+    );
     assert.equal(merged.image.get(nodes[DEPTH - 1]), mergedNodes[DEPTH - 1]);
     const [kept] = prioritize([merged.node], 0.1);
     assert.equal([...preorder(kept)].length, DEPTH, "a chain has no sibling to trim");
@@ -238,6 +296,9 @@ describe("VCG patterns 10,000 deep and 5,000 wide", () => {
     // VIM grows with the mean-independent σ·N, so every child ties and none is trimmed; names order ties.
     const [kept] = prioritize([merged.node], 0.1);
     assert.equal(kept.children.length, FAN_OUT);
-    assert.deepEqual(kept.children.map((c) => c.fname), merged.node.children.map((c) => c.fname).sort((a, b) => a.localeCompare(b)));
+    assert.deepEqual(
+      kept.children.map((c) => c.fname),
+      merged.node.children.map((c) => c.fname).sort((a, b) => a.localeCompare(b)),
+    );
   });
 });

@@ -12,7 +12,12 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { CctBuilder } from "../../engine/cct/cctBuilder.js";
 import { mergeThreads } from "../../engine/cct/merge.js";
-import { completeAnalysis, patternsReport, prepareAnalysis, type PreparedAnalysis } from "../../engine/variance/analyze.js";
+import {
+  completeAnalysis,
+  patternsReport,
+  prepareAnalysis,
+  type PreparedAnalysis,
+} from "../../engine/variance/analyze.js";
 import { sweep } from "../../engine/variance/sweep.js";
 import { DEFAULT_PARAMETERS, type VarianceParameters } from "../../engine/variance/parameters.js";
 import type { DominantVarianceResult } from "../../engine/variance/result.js";
@@ -37,7 +42,14 @@ function prepare(p: Program, s: Settings): PreparedAnalysis {
   const b = new CctBuilder({ covariance: s.covariance, maxCovarianceChildren: s.maxChildren, ...cost });
   runProgram(p, b);
   const cct = b.finish();
-  const parameters: VarianceParameters = { ...DEFAULT_PARAMETERS, covThreshold: s.covThreshold, significanceCutoff: s.cutoff, minContribution: s.minContribution, tauS: s.tauS, beta: s.beta };
+  const parameters: VarianceParameters = {
+    ...DEFAULT_PARAMETERS,
+    covThreshold: s.covThreshold,
+    significanceCutoff: s.cutoff,
+    minContribution: s.minContribution,
+    tauS: s.tauS,
+    beta: s.beta,
+  };
   const prep = prepareAnalysis(mergeThreads(cct), cct.functions, parameters, { onCpu: false, ...cost });
   // The confirmation pass reads the same events again (000 §2.2), with the same cost taken out.
   if (prep.pass) {
@@ -53,14 +65,19 @@ function checkWellFormed(r: DominantVarianceResult): void {
   for (const n of r.nodes) {
     assert.ok(n.parent === null || ids.has(n.parent));
     for (const c of n.children) assert.equal(r.nodes[c].parent, n.id);
-    assert.ok(Number.isFinite(n.meanNs) && Number.isFinite(n.varianceNs2) && n.varianceNs2 >= -1e-6 * Math.max(1, n.meanNs ** 2));
+    assert.ok(
+      Number.isFinite(n.meanNs) &&
+        Number.isFinite(n.varianceNs2) &&
+        n.varianceNs2 >= -1e-6 * Math.max(1, n.meanNs ** 2),
+    );
     assert.ok(Number.isFinite(n.cov) && n.cov >= 0 && Number.isFinite(n.vim));
   }
   for (const s of r.segments) {
     assert.ok(s.nodes.length >= 2 && s.nodes.every((id) => ids.has(id)), "a segment joins nodes of the result");
     assert.ok(Number.isFinite(s.cf));
   }
-  for (const p of r.patterns) assert.ok(ids.has(p.root) && r.nodes[p.root].parent === null && p.shownVim <= p.vim * (1 + 1e-9) + 1e-9);
+  for (const p of r.patterns)
+    assert.ok(ids.has(p.root) && r.nodes[p.root].parent === null && p.shownVim <= p.vim * (1 + 1e-9) + 1e-9);
   assert.ok(r.time && Number.isFinite(r.time.noTimeLeft.count));
   // Patterns in descending VIM as merged, the VIM that ranks them (000 §4).
   r.patterns.forEach((p, i) => assert.ok(i === 0 || p.vim <= r.patterns[i - 1].vim));
@@ -77,7 +94,10 @@ function checkMeasured(prep: PreparedAnalysis): void {
     const t = plan.target;
     assert.equal(m.n, prep.cols.n[t], "the pass sees every invocation of the target");
     const scale = Math.max(1, prep.cols.meanNs[t]);
-    if (prep.time?.toolCostNs === 0) plan.components.forEach((x, i) => assert.ok(!x.own || m.mean[i] >= -1e-9 * scale, `own code of component ${i} has mean ${m.mean[i]}`));
+    if (prep.time?.toolCostNs === 0)
+      plan.components.forEach((x, i) =>
+        assert.ok(!x.own || m.mean[i] >= -1e-9 * scale, `own code of component ${i} has mean ${m.mean[i]}`),
+      );
     const total = m.matrix.reduce((v, c) => v + c, 0);
     const sigma2 = prep.tagging.variance[t];
     assert.ok(Math.abs(total - sigma2) <= 1e-6 * Math.max(sigma2, 1), `Σ C_ij = ${total}, σ²_T = ${sigma2}`);

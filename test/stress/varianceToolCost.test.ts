@@ -17,16 +17,21 @@ import { assertSameCct, assertSameCovariance } from "../helpers/cctCompare.js";
 describe("the tracer's cost per call taken out of the CCT", () => {
   it("equals the same events on a clock that loses b after every entry and c − b after every exit, read with no cost (random programs)", () => {
     fc.assert(
-      fc.property(programArb, fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (program, c, share) => {
-        const inside = c * share;
-        const withCost = new CctBuilder({ toolCostNs: c, toolCostInsideNs: inside });
-        runProgram(program, spaced(withCost, 0, 0));
-        const reference = new CctBuilder();
-        runProgram(program, spaced(reference, inside, c - inside));
-        const [x, y] = [withCost.finish(), reference.finish()];
-        assertSameCct(x, y, 1e-9);
-        assertSameCovariance(x, y);
-      }),
+      fc.property(
+        programArb,
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (program, c, share) => {
+          const inside = c * share;
+          const withCost = new CctBuilder({ toolCostNs: c, toolCostInsideNs: inside });
+          runProgram(program, spaced(withCost, 0, 0));
+          const reference = new CctBuilder();
+          runProgram(program, spaced(reference, inside, c - inside));
+          const [x, y] = [withCost.finish(), reference.finish()];
+          assertSameCct(x, y, 1e-9);
+          assertSameCovariance(x, y);
+        },
+      ),
       { numRuns: 150 },
     );
   });

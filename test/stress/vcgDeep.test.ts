@@ -15,7 +15,13 @@ import assert from "node:assert/strict";
 import { CctBuilder } from "../../engine/cct/cctBuilder.js";
 import { mergeThreads } from "../../engine/cct/merge.js";
 import { readTextTrace } from "../../engine/trace/text/readTextTrace.js";
-import { completeAnalysis, numberNodes, patternsReport, prepareAnalysis, type PreparedAnalysis } from "../../engine/variance/analyze.js";
+import {
+  completeAnalysis,
+  numberNodes,
+  patternsReport,
+  prepareAnalysis,
+  type PreparedAnalysis,
+} from "../../engine/variance/analyze.js";
 import { sweep } from "../../engine/variance/sweep.js";
 import { prioritize, subtreeVim } from "../../engine/variance/prioritize.js";
 import { DEFAULT_PARAMETERS } from "../../engine/variance/parameters.js";
@@ -73,14 +79,25 @@ async function prepare(): Promise<PreparedAnalysis> {
   return prep;
 }
 
-const close = (actual: number, expected: number, what: string) => assert.ok(Math.abs(actual - expected) <= 1e-9 * Math.abs(expected), `${what}: ${actual}, expected ${expected}`);
+const close = (actual: number, expected: number, what: string) =>
+  assert.ok(Math.abs(actual - expected) <= 1e-9 * Math.abs(expected), `${what}: ${actual}, expected ${expected}`);
 
 /** A chain of `length` VCG nodes, solve over recs, with a back-edge from the last to the first. */
 function chain(length: number): VcgNode {
   const nodes: VcgNode[] = [];
   for (let i = 0; i < length; i++) {
     const parent = nodes[i - 1] ?? null;
-    const x: VcgNode = { fname: i === 0 ? "solve" : "rec", type: i === 0 ? "Task" : i < length - 1 ? "Contrast" : "Contributor", stats: { n: 8, meanNs: 1000, varianceNs2: 100 }, ccs: new Set([i === 0 ? "main [0]" : "[0]"]), children: [], parent, ols: [], cls: [], contexts: [i + 1] };
+    const x: VcgNode = {
+      fname: i === 0 ? "solve" : "rec",
+      type: i === 0 ? "Task" : i < length - 1 ? "Contrast" : "Contributor",
+      stats: { n: 8, meanNs: 1000, varianceNs2: 100 },
+      ccs: new Set([i === 0 ? "main [0]" : "[0]"]),
+      children: [],
+      parent,
+      ols: [],
+      cls: [],
+      contexts: [i + 1],
+    };
     parent?.children.push(x);
     nodes.push(x);
   }
@@ -97,7 +114,14 @@ describe("dominant variance on a recursion 20,000 calls deep", () => {
     assert.equal(prep.plans.length, 1);
     const [plan] = prep.plans;
     assert.equal(prep.functions[prep.cols.fn[plan.target]], "solve");
-    assert.deepEqual(plan.components.map((x) => [x.own, x.path.length]), [[true, 0], [true, SOURCE], [false, SOURCE + 1]]);
+    assert.deepEqual(
+      plan.components.map((x) => [x.own, x.path.length]),
+      [
+        [true, 0],
+        [true, SOURCE],
+        [false, SOURCE + 1],
+      ],
+    );
     // The pass measured solve's own code, the source's own code and the constant rest, uncorrelated.
     const m = prep.pass!.matrix(0);
     assert.equal(m.n, INVOCATIONS);
@@ -115,7 +139,10 @@ describe("dominant variance on a recursion 20,000 calls deep", () => {
     assert.deepEqual([root.fname, root.type, root.n], ["solve", "Task", INVOCATIONS]);
     close(root.meanNs, A + M + BELOW, "solve's mean");
     close(root.varianceNs2, A ** 2 + D ** 2, "solve's variance");
-    assert.deepEqual(r.nodes.map((n) => n.type), ["Task", ...Array<string>(SOURCE - 1).fill("Contrast"), "Contributor"]);
+    assert.deepEqual(
+      r.nodes.map((n) => n.type),
+      ["Task", ...Array<string>(SOURCE - 1).fill("Contrast"), "Contributor"],
+    );
     // The back-edge from the source to solve: its share of solve's variance (000 §6.1).
     assert.equal(r.segments.length, 1);
     assert.equal(r.segments[0].nodes.length, SOURCE + 1);
@@ -123,13 +150,20 @@ describe("dominant variance on a recursion 20,000 calls deep", () => {
 
     const swept = sweep(prep, [0, 0.4, 1], [0, 0.1]);
     assert.equal(swept.initial.nodes, SOURCE + 1);
-    assert.ok(swept.rows.every((row) => row.nodes === SOURCE + 1 && row.patterns === 1), "a chain has nothing to merge or trim");
+    assert.ok(
+      swept.rows.every((row) => row.nodes === SOURCE + 1 && row.patterns === 1),
+      "a chain has nothing to merge or trim",
+    );
 
     const report = patternsReport(prep, await prepare());
-    assert.deepEqual(report.profiling.map((d) => d.chain), [["solve"]]);
+    assert.deepEqual(
+      report.profiling.map((d) => d.chain),
+      [["solve"]],
+    );
     assert.equal(report.regression!.overlap, 1);
 
-    for (const format of ["text", "json", "dot"] as const) assert.ok(String(VCG_EXPORTERS[format].render(r, { ccs: true })).length > 0);
+    for (const format of ["text", "json", "dot"] as const)
+      assert.ok(String(VCG_EXPORTERS[format].render(r, { ccs: true })).length > 0);
   });
 
   it("renders a pattern 20,000 nodes deep as text, JSON and DOT", () => {
@@ -153,9 +187,19 @@ describe("dominant variance on a recursion 20,000 calls deep", () => {
     assert.equal(lines.filter((l) => / rec {2}(Contrast|Contributor) /.test(l)).length, DEPTH - 1);
     // Indented by depth down to MAX_INDENT_DEPTH, then as deep with the depth written out.
     const indent = "  ".repeat(MAX_INDENT_DEPTH + 1);
-    assert.ok(lines.includes(`${indent}(${MAX_INDENT_DEPTH}) rec  Contrast  μ=1.000 us  γ=0.010  N=8  V=8.000e+1`), "the last level indented by depth");
-    assert.ok(lines.includes(`${indent}[depth ${DEPTH - 1}] (${DEPTH - 1}) rec  Contributor  μ=1.000 us  γ=0.010  N=8  V=8.000e+1`), "the deepest node");
-    assert.ok(lines.some((l) => l.startsWith(`  back-edge (${DEPTH - 1}) rec ⇢ (0) solve: cf = 50.0%, through (1) rec,`)));
+    assert.ok(
+      lines.includes(`${indent}(${MAX_INDENT_DEPTH}) rec  Contrast  μ=1.000 us  γ=0.010  N=8  V=8.000e+1`),
+      "the last level indented by depth",
+    );
+    assert.ok(
+      lines.includes(
+        `${indent}[depth ${DEPTH - 1}] (${DEPTH - 1}) rec  Contributor  μ=1.000 us  γ=0.010  N=8  V=8.000e+1`,
+      ),
+      "the deepest node",
+    );
+    assert.ok(
+      lines.some((l) => l.startsWith(`  back-edge (${DEPTH - 1}) rec ⇢ (0) solve: cf = 50.0%, through (1) rec,`)),
+    );
     assert.equal((JSON.parse(String(VCG_EXPORTERS.json.render(r, {}))) as DominantVarianceResult).nodes.length, DEPTH);
     const dot = String(VCG_EXPORTERS.dot.render(r, {}));
     assert.equal(dot.split("\n").filter((l) => /^ {2}n\d+ -> n\d+;$/.test(l)).length, DEPTH - 1);

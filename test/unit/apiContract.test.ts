@@ -21,7 +21,10 @@ describe("API contract", () => {
     assert.equal(await api.runs.get({ runId: 3 }), "ok");
     await api.workspace.info({});
     api.onCampaignProgress(() => {});
-    assert.deepEqual(calls, [["runs.get", { runId: 3 }], ["workspace.info", {}]]);
+    assert.deepEqual(calls, [
+      ["runs.get", { runId: 3 }],
+      ["workspace.info", {}],
+    ]);
     assert.deepEqual(subs, ["campaignProgress"]);
   });
 
@@ -36,16 +39,50 @@ describe("API contract", () => {
 
   it("validates arguments at the boundary and reports each field", async () => {
     const handlers = { "campaigns.launch": async () => "launched" } as unknown as Handlers;
-    await assert.rejects(dispatch(handlers, "campaigns.launch", { projectId: 1, designs: [], workloads: ["w"], repetitions: 0, profiler: "time" }), (e: unknown) => {
-      assert.ok(e instanceof ApiError);
-      assert.equal(e.code, "invalid-arguments");
-      assert.deepEqual(e.issues.map((i) => i.path).sort(), ["designs", "repetitions"]);
-      return true;
-    });
-    await assert.rejects(dispatch(handlers, "campaigns.launch", { projectId: 1, designs: ["a"], workloads: ["w"], repetitions: 1, profiler: "time", extra: 1 }), /extra|Unrecognized/i);
-    assert.equal(await dispatch(handlers, "campaigns.launch", { projectId: 1, designs: ["a"], workloads: ["w"], repetitions: 1, profiler: "time" }), "launched");
-    await assert.rejects(dispatch(handlers, "runs.delete", {}), (e: unknown) => e instanceof ApiError && e.code === "not-found");
-    await assert.rejects(dispatch(handlers, "__proto__", {}), (e: unknown) => e instanceof ApiError && e.code === "not-found");
+    await assert.rejects(
+      dispatch(handlers, "campaigns.launch", {
+        projectId: 1,
+        designs: [],
+        workloads: ["w"],
+        repetitions: 0,
+        profiler: "time",
+      }),
+      (e: unknown) => {
+        assert.ok(e instanceof ApiError);
+        assert.equal(e.code, "invalid-arguments");
+        assert.deepEqual(e.issues.map((i) => i.path).sort(), ["designs", "repetitions"]);
+        return true;
+      },
+    );
+    await assert.rejects(
+      dispatch(handlers, "campaigns.launch", {
+        projectId: 1,
+        designs: ["a"],
+        workloads: ["w"],
+        repetitions: 1,
+        profiler: "time",
+        extra: 1,
+      }),
+      /extra|Unrecognized/i,
+    );
+    assert.equal(
+      await dispatch(handlers, "campaigns.launch", {
+        projectId: 1,
+        designs: ["a"],
+        workloads: ["w"],
+        repetitions: 1,
+        profiler: "time",
+      }),
+      "launched",
+    );
+    await assert.rejects(
+      dispatch(handlers, "runs.delete", {}),
+      (e: unknown) => e instanceof ApiError && e.code === "not-found",
+    );
+    await assert.rejects(
+      dispatch(handlers, "__proto__", {}),
+      (e: unknown) => e instanceof ApiError && e.code === "not-found",
+    );
   });
 });
 
@@ -61,15 +98,30 @@ describe("renderer routes", () => {
     assert.deepEqual(parseRoute("#/run/17/vcg"), { name: "vcg", a: "run:17", b: null, node: null });
     assert.deepEqual(parseRoute("#/run/17/vcg?vs=run:18"), { name: "vcg", a: "run:17", b: "run:18", node: null });
     assert.deepEqual(parseRoute("#/run/17/vcg?node=0"), { name: "vcg", a: "run:17", b: null, node: 0 });
-    assert.deepEqual(parseRoute("#/vcg?a=design:3:x&b=design:3:y"), { name: "vcg", a: "design:3:x", b: "design:3:y", node: null });
+    assert.deepEqual(parseRoute("#/vcg?a=design:3:x&b=design:3:y"), {
+      name: "vcg",
+      a: "design:3:x",
+      b: "design:3:y",
+      node: null,
+    });
     assert.deepEqual(parseRoute("#/flame?t=design:3:x"), { name: "flame", t: "design:3:x" });
     assert.equal(parseRoute("#/run/x").name, "not-found");
   });
 
   it("parses comparison sides", () => {
     assert.deepEqual(parseSide("run:12"), { kind: "run", runId: 12 });
-    assert.deepEqual(parseSide("design:3:blocks-60"), { kind: "design", campaignId: 3, design: "blocks-60", workload: null });
-    assert.deepEqual(parseSide("design:3:blocks-60:frames-60"), { kind: "design", campaignId: 3, design: "blocks-60", workload: "frames-60" });
+    assert.deepEqual(parseSide("design:3:blocks-60"), {
+      kind: "design",
+      campaignId: 3,
+      design: "blocks-60",
+      workload: null,
+    });
+    assert.deepEqual(parseSide("design:3:blocks-60:frames-60"), {
+      kind: "design",
+      campaignId: 3,
+      design: "blocks-60",
+      workload: "frames-60",
+    });
     assert.equal(parseSide("design:x:y"), null);
     assert.equal(parseSide(null), null);
   });

@@ -31,16 +31,28 @@ function total(cost: Float64Array, cols: number, rowToCol: Int32Array): number {
 describe("least-cost assignment", () => {
   it("finds the least total cost, each column used once, for square and rectangular matrices", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 25, maxLength: 25 }), (rows, cols, values) => {
-        const cost = Float64Array.from(values.slice(0, rows * cols));
-        const got = assign(cost, rows, cols);
-        const placed = [...got].filter((j) => j >= 0);
-        assert.equal(placed.length, Math.min(rows, cols), "every row placed while columns last");
-        assert.equal(new Set(placed).size, placed.length, "no column twice");
-        // More rows than columns: the same as assigning the columns to rows.
-        const expected = rows <= cols ? bruteForce(cost, rows, cols) : bruteForce(Float64Array.from({ length: rows * cols }, (_, k) => cost[(k % rows) * cols + Math.floor(k / rows)]), cols, rows);
-        assert.equal(total(cost, cols, got), expected);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 25, maxLength: 25 }),
+        (rows, cols, values) => {
+          const cost = Float64Array.from(values.slice(0, rows * cols));
+          const got = assign(cost, rows, cols);
+          const placed = [...got].filter((j) => j >= 0);
+          assert.equal(placed.length, Math.min(rows, cols), "every row placed while columns last");
+          assert.equal(new Set(placed).size, placed.length, "no column twice");
+          // More rows than columns: the same as assigning the columns to rows.
+          const expected =
+            rows <= cols
+              ? bruteForce(cost, rows, cols)
+              : bruteForce(
+                  Float64Array.from({ length: rows * cols }, (_, k) => cost[(k % rows) * cols + Math.floor(k / rows)]),
+                  cols,
+                  rows,
+                );
+          assert.equal(total(cost, cols, got), expected);
+        },
+      ),
       { numRuns: 300, seed: 28 },
     );
   });

@@ -58,7 +58,11 @@ describe("profiler availability", () => {
   it("lists per profiler the programs it lacks; time and the sampler need none", () => {
     const path = toolPath();
     assert.deepEqual(profilerAvailability("uftrace", path, "debian"), { name: "uftrace", missing: [], install: null });
-    assert.deepEqual(profilerAvailability("callgrind", path, "debian"), { name: "callgrind", missing: ["valgrind"], install: "sudo apt-get install valgrind" });
+    assert.deepEqual(profilerAvailability("callgrind", path, "debian"), {
+      name: "callgrind",
+      missing: ["valgrind"],
+      install: "sudo apt-get install valgrind",
+    });
     assert.deepEqual(profilerAvailability("time", "", "debian").missing, []);
     assert.deepEqual(profilerAvailability("sampler", "", "debian").missing, []);
   });
@@ -66,12 +70,21 @@ describe("profiler availability", () => {
   it("refuses a local campaign under a missing profiler before any run, keeping its queue", async () => {
     const dir = join(tempDir("nouftrace"), "ws");
     const ws = Workspace.init(dir);
-    const spec = campaignSpecSchema.parse({ project: "p", profiler: "uftrace", designs: [{ name: "d" }], workloads: [{ name: "w", argv: ["true"] }], repetitions: 2 });
+    const spec = campaignSpecSchema.parse({
+      project: "p",
+      profiler: "uftrace",
+      designs: [{ name: "d" }],
+      workloads: [{ name: "w", argv: ["true"] }],
+      repetitions: 2,
+    });
     const { id } = createPlannedCampaign(ws, { spec, specDir: dir, name: "c", source: "test", seed: 1 });
     const path = process.env.PATH;
     process.env.PATH = tempDir("empty-path");
     try {
-      await assert.rejects(runCampaign(ws, id), /^Error: the uftrace profiler needs uftrace, which is not installed here \(not on the PATH\): /);
+      await assert.rejects(
+        runCampaign(ws, id),
+        /^Error: the uftrace profiler needs uftrace, which is not installed here \(not on the PATH\): /,
+      );
     } finally {
       process.env.PATH = path;
     }

@@ -36,7 +36,10 @@ describe("BB-TrendProf (002 ch. 2)", () => {
   // §2.2's sizes up to 4,000 (the thesis goes on to 60,000), three seeded arrays each.
   const sizes = [60, 200, 500, 1000, 2000, 4000].flatMap((n) => [n, n, n]);
   const counts = sizes.map((n, w) => bsortCounts(n, w + 1));
-  const locations = [1, 2, 3, 4, 5, 6, 7, 8].map((line) => ({ name: `line ${line}`, values: counts.map((c) => c[line]) }));
+  const locations = [1, 2, 3, 4, 5, 6, 7, 8].map((line) => ({
+    name: `line ${line}`,
+    values: counts.map((c) => c[line]),
+  }));
   const r = bbTrendProf({ locations, features: [{ name: "n", values: sizes }], seed: 1 });
 
   it("clusters bsort's lines as §2.3.1 does: COMPARES {4, 5, 7} and SIZE {2, 3, 8} under the feature n", () => {
@@ -53,7 +56,10 @@ describe("BB-TrendProf (002 ch. 2)", () => {
     // COMPARES linearly with R² > 0.98 and join it, as the method says they must.
     assert.ok(compares.members.includes("line 6"));
     // Ranked by maximum cost: COMPARES, then SIZE.
-    assert.deepEqual(r.clusters.map((c) => c.name), ["line 4", "n"]);
+    assert.deepEqual(
+      r.clusters.map((c) => c.name),
+      ["line 4", "n"],
+    );
   });
 
   it("fits COMPARES with n^2.00, SIZE with n^1.00 and the swap line alone with an exponent between 1.9 and 2.05", () => {
@@ -64,9 +70,16 @@ describe("BB-TrendProf (002 ch. 2)", () => {
     assert.ok(swaps >= 1.9 && swaps <= 2.05, String(swaps));
     // Every cluster has intervals (issue 28 item 5b), costly or not.
     const compares = r.clusters[0].fits[0];
-    assert.ok(compares.intervals && compares.intervals.b.low <= compares.power.b && compares.power.b <= compares.intervals.b.high);
+    assert.ok(
+      compares.intervals &&
+        compares.intervals.b.low <= compares.power.b &&
+        compares.power.b <= compares.intervals.b.high,
+    );
     // COMPARES (lines 4, 5, 7, and 6 at about n²/4) costs about 1.75n²; at 10 × f95 = 40,000 about 2.8e9.
-    assert.ok(Math.abs(compares.predictions[1].value! / (1.75 * 40000 ** 2) - 1) < 0.03, String(compares.predictions[1].value));
+    assert.ok(
+      Math.abs(compares.predictions[1].value! / (1.75 * 40000 ** 2) - 1) < 0.03,
+      String(compares.predictions[1].value),
+    );
     // Exact counts of lines that grow alike (0.5n² ± 0.5n, n²/4): no widening for members that differ only in lower-order terms.
     assert.equal(r.clusters[0].fits[0].widened, false);
   });
@@ -77,9 +90,16 @@ describe("BB-TrendProf (002 ch. 2)", () => {
     const y = x.map((v) => 3 * v ** 1.5 * Math.exp(0.05 * (random() - 0.5)));
     const f = powerFit(x, y);
     assert.ok(Math.abs(f.b - 1.5) < 0.01 && Math.abs(f.a / 3 - 1) < 0.05, JSON.stringify(f));
-    const startUp = bbTrendProf({ locations: [{ name: "work", values: x.map((v) => 1e6 + 10 * v) }], features: [{ name: "x", values: x }], seed: 1 });
+    const startUp = bbTrendProf({
+      locations: [{ name: "work", values: x.map((v) => 1e6 + 10 * v) }],
+      features: [{ name: "x", values: x }],
+      seed: 1,
+    });
     assert.equal(startUp.clusters[0].fits[0].model, "linear");
-    const lin = linearFit(x, x.map((v) => 1e6 + 10 * v));
+    const lin = linearFit(
+      x,
+      x.map((v) => 1e6 + 10 * v),
+    );
     assert.ok(Math.abs(lin.a - 1e6) < 1e-3 && Math.abs(lin.b - 10) < 1e-9 && lin.r2 > 0.999999);
   });
 

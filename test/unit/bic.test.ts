@@ -10,14 +10,26 @@ import { seededRandom } from "../../engine/stats/random.js";
 
 /** `n` runs in `dims` dimensions: a base level, noise of sd `sd` in every dimension, run i of
  * behaviour `behaviourOf(i)` moved by that behaviour's offset, and by `spread(i)` along `line`. */
-function runs(n: number, dims: number, sd: number, seed: number, opts: { offsets?: Float64Array[]; behaviourOf?: (i: number) => number; spread?: (r: () => number) => number; line?: Float64Array } = {}): Points {
+function runs(
+  n: number,
+  dims: number,
+  sd: number,
+  seed: number,
+  opts: {
+    offsets?: Float64Array[];
+    behaviourOf?: (i: number) => number;
+    spread?: (r: () => number) => number;
+    line?: Float64Array;
+  } = {},
+): Points {
   const random = seededRandom(seed);
   const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   const data = new Float64Array(n * dims);
   for (let i = 0; i < n; i++) {
     const b = opts.behaviourOf?.(i) ?? 0;
     const t = opts.spread?.(random) ?? 0;
-    for (let j = 0; j < dims; j++) data[i * dims + j] = 0.3 + sd * normal() + (opts.offsets?.[b][j] ?? 0) + t * (opts.line?.[j] ?? 0);
+    for (let j = 0; j < dims; j++)
+      data[i * dims + j] = 0.3 + sd * normal() + (opts.offsets?.[b][j] ?? 0) + t * (opts.line?.[j] ?? 0);
   }
   return { data, n, dims };
 }
@@ -40,7 +52,11 @@ describe("splits that beat noise (bic.ts, issue 28)", () => {
   it("keeps runs spread evenly along one direction (±15% jitter of a phase's end) as one pattern, at most rarely two", () => {
     for (const n of [12, 40]) {
       const line = direction(1200, 3, 7);
-      const ks = Array.from({ length: 20 }, (_, s) => chooseK(runs(n, 1200, 0.05, 200 + s, { line, spread: (r) => 2 * r() - 1 }), 30, () => {}, s + 1).best.k);
+      const ks = Array.from(
+        { length: 20 },
+        (_, s) =>
+          chooseK(runs(n, 1200, 0.05, 200 + s, { line, spread: (r) => 2 * r() - 1 }), 30, () => {}, s + 1).best.k,
+      );
       assert.ok(Math.max(...ks) <= 2, `${n} runs: ${ks}`);
       assert.ok(ks.filter((k) => k === 2).length <= 2, `${n} runs: ${ks}`);
     }
@@ -52,7 +68,8 @@ describe("splits that beat noise (bic.ts, issue 28)", () => {
       const points = runs(12, 1200, 0.05, 300 + s, { offsets, behaviourOf: (i) => i % 2 });
       const { best } = chooseK(points, 30, () => {}, s + 1);
       assert.equal(best.k, 2, `seed ${s}`);
-      for (let i = 0; i < 12; i++) assert.equal(best.assignment[i], best.assignment[i % 2], `run ${i} with its behaviour`);
+      for (let i = 0; i < 12; i++)
+        assert.equal(best.assignment[i], best.assignment[i % 2], `run ${i} with its behaviour`);
     }
   });
 

@@ -21,7 +21,13 @@ function normal(random: () => number): number {
 }
 
 /** Coverage of b and of a·x^b at 10·max(x) over seeded trials of y = 3·x^b·e^{σ·ε}. */
-function coverage(sizes: readonly number[], repetitions: number, b: number, noise: (random: () => number) => number, seed: number): { exponent: number; prediction: number } {
+function coverage(
+  sizes: readonly number[],
+  repetitions: number,
+  b: number,
+  noise: (random: () => number) => number,
+  seed: number,
+): { exponent: number; prediction: number } {
   const x = sizes.flatMap((n) => Array<number>(repetitions).fill(n));
   const at = 10 * Math.max(...sizes);
   const truth = 3 * at ** b;

@@ -35,11 +35,22 @@ function issues(text: string): string[] {
 
 describe("campaign spec", () => {
   it("names the field and line of each problem", () => {
-    const bad = SPEC.replace("repetitions: 3", "repetitions: 0").replace("    features: { size: 1 }", "    features: { size: 1 }\n    colour: red").replace("name: slow", "name: 'slow design'");
+    const bad = SPEC.replace("repetitions: 3", "repetitions: 0")
+      .replace("    features: { size: 1 }", "    features: { size: 1 }\n    colour: red")
+      .replace("name: slow", "name: 'slow design'");
     const found = issues(bad);
-    assert.ok(found.some((i) => i.startsWith("5:designs.1.name:")), found.join("\n"));
-    assert.ok(found.some((i) => i.startsWith("11:workloads.0.colour: not a campaign field")), found.join("\n"));
-    assert.ok(found.some((i) => i.startsWith("15:repetitions:")), found.join("\n"));
+    assert.ok(
+      found.some((i) => i.startsWith("5:designs.1.name:")),
+      found.join("\n"),
+    );
+    assert.ok(
+      found.some((i) => i.startsWith("11:workloads.0.colour: not a campaign field")),
+      found.join("\n"),
+    );
+    assert.ok(
+      found.some((i) => i.startsWith("15:repetitions:")),
+      found.join("\n"),
+    );
   });
 
   it("says which profilers exist instead of accepting one it cannot run", () => {
@@ -57,8 +68,15 @@ workloads:
   - { name: l9, features: { level: 9 } }
 repetitions: 1
 `;
-    const argvs = planCampaign(parseCampaignSpec(own, "c.yaml"), "/specs", 1, "c.yaml").map((r) => `${r.design} ${r.workload}: ${r.plan.argv.join(" ")}`).sort();
-    assert.deepEqual(argvs, ["gzip l1: gzip -c -1 in.txt", "gzip l9: gzip -c -9 in.txt", "zstd l1: zstd -c -1 in.txt", "zstd l9: zstd -c -9 in.txt"]);
+    const argvs = planCampaign(parseCampaignSpec(own, "c.yaml"), "/specs", 1, "c.yaml")
+      .map((r) => `${r.design} ${r.workload}: ${r.plan.argv.join(" ")}`)
+      .sort();
+    assert.deepEqual(argvs, [
+      "gzip l1: gzip -c -1 in.txt",
+      "gzip l9: gzip -c -9 in.txt",
+      "zstd l1: zstd -c -1 in.txt",
+      "zstd l9: zstd -c -9 in.txt",
+    ]);
     const found = issues(own.replace('  - { name: zstd, argv: [zstd, -c, "-{level}", in.txt] }', "  - { name: zstd }"));
     const need = "a workload needs argv (the command its runs start) unless every design gives its own argv";
     assert.deepEqual(found, [`6:workloads.0.argv: ${need}`, `7:workloads.1.argv: ${need}`]);
@@ -66,8 +84,20 @@ repetitions: 1
 
   it("asks a workload with a role in active profiling for its count of requests", () => {
     const found = issues(SPEC.replace("    features: { size: 1 }", "    features: { size: 1 }\n    role: regular"));
-    assert.ok(found.some((i) => /workloads\.0\.requests: a workload with a role \(regular or irregular\) says how many requests its input holds/.test(i)), found.join("\n"));
-    assert.doesNotThrow(() => parseCampaignSpec(SPEC.replace("    features: { size: 1 }", "    features: { size: 1 }\n    role: regular\n    requests: 6"), "c.yaml"));
+    assert.ok(
+      found.some((i) =>
+        /workloads\.0\.requests: a workload with a role \(regular or irregular\) says how many requests its input holds/.test(
+          i,
+        ),
+      ),
+      found.join("\n"),
+    );
+    assert.doesNotThrow(() =>
+      parseCampaignSpec(
+        SPEC.replace("    features: { size: 1 }", "    features: { size: 1 }\n    role: regular\n    requests: 6"),
+        "c.yaml",
+      ),
+    );
   });
 
   it("reports broken YAML with its line", () => {
@@ -87,9 +117,18 @@ describe("campaign plan", () => {
       assert.deepEqual([...pairs].sort(), ["fast/big", "fast/small", "slow/big", "slow/small"]);
     }
     assert.deepEqual(planCampaign(spec, "/specs", 42, "c.yaml"), plan);
-    const orders = new Set([1, 2, 3, 4, 5, 6].map((seed) => planCampaign(spec, "/specs", seed, "c.yaml").map((r) => r.design + r.workload).join()));
+    const orders = new Set(
+      [1, 2, 3, 4, 5, 6].map((seed) =>
+        planCampaign(spec, "/specs", seed, "c.yaml")
+          .map((r) => r.design + r.workload)
+          .join(),
+      ),
+    );
     assert.ok(orders.size > 1, "the seed changes the order");
-    assert.deepEqual(plan.map((r) => r.ordinal), plan.map((_, i) => i));
+    assert.deepEqual(
+      plan.map((r) => r.ordinal),
+      plan.map((_, i) => i),
+    );
   });
 
   it("substitutes design variables and workload features, and resolves cwd beside the spec", () => {
@@ -101,12 +140,21 @@ describe("campaign plan", () => {
 
   it("runs sequentially when asked", () => {
     const plan = planCampaign({ ...spec, order: "sequential", warmups: 0 }, "/", 1, "c.yaml");
-    assert.deepEqual(plan.slice(0, 3).map((r) => `${r.design}/${r.workload}/${r.repetition}`), ["fast/small/0", "fast/small/1", "fast/small/2"]);
+    assert.deepEqual(
+      plan.slice(0, 3).map((r) => `${r.design}/${r.workload}/${r.repetition}`),
+      ["fast/small/0", "fast/small/1", "fast/small/2"],
+    );
   });
 
   it("rejects an unknown variable and names where it is", () => {
-    const bad = parseCampaignSpec(SPEC.replace('"{size}"]\n    features: { size: 1 }', '"{sise}"]\n    features: { size: 1 }'), "c.yaml");
-    assert.throws(() => planCampaign(bad, "/", 1, "c.yaml"), /c\.yaml: workloads\.0\.argv\.2: unknown variable \{sise\}/);
+    const bad = parseCampaignSpec(
+      SPEC.replace('"{size}"]\n    features: { size: 1 }', '"{sise}"]\n    features: { size: 1 }'),
+      "c.yaml",
+    );
+    assert.throws(
+      () => planCampaign(bad, "/", 1, "c.yaml"),
+      /c\.yaml: workloads\.0\.argv\.2: unknown variable \{sise\}/,
+    );
   });
 });
 

@@ -16,7 +16,14 @@ const CHILDREN = ["G1", "G2", "G3", "G4"];
 /** One invocation of F: its own work, then calls to some of G1..G4 (some repeated). */
 const invocation = fc.record({
   selfBefore: fc.integer({ min: 0, max: 50 }),
-  calls: fc.array(fc.record({ child: fc.integer({ min: 0, max: 3 }), dur: fc.integer({ min: 1, max: 200 }), gap: fc.integer({ min: 0, max: 20 }) }), { maxLength: 6 }),
+  calls: fc.array(
+    fc.record({
+      child: fc.integer({ min: 0, max: 3 }),
+      dur: fc.integer({ min: 1, max: 200 }),
+      gap: fc.integer({ min: 0, max: 20 }),
+    }),
+    { maxLength: 6 },
+  ),
 });
 type Invocation = { selfBefore: number; calls: { child: number; dur: number; gap: number }[] };
 
@@ -67,7 +74,8 @@ function assertMatchesNaive(cols: ContextColumns, cct: Cct, ys: number[][]): voi
   const n = ys.length;
   const mean = totals.reduce((a, b) => a + b, 0) / n;
   const variance = totals.reduce((s, x) => s + (x - mean) ** 2, 0) / n;
-  const close = (a: number, b: number, what: string) => assert.ok(Math.abs(a - b) <= 1e-7 * Math.max(1, Math.abs(b)), `${what}: ${a} vs ${b}`);
+  const close = (a: number, b: number, what: string) =>
+    assert.ok(Math.abs(a - b) <= 1e-7 * Math.max(1, Math.abs(b)), `${what}: ${a} vs ${b}`);
   assert.equal(cols.n[f], n);
   close(cols.meanNs[f], mean, "mean");
   close(cols.m2[f] / n, variance, "variance");
@@ -87,7 +95,11 @@ function assertMatchesNaive(cols: ContextColumns, cct: Cct, ys: number[][]): voi
     }
   }
   // Paper 000 §2 Eq. 2: the variance of X is the sum of all entries of C.
-  close(cov.matrix.reduce((a, b) => a + b, 0), variance, "Σ C = σ²");
+  close(
+    cov.matrix.reduce((a, b) => a + b, 0),
+    variance,
+    "Σ C = σ²",
+  );
 }
 
 /** Per child of F, the invocations of F in which it was called exactly once, counted from the invocations themselves. */
@@ -115,24 +127,38 @@ describe("CCT statistics", () => {
 
   it("merged statistics equal the statistics of the merged data", () => {
     fc.assert(
-      fc.property(fc.array(invocation, { minLength: 1, maxLength: 25 }), fc.array(invocation, { minLength: 1, maxLength: 25 }), (a, b) => {
-        const x = layOut(a);
-        const y = layOut(b, 5);
-        const cct = cctOf([[x.main], [y.main]]);
-        assertMatchesNaive(mergeThreads(cct), cct, [...x.ys, ...y.ys]);
-        assertOnceCounts(mergeThreads(cct), cct, [...a, ...b]);
-      }),
+      fc.property(
+        fc.array(invocation, { minLength: 1, maxLength: 25 }),
+        fc.array(invocation, { minLength: 1, maxLength: 25 }),
+        (a, b) => {
+          const x = layOut(a);
+          const y = layOut(b, 5);
+          const cct = cctOf([[x.main], [y.main]]);
+          assertMatchesNaive(mergeThreads(cct), cct, [...x.ys, ...y.ys]);
+          assertOnceCounts(mergeThreads(cct), cct, [...a, ...b]);
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it("for every context the child covariance matrix sums to its variance (Eq. 2)", () => {
-    const call = (fn: string, start: number, dur: number, children: Call[] = []): Call => ({ fn, start, end: start + dur, children });
+    const call = (fn: string, start: number, dur: number, children: Call[] = []): Call => ({
+      fn,
+      start,
+      end: start + dur,
+      children,
+    });
     const tree: Call[] = [];
     for (let i = 0; i < 30; i++) {
       const s = i * 1000;
       const w = (i % 4) * 37 + 5;
-      tree.push(call("H", s, 600, [call("U", s + 10, 300 + w, [call("V", s + 20, 200 + w, [call("W", s + 30, 100 + w)])]), call("K", s + 400, 50 + (i % 3))]));
+      tree.push(
+        call("H", s, 600, [
+          call("U", s + 10, 300 + w, [call("V", s + 20, 200 + w, [call("W", s + 30, 100 + w)])]),
+          call("K", s + 400, 50 + (i % 3)),
+        ]),
+      );
     }
     const cct = cctOf([tree]);
     const cols = cct.threads[0].contexts;
@@ -144,7 +170,12 @@ describe("CCT statistics", () => {
   });
 
   it("leaves out the covariance of contexts over the child limit and says which", () => {
-    const children = Array.from({ length: 5 }, (_, i) => ({ fn: `c${i}`, start: 10 * i + 1, end: 10 * i + 5, children: [] }));
+    const children = Array.from({ length: 5 }, (_, i) => ({
+      fn: `c${i}`,
+      start: 10 * i + 1,
+      end: 10 * i + 5,
+      children: [],
+    }));
     const cct = cctOf([[{ fn: "F", start: 0, end: 100, children }]], 4);
     const cols = cct.threads[0].contexts;
     assert.deepEqual(cols.covarianceOmitted, [1]);
@@ -154,9 +185,24 @@ describe("CCT statistics", () => {
 
   it("counts a recursive function's nested activations once in function totals", () => {
     // fib(2) → fib(1), fib(0): total of fib is the outer call's 100 ns, not 100 + 30 + 20.
-    const cct = cctOf([[{ fn: "fib", start: 0, end: 100, children: [{ fn: "fib", start: 10, end: 40, children: [] }, { fn: "fib", start: 50, end: 70, children: [] }] }]]);
+    const cct = cctOf([
+      [
+        {
+          fn: "fib",
+          start: 0,
+          end: 100,
+          children: [
+            { fn: "fib", start: 10, end: 40, children: [] },
+            { fn: "fib", start: 50, end: 70, children: [] },
+          ],
+        },
+      ],
+    ]);
     const fib = functionRows(cct.threads[0].contexts, cct.functions).find((r) => r.name === "fib")!;
-    assert.deepEqual({ calls: fib.calls, total: fib.totalNs, self: fib.selfNs }, { calls: 3, total: 100, self: 50 + 30 + 20 });
+    assert.deepEqual(
+      { calls: fib.calls, total: fib.totalNs, self: fib.selfNs },
+      { calls: 3, total: 100, self: 50 + 30 + 20 },
+    );
   });
 
   it("the time filter folds short calls into their caller and leaves no empty contexts", () => {
@@ -176,7 +222,10 @@ describe("CCT statistics", () => {
     batch.flush();
     const cct = b.finish();
     const cols = cct.threads[0].contexts;
-    assert.deepEqual([...cols.fn].map((f) => (f < 0 ? "root" : cct.functions[f])), ["root", "F", "long"]);
+    assert.deepEqual(
+      [...cols.fn].map((f) => (f < 0 ? "root" : cct.functions[f])),
+      ["root", "F", "long"],
+    );
     assert.deepEqual([cols.inclusiveNs[1], cols.selfNs[1]], [1000, 800]);
     const cov = cols.covariance[1]!;
     assert.deepEqual(cov.childContexts, [2]);
@@ -184,7 +233,15 @@ describe("CCT statistics", () => {
   });
 
   it("the same input gives the same tree", () => {
-    const { main } = layOut([{ selfBefore: 3, calls: [{ child: 2, dur: 9, gap: 1 }, { child: 0, dur: 4, gap: 0 }] }]);
+    const { main } = layOut([
+      {
+        selfBefore: 3,
+        calls: [
+          { child: 2, dur: 9, gap: 1 },
+          { child: 0, dur: 4, gap: 0 },
+        ],
+      },
+    ]);
     assert.deepEqual(cctOf([[main]]), cctOf([[main]]));
   });
 });

@@ -39,7 +39,8 @@ function analyse(sizes: readonly number[], program: (n: number) => Call, cost: C
   return cfTrendProf({ units: frames.finish(), features: [{ name: "n", values: sizes }] });
 }
 
-const variable = (fns: readonly CfFunction[], fn: string, label: string) => fns.find((f) => f.name === fn)!.variables.find((v) => v.label === label)!;
+const variable = (fns: readonly CfFunction[], fn: string, label: string) =>
+  fns.find((f) => f.name === fn)!.variables.find((v) => v.label === label)!;
 const SIZES = [10, 20, 40, 80, 160];
 
 describe("CF-TrendProf (002 ch. 3)", () => {
@@ -66,7 +67,10 @@ describe("CF-TrendProf (002 ch. 3)", () => {
     assert.equal(fns[0].name, "main");
     const swapSelf = variable(fns, "swap", "self-cost of swap");
     assert.equal(swapSelf.best.text, "1");
-    assert.equal(swapSelf.observations, SIZES.reduce((s, n) => s + n * n, 0));
+    assert.equal(
+      swapSelf.observations,
+      SIZES.reduce((s, n) => s + n * n, 0),
+    );
     assert.equal(variable(fns, "swap", "call-count of swap").best.text, "n^2");
     const calls = variable(fns, "sort", "calls to swap per invocation of sort");
     assert.equal(calls.best.text, "n^2");
@@ -74,7 +78,10 @@ describe("CF-TrendProf (002 ch. 3)", () => {
     assert.equal(sortT.best.text, "n^2 + 1");
     assert.ok(sortT.best.rule === "3.3" || sortT.best.rule === "3.8", String(sortT.best.rule));
     assert.ok(sortT.best.standardError < 1e-6);
-    assert.ok(sortT.alternatives.some((a) => a.rule === null && /^[\d.]+·n\^[\d.]+$/.test(a.text)), "the direct powerlaw was considered");
+    assert.ok(
+      sortT.alternatives.some((a) => a.rule === null && /^[\d.]+·n\^[\d.]+$/.test(a.text)),
+      "the direct powerlaw was considered",
+    );
     const mainT = variable(fns, "main", "transitive-cost of main");
     assert.equal(mainT.best.text, "n^2 + 2");
     assert.equal(variable(fns, "main", "total-transitive-cost of main").best.text, "n^2 + 2");
@@ -107,7 +114,10 @@ describe("CF-TrendProf (002 ch. 3)", () => {
   it("orders functions callees first, a recursion's members together, at any depth", () => {
     // 0 → 1 → 2 → 1 (a cycle), 2 → 3.
     const order = calleesFirst([[1], [2], [1, 3], []]);
-    assert.deepEqual(order.indexOf(3) < order.indexOf(2) && order.indexOf(2) < order.indexOf(0) && order.indexOf(1) < order.indexOf(0), true);
+    assert.deepEqual(
+      order.indexOf(3) < order.indexOf(2) && order.indexOf(2) < order.indexOf(0) && order.indexOf(1) < order.indexOf(0),
+      true,
+    );
     const chain = Array.from({ length: 200_000 }, (_, i) => (i + 1 < 200_000 ? [i + 1] : []));
     assert.equal(calleesFirst(chain)[0], 199_999);
   });
@@ -145,13 +155,20 @@ describe("CF-TrendProf's invocation features (002 §3.3.1)", () => {
     assert.equal(self.best.text, "3000·work.arg1");
     // §3.4.3's V: 3 for an invocation feature.
     assert.equal(self.best.score.v, 3);
-    assert.equal(self.points.length, sizes.reduce((s, m) => s + m, 0), "one point per (workload, argument)");
+    assert.equal(
+      self.points.length,
+      sizes.reduce((s, m) => s + m, 0),
+      "one point per (workload, argument)",
+    );
     // Per workload, work's total is Σ 3000k = 1500m² + 1500m: no argument is known there.
     const total = variable(fns, "work", "total-self-cost of work");
     assert.ok(total.alternatives.every((a) => !a.text.includes("work.arg1")));
     // main's calls to work cost 1500m² + 1500m per invocation: a model in m, not in work's argument.
     const via = variable(fns, "main", "transitive-cost of calls from main to work");
-    assert.ok(via.alternatives.every((a) => !a.text.includes("work.arg1")), via.alternatives.map((a) => a.text).join("; "));
+    assert.ok(
+      via.alternatives.every((a) => !a.text.includes("work.arg1")),
+      via.alternatives.map((a) => a.text).join("; "),
+    );
   });
 });
 
@@ -161,7 +178,13 @@ describe("CF-TrendProf's multi-feature models (002 §3.4.2)", () => {
     const grid = [4, 8, 16, 32].flatMap((n) => [3, 9, 27].map((m) => ({ n, m })));
     const frames = new CfFrames(grid.length, "time");
     grid.forEach(({ n, m }, w) => feed(frames, w, ["f", [["g", [], 1000 * m * m]], 1000 * n]));
-    const fns = cfTrendProf({ units: frames.finish(), features: [{ name: "n", values: grid.map((x) => x.n) }, { name: "m", values: grid.map((x) => x.m) }] });
+    const fns = cfTrendProf({
+      units: frames.finish(),
+      features: [
+        { name: "n", values: grid.map((x) => x.n) },
+        { name: "m", values: grid.map((x) => x.m) },
+      ],
+    });
     const t = variable(fns, "f", "transitive-cost of f");
     assert.equal(t.best.text, "1000·m^2 + 1000·n");
     // V: two workload features, 2 each.

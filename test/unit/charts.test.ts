@@ -7,7 +7,16 @@ import { boxStats, quantileSorted } from "../../engine/charts/quantiles.js";
 import { distributionOption } from "../../engine/charts/distribution.js";
 import { unitFor } from "../../engine/charts/units.js";
 import { LIGHT } from "../../engine/charts/colors.js";
-import { layoutForest, matchedCount, nodeSignatures, unmatchedNodes, vcgGraphOption, vcgPairOption, X_STEP, Y_STEP } from "../../renderer/src/vcg/vcgGraph.js";
+import {
+  layoutForest,
+  matchedCount,
+  nodeSignatures,
+  unmatchedNodes,
+  vcgGraphOption,
+  vcgPairOption,
+  X_STEP,
+  Y_STEP,
+} from "../../renderer/src/vcg/vcgGraph.js";
 
 describe("histogram bins (Freedman–Diaconis)", () => {
   it("bins 1..8 as worked by hand", () => {
@@ -23,14 +32,23 @@ describe("histogram bins (Freedman–Diaconis)", () => {
     assert.deepEqual(histogramBins([5, 5, 5]).counts, [3]);
     const many = Array.from({ length: 10_000 }, (_, i) => (i * 7919) % 1000);
     const b = histogramBins(many);
-    assert.equal(b.counts.reduce((s, c) => s + c, 0), 10_000);
+    assert.equal(
+      b.counts.reduce((s, c) => s + c, 0),
+      10_000,
+    );
     assert.ok(b.counts.length <= 80);
   });
 
   it("marks the mean and median in the unit of the axis", () => {
-    const option = histogramOption([1e6, 2e6, 3e6], 2e6, 2e6, LIGHT) as { xAxis: { name: string }; series: { markLine: { data: { xAxis: number }[] } }[] };
+    const option = histogramOption([1e6, 2e6, 3e6], 2e6, 2e6, LIGHT) as {
+      xAxis: { name: string };
+      series: { markLine: { data: { xAxis: number }[] } }[];
+    };
     assert.equal(option.xAxis.name, "invocation time (ms)");
-    assert.deepEqual(option.series[0].markLine.data.map((d) => d.xAxis), [2, 2]);
+    assert.deepEqual(
+      option.series[0].markLine.data.map((d) => d.xAxis),
+      [2, 2],
+    );
   });
 });
 
@@ -54,7 +72,10 @@ describe("distribution chart", () => {
       { label: "A", values: [1e6, 2e6, 3e6, 4e6, 5e6, 6e6, 7e6, 8e6, 100e6] },
       { label: "B", values: [] },
     ];
-    const o = distributionOption(groups, LIGHT, { title: "wall time", unit: "ns" }) as { yAxis: { name: string }; series: { data: unknown[] }[] };
+    const o = distributionOption(groups, LIGHT, { title: "wall time", unit: "ns" }) as {
+      yAxis: { name: string };
+      series: { data: unknown[] }[];
+    };
     assert.equal(o.yAxis.name, "wall time (ms)");
     assert.deepEqual(o.series[0].data, [[1, 3, 5, 7, 8], []]);
     assert.deepEqual(o.series[1].data, [[0, 100]]);
@@ -62,9 +83,15 @@ describe("distribution chart", () => {
   });
 
   it("names the measure on its axis, counts in thousands and millions", () => {
-    const o = distributionOption([{ label: "A", values: [2.5e6, 3.5e6] }], LIGHT, { title: "instructions (Ir)", unit: "count" }) as { yAxis: { name: string }; series: { data: number[][] }[] };
+    const o = distributionOption([{ label: "A", values: [2.5e6, 3.5e6] }], LIGHT, {
+      title: "instructions (Ir)",
+      unit: "count",
+    }) as { yAxis: { name: string }; series: { data: number[][] }[] };
     assert.equal(o.yAxis.name, "instructions (Ir) (M)");
-    assert.deepEqual(o.series[2].data.map((p) => p[1]), [2.5, 3.5]);
+    assert.deepEqual(
+      o.series[2].data.map((p) => p[1]),
+      [2.5, 3.5],
+    );
   });
 
   it("chooses the largest unit in which values are at least 1", () => {
@@ -75,35 +102,100 @@ describe("distribution chart", () => {
 });
 
 describe("VCG drawing", () => {
-  const node = (id: number, fname: string, type: "Task" | "Contrast" | "Contributor", parent: number | null, children: number[]) => ({
-    id, fname, type, n: 10, meanNs: 1000, varianceNs2: 1e4, cov: 0.1, weightNs: 1e4, vim: 1000, ccs: ["[0]"], parent, children, realTime: { n: 10, meanNs: 1000, cov: 0.1, statements: [] },
+  const node = (
+    id: number,
+    fname: string,
+    type: "Task" | "Contrast" | "Contributor",
+    parent: number | null,
+    children: number[],
+  ) => ({
+    id,
+    fname,
+    type,
+    n: 10,
+    meanNs: 1000,
+    varianceNs2: 1e4,
+    cov: 0.1,
+    weightNs: 1e4,
+    vim: 1000,
+    ccs: ["[0]"],
+    parent,
+    children,
+    realTime: { n: 10, meanNs: 1000, cov: 0.1, statements: [] },
   });
   const result = (nodes: ReturnType<typeof node>[], segments: { nodes: number[]; cf: number }[]) =>
-    ({ nodes, segments: segments.map((s) => ({ ...s, meanNs: 0, varianceNs2: 0, n: 10 })), patterns: nodes.filter((n) => n.parent === null).map((n) => ({ root: n.id, vim: 1, nodes: 1 })) }) as unknown as Parameters<typeof vcgGraphOption>[0];
+    ({
+      nodes,
+      segments: segments.map((s) => ({ ...s, meanNs: 0, varianceNs2: 0, n: 10 })),
+      patterns: nodes.filter((n) => n.parent === null).map((n) => ({ root: n.id, vim: 1, nodes: 1 })),
+    }) as unknown as Parameters<typeof vcgGraphOption>[0];
 
   it("lays a pattern out as a tidy tree and draws back-edges from underlier to originator", () => {
-    const r = result([node(0, "H", "Task", null, [1, 2]), node(1, "L", "Contributor", 0, []), node(2, "F", "Contrast", 0, [])], [{ nodes: [0, 1], cf: 0.5 }]);
+    const r = result(
+      [node(0, "H", "Task", null, [1, 2]), node(1, "L", "Contributor", 0, []), node(2, "F", "Contrast", 0, [])],
+      [{ nodes: [0, 1], cf: 0.5 }],
+    );
     const placed = layoutForest(r);
     // Leaves side by side, the parent centred over them, one row per depth.
-    assert.deepEqual(placed.map((p) => [p.x / X_STEP, p.y / Y_STEP]), [[0.5, 0], [0, 1], [1, 1]]);
-    const series = (vcgGraphOption(r, LIGHT) as { series: { data: { symbol: string; itemStyle: { borderType: string } }[]; links: { source: string; target: string; lineStyle: { type: string }; label?: { formatter: () => string } }[] }[] }).series[0];
-    assert.deepEqual(series.data.map((d) => [d.symbol, d.itemStyle.borderType]), [["rect", "solid"], ["rect", "dashed"], ["circle", "solid"]]);
+    assert.deepEqual(
+      placed.map((p) => [p.x / X_STEP, p.y / Y_STEP]),
+      [
+        [0.5, 0],
+        [0, 1],
+        [1, 1],
+      ],
+    );
+    const series = (
+      vcgGraphOption(r, LIGHT) as {
+        series: {
+          data: { symbol: string; itemStyle: { borderType: string } }[];
+          links: { source: string; target: string; lineStyle: { type: string }; label?: { formatter: () => string } }[];
+        }[];
+      }
+    ).series[0];
+    assert.deepEqual(
+      series.data.map((d) => [d.symbol, d.itemStyle.borderType]),
+      [
+        ["rect", "solid"],
+        ["rect", "dashed"],
+        ["circle", "solid"],
+      ],
+    );
     const back = series.links.filter((l) => l.lineStyle.type === "dashed");
-    assert.deepEqual(back.map((l) => [l.source, l.target, l.label?.formatter()]), [["1", "0", "cf 50%"]]);
+    assert.deepEqual(
+      back.map((l) => [l.source, l.target, l.label?.formatter()]),
+      [["1", "0", "cf 50%"]],
+    );
   });
 
   it("joins matched nodes of two results and marks the rest", () => {
     const a = result([node(0, "H", "Task", null, [1]), node(1, "W", "Task", 0, [])], []);
-    const b = result([node(0, "H", "Task", null, [1, 2]), node(1, "W", "Task", 0, []), node(2, "X", "Task", 0, [])], []);
+    const b = result(
+      [node(0, "H", "Task", null, [1, 2]), node(1, "W", "Task", 0, []), node(2, "X", "Task", 0, [])],
+      [],
+    );
     assert.deepEqual([...unmatchedNodes(b, a)], [2]);
     assert.equal(matchedCount(a, b), 2);
-    const links = (vcgPairOption(a, b, LIGHT) as { series: { links: { source: string; target: string; lineStyle: { type: string } }[] }[] }).series[0].links;
-    assert.deepEqual(links.filter((l) => l.lineStyle.type === "dotted").map((l) => [l.source, l.target]), [["a0", "b0"], ["a1", "b1"]]);
+    const links = (
+      vcgPairOption(a, b, LIGHT) as {
+        series: { links: { source: string; target: string; lineStyle: { type: string } }[] }[];
+      }
+    ).series[0].links;
+    assert.deepEqual(
+      links.filter((l) => l.lineStyle.type === "dotted").map((l) => [l.source, l.target]),
+      [
+        ["a0", "b0"],
+        ["a1", "b1"],
+      ],
+    );
   });
 
   it("keeps one scale for x and y so a single chain is not squeezed", () => {
     const r = result([node(0, "H", "Task", null, [1]), node(1, "W", "Task", 0, [])], []);
-    assert.equal((vcgGraphOption(r, LIGHT) as { series: { preserveAspect: unknown }[] }).series[0].preserveAspect, true);
+    assert.equal(
+      (vcgGraphOption(r, LIGHT) as { series: { preserveAspect: unknown }[] }).series[0].preserveAspect,
+      true,
+    );
   });
 
   it("matches nodes by names and types, back-edges by names alone", () => {
@@ -111,7 +203,10 @@ describe("VCG drawing", () => {
     const b = nodeSignatures(result([node(0, "H", "Task", null, [1]), node(1, "W", "Contributor", 0, [])], []));
     assert.equal(a.get(0), b.get(0));
     assert.notEqual(a.get(1), b.get(1));
-    const bNames = nodeSignatures(result([node(0, "H", "Task", null, [1]), node(1, "W", "Contributor", 0, [])], []), false);
+    const bNames = nodeSignatures(
+      result([node(0, "H", "Task", null, [1]), node(1, "W", "Contributor", 0, [])], []),
+      false,
+    );
     assert.equal(bNames.get(1), "/H/W");
   });
 });

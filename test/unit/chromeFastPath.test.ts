@@ -27,12 +27,35 @@ function chunkOf(text: string): { c: Uint8Array; dv: DataView; len: number } {
 
 /** A JSON number of any shape the fast pass takes or refuses: signs, leading zeros, long and short digit runs. */
 function numberText(): string {
-  const whole = [() => "0", () => String(1 + int(9)) + digits(int(20)), () => String(1 + int(9)) + digits(7 + int(5))][int(3)]();
+  const whole = [() => "0", () => String(1 + int(9)) + digits(int(20)), () => String(1 + int(9)) + digits(7 + int(5))][
+    int(3)
+  ]();
   const fraction = random() < 0.3 ? "" : `.${digits(1 + int(9))}`;
   return `${random() < 0.1 ? "-" : ""}${whole}${fraction}`;
 }
 
-const EDGES = ["0", "-0", "-0.0001", "0.0005", "1.5", "0.001", "9007199254740993", "8893982843074.964", "590362786247.08749650", "-590362786247.0875", "1125899906842.623", "1125899906842.624", "1125899906842624", "99999999.999", "100000000.000", "11506970250.612", "123456789012345", "1234567890123456", "12345678.9", "12345678"];
+const EDGES = [
+  "0",
+  "-0",
+  "-0.0001",
+  "0.0005",
+  "1.5",
+  "0.001",
+  "9007199254740993",
+  "8893982843074.964",
+  "590362786247.08749650",
+  "-590362786247.0875",
+  "1125899906842.623",
+  "1125899906842.624",
+  "1125899906842624",
+  "99999999.999",
+  "100000000.000",
+  "11506970250.612",
+  "123456789012345",
+  "1234567890123456",
+  "12345678.9",
+  "12345678",
+];
 const REFUSED = ["01", "-", "1.", "1e3", "2.5E-1", "-x", "00.5"];
 
 /**
@@ -70,18 +93,44 @@ describe("Chrome fast pass: numbers as JSON.parse reads them", () => {
 
   it("a memo answers as readNumber does, whatever number came before", () => {
     // Times (in ns) from where their microseconds have 8 digits and from uftrace's 11, in small and large steps.
-    for (const [ns, start] of [[true, 99_999_990_000], [true, 11_506_970_250_612], [false, 99_999_990_000]] as const) {
+    for (const [ns, start] of [
+      [true, 99_999_990_000],
+      [true, 11_506_970_250_612],
+      [false, 99_999_990_000],
+    ] as const) {
       const memo = new NumberMemo(ns);
       // Runs of close timestamps (shared leading digits, crossing digit counts), ids, and anything;
       // first, numbers whose first eight bytes are another's: the byte after them decides.
-      const alike = ["12345678", "123456789", "12345678", "12345678.5", "1234567", "12345670", "8268", "82680", "8268", "-1234567", "-12345678"]
+      const alike = [
+        "12345678",
+        "123456789",
+        "12345678",
+        "12345678.5",
+        "1234567",
+        "12345670",
+        "8268",
+        "82680",
+        "8268",
+        "-1234567",
+        "-12345678",
+      ]
         // and times whose microseconds differ in the first eight digits only.
-        .concat(["11506970255.129", "11506970255.169", "11506971255.130", "11506971255.131", "11506971255.1", "11506971255.1314"]);
+        .concat([
+          "11506970255.129",
+          "11506970255.169",
+          "11506971255.130",
+          "11506971255.131",
+          "11506971255.1",
+          "11506971255.1314",
+        ]);
       let t = start + int(10_000);
       for (let k = 0; k < 5000 + alike.length; k++) {
         t += int(k % 500 === 0 ? 1e12 : k % 3 === 0 ? 3000 : 300);
         const us = `${Math.floor(t / 1000)}.${String(t % 1000).padStart(3, "0")}`;
-        const text = k < alike.length ? alike[k] : [us, us, String(8268), String(1 + int(40)), numberText(), `${Math.floor(t / 1000)}.${int(10)}`][int(6)];
+        const text =
+          k < alike.length
+            ? alike[k]
+            : [us, us, String(8268), String(1 + int(40)), numberText(), `${Math.floor(t / 1000)}.${int(10)}`][int(6)];
         const { c, dv, len } = chunkOf(text);
         const w0 = dv.getInt32(0, true);
         const w1 = dv.getInt32(4, true);
@@ -116,7 +165,13 @@ describe("Chrome fast pass: names known where they stand", () => {
       names.remember(dv.getInt32(s, true), dv.getInt32(s + 4, true), entry);
       assert.equal(names.guess(c, dv, s, len), entry, `${name}: remembered`);
     }
-    for (const other of ['idct_blocks"}', 'idc"}', 'idct_block\\"x"}', 'a_name_longer_than_the_eight_bytes_of_the_kez"}', 'ii"}']) {
+    for (const other of [
+      'idct_blocks"}',
+      'idc"}',
+      'idct_block\\"x"}',
+      'a_name_longer_than_the_eight_bytes_of_the_kez"}',
+      'ii"}',
+    ]) {
       const { c, dv, len, s } = at(other);
       assert.equal(names.guess(c, dv, s, len), -1, other);
     }
@@ -138,14 +193,15 @@ interface Call {
 
 /** Nested calls of two threads, interleaved, at times of uftrace's magnitude that cross digit counts. */
 function calls(): Call[] {
-  const names = ["main", "idct_block", "idct", "f", "motion_compensate", "a\"quoted", "é∑", "x".repeat(70)];
+  const names = ["main", "idct_block", "idct", "f", "motion_compensate", 'a"quoted', "é∑", "x".repeat(70)];
   const out: Call[] = [];
   for (const tid of [100, 101]) {
     let t = 99_999_999_000 - int(5000);
     const stack: string[] = [];
     for (let k = 0; k < 3000; k++) {
       t += 1 + int(k % 700 === 0 ? 2e9 : 300);
-      if (stack.length > 0 && (random() < 0.5 || stack.length > 12)) out.push({ ph: "E", tsNs: t, tid, name: stack.pop()! });
+      if (stack.length > 0 && (random() < 0.5 || stack.length > 12))
+        out.push({ ph: "E", tsNs: t, tid, name: stack.pop()! });
       else {
         const name = names[int(names.length)];
         stack.push(name);
@@ -163,15 +219,24 @@ describe("Chrome fast pass: uftrace's layout", () => {
   it("builds the tree the general parser builds from the same events, in chunks of any size", async () => {
     const events = calls();
     // uftrace writes "tid" only for threads other than the process's own (pid 100).
-    const uftrace = events.map((e) => `{"ts":${microseconds(e.tsNs)},"ph":"${e.ph}","pid":100,${e.tid === 100 ? "" : `"tid":${e.tid},`}"name":${JSON.stringify(e.name)}}`);
+    const uftrace = events.map(
+      (e) =>
+        `{"ts":${microseconds(e.tsNs)},"ph":"${e.ph}","pid":100,${e.tid === 100 ? "" : `"tid":${e.tid},`}"name":${JSON.stringify(e.name)}}`,
+    );
     // The same events with a nested member, which sends each to the general parser.
-    const general = events.map((e) => `{"ts":${microseconds(e.tsNs)},"ph":"${e.ph}","pid":100,"tid":${e.tid},"name":${JSON.stringify(e.name)},"args":{"n":[1]}}`);
+    const general = events.map(
+      (e) =>
+        `{"ts":${microseconds(e.tsNs)},"ph":"${e.ph}","pid":100,"tid":${e.tid},"name":${JSON.stringify(e.name)},"args":{"n":[1]}}`,
+    );
     const want = await read(`[${general.join(",")}]`, 1 << 20);
     for (const chunk of [61, 4099, 1 << 20]) {
       const got = await read(`{"traceEvents":[\n${uftrace.join(",\n")}\n]}`, chunk);
       assertSameCct(got, want, 0);
       assert.deepEqual(got.functions, want.functions);
-      assert.deepEqual(got.threads.map((t) => [t.pid, t.tid]), want.threads.map((t) => [t.pid, t.tid]));
+      assert.deepEqual(
+        got.threads.map((t) => [t.pid, t.tid]),
+        want.threads.map((t) => [t.pid, t.tid]),
+      );
       assert.deepEqual(got.warnings, want.warnings);
     }
   });
@@ -179,7 +244,10 @@ describe("Chrome fast pass: uftrace's layout", () => {
   it("a repeated name: the last counts, also when the first is one already known", async () => {
     // The first two events make "known" a name the table knows where the first "name" stands.
     const second = (k: number) => (k < 2 ? "known" : k % 4 < 2 ? "a" : "b");
-    const events = Array.from({ length: 40 }, (_, k) => `{"ph":"${k % 2 ? "E" : "B"}","name":"known","name":"${second(k)}","pid":1,"tid":1,"ts":${k}}`);
+    const events = Array.from(
+      { length: 40 },
+      (_, k) => `{"ph":"${k % 2 ? "E" : "B"}","name":"known","name":"${second(k)}","pid":1,"tid":1,"ts":${k}}`,
+    );
     const cct = await read(`[${events.join(",")}]`, 1 << 20);
     assert.deepEqual(cct.functions, ["known", "b", "a"]);
   });

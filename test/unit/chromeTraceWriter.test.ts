@@ -23,7 +23,16 @@ describe("Chrome trace writer", () => {
   it("leaves out calls shorter than the time filter, writing their callers' B events once kept", () => {
     // main [0, 100] holds a [10, 12] (2 ns: out) and b [20, 80], which holds c [30, 31] (out) and d [40, 50].
     const events: [string, "B" | "E", number][] = [
-      ["main", "B", 0], ["a", "B", 10], ["a", "E", 12], ["b", "B", 20], ["c", "B", 30], ["c", "E", 31], ["d", "B", 40], ["d", "E", 50], ["b", "E", 80], ["main", "E", 100],
+      ["main", "B", 0],
+      ["a", "B", 10],
+      ["a", "E", 12],
+      ["b", "B", 20],
+      ["c", "B", 30],
+      ["c", "E", 31],
+      ["d", "B", 40],
+      ["d", "E", 50],
+      ["b", "E", 80],
+      ["main", "E", 100],
     ];
     const pieces: string[] = [];
     const writer = new ChromeTraceWriter((p) => pieces.push(p));
@@ -35,7 +44,11 @@ describe("Chrome trace writer", () => {
     }
     batch.flush();
     const summary = writer.finish();
-    const json = JSON.parse(pieces.join("")) as { traceEvents: { ph: string; name: string; ts: number }[]; displayTimeUnit: string; otherData: Record<string, unknown> };
+    const json = JSON.parse(pieces.join("")) as {
+      traceEvents: { ph: string; name: string; ts: number }[];
+      displayTimeUnit: string;
+      otherData: Record<string, unknown>;
+    };
     assert.deepEqual(
       json.traceEvents.map((e) => (e.ph === "M" ? `M ${e.name}` : `${e.ph} ${e.name} ${e.ts}`)),
       ["M thread_name", "B main 0", "B b 0.02", "B d 0.04", "E d 0.05", "E b 0.08", "E main 0.1"],

@@ -9,7 +9,14 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { cliCommands, heading, optionsOf, REFERENCE, renderReference, type CliCommand } from "../../build/scripts/cli-reference.mjs";
+import {
+  cliCommands,
+  heading,
+  optionsOf,
+  REFERENCE,
+  renderReference,
+  type CliCommand,
+} from "../../build/scripts/cli-reference.mjs";
 import { ROOT } from "../helpers/uftrace.js";
 
 const REGENERATE = "run `node build/scripts/cli-reference.mjs` to write docs/cli-reference.md again";
@@ -34,7 +41,9 @@ function missingOptions(reference: string, commands: readonly CliCommand[]): str
     const section = sectionOf(reference, c.path) ?? "";
     // Whole options only: --on-cpu is not found inside --no-on-cpu, nor --design inside --designs.
     const named = (o: string) => new RegExp(`(^|[\\s,\`])${o}(?![\\w-])`, "m").test(section);
-    return optionsOf(c.help).filter((o) => !named(o)).map((o) => `${["varbench", ...c.path].join(" ")} ${o}`);
+    return optionsOf(c.help)
+      .filter((o) => !named(o))
+      .map((o) => `${["varbench", ...c.path].join(" ")} ${o}`);
   });
 }
 
@@ -56,7 +65,18 @@ describe("the command-line reference (docs/cli-reference.md)", () => {
 
   it("walks the whole command line (the walk itself finds what a user finds)", () => {
     const paths = commands.map((c) => c.path.join(" "));
-    for (const p of ["", "workspace init", "campaign run", "campaign show", "runs list", "compare", "phases", "start", "run-one"]) assert.ok(paths.includes(p), `the walk found ${p || "the root"}`);
+    for (const p of [
+      "",
+      "workspace init",
+      "campaign run",
+      "campaign show",
+      "runs list",
+      "compare",
+      "phases",
+      "start",
+      "run-one",
+    ])
+      assert.ok(paths.includes(p), `the walk found ${p || "the root"}`);
     const options = (p: string) => optionsOf(commands.find((c) => c.path.join(" ") === p)!.help);
     assert.ok(options("compare").includes("--fail-if-worse"));
     assert.ok(options("start").includes("--no-open") && options("start").includes("--port"));
@@ -81,9 +101,15 @@ describe("the command-line reference (docs/cli-reference.md)", () => {
 
   it("refuses a reference that lacks a command, an option, or names a command that is gone", () => {
     const compare = heading(["compare"]);
-    const withoutCompare = reference.replace(new RegExp(`${compare.replace(/[`]/g, "\\`")}\\n[\\s\\S]*?(?=\\n## )`), "");
+    const withoutCompare = reference.replace(
+      new RegExp(`${compare.replace(/[`]/g, "\\`")}\\n[\\s\\S]*?(?=\\n## )`),
+      "",
+    );
     assert.deepEqual(missingCommands(withoutCompare, commands), ["varbench compare"]);
-    const withoutPort = reference.split("\n").filter((l) => !l.startsWith("  --port <n>")).join("\n");
+    const withoutPort = reference
+      .split("\n")
+      .filter((l) => !l.startsWith("  --port <n>"))
+      .join("\n");
     assert.deepEqual(missingOptions(withoutPort, commands), ["varbench start --port"]);
     const withGone = `${reference}\n## \`varbench campaign purge\`\n`;
     assert.deepEqual(staleSections(withGone, commands), ["## `varbench campaign purge`"]);

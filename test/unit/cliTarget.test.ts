@@ -31,8 +31,18 @@ describe("a campaign or a run named on the command line", () => {
   });
 
   it("names one design's runs, on one workload or all", () => {
-    assert.deepEqual(designTarget(3, "merge", null), { kind: "design", campaignId: 3, design: "merge", workload: null });
-    assert.deepEqual(designTarget(3, "merge", "n-100"), { kind: "design", campaignId: 3, design: "merge", workload: "n-100" });
+    assert.deepEqual(designTarget(3, "merge", null), {
+      kind: "design",
+      campaignId: 3,
+      design: "merge",
+      workload: null,
+    });
+    assert.deepEqual(designTarget(3, "merge", "n-100"), {
+      kind: "design",
+      campaignId: 3,
+      design: "merge",
+      workload: "n-100",
+    });
   });
 });
 
@@ -45,10 +55,22 @@ describe("designs and a workload checked against the campaign's own", () => {
   });
 
   it("refuses the first design it lacks, then a workload, naming those it has", () => {
-    refuses(() => checkNames(3, has, ["merge", "quick"]), "--designs: campaign 3 has no design quick; its designs: merge, insertion");
-    refuses(() => checkNames(3, has, ["heap", "quick"]), "--designs: campaign 3 has no design heap; its designs: merge, insertion");
-    refuses(() => checkNames(3, has, ["merge", "insertion"], "n-300"), '--workload: campaign 3 has no workload "n-300"; its workloads: n-100, n-200');
+    refuses(
+      () => checkNames(3, has, ["merge", "quick"]),
+      "--designs: campaign 3 has no design quick; its designs: merge, insertion",
+    );
+    refuses(
+      () => checkNames(3, has, ["heap", "quick"]),
+      "--designs: campaign 3 has no design heap; its designs: merge, insertion",
+    );
+    refuses(
+      () => checkNames(3, has, ["merge", "insertion"], "n-300"),
+      '--workload: campaign 3 has no workload "n-300"; its workloads: n-100, n-200',
+    );
     // Names are compared as written.
-    refuses(() => checkNames(3, has, ["Merge", "insertion"]), "--designs: campaign 3 has no design Merge; its designs: merge, insertion");
+    refuses(
+      () => checkNames(3, has, ["Merge", "insertion"]),
+      "--designs: campaign 3 has no design Merge; its designs: merge, insertion",
+    );
   });
 });

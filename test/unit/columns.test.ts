@@ -18,7 +18,11 @@ function comparatorSort(rows: readonly Row[], column: Column<Row>, descending: b
   return [...rows].sort((a, b) => {
     const x = key(a);
     const y = key(b);
-    return (typeof x === "number" && typeof y === "number" ? x - y : String(x).localeCompare(String(y), undefined, { numeric: true })) * dir;
+    return (
+      (typeof x === "number" && typeof y === "number"
+        ? x - y
+        : String(x).localeCompare(String(y), undefined, { numeric: true })) * dir
+    );
   });
 }
 
@@ -53,11 +57,14 @@ describe("sortRows", () => {
   it("gives the comparator sort's order for numbers and for text, ascending and descending", () => {
     const numbers = fc.array(fc.integer({ min: -5, max: 5 }), { maxLength: 60 });
     // Few distinct words with digits and case, so ties and numeric collation both occur.
-    const words = fc.array(fc.constantFrom("a", "A", "a2", "a10", "b", "b 9", "b 10", "ä", "", "run-7"), { maxLength: 60 });
+    const words = fc.array(fc.constantFrom("a", "A", "a2", "a10", "b", "b 9", "b 10", "ä", "", "run-7"), {
+      maxLength: 60,
+    });
     fc.assert(
       fc.property(fc.oneof(numbers, words), fc.boolean(), (keys, descending) => {
         const rows = rowsOf(keys);
-        for (const column of [byKey, byText]) assert.deepEqual(ids(sortRows(rows, column, descending)), ids(comparatorSort(rows, column, descending)));
+        for (const column of [byKey, byText])
+          assert.deepEqual(ids(sortRows(rows, column, descending)), ids(comparatorSort(rows, column, descending)));
       }),
     );
   });

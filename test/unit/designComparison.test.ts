@@ -29,12 +29,31 @@ const SPEC: Spec[] = [
 ];
 
 function clustering(): { result: ExecutionPatternsResult; vectors: Float64Array[] } {
-  const runs: PatternRun[] = SPEC.map(([runId, group, pattern, ms, v]) => ({ runId, group, workload: null, pattern, metric: ms * MS, distance: 0, x: v[0], y: v[1], slots: [1], overflow: [] }));
+  const runs: PatternRun[] = SPEC.map(([runId, group, pattern, ms, v]) => ({
+    runId,
+    group,
+    workload: null,
+    pattern,
+    metric: ms * MS,
+    distance: 0,
+    x: v[0],
+    y: v[1],
+    slots: [1],
+    overflow: [],
+  }));
   const patterns: Pattern[] = [0, 1, 2, 3].map((p) => {
     const members = SPEC.filter((s) => s[2] === p);
     const groups: Record<string, number> = {};
     for (const s of members) groups[s[1]] = (groups[s[1]] ?? 0) + 1;
-    return { name: `P${p + 1}`, runs: members.map((s) => s[0]), representative: members[0][0], groups, metric: null, activity: [[1, 0.5]], radius: 0 };
+    return {
+      name: `P${p + 1}`,
+      runs: members.map((s) => s[0]),
+      representative: members[0][0],
+      groups,
+      metric: null,
+      activity: [[1, 0.5]],
+      radius: 0,
+    };
   });
   const result: ExecutionPatternsResult = {
     label: "A vs B",
@@ -60,7 +79,14 @@ describe("design comparison by patterns (004 §5.2)", () => {
   it("matches runs one-to-one within common patterns, nearest first", () => {
     // P1: distances A2–B4 0.05, A1–B3 0.1, A1–B4 0.95, A2–B3 0.9, … → pairs (2,4), then (1,3);
     // run 5 stays unmatched. P2: (6,7). P3 and P4 are unique to one design.
-    assert.deepEqual(c.matched.map((m) => [m.pattern, m.runA, m.runB]), [["P1", 2, 4], ["P1", 1, 3], ["P2", 6, 7]]);
+    assert.deepEqual(
+      c.matched.map((m) => [m.pattern, m.runA, m.runB]),
+      [
+        ["P1", 2, 4],
+        ["P1", 1, 3],
+        ["P2", 6, 7],
+      ],
+    );
   });
 
   it("computes M-Run, C-Pattern and A-Pattern as worked by hand, as ratios", () => {
@@ -84,7 +110,15 @@ describe("design comparison by patterns (004 §5.2)", () => {
   });
 
   it("fills Table 4: per-pattern ratios and the unmatched row", () => {
-    assert.deepEqual(c.rows.map((r) => [r.pattern, r.runsA, r.runsB]), [["P1", 2, 3], ["P2", 1, 1], ["P3", 1, 0], ["P4", 0, 1]]);
+    assert.deepEqual(
+      c.rows.map((r) => [r.pattern, r.runsA, r.runsB]),
+      [
+        ["P1", 2, 3],
+        ["P2", 1, 1],
+        ["P3", 1, 0],
+        ["P4", 0, 1],
+      ],
+    );
     assert.ok(Math.abs(c.rows[0].speedup!.ratio - 105 / 85) < 1e-12);
     assert.equal(c.rows[0].speedup!.lower, "B");
     assert.ok(Math.abs(c.rows[1].speedup!.ratio - 200 / 150) < 1e-12);
@@ -105,7 +139,10 @@ describe("design comparison by patterns (004 §5.2)", () => {
   it("says in words what each strategy and baseline says, and where patterns are unique", () => {
     const words = verdict(c).join("\n");
     // M-Run: the geometric mean of 110/90, 100/80, 200/150 is 1.269; its interval 1.133 to 1.418 (worked above).
-    assert.match(words, /Under matched runs \(M-Run, 3 matched pairs in 2 common patterns\): fast ran 1\.27 times faster than base \(95% interval 1\.13 to 1\.42\)/);
+    assert.match(
+      words,
+      /Under matched runs \(M-Run, 3 matched pairs in 2 common patterns\): fast ran 1\.27 times faster than base \(95% interval 1\.13 to 1\.42\)/,
+    );
     // C-Pattern: 305 / 235 = 1.298.
     assert.match(words, /over the 2 common patterns \(C-Pattern\), fast ran 1\.30 times faster than base/);
     assert.match(words, /Only base shows P3 \(1 run\); only fast shows P4 \(1 run\)/);
@@ -116,16 +153,31 @@ describe("design comparison by patterns (004 §5.2)", () => {
 
   it("draws the distribution, the plane, the improvements and a shape", () => {
     const dist = distributionOption(result, LIGHT) as { series: { name: string; data: { value: number }[] }[] };
-    assert.deepEqual(dist.series.map((s) => s.name), ["A", "B"]);
-    assert.deepEqual(dist.series[0].data.map((d) => d.value), [2 / 4, 1 / 4, 1 / 4, 0]);
+    assert.deepEqual(
+      dist.series.map((s) => s.name),
+      ["A", "B"],
+    );
+    assert.deepEqual(
+      dist.series[0].data.map((d) => d.value),
+      [2 / 4, 1 / 4, 1 / 4, 0],
+    );
     const plane = planeOption(result, LIGHT) as { series: { data: { value: number[]; symbol: string }[] }[] };
-    assert.deepEqual(plane.series[0].data.map((d) => d.symbol), ["circle", "circle", "triangle", "triangle", "triangle"]);
-    const bars = improvementOption({ ...c, verdict: [] }, LIGHT) as { yAxis: { data: string[] }; series: { data: { value: [number, string] }[] }[] };
+    assert.deepEqual(
+      plane.series[0].data.map((d) => d.symbol),
+      ["circle", "circle", "triangle", "triangle", "triangle"],
+    );
+    const bars = improvementOption({ ...c, verdict: [] }, LIGHT) as {
+      yAxis: { data: string[] };
+      series: { data: { value: [number, string] }[] }[];
+    };
     assert.deepEqual(bars.yAxis.data, ["P1", "P2", "unmatched"]);
     // B's mean over A's: 85/105 in P1.
     assert.ok(Math.abs(bars.series[0].data[0].value[0] - 85 / 105) < 1e-12);
     const shape = shapeOption(result.patterns[0], result.slots, LIGHT) as { series: { data: number[][] }[] };
-    assert.deepEqual(shape.series[0].data, [[0, 0, 1], [1, 0, 0.5]]);
+    assert.deepEqual(shape.series[0].data, [
+      [0, 0, 1],
+      [1, 0, 0.5],
+    ]);
   });
 
   it("says nothing that is not a number when the metric is zero everywhere", () => {

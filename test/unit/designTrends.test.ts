@@ -15,7 +15,10 @@ function design(name: string, locations: Record<string, [number, number]>, seed:
     design: name,
     runIds: xs.map((_, i) => i + 1),
     feature: Float64Array.from(xs),
-    locations: Object.entries(locations).map(([loc, [a, b]]) => ({ name: loc, values: Float64Array.from(xs, (x) => a * x ** b * (1 + noise * (2 * random() - 1))) })),
+    locations: Object.entries(locations).map(([loc, [a, b]]) => ({
+      name: loc,
+      values: Float64Array.from(xs, (x) => a * x ** b * (1 + noise * (2 * random() - 1))),
+    })),
   };
 }
 
@@ -57,12 +60,21 @@ describe("two designs' trends compared", () => {
   });
 
   it("does not depend on the order of the runs", () => {
-    const reversed = (s: DesignSeries): DesignSeries => ({ ...s, feature: s.feature.slice().reverse(), locations: s.locations.map((l) => ({ name: l.name, values: Float64Array.from(l.values).reverse() })) });
+    const reversed = (s: DesignSeries): DesignSeries => ({
+      ...s,
+      feature: s.feature.slice().reverse(),
+      locations: s.locations.map((l) => ({ name: l.name, values: Float64Array.from(l.values).reverse() })),
+    });
     const r1 = compareTrends(a, b, 11, 300);
     const r2 = compareTrends(reversed(a), reversed(b), 11, 300);
     // The intervals are drawn from the points in an order of their own: equal to the last bit. The
     // estimates are sums taken in run order: equal to rounding.
-    assert.deepEqual(r2.locations.map((l) => l.exponentDifference?.interval), r1.locations.map((l) => l.exponentDifference?.interval));
-    r1.locations.forEach((l, i) => assert.ok(Math.abs(l.exponentDifference!.value - r2.locations[i].exponentDifference!.value) < 1e-12));
+    assert.deepEqual(
+      r2.locations.map((l) => l.exponentDifference?.interval),
+      r1.locations.map((l) => l.exponentDifference?.interval),
+    );
+    r1.locations.forEach((l, i) =>
+      assert.ok(Math.abs(l.exponentDifference!.value - r2.locations[i].exponentDifference!.value) < 1e-12),
+    );
   });
 });

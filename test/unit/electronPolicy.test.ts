@@ -6,14 +6,29 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import fc from "fast-check";
-import { APP_ENTRY, CONTENT_SECURITY_POLICY, appRequestFile, appResponseHeaders, isAppUrl, isNavigationAllowed, isPermissionGranted, isTrustedSender } from "../../electron/policy.js";
+import {
+  APP_ENTRY,
+  CONTENT_SECURITY_POLICY,
+  appRequestFile,
+  appResponseHeaders,
+  isAppUrl,
+  isNavigationAllowed,
+  isPermissionGranted,
+  isTrustedSender,
+} from "../../electron/policy.js";
 import { windowOptions } from "../../electron/windowOptions.js";
 
 const ROOT = resolve("/opt/Varbench/resources/app.asar/renderer/dist");
 
 describe("the app's own origin", () => {
   it("is app://varbench and nothing that merely starts like it", () => {
-    for (const url of [APP_ENTRY, "app://varbench/", "app://varbench/assets/index-1.js", "app://varbench/index.html#/runs?x=1"]) assert.equal(isAppUrl(url), true, url);
+    for (const url of [
+      APP_ENTRY,
+      "app://varbench/",
+      "app://varbench/assets/index-1.js",
+      "app://varbench/index.html#/runs?x=1",
+    ])
+      assert.equal(isAppUrl(url), true, url);
     for (const url of [
       "file:///opt/Varbench/resources/app.asar/renderer/dist/index.html",
       "file:///tmp/evil.html",
@@ -56,7 +71,11 @@ describe("IPC senders", () => {
     assert.equal(isTrustedSender({ url: APP_ENTRY, isMainFrame: true }), true);
     assert.equal(isTrustedSender({ url: "app://varbench/index.html#/runs", isMainFrame: true }), true);
     assert.equal(isTrustedSender({ url: APP_ENTRY, isMainFrame: false }), false, "a subframe");
-    assert.equal(isTrustedSender({ url: "file:///tmp/report.html", isMainFrame: true }), false, "any file:// page, such as the PDF page");
+    assert.equal(
+      isTrustedSender({ url: "file:///tmp/report.html", isMainFrame: true }),
+      false,
+      "any file:// page, such as the PDF page",
+    );
     assert.equal(isTrustedSender({ url: "https://example.com/", isMainFrame: true }), false);
     assert.equal(isTrustedSender(null), false, "a frame already gone");
     assert.equal(isTrustedSender(undefined), false);
@@ -67,8 +86,14 @@ describe("app:// requests", () => {
   it("map to files inside renderer/dist", () => {
     assert.deepEqual(appRequestFile("app://varbench/", ROOT), { ok: true, file: join(ROOT, "index.html") });
     assert.deepEqual(appRequestFile(APP_ENTRY, ROOT), { ok: true, file: join(ROOT, "index.html") });
-    assert.deepEqual(appRequestFile("app://varbench/assets/index-S-s_H5fY.js?v=1#x", ROOT), { ok: true, file: join(ROOT, "assets", "index-S-s_H5fY.js") });
-    assert.deepEqual(appRequestFile("app://varbench/assets/a%20b.css", ROOT), { ok: true, file: join(ROOT, "assets", "a b.css") });
+    assert.deepEqual(appRequestFile("app://varbench/assets/index-S-s_H5fY.js?v=1#x", ROOT), {
+      ok: true,
+      file: join(ROOT, "assets", "index-S-s_H5fY.js"),
+    });
+    assert.deepEqual(appRequestFile("app://varbench/assets/a%20b.css", ROOT), {
+      ok: true,
+      file: join(ROOT, "assets", "a b.css"),
+    });
   });
 
   it("refuse traversal however it is spelled", () => {
@@ -88,22 +113,40 @@ describe("app:// requests", () => {
 
   it("take dot segments the URL parser resolves as the browser does: never above the root", () => {
     // %2e%2e is a dot segment to the URL standard, removed before the path reaches the handler.
-    assert.deepEqual(appRequestFile("app://varbench/%2e%2e/%2e%2e/package.json", ROOT), { ok: true, file: join(ROOT, "package.json") });
-    assert.deepEqual(appRequestFile("app://varbench/assets/../../../main.js", ROOT), { ok: true, file: join(ROOT, "main.js") });
+    assert.deepEqual(appRequestFile("app://varbench/%2e%2e/%2e%2e/package.json", ROOT), {
+      ok: true,
+      file: join(ROOT, "package.json"),
+    });
+    assert.deepEqual(appRequestFile("app://varbench/assets/../../../main.js", ROOT), {
+      ok: true,
+      file: join(ROOT, "main.js"),
+    });
   });
 
   it("refuse other origins and bad percent-encoding", () => {
-    assert.deepEqual(appRequestFile("app://other/index.html", ROOT), { ok: false, status: 403, reason: "not the app's origin" });
-    assert.deepEqual(appRequestFile("file:///etc/passwd", ROOT), { ok: false, status: 403, reason: "not the app's origin" });
+    assert.deepEqual(appRequestFile("app://other/index.html", ROOT), {
+      ok: false,
+      status: 403,
+      reason: "not the app's origin",
+    });
+    assert.deepEqual(appRequestFile("file:///etc/passwd", ROOT), {
+      ok: false,
+      status: 403,
+      reason: "not the app's origin",
+    });
     assert.equal(appRequestFile("app://varbench/%E0%A4%A", ROOT).ok, false);
   });
 
   it("never resolve outside renderer/dist, for any path", () => {
-    const segment = fc.oneof(fc.constantFrom("..", ".", "%2e%2e", "%2E%2e", "..%2f", "%2f", "%5c", "assets", "index.html", "a"), fc.string({ maxLength: 4 }).map(encodeURIComponent));
+    const segment = fc.oneof(
+      fc.constantFrom("..", ".", "%2e%2e", "%2E%2e", "..%2f", "%2f", "%5c", "assets", "index.html", "a"),
+      fc.string({ maxLength: 4 }).map(encodeURIComponent),
+    );
     fc.assert(
       fc.property(fc.array(segment, { maxLength: 8 }), (parts) => {
         const r = appRequestFile(`app://varbench/${parts.join("/")}`, ROOT);
-        if (r.ok) assert.ok(r.file.startsWith(ROOT + "/") && !r.file.slice(ROOT.length).split("/").includes(".."), r.file);
+        if (r.ok)
+          assert.ok(r.file.startsWith(ROOT + "/") && !r.file.slice(ROOT.length).split("/").includes(".."), r.file);
       }),
     );
   });
@@ -119,7 +162,11 @@ describe("app:// requests", () => {
 });
 
 describe("the Content-Security-Policy", () => {
-  const directives = new Map(CONTENT_SECURITY_POLICY.split(";").map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v] as const));
+  const directives = new Map(
+    CONTENT_SECURITY_POLICY.split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k, v] as const),
+  );
   it("runs the app's own scripts only and connects nowhere", () => {
     assert.deepEqual(directives.get("default-src"), ["'self'"]);
     assert.deepEqual(directives.get("script-src"), ["'self'"]);
@@ -133,7 +180,20 @@ describe("the Content-Security-Policy", () => {
 
 describe("permissions", () => {
   it("are all refused, whatever the origin", () => {
-    for (const p of ["media", "notifications", "geolocation", "clipboard-read", "clipboard-sanitized-write", "fullscreen", "openExternal", "hid", "serial", "usb", "fileSystem", "unknown"]) {
+    for (const p of [
+      "media",
+      "notifications",
+      "geolocation",
+      "clipboard-read",
+      "clipboard-sanitized-write",
+      "fullscreen",
+      "openExternal",
+      "hid",
+      "serial",
+      "usb",
+      "fileSystem",
+      "unknown",
+    ]) {
       assert.equal(isPermissionGranted(p, APP_ENTRY), false, p);
       assert.equal(isPermissionGranted(p, "https://example.com"), false, p);
     }

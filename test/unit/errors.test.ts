@@ -6,7 +6,14 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { CommanderError, InvalidArgumentError } from "commander";
-import { ApiError, errorKind, isUserError, toErrorData, wordedError, type ErrorKind } from "../../engine/errors/errors.js";
+import {
+  ApiError,
+  errorKind,
+  isUserError,
+  toErrorData,
+  wordedError,
+  type ErrorKind,
+} from "../../engine/errors/errors.js";
 import { TraceError } from "../../engine/trace/diagnostics.js";
 import { ResultsError } from "../../engine/results/diagnostics.js";
 import { SpecError } from "../../engine/campaign/spec.js";
@@ -61,13 +68,26 @@ describe("error kinds", () => {
 
   it("words JavaScript's own errors, other classes and thrown non-errors as bugs, without a stack", () => {
     class Unnamed extends Error {}
-    for (const e of [new TypeError("x is not a function"), new RangeError("Invalid array length"), new Unnamed("odd"), "boom", undefined, badStatement()]) {
+    for (const e of [
+      new TypeError("x is not a function"),
+      new RangeError("Invalid array length"),
+      new Unnamed("odd"),
+      "boom",
+      undefined,
+      badStatement(),
+    ]) {
       assert.equal(errorKind(e), "bug", String(e));
       assert.equal(isUserError(e), false, String(e));
     }
     const w = wordedError("analyses.vcg", new TypeError("x is not a function"), "nothing in the workspace was changed");
-    assert.equal(w.message, "analyses.vcg stopped on an internal error (TypeError: x is not a function). This is a bug in Varbench; nothing in the workspace was changed.");
-    assert.equal(wordedError("varbench", "boom").message, "varbench stopped on an internal error (boom). This is a bug in Varbench.");
+    assert.equal(
+      w.message,
+      "analyses.vcg stopped on an internal error (TypeError: x is not a function). This is a bug in Varbench; nothing in the workspace was changed.",
+    );
+    assert.equal(
+      wordedError("varbench", "boom").message,
+      "varbench stopped on an internal error (boom). This is a bug in Varbench.",
+    );
     // Worded once: the worded error is said as it is, and is still known as a bug on this side.
     assert.equal(wordedError("dispatch", w), w);
     assert.equal(errorKind(w), "bug");
@@ -79,13 +99,28 @@ describe("error kinds", () => {
     assert.equal(e.name, "SqliteError");
     assert.equal(errorKind(e), "storage");
     assert.equal(isUserError(e), false);
-    assert.equal(wordedError("runs.list", e).message, `runs.list stopped: the workspace database (varbench.sqlite) is not an SQLite database: it was overwritten or cut short (${e.message}). Restore it from a backup, or start a new workspace and import its runs.`);
+    assert.equal(
+      wordedError("runs.list", e).message,
+      `runs.list stopped: the workspace database (varbench.sqlite) is not an SQLite database: it was overwritten or cut short (${e.message}). Restore it from a backup, or start a new workspace and import its runs.`,
+    );
   });
 
   it("carries an error across the API as its code, message and field issues", () => {
-    assert.deepEqual(toErrorData(new ApiError("invalid-arguments", "bad", [{ path: "tauS", message: "Too big" }])), { code: "invalid-arguments", message: "bad", issues: [{ path: "tauS", message: "Too big" }] });
-    assert.deepEqual(toErrorData(new TraceError({ kind: "not-found", file: "/t/trace.json" })), { code: "failed", message: "/t/trace.json: no such file or directory", issues: [] });
-    assert.deepEqual(toErrorData(new ExportRefused("too large")), { code: "failed", message: "too large", issues: [{ path: "format", message: "this result does not fit the format" }] });
+    assert.deepEqual(toErrorData(new ApiError("invalid-arguments", "bad", [{ path: "tauS", message: "Too big" }])), {
+      code: "invalid-arguments",
+      message: "bad",
+      issues: [{ path: "tauS", message: "Too big" }],
+    });
+    assert.deepEqual(toErrorData(new TraceError({ kind: "not-found", file: "/t/trace.json" })), {
+      code: "failed",
+      message: "/t/trace.json: no such file or directory",
+      issues: [],
+    });
+    assert.deepEqual(toErrorData(new ExportRefused("too large")), {
+      code: "failed",
+      message: "too large",
+      issues: [{ path: "format", message: "this result does not fit the format" }],
+    });
     assert.deepEqual(toErrorData(new Error("said")), { code: "failed", message: "said", issues: [] });
     assert.deepEqual(toErrorData(42), { code: "failed", message: "42", issues: [] });
     const back = ApiError.from(toErrorData(wordedError("x", new TypeError("t"))));
@@ -94,10 +129,25 @@ describe("error kinds", () => {
   });
 
   it("the command line says a user's error as it is, Commander's in its words, and a bug as a bug", () => {
-    assert.equal(failureMessage(new TraceError({ kind: "not-found", file: "t.json" })), "t.json: no such file or directory");
-    assert.equal(failureMessage(new ExportRefused("export the flame graph as JSON instead")), "export the flame graph as JSON instead");
-    assert.equal(failureMessage(new InvalidArgumentError("expected a whole number ≥ 0")), "expected a whole number ≥ 0");
-    assert.equal(failureMessage(new CommanderError(1, "commander.unknownOption", "error: unknown option '--x'")), "error: unknown option '--x'");
-    assert.equal(failureMessage(new RangeError("Maximum call stack size exceeded")), "varbench stopped on an internal error (RangeError: Maximum call stack size exceeded). This is a bug in Varbench.");
+    assert.equal(
+      failureMessage(new TraceError({ kind: "not-found", file: "t.json" })),
+      "t.json: no such file or directory",
+    );
+    assert.equal(
+      failureMessage(new ExportRefused("export the flame graph as JSON instead")),
+      "export the flame graph as JSON instead",
+    );
+    assert.equal(
+      failureMessage(new InvalidArgumentError("expected a whole number ≥ 0")),
+      "expected a whole number ≥ 0",
+    );
+    assert.equal(
+      failureMessage(new CommanderError(1, "commander.unknownOption", "error: unknown option '--x'")),
+      "error: unknown option '--x'",
+    );
+    assert.equal(
+      failureMessage(new RangeError("Maximum call stack size exceeded")),
+      "varbench stopped on an internal error (RangeError: Maximum call stack size exceeded). This is a bug in Varbench.",
+    );
   });
 });

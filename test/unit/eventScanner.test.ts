@@ -36,9 +36,20 @@ const warnings = (cct: Cct) => cct.warnings.map(describeTraceWarning);
 
 describe("Chrome scanner: values as JSON.parse reads them", () => {
   it("names with escapes, \\u escapes, surrogate pairs, lone surrogates and raw UTF-8", async () => {
-    const names = ['a"b', "back\\slash", "tab\there", "é ü ∑", "😀 pair", "\ud83d lone", "ctl\u0001", "/slash", "\uFEFFbom"];
+    const names = [
+      'a"b',
+      "back\\slash",
+      "tab\there",
+      "é ü ∑",
+      "😀 pair",
+      "\ud83d lone",
+      "ctl\u0001",
+      "/slash",
+      "\uFEFFbom",
+    ];
     // Each written both as JSON.stringify writes it and with every character escaped.
-    const escapedAll = (s: string) => Array.from({ length: s.length }, (_, i) => `\\u${s.charCodeAt(i).toString(16).padStart(4, "0")}`).join("");
+    const escapedAll = (s: string) =>
+      Array.from({ length: s.length }, (_, i) => `\\u${s.charCodeAt(i).toString(16).padStart(4, "0")}`).join("");
     const events = names.flatMap((n, k) => [
       `{"ph":"B","pid":1,"tid":1,"ts":${2 * k},"name":${JSON.stringify(n)}}`,
       `{"ph":"E","pid":1,"tid":1,"ts":${2 * k + 1},"name":"${escapedAll(n)}"}`,
@@ -50,10 +61,28 @@ describe("Chrome scanner: values as JSON.parse reads them", () => {
   });
 
   it("timestamps and durations with fractions, exponents, signs and long digit strings: the nanoseconds of JSON.parse's double", async () => {
-    const texts = ["0", "-0", "1", "1.5", "0.001", "1e3", "1E-3", "2.5e+2", "-1.25", "123456789.123", "1234567890123.456", "0.1000000000000000055511151231257827", "9007199254740993", "1.7976931348623157e-300", "7e-4"];
+    const texts = [
+      "0",
+      "-0",
+      "1",
+      "1.5",
+      "0.001",
+      "1e3",
+      "1E-3",
+      "2.5e+2",
+      "-1.25",
+      "123456789.123",
+      "1234567890123.456",
+      "0.1000000000000000055511151231257827",
+      "9007199254740993",
+      "1.7976931348623157e-300",
+      "7e-4",
+    ];
     const ns = (t: string) => Math.round((JSON.parse(t) as number) * 1000);
     for (const t of texts) {
-      const be = await readEveryWay(`[{"ph":"B","pid":1,"tid":1,"ts":-1e6,"name":"f"},{"ph":"E","pid":1,"tid":1,"ts":${t},"name":"f"}]`);
+      const be = await readEveryWay(
+        `[{"ph":"B","pid":1,"tid":1,"ts":-1e6,"name":"f"},{"ph":"E","pid":1,"tid":1,"ts":${t},"name":"f"}]`,
+      );
       assert.ok(rowsByPath(be).get("f")?.inclusiveNs === ns(t) - ns("-1e6"), `ts ${t}`);
       if (ns(t) < 0 || Object.is(ns(t), -0)) continue;
       const x = await readEveryWay(`[{"ph":"X","pid":1,"tid":1,"ts":5,"dur":${t},"name":"f"}]`);
@@ -72,7 +101,9 @@ describe("Chrome scanner: values as JSON.parse reads them", () => {
   });
 
   it("the last of repeated members counts, as in JSON.parse", async () => {
-    const cct = await readEveryWay(`[{"ph":"X","name":"a","name":"b","ts":1,"ts":"x","ts":2,"dur":1,"pid":1,"tid":9,"tid":null,"ph":"i","ph":"X"}]`);
+    const cct = await readEveryWay(
+      `[{"ph":"X","name":"a","name":"b","ts":1,"ts":"x","ts":2,"dur":1,"pid":1,"tid":9,"tid":null,"ph":"i","ph":"X"}]`,
+    );
     const t = cct.threads[0];
     assert.deepEqual([t.pid, t.tid, cct.functions], [1, 1, ["b"]]);
   });
@@ -88,32 +119,78 @@ describe("Chrome scanner: values as JSON.parse reads them", () => {
   });
 
   it("pid and tid: numbers are threads, a string or missing one is pid 0 / the pid (as before)", async () => {
-    const cct = await readEveryWay(`[{"ph":"M","name":"thread_name","pid":7,"tid":8,"args":{"x":{"name":"no"},"name":"worker"}},
+    const cct =
+      await readEveryWay(`[{"ph":"M","name":"thread_name","pid":7,"tid":8,"args":{"x":{"name":"no"},"name":"worker"}},
       {"ph":"X","pid":7,"tid":8,"ts":1,"dur":1,"name":"w"},{"ph":"X","pid":7,"ts":1,"dur":1,"name":"main"},
       {"ph":"X","pid":"7","tid":"8","ts":1,"dur":1,"name":"s"}]`);
-    assert.deepEqual(cct.threads.map((t) => [t.pid, t.tid, t.name ?? ""]), [[0, 0, ""], [7, 7, ""], [7, 8, "worker"]]);
+    assert.deepEqual(
+      cct.threads.map((t) => [t.pid, t.tid, t.name ?? ""]),
+      [
+        [0, 0, ""],
+        [7, 7, ""],
+        [7, 8, "worker"],
+      ],
+    );
   });
 
   it("a UTF-8 byte order mark before the trace is skipped", async () => {
-    const cct = await read(new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(`[{"ph":"X","pid":1,"tid":1,"ts":1,"dur":1,"name":"f"}]`)]));
+    const cct = await read(
+      new Uint8Array([
+        0xef,
+        0xbb,
+        0xbf,
+        ...new TextEncoder().encode(`[{"ph":"X","pid":1,"tid":1,"ts":1,"dur":1,"name":"f"}]`),
+      ]),
+    );
     assert.deepEqual(cct.functions, ["f"]);
   });
 });
 
 describe("Chrome scanner: errors and warnings with byte offsets", () => {
   const rejects = (text: string, pattern: RegExp) =>
-    Promise.all([1, 3, 1 << 20].map((chunk) => assert.rejects(read(text, chunk), (e: unknown) => e instanceof TraceError && pattern.test(e.message))));
+    Promise.all(
+      [1, 3, 1 << 20].map((chunk) =>
+        assert.rejects(read(text, chunk), (e: unknown) => e instanceof TraceError && pattern.test(e.message)),
+      ),
+    );
 
   it("names the event and the byte of a grammar error, in any chunking", async () => {
-    await rejects('[{"ph":"B","name":"a","ts":1},{"ph":"E" "ts":2}]', /at byte 30: event is not valid JSON \(at byte 40: expected ',' or '}', found '"'\)/);
-    await rejects('[{"ph":"B","name":"a","ts":01}]', /at byte 1: event is not valid JSON \(at byte 28: a number with a leading zero/);
-    await rejects('[{"ph":"B","name":"a\\x","ts":1}]', /at byte 1: event is not valid JSON \(at byte 21: an escape that JSON does not have, found 'x'/);
-    await rejects('[{"ph":"B","name":"a\\u12G4","ts":1}]', /at byte 1: event is not valid JSON \(at byte 24: a \\u escape needs four hex digits, found 'G'/);
-    await rejects('[{"ph":"B","name":"a\nb","ts":1}]', /at byte 1: event is not valid JSON \(at byte 20: a control character inside a string \(write it as an escape\), found byte 0x0a/);
-    await rejects('[{"ph":"B","args":{"a":[1,]},"name":"a","ts":1}]', /at byte 1: event is not valid JSON \(at byte 26: expected a value, found '\]'\)/);
-    await rejects('[{"ph":"B","name":"a","ts":1.}]', /at byte 1: event is not valid JSON \(at byte 29: a number that stops short/);
-    await rejects('[{"ph":"B","name":"a","ts":tru}]', /at byte 1: event is not valid JSON \(at byte 30: expected true, false or null/);
-    await rejects(`[{"a":${"[".repeat(600)}]}]`, /at byte 1: event is not valid JSON \(at byte \d+: nested deeper than 512 levels/);
+    await rejects(
+      '[{"ph":"B","name":"a","ts":1},{"ph":"E" "ts":2}]',
+      /at byte 30: event is not valid JSON \(at byte 40: expected ',' or '}', found '"'\)/,
+    );
+    await rejects(
+      '[{"ph":"B","name":"a","ts":01}]',
+      /at byte 1: event is not valid JSON \(at byte 28: a number with a leading zero/,
+    );
+    await rejects(
+      '[{"ph":"B","name":"a\\x","ts":1}]',
+      /at byte 1: event is not valid JSON \(at byte 21: an escape that JSON does not have, found 'x'/,
+    );
+    await rejects(
+      '[{"ph":"B","name":"a\\u12G4","ts":1}]',
+      /at byte 1: event is not valid JSON \(at byte 24: a \\u escape needs four hex digits, found 'G'/,
+    );
+    await rejects(
+      '[{"ph":"B","name":"a\nb","ts":1}]',
+      /at byte 1: event is not valid JSON \(at byte 20: a control character inside a string \(write it as an escape\), found byte 0x0a/,
+    );
+    await rejects(
+      '[{"ph":"B","args":{"a":[1,]},"name":"a","ts":1}]',
+      /at byte 1: event is not valid JSON \(at byte 26: expected a value, found '\]'\)/,
+    );
+    await rejects(
+      '[{"ph":"B","name":"a","ts":1.}]',
+      /at byte 1: event is not valid JSON \(at byte 29: a number that stops short/,
+    );
+    await rejects(
+      '[{"ph":"B","name":"a","ts":tru}]',
+      /at byte 1: event is not valid JSON \(at byte 30: expected true, false or null/,
+    );
+    await rejects(
+      `[{"a":${"[".repeat(600)}]}]`,
+      /at byte 1: event is not valid JSON \(at byte \d+: nested deeper than 512 levels/,
+    );
     await rejects("hello", /at byte 0: expected '\[' or '\{' at the start of a Chrome trace, found 'h'/);
   });
 
@@ -131,11 +208,15 @@ describe("Chrome scanner: errors and warnings with byte offsets", () => {
   it("warns of an event cut off at the end, a file ending inside a string, and bytes after the trace", async () => {
     const one = '{"ph":"X","pid":1,"tid":1,"ts":1,"dur":1,"name":"f"}';
     const cut = await readEveryWay(`[${one},{"ph":"B","pi`);
-    assert.deepEqual(warnings(cut), [`t.json: at byte ${one.length + 2}: the last event is cut off after 13 bytes and was left out`]);
+    assert.deepEqual(warnings(cut), [
+      `t.json: at byte ${one.length + 2}: the last event is cut off after 13 bytes and was left out`,
+    ]);
     const inString = await readEveryWay(`{"traceEvents":[${one}],"metadata":{"v":"abc`);
     assert.match(warnings(inString)[0], /the file ends inside a string, after the last whole event/);
     const after = await readEveryWay(`[${one}]\n]garbage\n`);
-    assert.deepEqual(warnings(after), [`t.json: at byte ${one.length + 3}: the trace ended before this byte; the 8 byte(s) after it were ignored`]);
+    assert.deepEqual(warnings(after), [
+      `t.json: at byte ${one.length + 3}: the trace ended before this byte; the 8 byte(s) after it were ignored`,
+    ]);
   });
 
   it("skips elements of the events array that are no event objects, and says how many and where the first is (probe of 2026-11-27: accepted silently)", async () => {
@@ -143,11 +224,15 @@ describe("Chrome scanner: errors and warnings with byte offsets", () => {
     const e = '{"ph":"E","pid":1,"tid":1,"ts":5}';
     const stray = await readEveryWay(`[${b}, garbage, ${e}]`);
     assert.equal(stray.events, 2);
-    assert.deepEqual(warnings(stray), [`t.json: at byte ${b.length + 3}: 1 element(s) of the events array are not event objects (the first begins with 'g'); they were skipped`]);
+    assert.deepEqual(warnings(stray), [
+      `t.json: at byte ${b.length + 3}: 1 element(s) of the events array are not event objects (the first begins with 'g'); they were skipped`,
+    ]);
     const values = `{"traceEvents":[${b},\n 42, [1, {"ph":"B"}], "s,t", null,${e}]}`;
     const typed = await readEveryWay(values);
     assert.equal(typed.events, 2, "the B inside an array is no element of the events array");
-    assert.deepEqual(warnings(typed), [`t.json: at byte ${values.indexOf("42")}: 4 element(s) of the events array are not event objects (the first begins with '4'); they were skipped`]);
+    assert.deepEqual(warnings(typed), [
+      `t.json: at byte ${values.indexOf("42")}: 4 element(s) of the events array are not event objects (the first begins with '4'); they were skipped`,
+    ]);
     assert.deepEqual(warnings(await readEveryWay(`[${b} , ${e} ]`)), [], "whitespace and commas are no elements");
   });
 
@@ -155,9 +240,14 @@ describe("Chrome scanner: errors and warnings with byte offsets", () => {
     const huge = `[{"ph":"X","pid":1,"ts":1,"dur":1,"args":{"blob":"${"x".repeat(MAX_EVENT_BYTES + 10)}"},"name":"f"}]`;
     await assert.rejects(read(huge, 1 << 20), /at byte 1: an event of more than 16 MiB: no call event is that large/);
     const long = "é".repeat(MAX_NAME_BYTES); // two bytes each: twice the limit
-    const cct = await read(`[{"ph":"X","pid":1,"tid":1,"ts":1,"dur":1,"name":"${long}"},{"ph":"X","pid":1,"tid":1,"ts":1,"dur":1,"name":"${long}x"}]`, 4096);
+    const cct = await read(
+      `[{"ph":"X","pid":1,"tid":1,"ts":1,"dur":1,"name":"${long}"},{"ph":"X","pid":1,"tid":1,"ts":1,"dur":1,"name":"${long}x"}]`,
+      4096,
+    );
     assert.equal(cct.functions.length, 1, "both cut to the same name");
     assert.equal(cct.functions[0], `${"é".repeat(MAX_NAME_BYTES / 2)}…`);
-    assert.deepEqual(warnings(cct), ['t.json: at byte 1: 1 name(s) longer than 64 KiB were cut to their first 64 KiB, ending in "…"']);
+    assert.deepEqual(warnings(cct), [
+      't.json: at byte 1: 1 name(s) longer than 64 KiB were cut to their first 64 KiB, ending in "…"',
+    ]);
   });
 });

@@ -33,7 +33,12 @@ function thread(tid: number, name: string, segments: readonly Segment[]): Thread
 type Kind = "serial" | "parallel";
 
 /** One run: main starts two workers; "serial": the second starts when the first is done. */
-function run(runId: number, kind: Kind, random: () => number, opts: { scale?: number; idle?: boolean; group?: string; jitter?: number } = {}): PatternInputRun {
+function run(
+  runId: number,
+  kind: Kind,
+  random: () => number,
+  opts: { scale?: number; idle?: boolean; group?: string; jitter?: number } = {},
+): PatternInputRun {
   const k = opts.scale ?? 1;
   // Crunching is a little shorter, so in both behaviours the same worker ends last: which
   // worker ends last is itself a difference of relative speed (004 §2.2), a pattern of its own.
@@ -45,15 +50,29 @@ function run(runId: number, kind: Kind, random: () => number, opts: { scale?: nu
   const hashStart = kind === "serial" ? crunch : 0;
   const end = Math.max(crunch, hashStart + hash);
   const threads = [
-    thread(1, "main", [{ fn: "main", from: 0, to: 1 * MS * k }, { fn: "pthread_join", from: 1 * MS * k, to: end }]),
+    thread(1, "main", [
+      { fn: "main", from: 0, to: 1 * MS * k },
+      { fn: "pthread_join", from: 1 * MS * k, to: end },
+    ]),
     thread(tids[0], "worker", [{ fn: "crunch", from: 0, to: crunch }]),
     thread(tids[1], "worker", [{ fn: "hash", from: hashStart, to: hashStart + hash }]),
   ];
   if (opts.idle) threads.push(thread(300 + runId, "pool", [{ fn: "pool_wait", from: 0, to: 0.05 * MS }]));
-  return { runId, group: opts.group ?? "base", workload: null, order: runId, metric: end, pcv: runPcv(threads, DEFAULT_PATTERN_PARAMETERS.intervals, D) };
+  return {
+    runId,
+    group: opts.group ?? "base",
+    workload: null,
+    order: runId,
+    metric: end,
+    pcv: runPcv(threads, DEFAULT_PATTERN_PARAMETERS.intervals, D),
+  };
 }
 
-function campaign(n: number, seed: number, opts: { scale?: number; idle?: (i: number) => boolean; group?: string; firstId?: number; jitter?: number } = {}) {
+function campaign(
+  n: number,
+  seed: number,
+  opts: { scale?: number; idle?: (i: number) => boolean; group?: string; firstId?: number; jitter?: number } = {},
+) {
   const random = seededRandom(seed);
   const truth = new Map<number, Kind>();
   const runs = Array.from({ length: n }, (_, i) => {
@@ -66,7 +85,11 @@ function campaign(n: number, seed: number, opts: { scale?: number; idle?: (i: nu
 }
 
 function analyse(runs: readonly PatternInputRun[], alignThreads = true) {
-  return findPatterns({ label: "test", source: "uftrace", metric: METRIC_INFO.wall, runs, notes: [] }, { ...DEFAULT_PATTERN_PARAMETERS, alignThreads }, D).result;
+  return findPatterns(
+    { label: "test", source: "uftrace", metric: METRIC_INFO.wall, runs, notes: [] },
+    { ...DEFAULT_PATTERN_PARAMETERS, alignThreads },
+    D,
+  ).result;
 }
 
 /** The partition as a set of sorted run-id lists, so pattern names do not matter. */
@@ -75,7 +98,12 @@ function partition(r: ReturnType<typeof analyse>): string[] {
 }
 
 function truthPartition(truth: Map<number, Kind>): string[] {
-  const by = (k: Kind) => [...truth].filter(([, v]) => v === k).map(([id]) => id).sort((a, b) => a - b).join(",");
+  const by = (k: Kind) =>
+    [...truth]
+      .filter(([, v]) => v === k)
+      .map(([id]) => id)
+      .sort((a, b) => a - b)
+      .join(",");
   return [by("serial"), by("parallel")].sort();
 }
 
@@ -110,7 +138,14 @@ describe("execution patterns (004 §3.2)", () => {
         const order = runs.map((r, i) => ({ r, key: keys[i] })).sort((x, y) => x.key - y.key);
         const renumbered = order.map(({ r }, i) => ({ ...r, runId: 1000 + i }));
         const back = new Map(order.map(({ r }, i) => [1000 + i, r.runId]));
-        const got = analyse(renumbered).patterns.map((p) => p.runs.map((id) => back.get(id)!).sort((a, b) => a - b).join(",")).sort();
+        const got = analyse(renumbered)
+          .patterns.map((p) =>
+            p.runs
+              .map((id) => back.get(id)!)
+              .sort((a, b) => a - b)
+              .join(","),
+          )
+          .sort();
         assert.deepEqual(got, partition(reference));
       }),
       { numRuns: 20, seed: 12 },
@@ -136,13 +171,35 @@ describe("execution patterns (004 §3.2)", () => {
 
   it("places new runs in the patterns they reproduce, and flags a behaviour never seen (004 §5.3)", () => {
     const reference = campaign(30, 10);
-    const { model, result } = findPatterns({ label: "reference", source: "uftrace", metric: METRIC_INFO.wall, runs: reference.runs, notes: [] }, DEFAULT_PATTERN_PARAMETERS, D);
+    const { model, result } = findPatterns(
+      { label: "reference", source: "uftrace", metric: METRIC_INFO.wall, runs: reference.runs, notes: [] },
+      DEFAULT_PATTERN_PARAMETERS,
+      D,
+    );
     const repeat = campaign(9, 11, { firstId: 101 });
     // A third behaviour: the hashing worker starts only when three quarters of the crunching is done.
     const random = seededRandom(12);
     const late = thread(300, "worker", [{ fn: "hash", from: 27 * MS, to: 67 * MS }]);
-    const odd = { runId: 200, metric: 67 * MS, pcv: runPcv([thread(1, "main", [{ fn: "main", from: 0, to: 1 * MS }, { fn: "pthread_join", from: 1 * MS, to: 67 * MS }]), thread(200, "worker", [{ fn: "crunch", from: 0, to: 36 * MS * (1 + random() * 0.01) }]), late], DEFAULT_PATTERN_PARAMETERS.intervals, D) };
-    const checked = checkRuns(model, { reference: "reference", checked: "repeat" }, METRIC_INFO.wall, [...repeat.runs.map((r) => ({ runId: r.runId, metric: r.metric, pcv: r.pcv })), odd]);
+    const odd = {
+      runId: 200,
+      metric: 67 * MS,
+      pcv: runPcv(
+        [
+          thread(1, "main", [
+            { fn: "main", from: 0, to: 1 * MS },
+            { fn: "pthread_join", from: 1 * MS, to: 67 * MS },
+          ]),
+          thread(200, "worker", [{ fn: "crunch", from: 0, to: 36 * MS * (1 + random() * 0.01) }]),
+          late,
+        ],
+        DEFAULT_PATTERN_PARAMETERS.intervals,
+        D,
+      ),
+    };
+    const checked = checkRuns(model, { reference: "reference", checked: "repeat" }, METRIC_INFO.wall, [
+      ...repeat.runs.map((r) => ({ runId: r.runId, metric: r.metric, pcv: r.pcv })),
+      odd,
+    ]);
     const patternOf = (kind: Kind) => result.patterns.find((p) => reference.truth.get(p.runs[0]) === kind)!.name;
     for (const r of checked.runs.filter((x) => x.runId !== 200)) {
       assert.equal(r.isNew, false, `run ${r.runId}`);
@@ -151,23 +208,48 @@ describe("execution patterns (004 §3.2)", () => {
     }
     assert.equal(checked.runs.find((x) => x.runId === 200)!.isNew, true);
     assert.equal(checked.newPatterns, 1);
-    assert.equal(checked.patterns.reduce((n, p) => n + p.repeatRuns, 0), 9);
+    assert.equal(
+      checked.patterns.reduce((n, p) => n + p.repeatRuns, 0),
+      9,
+    );
   });
 
   it("does not flag as new a run that matches identical reference runs closely, or that has an extra idle pool thread; flags one missing a worker", () => {
     // Reference runs without any jitter: every run alike, so the patterns' own spread is 0.
-    const exact = (runId: number, threads: ThreadTimeline[]) => ({ runId, group: "base", workload: null, order: runId, metric: 50 * MS, pcv: runPcv(threads, DEFAULT_PATTERN_PARAMETERS.intervals, D) });
-    const base = (late = 0, extra: ThreadTimeline[] = [], workers = 2) =>
-      [thread(1, "main", [{ fn: "main", from: 0, to: 1 * MS }, { fn: "pthread_join", from: 1 * MS, to: 40 * MS }]), thread(2, "worker", [{ fn: "crunch", from: 0, to: 36 * MS - late }]), ...(workers > 1 ? [thread(3, "worker", [{ fn: "hash", from: 0, to: 40 * MS }])] : []), ...extra];
+    const exact = (runId: number, threads: ThreadTimeline[]) => ({
+      runId,
+      group: "base",
+      workload: null,
+      order: runId,
+      metric: 50 * MS,
+      pcv: runPcv(threads, DEFAULT_PATTERN_PARAMETERS.intervals, D),
+    });
+    const base = (late = 0, extra: ThreadTimeline[] = [], workers = 2) => [
+      thread(1, "main", [
+        { fn: "main", from: 0, to: 1 * MS },
+        { fn: "pthread_join", from: 1 * MS, to: 40 * MS },
+      ]),
+      thread(2, "worker", [{ fn: "crunch", from: 0, to: 36 * MS - late }]),
+      ...(workers > 1 ? [thread(3, "worker", [{ fn: "hash", from: 0, to: 40 * MS }])] : []),
+      ...extra,
+    ];
     const reference = Array.from({ length: 10 }, (_, i) => exact(i + 1, base()));
-    const { model } = findPatterns({ label: "reference", source: "uftrace", metric: METRIC_INFO.wall, runs: reference, notes: [] }, DEFAULT_PATTERN_PARAMETERS, D);
+    const { model } = findPatterns(
+      { label: "reference", source: "uftrace", metric: METRIC_INFO.wall, runs: reference, notes: [] },
+      DEFAULT_PATTERN_PARAMETERS,
+      D,
+    );
     const idle = thread(9, "pool", [{ fn: "pool_wait", from: 0, to: 0.01 * MS }]);
     const checked = checkRuns(model, { reference: "r", checked: "c" }, METRIC_INFO.wall, [
       { runId: 101, metric: 50 * MS, pcv: exact(101, base(0.01 * MS)).pcv },
       { runId: 102, metric: 50 * MS, pcv: exact(102, base(0, [idle])).pcv },
       { runId: 103, metric: 50 * MS, pcv: exact(103, base(0, [], 1)).pcv },
     ]);
-    assert.deepEqual(checked.runs.map((r) => r.isNew), [false, false, true], JSON.stringify(checked.runs));
+    assert.deepEqual(
+      checked.runs.map((r) => r.isNew),
+      [false, false, true],
+      JSON.stringify(checked.runs),
+    );
     assert.match(checked.runs[2].reason!, /no thread in 1 of the slots every run of P1 filled/);
   });
 
@@ -176,18 +258,49 @@ describe("execution patterns (004 §3.2)", () => {
     const random = seededRandom(13);
     const runs = Array.from({ length: 20 }, (_, i) => {
       const serial = i % 2 === 0;
-      const workers = Array.from({ length: 8 }, (_, w) => thread(100 + w + 10 * i, "worker", [{ fn: "crunch", from: serial ? w * 5 * MS : 0, to: (serial ? w * 5 * MS : 0) + 5 * MS * (1 + 0.01 * random()) }]));
+      const workers = Array.from({ length: 8 }, (_, w) =>
+        thread(100 + w + 10 * i, "worker", [
+          {
+            fn: "crunch",
+            from: serial ? w * 5 * MS : 0,
+            to: (serial ? w * 5 * MS : 0) + 5 * MS * (1 + 0.01 * random()),
+          },
+        ]),
+      );
       const end = Math.max(...workers.map((t) => t.lastNs));
       const threads = [thread(1, "main", [{ fn: "main", from: 0, to: end }]), ...workers];
-      return { runId: i + 1, group: "base", workload: null, order: i, metric: end, pcv: runPcv(threads, DEFAULT_PATTERN_PARAMETERS.intervals, D) };
+      return {
+        runId: i + 1,
+        group: "base",
+        workload: null,
+        order: i,
+        metric: end,
+        pcv: runPcv(threads, DEFAULT_PATTERN_PARAMETERS.intervals, D),
+      };
     });
     const r = analyse(runs);
     assert.equal(r.slots.length, 9, JSON.stringify(r.slots));
-    assert.deepEqual(partition(r), [runs.filter((_, i) => i % 2 === 0).map((x) => x.runId).join(","), runs.filter((_, i) => i % 2 === 1).map((x) => x.runId).join(",")].sort());
+    assert.deepEqual(
+      partition(r),
+      [
+        runs
+          .filter((_, i) => i % 2 === 0)
+          .map((x) => x.runId)
+          .join(","),
+        runs
+          .filter((_, i) => i % 2 === 1)
+          .map((x) => x.runId)
+          .join(","),
+      ].sort(),
+    );
   });
 
   it("gives no more patterns than behaviours + 1 under ±15% timing jitter, and keeps the behaviours apart (issue 28)", () => {
-    for (const [n, seed] of [[12, 21], [24, 22], [48, 23]]) {
+    for (const [n, seed] of [
+      [12, 21],
+      [24, 22],
+      [48, 23],
+    ]) {
       const { runs, truth } = campaign(n, seed, { jitter: 0.15 });
       const r = analyse(runs);
       assert.ok(r.patterns.length <= 3, `${n} runs: ${partition(r).join(" | ")}`);
@@ -197,7 +310,11 @@ describe("execution patterns (004 §3.2)", () => {
         return sum + Math.max(serial, p.runs.length - serial);
       }, 0);
       assert.ok(agreeing >= 0.9 * n, `${n} runs: ${partition(r).join(" | ")}`);
-      for (const kind of ["serial", "parallel"] as const) assert.ok(r.patterns.some((p) => p.runs.filter((id) => truth.get(id) === kind).length > p.runs.length / 2), kind);
+      for (const kind of ["serial", "parallel"] as const)
+        assert.ok(
+          r.patterns.some((p) => p.runs.filter((id) => truth.get(id) === kind).length > p.runs.length / 2),
+          kind,
+        );
     }
   });
 
@@ -207,11 +324,28 @@ describe("execution patterns (004 §3.2)", () => {
     const random = seededRandom(15);
     const rare = [301, 302].map((runId) => {
       const crunch = 36 * MS * (1 + 0.01 * random());
-      const threads = [thread(1, "main", [{ fn: "main", from: 0, to: 1 * MS }, { fn: "pthread_join", from: 1 * MS, to: 67 * MS }]), thread(runId, "worker", [{ fn: "crunch", from: 0, to: crunch }]), thread(runId + 1000, "worker", [{ fn: "hash", from: 27 * MS, to: 67 * MS }])];
-      return { runId, group: "base", workload: null, order: runId, metric: 67 * MS, pcv: runPcv(threads, DEFAULT_PATTERN_PARAMETERS.intervals, D) };
+      const threads = [
+        thread(1, "main", [
+          { fn: "main", from: 0, to: 1 * MS },
+          { fn: "pthread_join", from: 1 * MS, to: 67 * MS },
+        ]),
+        thread(runId, "worker", [{ fn: "crunch", from: 0, to: crunch }]),
+        thread(runId + 1000, "worker", [{ fn: "hash", from: 27 * MS, to: 67 * MS }]),
+      ];
+      return {
+        runId,
+        group: "base",
+        workload: null,
+        order: runId,
+        metric: 67 * MS,
+        pcv: runPcv(threads, DEFAULT_PATTERN_PARAMETERS.intervals, D),
+      };
     });
     const r = analyse([...runs, ...rare]);
     const home = r.patterns.find((p) => p.runs.includes(301))!;
-    assert.deepEqual([...home.runs].sort((a, b) => a - b), [301, 302]);
+    assert.deepEqual(
+      [...home.runs].sort((a, b) => a - b),
+      [301, 302],
+    );
   });
 });

@@ -18,7 +18,12 @@ const WIDTH = [100, 100, 30, 50, 0.5];
 const OPTS = { minWidth: 0.01, maxRows: 48, ancestors: 3 };
 
 function frames(l: FlameLayout, name: (n: number) => string) {
-  return Array.from({ length: l.count }, (_, i) => ({ name: name(l.node[i]), x: +l.x[i].toFixed(6), w: +l.w[i].toFixed(6), row: l.row[i] }));
+  return Array.from({ length: l.count }, (_, i) => ({
+    name: name(l.node[i]),
+    x: +l.x[i].toFixed(6),
+    w: +l.w[i].toFixed(6),
+    row: l.row[i],
+  }));
 }
 
 describe("flame graph layout", () => {
@@ -62,7 +67,11 @@ describe("flame graph layout", () => {
   it("draws at most maxRows rows, with a few ancestors above the zoomed frame, and says there is more", () => {
     // A chain 2,000 calls deep: no recursion in the layout, so any depth lays out.
     const depth = 2000;
-    const chain = { parent: Array.from({ length: depth + 1 }, (_, i) => i - 1), fn: Array.from({ length: depth + 1 }, (_, i) => (i === 0 ? -1 : 0)), functions: ["f"] };
+    const chain = {
+      parent: Array.from({ length: depth + 1 }, (_, i) => i - 1),
+      fn: Array.from({ length: depth + 1 }, (_, i) => (i === 0 ? -1 : 0)),
+      functions: ["f"],
+    };
     const idx = indexTree(chain, "all");
     const width = new Array(depth + 1).fill(10);
     const top = layoutFlame(idx, width, 0, { ...OPTS, maxRows: 10 });
@@ -98,7 +107,9 @@ describe("flame graph search", () => {
 });
 
 /** Columns of a hand-made CCT: per context parent, function, N, mean, σ² (population) and inclusive time. */
-function columns(rows: readonly { parent: number; fn: number; n: number; mean: number; variance: number }[]): ContextColumns {
+function columns(
+  rows: readonly { parent: number; fn: number; n: number; mean: number; variance: number }[],
+): ContextColumns {
   const all = [{ parent: -1, fn: -1, n: 0, mean: 0, variance: 0 }, ...rows];
   const f = (g: (r: (typeof all)[number]) => number) => Float64Array.from(all, g);
   return {
@@ -130,7 +141,10 @@ describe("differential flame graph paint", () => {
     { parent: 1, fn: 0, n: 10, mean: 10, variance: 1 },
     { parent: 1, fn: 2, n: 4, mean: 5, variance: 1 },
   ]);
-  const d = flameDiff({ label: "A", runs: 1, columns: a, functions: ["main", "x", "old"] }, { label: "B", runs: 1, columns: b, functions: ["x", "main", "new"] });
+  const d = flameDiff(
+    { label: "A", runs: 1, columns: a, functions: ["main", "x", "old"] },
+    { label: "B", runs: 1, columns: b, functions: ["x", "main", "new"] },
+  );
   const node = (name: string) => d.fn.findIndex((f, i) => i > 0 && d.functions[f] === name);
   const theme = { dark: false };
 
@@ -166,7 +180,25 @@ describe("variance flame graph colours", () => {
     assert.equal(heatValue("cov", 0.4), 0.4 / COV_FULL);
     assert.equal(heatValue("cov", 0.4), 0.5);
     assert.equal(heat(null, { dark: false }), heat(Number.NaN, { dark: false }));
-    const g = { label: "r", runs: 1, thread: null, threads: [], functions: ["f"], parent: [-1, 0], fn: [-1, 0], inclusiveNs: [10, 10], selfNs: [0, 4], n: [0, 2], meanNs: [0, 5], stdNs: [0, 2], minNs: [0, 3], maxNs: [0, 7], varianceShare: [null, null], ownVarianceShare: [null, null], warnings: [] };
+    const g = {
+      label: "r",
+      runs: 1,
+      thread: null,
+      threads: [],
+      functions: ["f"],
+      parent: [-1, 0],
+      fn: [-1, 0],
+      inclusiveNs: [10, 10],
+      selfNs: [0, 4],
+      n: [0, 2],
+      meanNs: [0, 5],
+      stdNs: [0, 2],
+      minNs: [0, 3],
+      maxNs: [0, 7],
+      varianceShare: [null, null],
+      ownVarianceShare: [null, null],
+      warnings: [],
+    };
     const rows = Object.fromEntries(variancePaint(g, "cov", { dark: false }, () => "f").tooltip(1).rows);
     assert.equal(rows.CoV, "0.400");
     assert.equal(rows.N, "2");

@@ -47,13 +47,29 @@ describe("flameGraph", () => {
   const p1 = call("P", 10, 22, leaf("A", 11, 13), leaf("B", 14, 20));
   const p2 = call("P", 30, 42, leaf("A", 31, 37), leaf("B", 38, 40));
   const p3 = call("P", 50, 68, leaf("A", 51, 55), leaf("B", 56, 63));
-  const cct = build([[call("main", 0, 80, p1, p2, p3), leaf("atexit", 85, 90)], [call("worker", 0, 30, leaf("A", 5, 25))]]);
+  const cct = build([
+    [call("main", 0, 80, p1, p2, p3), leaf("atexit", 85, 90)],
+    [call("worker", 0, 30, leaf("A", 5, 25))],
+  ]);
   const g = graphOf([cct]);
 
   it("gives every context its widths and invocation statistics", () => {
-    const expect = (chain: string, incl: number, self: number, n: number, mean: number, variance: number, min: number, max: number) => {
+    const expect = (
+      chain: string,
+      incl: number,
+      self: number,
+      n: number,
+      mean: number,
+      variance: number,
+      min: number,
+      max: number,
+    ) => {
       const c = node(g, chain);
-      assert.deepEqual([g.inclusiveNs[c], g.selfNs[c], g.n[c], g.minNs[c], g.maxNs[c]], [incl, self, n, min, max], chain);
+      assert.deepEqual(
+        [g.inclusiveNs[c], g.selfNs[c], g.n[c], g.minNs[c], g.maxNs[c]],
+        [incl, self, n, min, max],
+        chain,
+      );
       close(g.meanNs[c], mean, `${chain} mean`);
       close(g.stdNs[c], Math.sqrt(variance), `${chain} σ`);
     };
@@ -96,7 +112,10 @@ describe("flameGraph", () => {
     const ps = [29, 30, 20, 10].map((a, i) => call("P", 100 * i, 100 * i + 78, leaf("A", 100 * i, 100 * i + a)));
     const flat = graphOf([build([[call("main", 0, 400, ...ps)]])]);
     assert.equal(flat.stdNs[node(flat, "main>P")], 0);
-    assert.deepEqual([flat.ownVarianceShare[node(flat, "main>P")], flat.varianceShare[node(flat, "main>P>A")]], [null, null]);
+    assert.deepEqual(
+      [flat.ownVarianceShare[node(flat, "main>P")], flat.varianceShare[node(flat, "main>P>A")]],
+      [null, null],
+    );
   });
 });
 
@@ -104,7 +123,10 @@ describe("mergeCcts", () => {
   // X's function table is main, f, g; Y's is h, g, f, main, and Y calls g before f and h after.
   // X: main [0,100]: f 10, 20, 30 and g 5 → main's own 35. Y: main [0,120]: g 15, f 40, 40, h 5 → own 20.
   const x = build([[call("main", 0, 100, leaf("f", 1, 11), leaf("f", 12, 32), leaf("f", 33, 63), leaf("g", 64, 69))]]);
-  const y = build([[call("main", 0, 120, leaf("g", 1, 16), leaf("f", 17, 57), leaf("f", 58, 98), leaf("h", 99, 104))]], ["h", "g", "f", "main"]);
+  const y = build(
+    [[call("main", 0, 120, leaf("g", 1, 16), leaf("f", 17, 57), leaf("f", 58, 98), leaf("h", 99, 104))]],
+    ["h", "g", "f", "main"],
+  );
   const g = graphOf([x, y]);
 
   it("pools the runs context by context over one function table, widths per run", () => {
@@ -121,7 +143,10 @@ describe("mergeCcts", () => {
     assert.deepEqual([g.n[m], g.inclusiveNs[m], g.selfNs[m], g.meanNs[m], g.stdNs[m]], [2, 110, 27.5, 110, 10]);
     // g: 5 | 15 → mean 10, σ 5, width 10; h only in Y: width 5/2.
     const [gg, h] = ["main>g", "main>h"].map((c) => node(g, c));
-    assert.deepEqual([g.n[gg], g.inclusiveNs[gg], g.meanNs[gg], g.stdNs[gg], g.n[h], g.inclusiveNs[h], g.meanNs[h], g.inclusiveNs[0]], [2, 10, 10, 5, 1, 2.5, 5, 110]);
+    assert.deepEqual(
+      [g.n[gg], g.inclusiveNs[gg], g.meanNs[gg], g.stdNs[gg], g.n[h], g.inclusiveNs[h], g.meanNs[h], g.inclusiveNs[0]],
+      [2, 10, 10, 5, 1, 2.5, 5, 110],
+    );
   });
 
   it("pools main's child covariance across the renamed dimensions", () => {
@@ -138,16 +163,31 @@ describe("mergeCcts", () => {
 describe("flameDiff", () => {
   // A: main [0,100]: f 10, 12 and g 5. B: main [0,110]: f 20, 22, 24 and h 7 (B's table starts h, f).
   const a = build([[call("main", 0, 100, leaf("f", 1, 11), leaf("f", 11, 23), leaf("g", 30, 35))]]);
-  const b = build([[call("main", 0, 110, leaf("f", 1, 21), leaf("f", 21, 43), leaf("f", 43, 67), leaf("h", 70, 77))]], ["h", "f"]);
+  const b = build(
+    [[call("main", 0, 110, leaf("f", 1, 21), leaf("f", 21, 43), leaf("f", 43, 67), leaf("h", 70, 77))]],
+    ["h", "f"],
+  );
   const d = flameDiff(side("A", [a]), side("B", [b]));
 
   it("marks the side each context was seen on, with zero width where it is absent", () => {
     const [main, f, g, h] = ["main", "main>f", "main>g", "main>h"].map((c) => node(d, c));
     assert.equal(d.parent.length, 5);
-    assert.deepEqual([0, main, f, g, h].map((c) => d.present[c]), [3, IN_A | IN_B, 3, IN_A, IN_B]);
-    assert.deepEqual([d.a.inclusiveNs[g], d.b.inclusiveNs[g], d.a.inclusiveNs[h], d.b.inclusiveNs[h], d.a.n[h], d.b.n[g]], [5, 0, 0, 7, 0, 0]);
-    assert.deepEqual([d.a.inclusiveNs[f], d.b.inclusiveNs[f], d.a.inclusiveNs[0], d.b.inclusiveNs[0]], [22, 66, 100, 110]);
-    assert.deepEqual([d.deltaNs[g], d.relative[g], d.welchT[g], d.deltaNs[h], d.relative[h], d.welchT[h]], [0, null, null, 0, null, null]);
+    assert.deepEqual(
+      [0, main, f, g, h].map((c) => d.present[c]),
+      [3, IN_A | IN_B, 3, IN_A, IN_B],
+    );
+    assert.deepEqual(
+      [d.a.inclusiveNs[g], d.b.inclusiveNs[g], d.a.inclusiveNs[h], d.b.inclusiveNs[h], d.a.n[h], d.b.n[g]],
+      [5, 0, 0, 7, 0, 0],
+    );
+    assert.deepEqual(
+      [d.a.inclusiveNs[f], d.b.inclusiveNs[f], d.a.inclusiveNs[0], d.b.inclusiveNs[0]],
+      [22, 66, 100, 110],
+    );
+    assert.deepEqual(
+      [d.deltaNs[g], d.relative[g], d.welchT[g], d.deltaNs[h], d.relative[h], d.welchT[h]],
+      [0, null, null, 0, null, null],
+    );
   });
 
   it("gives the change of the mean, relative and with Welch's t", () => {

@@ -24,14 +24,21 @@ describe("fitsInProcess", () => {
   });
 
   it("a uftrace directory by the sum of its files", async () => {
-    assert.equal(await fitsInProcess({ target: { kind: "trace", path: join(FIXTURES, "uftrace/0.13/frame_loop") } }, 64), true);
+    assert.equal(
+      await fitsInProcess({ target: { kind: "trace", path: join(FIXTURES, "uftrace/0.13/frame_loop") } }, 64),
+      true,
+    );
     const withLarge = join(dir, "rec");
     mkdirSync(withLarge);
     writeFileSync(join(withLarge, "a.dat"), "x".repeat(600_000));
     writeFileSync(join(withLarge, "b.dat"), "x".repeat(600_000));
     assert.equal(await fitsInProcess({ target: { kind: "trace", path: withLarge } }, 64), false);
     mkdirSync(join(dir, "nest", "inner"), { recursive: true });
-    assert.equal(await fitsInProcess({ target: { kind: "trace", path: join(dir, "nest") } }, 4096), false, "a folder with folders is not measured");
+    assert.equal(
+      await fitsInProcess({ target: { kind: "trace", path: join(dir, "nest") } }, 4096),
+      false,
+      "a folder with folders is not measured",
+    );
   });
 
   it("never past 4 MiB, whatever the budget", async () => {

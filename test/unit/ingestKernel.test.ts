@@ -54,7 +54,10 @@ describe("ingestion kernel", () => {
     const cov = cols.covariance[hubOf(cct)];
     assert.ok(cov, "hub keeps its covariance");
     assert.equal(cov.mean.length, DIMS);
-    assert.deepEqual(cov.childContexts.map((c) => cct.functions[cols.fn[c]]), Array.from({ length: DIMS - 1 }, (_, i) => `child${i}`));
+    assert.deepEqual(
+      cov.childContexts.map((c) => cct.functions[cols.fn[c]]),
+      Array.from({ length: DIMS - 1 }, (_, i) => `child${i}`),
+    );
     const n = ys.length;
     const mean = Array.from({ length: DIMS }, (_, i) => ys.reduce((s, y) => s + y[i], 0) / n);
     for (let i = 0; i < DIMS; i++) {
@@ -62,7 +65,10 @@ describe("ingestion kernel", () => {
       for (let j = 0; j < DIMS; j++) {
         const expected = ys.reduce((s, y) => s + (y[i] - mean[i]) * (y[j] - mean[j]), 0) / n;
         const got = cov.matrix[i * DIMS + j];
-        assert.ok(Math.abs(got - expected) <= 1e-9 * Math.max(1, Math.abs(expected)), `C[${i}][${j}] = ${got}, expected ${expected}`);
+        assert.ok(
+          Math.abs(got - expected) <= 1e-9 * Math.max(1, Math.abs(expected)),
+          `C[${i}][${j}] = ${got}, expected ${expected}`,
+        );
       }
     }
     assert.deepEqual(cols.covarianceOmitted, []);
@@ -91,7 +97,9 @@ describe("ingestion kernel memory", () => {
         for (let d = depth - 1; d >= 0; d--) batch.exit(fns[d % 7], 2 * depth - d);
         batch.flush();
       },
-      (e: Error) => e instanceof TraceError && /^thread 4\/5: its calling-context tree \(\d+ contexts so far\) outgrew the 2 MiB/.test(e.message),
+      (e: Error) =>
+        e instanceof TraceError &&
+        /^thread 4\/5: its calling-context tree \(\d+ contexts so far\) outgrew the 2 MiB/.test(e.message),
     );
   });
 
@@ -109,7 +117,10 @@ describe("ingestion kernel memory", () => {
     // 2·(depth − d), of which its child takes all but 2 ns.
     assert.equal(cols.inclusiveNs[depth], 2);
     assert.equal(cols.inclusiveNs[1], 2 * depth);
-    assert.ok(Array.from(cols.selfNs.subarray(1)).every((s) => s === 2), "every level's self time is 2 ns");
+    assert.ok(
+      Array.from(cols.selfNs.subarray(1)).every((s) => s === 2),
+      "every level's self time is 2 ns",
+    );
   });
 
   it("finds each of thousands of children again, in any order, under the parent they belong to", () => {
@@ -129,7 +140,11 @@ describe("ingestion kernel memory", () => {
     };
     const ascending = Array.from({ length: kids }, (_, k) => k);
     batch.enter(main, t++);
-    for (const [fn, order] of [[hub, ascending], [hub, [...ascending].reverse()], [other, ascending]] as const) {
+    for (const [fn, order] of [
+      [hub, ascending],
+      [hub, [...ascending].reverse()],
+      [other, ascending],
+    ] as const) {
       batch.enter(fn, t++);
       callAll(order);
       batch.exit(fn, t++);
@@ -153,8 +168,13 @@ describe("ingestion kernel memory", () => {
     }
     // Siblings stay in the order they first ran (the covariance dimensions' order).
     const hubContext = Array.from({ length: cols.size }, (_, x) => x).find((x) => x > 0 && name(x) === "hub")!;
-    const children = Array.from({ length: cols.size }, (_, x) => x).filter((x) => x > 0 && cols.parent[x] === hubContext);
-    assert.deepEqual(children.map(name), ascending.map((k) => `c${k}`));
+    const children = Array.from({ length: cols.size }, (_, x) => x).filter(
+      (x) => x > 0 && cols.parent[x] === hubContext,
+    );
+    assert.deepEqual(
+      children.map(name),
+      ascending.map((k) => `c${k}`),
+    );
   });
 
   it("takes an event earlier than the one before it at that one's time, and says how many: no negative self time", () => {
@@ -169,11 +189,11 @@ describe("ingestion kernel memory", () => {
     batch.flush();
     const cct = builder.finish();
     const cols = cct.threads[0].contexts;
-    const of = (name: string) => Array.from({ length: cols.size }, (_, x) => x).find((x) => x > 0 && cct.functions[cols.fn[x]] === name)!;
+    const of = (name: string) =>
+      Array.from({ length: cols.size }, (_, x) => x).find((x) => x > 0 && cct.functions[cols.fn[x]] === name)!;
     // f ends at g's end: inclusive 1e12 − 100, of which g took 1e12 − 200 (before: 200 and a self time of −1e12).
     assert.equal(cols.inclusiveNs[of("f")], 1e12 - 100);
     assert.equal(cols.selfNs[of("f")], 100);
     assert.deepEqual(cct.warnings, [{ kind: "time-backwards", thread: "3/3", events: 1 }]);
   });
 });
-

@@ -11,7 +11,7 @@ import { output } from "../helpers/slowOutput.js";
 describe("printJson", () => {
   it("writes what JSON.stringify(value, null, 2) writes, for every kind of value and depth", async () => {
     let deep: unknown = { leaf: ["a\nb", "é", "\u2028"] };
-    for (let d = 0; d < 12; d++) deep = d % 2 === 0 ? [deep, d, null] : { [`k${d}`]: deep, "quo\"te": d };
+    for (let d = 0; d < 12; d++) deep = d % 2 === 0 ? [deep, d, null] : { [`k${d}`]: deep, 'quo"te': d };
     const values: unknown[] = [
       null,
       0,
@@ -27,11 +27,20 @@ describe("printJson", () => {
       { when: new Date(86_400_000), nested: { deeper: { deepest: { at: new Date(0) } } } },
       [{ toJSON: (key: string) => ({ key }) }, { toJSON: () => undefined }],
       deep,
-      { rows: Array.from({ length: 300 }, (_, i) => ({ id: i, chain: Array.from({ length: i % 7 }, (_, j) => `f${j}`), x: i / 3 })) },
+      {
+        rows: Array.from({ length: 300 }, (_, i) => ({
+          id: i,
+          chain: Array.from({ length: i % 7 }, (_, j) => `f${j}`),
+          x: i / 3,
+        })),
+      },
     ];
     for (const value of values) {
       let out = "";
-      await printJson(value, output((s) => (out += s)));
+      await printJson(
+        value,
+        output((s) => (out += s)),
+      );
       assert.equal(out, `${JSON.stringify(value, null, 2)}\n`, `for ${String(JSON.stringify(value))?.slice(0, 80)}`);
     }
   });

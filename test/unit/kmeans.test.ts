@@ -12,25 +12,40 @@ function blobs(centres: readonly number[][], perBlob: number, noise: number, see
   const dims = centres[0].length;
   const n = centres.length * perBlob;
   const data = new Float64Array(n * dims);
-  for (let i = 0; i < n; i++) for (let j = 0; j < dims; j++) data[i * dims + j] = centres[i % centres.length][j] + noise * normal();
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < dims; j++) data[i * dims + j] = centres[i % centres.length][j] + noise * normal();
   return { data, n, dims };
 }
 
-
 describe("k-means (004 §3.2.3)", () => {
   it("settles clusters so every point sits with its nearest centroid, and drops a cluster left empty", () => {
-    const points = blobs([[0, 0, 0], [1, 0, 0], [0, 1, 1], [1, 1, 0]], 25, 0.3, 1);
+    const points = blobs(
+      [
+        [0, 0, 0],
+        [1, 0, 0],
+        [0, 1, 1],
+        [1, 1, 0],
+      ],
+      25,
+      0.3,
+      1,
+    );
     // Start from a poor split: the first half and the second half of the points.
     const half = Array.from({ length: 50 }, (_, i) => i);
     const p = settle(points, [half, half.map((i) => i + 50)]);
     for (let i = 0; i < points.n; i++) {
       const own = squaredDistance(points.data, i * 3, p.centroids, p.assignment[i] * 3, 3);
-      for (let c = 0; c < p.k; c++) assert.ok(own <= squaredDistance(points.data, i * 3, p.centroids, c * 3, 3) + 1e-12);
+      for (let c = 0; c < p.k; c++)
+        assert.ok(own <= squaredDistance(points.data, i * 3, p.centroids, c * 3, 3) + 1e-12);
     }
     // Points 0, 0, 10, 10 started as {0, 0}, {10, 10} and {0, 10}: the third centre (5) is
     // nearer to no point than the others are, so it ends empty and is dropped.
     const line = { data: Float64Array.from([0, 0, 10, 10]), n: 4, dims: 1 };
-    const dropped = settle(line, [[0, 1], [2, 3], [0, 2]]);
+    const dropped = settle(line, [
+      [0, 1],
+      [2, 3],
+      [0, 2],
+    ]);
     assert.equal(dropped.k, 2);
     assert.deepEqual([...dropped.assignment], [0, 0, 1, 1]);
   });
@@ -44,7 +59,16 @@ describe("k-means (004 §3.2.3)", () => {
   it("takes identical points as one cluster, and points repeated at three places as three", () => {
     const same = { data: new Float64Array(20 * 4).fill(0.3), n: 20, dims: 4 };
     assert.equal(chooseK(same, 10).best.k, 1);
-    const three = blobs([[0, 0], [1, 0], [0, 1]], 10, 0, 3);
+    const three = blobs(
+      [
+        [0, 0],
+        [1, 0],
+        [0, 1],
+      ],
+      10,
+      0,
+      3,
+    );
     assert.equal(chooseK(three, 10).best.k, 3);
   });
 

@@ -10,7 +10,11 @@ import { EventBatch } from "../../engine/trace/eventBatch.js";
 
 describe("leak classes by phase (003 §5.2)", () => {
   // Outer instances [10, 18], [20, 28], [30, 38]: between them and after the last, no instance (teardown from 38).
-  const spans = [[10, 18], [20, 28], [30, 38]] as const;
+  const spans = [
+    [10, 18],
+    [20, 28],
+    [30, 38],
+  ] as const;
   it("calls phase-local what dies in its instance, global what outlives it or came before, and a leak what a phase-local site leaves behind", () => {
     const sites = classifySites(
       [
@@ -35,15 +39,28 @@ describe("leak classes by phase (003 §5.2)", () => {
       spans,
     );
     const by = Object.fromEntries(sites.map((s) => [s.site, s]));
-    assert.deepEqual(Object.entries(by).filter(([, s]) => s.likelyLeak).map(([n]) => n), ["lost"]);
+    assert.deepEqual(
+      Object.entries(by)
+        .filter(([, s]) => s.likelyLeak)
+        .map(([n]) => n),
+      ["lost"],
+    );
     assert.deepEqual([by.lost.phaseLocal.objects, by.lost.unfreed.objects, by.lost.unfreedInstances], [1, 2, 2]);
-    assert.deepEqual([by.cache.global.objects, by.cache.unfreed.objects], [1, 1], "outlived its instance once: not phase-local");
+    assert.deepEqual(
+      [by.cache.global.objects, by.cache.unfreed.objects],
+      [1, 1],
+      "outlived its instance once: not phase-local",
+    );
     assert.equal(by.table.global.objects, 1, "from start-up");
     assert.equal(by.once.likelyLeak, false, "unfreed in one instance only");
     assert.deepEqual([by.kept.likelyLeak, by.kept.neverFreed], [false, true], "frees nothing: reported apart");
     assert.equal(by.lost.neverFreed, false);
     assert.equal(sites[0].site, "cache", "ranked by unfreed bytes");
-    assert.deepEqual([by.pool.phaseLocal.objects, by.pool.global.objects], [0, 2], "the last request's like the first's: the teardown is no part of it");
+    assert.deepEqual(
+      [by.pool.phaseLocal.objects, by.pool.global.objects],
+      [0, 2],
+      "the last request's like the first's: the teardown is no part of it",
+    );
     assert.deepEqual([by.between.global.objects, by.teardown.global.objects], [1, 1]);
   });
 
@@ -57,7 +74,11 @@ describe("leak classes by phase (003 §5.2)", () => {
       ],
       spans,
     );
-    assert.deepEqual(per, [{ allocatedBytes: 8, freedBytes: 8, growthBytes: 0 }, { allocatedBytes: 4, freedBytes: 0, growthBytes: 4 }, { allocatedBytes: 2, freedBytes: 0, growthBytes: 2 }]);
+    assert.deepEqual(per, [
+      { allocatedBytes: 8, freedBytes: 8, growthBytes: 0 },
+      { allocatedBytes: 4, freedBytes: 0, growthBytes: 4 },
+      { allocatedBytes: 2, freedBytes: 0, growthBytes: 2 },
+    ]);
   });
 
   it("follows malloc, realloc and free through their captured values, both sinks fed by one read", () => {
@@ -65,7 +86,9 @@ describe("leak classes by phase (003 §5.2)", () => {
     const heap = new AllocationTrace("calls");
     const tee = teeSink(seq, heap);
     const b = new EventBatch(tee.thread({ pid: 1, tid: 1 }));
-    const [main, work, malloc, realloc, free] = ["main", "work", "malloc", "realloc", "free"].map((n) => tee.functionId(n));
+    const [main, work, malloc, realloc, free] = ["main", "work", "malloc", "realloc", "free"].map((n) =>
+      tee.functionId(n),
+    );
     const SIZE = { labels: ["arg1"], values: [16] };
     b.enter(main, 0);
     b.enter(work, 1);
@@ -78,7 +101,13 @@ describe("leak classes by phase (003 §5.2)", () => {
     b.exit(free, 8);
     b.exit(main, 9);
     b.flush();
-    assert.deepEqual(heap.objects.map((o) => [o.site, o.bytes, o.freed !== null]), [["malloc<work<main", 16, true], ["realloc<work<main", 64, true]]);
+    assert.deepEqual(
+      heap.objects.map((o) => [o.site, o.bytes, o.freed !== null]),
+      [
+        ["malloc<work<main", 16, true],
+        ["realloc<work<main", 64, true],
+      ],
+    );
     assert.equal(heap.live.size, 0);
     assert.deepEqual(seq.entriesOf("work"), [[2, 2]]);
   });

@@ -25,7 +25,12 @@ describe("phase methods compared by the CoV of their instances' rates (003 §4.4
       { phase: "A", start: r * 2_000_000, length: 1_000_000, calls: 10 },
       { phase: "B", start: r * 2_000_000 + 1_000_000, length: 1_000_000, calls: 5 * (r + 1) },
     ]);
-    const outer = [0, 1, 2].map((r) => ({ phase: "A", start: r * 2_000_000, length: 2_000_000, calls: 10 + 5 * (r + 1) }));
+    const outer = [0, 1, 2].map((r) => ({
+      phase: "A",
+      start: r * 2_000_000,
+      length: 2_000_000,
+      calls: 10 + 5 * (r + 1),
+    }));
     const h = new CallHistogram();
     const procedures = [{ name: "main", totalNs: 6_000_000, outermost: 1, invocations: 1, rateMean: 7.5, rateM2: 0 }];
     const c = comparePhaseMethods(outer, inner, h, procedures, { start: 0, end: 6_000_000 });
@@ -39,7 +44,10 @@ describe("phase methods compared by the CoV of their instances' rates (003 §4.4
     // Figure 10's bar spans the inner phases: A's 0 to B's 0.5 (the outer phase is listed, not scored).
     assert.deepEqual([behaviour.min, behaviour.mean, behaviour.max], [0, 0.25, 0.5]);
     const procedure = c.methods.find((m) => m.method === "procedure")!;
-    assert.deepEqual(procedure.phases.map((p) => p.name), ["main"]);
+    assert.deepEqual(
+      procedure.phases.map((p) => p.name),
+      ["main"],
+    );
     assert.deepEqual([procedure.min, procedure.mean, procedure.max], [0, 0, 0], "one instance: no spread to score");
   });
 });

@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { geometricMeanRatio, meanRatio, pairedRatio } from "../../engine/stats/ratio.js";
 import { speedupOf, speedupSentence, bOverA } from "../../engine/verdict/speedup.js";
 
-const close = (x: number, y: number, tol = 1e-9) => assert.ok(Math.abs(x - y) <= tol * Math.max(1, Math.abs(y)), `${x} ≠ ${y}`);
+const close = (x: number, y: number, tol = 1e-9) =>
+  assert.ok(Math.abs(x - y) <= tol * Math.max(1, Math.abs(y)), `${x} ≠ ${y}`);
 
 test("a ratio of means with Welch's interval on the log scale, worked by hand", () => {
   // a: mean 12, s² 4; b: mean 6, s² 1. Var ln x̄ ≈ s²/(n·x̄²) = 1/108 each, so Var = 1/54 and the
@@ -23,7 +24,10 @@ test("a ratio of means with Welch's interval on the log scale, worked by hand", 
   close(s.ratio, 2);
   close(s.interval!.low, 1.37069904012219);
   close(s.interval!.high, 2.9182190130106336);
-  assert.equal(speedupSentence(s, { a: "insertion", b: "merge" }), "merge ran 2.00 times faster than insertion (95% interval 1.37 to 2.92)");
+  assert.equal(
+    speedupSentence(s, { a: "insertion", b: "merge" }),
+    "merge ran 2.00 times faster than insertion (95% interval 1.37 to 2.92)",
+  );
   close(bOverA(s), 0.5);
 });
 
@@ -67,13 +71,26 @@ test("a single run a side gives a ratio without an interval, and names no design
 test("the geometric mean of per-workload ratios, and of matched pairs", () => {
   // Two workloads with ratios 2 and 8 and equal variances: geometric mean 4, variance (v + v)/4.
   const v = 0.01;
-  const g = geometricMeanRatio([{ log: Math.log(2), low: 0, high: 0, variance: v, df: 10 }, { log: Math.log(8), low: 0, high: 0, variance: v, df: 10 }], 0.95)!;
+  const g = geometricMeanRatio(
+    [
+      { log: Math.log(2), low: 0, high: 0, variance: v, df: 10 },
+      { log: Math.log(8), low: 0, high: 0, variance: v, df: 10 },
+    ],
+    0.95,
+  )!;
   close(g.log, Math.log(4));
   close(g.variance, v / 2);
   // Satterthwaite: (Σv)² / Σ(v²/df) = (2v)² / (2v²/10) = 20.
   close(g.df, 20);
   // Pairs (a, b) = (4, 2), (8, 4), (6, 3): every ln ratio is ln 2, so the interval is the point.
-  const p = pairedRatio([[4, 2], [8, 4], [6, 3]], 0.95)!;
+  const p = pairedRatio(
+    [
+      [4, 2],
+      [8, 4],
+      [6, 3],
+    ],
+    0.95,
+  )!;
   close(p.log, Math.log(2));
   close(p.low, Math.log(2));
   close(p.high, Math.log(2));

@@ -70,7 +70,10 @@ function assertHandComputed(cct: Cct): void {
   const rows = rowsByPath(cct);
   const f = rows.get("main>F")!;
   // F: 100 and 300 ns → mean 200, population σ 100.
-  assert.deepEqual([f.n, f.meanNs, f.stdNs, f.minNs, f.maxNs, f.inclusiveNs, f.selfNs], [2, 200, 100, 100, 300, 400, 400 - 140]);
+  assert.deepEqual(
+    [f.n, f.meanNs, f.stdNs, f.minNs, f.maxNs, f.inclusiveNs, f.selfNs],
+    [2, 200, 100, 100, 300, 400, 400 - 140],
+  );
   const g = rows.get("main>F>G")!;
   assert.deepEqual([g.n, g.inclusiveNs, g.meanNs], [3, 140, 140 / 3]);
   assert.equal(rows.get("main")!.inclusiveNs, 500);
@@ -79,7 +82,10 @@ function assertHandComputed(cct: Cct): void {
   const cols = cct.threads.find((t) => t.tid === 7)!.contexts;
   const cov = cols.covariance[f.id]!;
   assert.deepEqual(cov.matrix, [4900, 2100, 2100, 900]);
-  assert.equal(cov.matrix.reduce((a, b) => a + b, 0), f.stdNs ** 2);
+  assert.equal(
+    cov.matrix.reduce((a, b) => a + b, 0),
+    f.stdNs ** 2,
+  );
 }
 
 describe("varbench-events text reader", () => {
@@ -99,7 +105,9 @@ describe("varbench-events text reader", () => {
   it("counts E events with no open call of their function in one warning, with the first line", async () => {
     const cct = await read("text", "# varbench-events 1\nE 1 1 1\nB 1 1 2 f\nE 1 1 3 g\nE 1 1 3\nE 1 1 4\nE 1 1 5 f\n");
     assert.equal(rowsByPath(cct).get("f")?.inclusiveNs, 1);
-    assert.deepEqual(cct.warnings.map(describeTraceWarning), ["t.text: 4 E event(s) with no open call of their function (the first on line 2) were skipped"]);
+    assert.deepEqual(cct.warnings.map(describeTraceWarning), [
+      "t.text: 4 E event(s) with no open call of their function (the first on line 2) were skipped",
+    ]);
   });
 });
 
@@ -124,7 +132,10 @@ describe("Chrome trace reader", () => {
     const perThread = ids.map(eventsOf);
     const interleaved = perThread[0].map((_, j) => perThread.map((evs) => evs[j])).flat();
     const cct = await read("chrome", JSON.stringify(interleaved));
-    assert.deepEqual(cct.threads.map((t) => `${t.pid}/${t.tid}`), ids.map((i) => `${i.pid}/${i.tid}`));
+    assert.deepEqual(
+      cct.threads.map((t) => `${t.pid}/${t.tid}`),
+      ids.map((i) => `${i.pid}/${i.tid}`),
+    );
     for (const [k, t] of cct.threads.entries()) {
       const alone = await read("chrome", JSON.stringify(perThread[k]));
       const mine = contextRows(t.contexts, cct.functions)[0];
@@ -139,7 +150,10 @@ describe("Chrome trace reader", () => {
     assert.ok(cct.warnings.some((w) => w.kind === "truncated"));
   });
   it("names the byte offset of a broken event", async () => {
-    await assert.rejects(read("chrome", '[{"ph":"B","name":"a","ts":1},{"ph":"E" "ts":2}]'), /at byte 30: event is not valid JSON/);
+    await assert.rejects(
+      read("chrome", '[{"ph":"B","name":"a","ts":1},{"ph":"E" "ts":2}]'),
+      /at byte 30: event is not valid JSON/,
+    );
     await assert.rejects(read("chrome", "hello"), /expected '\[' or '\{'/);
   });
 });
@@ -178,8 +192,14 @@ describe("format detection", () => {
   });
 
   it("says an empty or blank file is one, and leaves a head of blanks alone: a trace may follow (probe)", () => {
-    assert.throws(() => detectFormat("a.json", false, bytes("")), /a\.json: the trace holds no events: the file is empty$/);
-    assert.throws(() => detectFormat("a.json", false, bytes(" \n\t")), /the trace holds no events: the file holds only whitespace$/);
+    assert.throws(
+      () => detectFormat("a.json", false, bytes("")),
+      /a\.json: the trace holds no events: the file is empty$/,
+    );
+    assert.throws(
+      () => detectFormat("a.json", false, bytes(" \n\t")),
+      /the trace holds no events: the file holds only whitespace$/,
+    );
     assert.equal(detectFormat("a.json", false, bytes(" ".repeat(DETECT_BYTES))), "chrome");
   });
 });

@@ -19,13 +19,27 @@ describe("report cells", () => {
     assert.equal(formatCell(4.213, "ratio"), "4.21×");
     assert.equal(formatCell([1.37, 2.92], "interval"), "1.370 – 2.920");
     assert.equal(formatCell(12345678, "count"), "12,345,678");
-    const t = { id: "t", title: "t", columns: [{ key: "d", label: "design", unit: "text" as const }, { key: "ci", label: "CI", unit: "nsInterval" as const }], rows: [["a,b", [1, 2] as const]] };
-    assert.deepEqual(csvRows(t), [["design", "CI low (ns)", "CI high (ns)"], ["a,b", "1", "2"]]);
+    const t = {
+      id: "t",
+      title: "t",
+      columns: [
+        { key: "d", label: "design", unit: "text" as const },
+        { key: "ci", label: "CI", unit: "nsInterval" as const },
+      ],
+      rows: [["a,b", [1, 2] as const]],
+    };
+    assert.deepEqual(csvRows(t), [
+      ["design", "CI low (ns)", "CI high (ns)"],
+      ["a,b", "1", "2"],
+    ]);
     assert.equal(csvText(csvRows(t)), 'design,CI low (ns),CI high (ns)\r\n"a,b",1,2\r\n');
     assert.equal(markdownTable({ ...t, rows: [["x|y", null]] }).split("\n")[2], "| x\\|y | — |");
   });
 
   it("names the package's version", () => {
-    assert.equal(VARBENCH_VERSION, (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version);
+    assert.equal(
+      VARBENCH_VERSION,
+      (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version,
+    );
   });
 });

@@ -9,25 +9,40 @@ import { ResultsError } from "../../engine/results/diagnostics.js";
 import type { ResultsFormat } from "../../engine/results/model.js";
 import { readResults } from "../../engine/results/readResults.js";
 
-const read = (doc: unknown, format: ResultsFormat) => readResults(new TextEncoder().encode(typeof doc === "string" ? doc : JSON.stringify(doc)), "r.json", format);
+const read = (doc: unknown, format: ResultsFormat) =>
+  readResults(new TextEncoder().encode(typeof doc === "string" ? doc : JSON.stringify(doc)), "r.json", format);
 const refused = (pattern: RegExp) => (e: unknown) => e instanceof ResultsError && pattern.test(e.message);
 
 describe("results bounds", () => {
   it("refuses a run of 1.8e308 s, whose wall time was Infinity ns, at its field", () => {
-    assert.throws(() => read({ results: [{ command: "a", times: [0.1, 1.7976931348623157e308] }] }, "hyperfine"), refused(/r\.json: results\[0\]\.times\[1\]: a run longer than 104 days \(2\^53 ns\) is no measurement/));
+    assert.throws(
+      () => read({ results: [{ command: "a", times: [0.1, 1.7976931348623157e308] }] }, "hyperfine"),
+      refused(/r\.json: results\[0\]\.times\[1\]: a run longer than 104 days \(2\^53 ns\) is no measurement/),
+    );
     const row = { name: "BM_a", run_type: "iteration", real_time: 1e300, time_unit: "s" };
-    assert.throws(() => read({ context: {}, benchmarks: [row] }, "google-benchmark"), refused(/r\.json: benchmarks\[0\]\.real_time: a run longer than 104 days/));
-    assert.throws(() => read({ version: "1.0", metadata: { name: "b" }, benchmarks: [{ runs: [{ values: [1e300] }] }] }, "pyperf"), refused(/benchmarks\[0\]\.runs\[0\]\.values\[0\]: a run longer/));
+    assert.throws(
+      () => read({ context: {}, benchmarks: [row] }, "google-benchmark"),
+      refused(/r\.json: benchmarks\[0\]\.real_time: a run longer than 104 days/),
+    );
+    assert.throws(
+      () => read({ version: "1.0", metadata: { name: "b" }, benchmarks: [{ runs: [{ values: [1e300] }] }] }, "pyperf"),
+      refused(/benchmarks\[0\]\.runs\[0\]\.values\[0\]: a run longer/),
+    );
   });
 
   it("refuses metadata nested thousands of levels deep, which the store could not write (JSON.stringify overflowed the stack)", () => {
     const deep = `${"[".repeat(10_000)}${"]".repeat(10_000)}`;
     const doc = `{"version":"1.0","metadata":{"name":"b","deep":${deep}},"benchmarks":[{"runs":[{"values":[0.1]}]}]}`;
-    assert.throws(() => read(doc, "pyperf"), refused(/r\.json: metadata\.deep(\[0\]){62}: nested more than 64 levels deep/));
+    assert.throws(
+      () => read(doc, "pyperf"),
+      refused(/r\.json: metadata\.deep(\[0\]){62}: nested more than 64 levels deep/),
+    );
   });
 
   it("takes a Google Benchmark argument too large for a number as no feature (it was a feature of Infinity)", () => {
     const row = { name: `BM_a/${"9".repeat(400)}/8`, run_type: "iteration", real_time: 5, time_unit: "ns" };
-    assert.deepEqual(read({ context: {}, benchmarks: [row] }, "google-benchmark").series[0].workload?.features, { arg0: 8 });
+    assert.deepEqual(read({ context: {}, benchmarks: [row] }, "google-benchmark").series[0].workload?.features, {
+      arg0: 8,
+    });
   });
 });

@@ -36,23 +36,42 @@ describe("uftrace scheduler events", () => {
     ]);
     const cpu1 = concat([rec(14, 0, [], 7, T0 + 40), rec(14, 0, [], 9, T0 + 15), rec(14, OUT, [], 7, T0 + 50)]);
     const base = { hi: 0, lo: 0, set: false };
-    const m = schedIntervals([{ name: "cpu0", bytes: cpu0 }, { name: "cpu1", bytes: cpu1 }], base);
+    const m = schedIntervals(
+      [
+        { name: "cpu0", bytes: cpu0 },
+        { name: "cpu1", bytes: cpu1 },
+      ],
+      base,
+    );
     assert.deepEqual([...m.get(7)!.startNs], [5]); // relative to the first switch seen, T0 + 5
     assert.deepEqual([...m.get(7)!.endNs], [35]);
     assert.deepEqual([...m.get(9)!.preempted], [1]);
-    assert.deepEqual([...m.get(9)!.endNs].map((e, i) => e - m.get(9)!.startNs[i]), [3]);
+    assert.deepEqual(
+      [...m.get(9)!.endNs].map((e, i) => e - m.get(9)!.startNs[i]),
+      [3],
+    );
   });
 
   it("collects the tasks whose end (PERF_RECORD_EXIT) the files hold", () => {
     const cpu0 = concat([rec(14, OUT, [], 7, T0), rec(4, 0, [7, 1, 7, 1, 0, 0], 7, T0 + 3)]);
     const cpu1 = concat([rec(14, 0, [], 7, T0 + 9), rec(4, 0, [7, 1, 9, 7, 0, 0], 9, T0 + 12)]);
     const exited = new Set<number>();
-    schedIntervals([{ name: "cpu0", bytes: cpu0 }, { name: "cpu1", bytes: cpu1 }], { hi: 0, lo: 0, set: false }, exited);
+    schedIntervals(
+      [
+        { name: "cpu0", bytes: cpu0 },
+        { name: "cpu1", bytes: cpu1 },
+      ],
+      { hi: 0, lo: 0, set: false },
+      exited,
+    );
     assert.deepEqual([...exited].sort(), [7, 9]);
   });
 
   it("names the byte offset of a cut record", () => {
     const bytes = concat([rec(14, OUT, [], 7, T0), rec(14, 0, [], 7, T0 + 9)]).subarray(0, 40);
-    assert.throws(() => schedIntervals([{ name: "perf-cpu0.dat", bytes }], { hi: 0, lo: 0, set: false }), /perf-cpu0\.dat: at byte 24: perf record of 24 bytes does not fit/);
+    assert.throws(
+      () => schedIntervals([{ name: "perf-cpu0.dat", bytes }], { hi: 0, lo: 0, set: false }),
+      /perf-cpu0\.dat: at byte 24: perf record of 24 bytes does not fit/,
+    );
   });
 });

@@ -37,10 +37,23 @@ describe("Slurm's answers", () => {
 });
 
 describe("what sbatch is given", () => {
-  const batch = { dir: "/shared/campaign-3/array-0", runIds: [11, 12, 15], varbench: ["/usr/bin/node", "/opt/it's/varbench.js"], sharedDir: "/shared", jobName: "varbench-c3" };
+  const batch = {
+    dir: "/shared/campaign-3/array-0",
+    runIds: [11, 12, 15],
+    varbench: ["/usr/bin/node", "/opt/it's/varbench.js"],
+    sharedDir: "/shared",
+    jobName: "varbench-c3",
+  };
 
   it("asks for one task per run, the spec's resources, no requeue, and the user's options last", () => {
-    const args = sbatchArgs(batch, { partition: "quiet", account: "perf", timeLimitMinutes: 7, cpusPerRun: 2, exclusive: true, sbatchOptions: ["--qos=low"] });
+    const args = sbatchArgs(batch, {
+      partition: "quiet",
+      account: "perf",
+      timeLimitMinutes: 7,
+      cpusPerRun: 2,
+      exclusive: true,
+      sbatchOptions: ["--qos=low"],
+    });
     assert.deepEqual(args, [
       "--parsable",
       "--job-name=varbench-c3",
@@ -61,7 +74,10 @@ describe("what sbatch is given", () => {
     assert.equal(runList(batch.runIds), "11\n12\n15\n");
     const script = batchScript(batch);
     assert.match(script, /^#!\/bin\/sh\n/);
-    assert.match(script, /run=\$\(sed -n "\$\(\(SLURM_ARRAY_TASK_ID \+ 1\)\)p" '\/shared\/campaign-3\/array-0\/runs\.txt'\)/);
+    assert.match(
+      script,
+      /run=\$\(sed -n "\$\(\(SLURM_ARRAY_TASK_ID \+ 1\)\)p" '\/shared\/campaign-3\/array-0\/runs\.txt'\)/,
+    );
     assert.match(script, /exec '\/usr\/bin\/node' '\/opt\/it'\\''s\/varbench\.js' run-one '\/shared' "\$run"/);
   });
 });

@@ -25,7 +25,10 @@ describe("noise against which a split is tested (splitNoise.ts)", () => {
   it("draws n points whose squared distances average 2σ²D, in n dimensions when D ≥ n and in D otherwise", () => {
     const random = seededRandom(1);
     const normal = normals(random);
-    for (const [n, D] of [[10, 500], [30, 12]]) {
+    for (const [n, D] of [
+      [10, 500],
+      [30, 12],
+    ]) {
       let sum = 0;
       const draws = 300;
       for (let k = 0; k < draws; k++) {

@@ -11,12 +11,16 @@ function blobs(centres: number, perBlob: number, dims: number, seed: number) {
   const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
   const n = centres * perBlob;
   const data = new Float64Array(n * dims);
-  for (let i = 0; i < n; i++) for (let j = 0; j < dims; j++) data[i * dims + j] = (j === i % centres && centres > 1 ? 2 : 0) + 0.05 * normal();
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < dims; j++) data[i * dims + j] = (j === i % centres && centres > 1 ? 2 : 0) + 0.05 * normal();
   return { data, n, dims };
 }
 
 describe("patterns reproduced on halves (stability.ts)", () => {
-  const search = (random: () => number) => (half: Parameters<typeof searchClusters>[0], noise: Parameters<typeof searchClusters>[4]) => searchClusters(half, 30, 1, random, noise).clusters;
+  const search =
+    (random: () => number) =>
+    (half: Parameters<typeof searchClusters>[0], noise: Parameters<typeof searchClusters>[4]) =>
+      searchClusters(half, 30, 1, random, noise).clusters;
   const noise = { variance: 0.0025, dims: 40 };
 
   it("counts two halves for each of three behaviours", () => {

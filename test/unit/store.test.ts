@@ -17,8 +17,21 @@ describe("workspace store", () => {
     const ws = Workspace.init(dir);
     const blob = await ws.artifacts.putBytes("hello");
     const runId = ws.db.transaction(() => {
-      const id = insertRun(ws.db, { projectId: ensureProject(ws.db, "p"), workloadId: null, designId: null, status: "imported" });
-      insertArtifact(ws.db, { runId: id, kind: "note", name: "n", path: blob.path, sha256: blob.sha256, sizeBytes: blob.sizeBytes, mediaType: "text/plain" });
+      const id = insertRun(ws.db, {
+        projectId: ensureProject(ws.db, "p"),
+        workloadId: null,
+        designId: null,
+        status: "imported",
+      });
+      insertArtifact(ws.db, {
+        runId: id,
+        kind: "note",
+        name: "n",
+        path: blob.path,
+        sha256: blob.sha256,
+        sizeBytes: blob.sizeBytes,
+        mediaType: "text/plain",
+      });
       return id;
     })();
     ws.close();
@@ -30,7 +43,10 @@ describe("workspace store", () => {
     const [art] = artifactsOf(again.db, runId);
     assert.equal(await again.artifacts.readText(art.path), "hello");
     assert.equal(art.sha256, "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824", "SHA-256 of 'hello'");
-    assert.throws(() => insertRun(again.db, { projectId: 999, workloadId: null, designId: null, status: "imported" }), /FOREIGN KEY/);
+    assert.throws(
+      () => insertRun(again.db, { projectId: 999, workloadId: null, designId: null, status: "imported" }),
+      /FOREIGN KEY/,
+    );
     again.close();
   });
 
@@ -41,7 +57,11 @@ describe("workspace store", () => {
     assert.deepEqual(cachedResult(ws.db, key), { clusters: [1, 2] });
     ws.db.prepare("UPDATE analyses SET result_json = ?").run(JSON.stringify({ clusters: null }));
     assert.equal(cachedResult(ws.db, key), undefined);
-    assert.equal((ws.db.prepare("SELECT COUNT(*) AS n FROM analyses").get() as { n: number }).n, 0, "the damaged row is dropped");
+    assert.equal(
+      (ws.db.prepare("SELECT COUNT(*) AS n FROM analyses").get() as { n: number }).n,
+      0,
+      "the damaged row is dropped",
+    );
     storeResult(ws.db, key, "{}");
     ws.db.prepare("UPDATE analyses SET result_json = 'garbage'").run();
     assert.equal(cachedResult(ws.db, key), undefined);
@@ -59,7 +79,9 @@ describe("workspace store", () => {
     assert.equal(schemaVersion(db), SCHEMA_VERSION);
     const art = db.prepare("SELECT media_type FROM artifacts WHERE run_id = ?").get(runId) as { media_type: string };
     assert.equal(art.media_type, "application/octet-stream", "new column with its default on old rows");
-    const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map((r) => r.name);
+    const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]).map(
+      (r) => r.name,
+    );
     assert.ok(indexes.includes("runs_by_campaign"));
     db.close();
   });
@@ -87,6 +109,8 @@ function insertRunV1(db: ReturnType<typeof openDatabase>): number {
   const t = new Date().toISOString();
   db.prepare("INSERT INTO projects (name, created_at) VALUES ('old', ?)").run(t);
   const run = db.prepare("INSERT INTO runs (project_id, status, created_at) VALUES (1, 'imported', ?)").run(t);
-  db.prepare("INSERT INTO artifacts (run_id, kind, name, path, sha256, size_bytes, created_at) VALUES (?, 'x', 'x', 'artifacts/x', 'h', 1, ?)").run(run.lastInsertRowid, t);
+  db.prepare(
+    "INSERT INTO artifacts (run_id, kind, name, path, sha256, size_bytes, created_at) VALUES (?, 'x', 'x', 'artifacts/x', 'h', 1, ?)",
+  ).run(run.lastInsertRowid, t);
   return Number(run.lastInsertRowid);
 }

@@ -24,12 +24,16 @@ describe("summary statistics", () => {
 
   it("intervals are reproducible from the seed and hold the point estimate", () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 1, max: 1e6, noNaN: true }), { minLength: 2, maxLength: 40 }), fc.integer({ min: 0, max: 1000 }), (xs, seed) => {
-        const a = summarize(xs, seed);
-        assert.deepEqual(summarize(xs, seed), a);
-        assert.ok(a.meanCi95!.low <= a.mean + 1e-9 && a.mean - 1e-9 <= a.meanCi95!.high);
-        assert.ok(a.medianCi95.low <= a.medianCi95.high);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 1, max: 1e6, noNaN: true }), { minLength: 2, maxLength: 40 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (xs, seed) => {
+          const a = summarize(xs, seed);
+          assert.deepEqual(summarize(xs, seed), a);
+          assert.ok(a.meanCi95!.low <= a.mean + 1e-9 && a.mean - 1e-9 <= a.meanCi95!.high);
+          assert.ok(a.medianCi95.low <= a.medianCi95.high);
+        },
+      ),
       { numRuns: 50 },
     );
   });

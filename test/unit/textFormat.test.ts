@@ -15,7 +15,10 @@ describe("names in text output", () => {
 
   it("chains and tables show names that way, one row per line", () => {
     assert.equal(chain(["main", "a\nb", ""]), "main > a\\nb > (anonymous)");
-    assert.equal(chainText(Array.from({ length: 12 }, (_, i) => (i === 0 ? "x\ty" : `f${i}`))), "x\\ty > f1 > f2 > f3 > … 4 calls … > f8 > f9 > f10 > f11");
+    assert.equal(
+      chainText(Array.from({ length: 12 }, (_, i) => (i === 0 ? "x\ty" : `f${i}`))),
+      "x\\ty > f1 > f2 > f3 > … 4 calls … > f8 > f9 > f10 > f11",
+    );
     const text = table(["N", "context"], [["1", chain(["a\nb"])]]);
     assert.equal(text.split("\n").length, 3);
   });

@@ -21,9 +21,14 @@ const MS = 1e6;
 
 /** A thread named `name` running `fn` over [from, to) for `share` of the time (a small share: a
  * thread that waited off the CPU and ran only the few instructions around its wait). */
-function thread(tid: number, name: string, parts: readonly { fn: string; from: number; to: number; share?: number }[]): ThreadTimeline {
+function thread(
+  tid: number,
+  name: string,
+  parts: readonly { fn: string; from: number; to: number; share?: number }[],
+): ThreadTimeline {
   const timeline = new Timeline(D);
-  for (const p of parts) timeline.add(p.from, p.to, projectionOf(p.fn, D, DEFAULT_PATTERN_PARAMETERS.seed), p.share ?? 1);
+  for (const p of parts)
+    timeline.add(p.from, p.to, projectionOf(p.fn, D, DEFAULT_PATTERN_PARAMETERS.seed), p.share ?? 1);
   return { pid: 1, tid, name, firstNs: parts[0].from, lastNs: Math.max(...parts.map((p) => p.to)), timeline };
 }
 
@@ -35,12 +40,28 @@ function run(runId: number, workers: number, random: () => number, idle: number)
   const end = 60 * MS * jitter();
   const worker = Math.floor(random() * workers);
   const tids = Array.from({ length: workers }, (_, w) => 1000 * runId + 100 * workers + w);
-  const threads = [thread(1000 * runId + 1, "main", [{ fn: "prepare", from: 0, to: 20 * MS * jitter() }, { fn: "main", from: 20 * MS, to: end, share: idle }])];
+  const threads = [
+    thread(1000 * runId + 1, "main", [
+      { fn: "prepare", from: 0, to: 20 * MS * jitter() },
+      { fn: "main", from: 20 * MS, to: end, share: idle },
+    ]),
+  ];
   tids.forEach((tid, w) => {
     const start = (0.1 + 0.05 * w) * MS;
     if (w === worker) jobTids.set(runId, tid);
-    if (w === worker) threads.push(thread(tid, "pool_loop", [{ fn: "sem_wait", from: start, to: 20 * MS, share: idle }, { fn: "run_job", from: 20 * MS, to: end }]));
-    else threads.push(thread(tid, "pool_loop", [{ fn: random() < 0.5 ? "sem_wait" : "pool_loop", from: start, to: end, share: idle }]));
+    if (w === worker)
+      threads.push(
+        thread(tid, "pool_loop", [
+          { fn: "sem_wait", from: start, to: 20 * MS, share: idle },
+          { fn: "run_job", from: 20 * MS, to: end },
+        ]),
+      );
+    else
+      threads.push(
+        thread(tid, "pool_loop", [
+          { fn: random() < 0.5 ? "sem_wait" : "pool_loop", from: start, to: end, share: idle },
+        ]),
+      );
   });
   return { runId, group: runId % 2 ? "A" : "B", workload: null, order: runId, metric: end, pcv: runPcv(threads, M, D) };
 }
@@ -51,7 +72,11 @@ function campaign(n: number, workers: number, idle: number, seed: number) {
 }
 
 function analyse(runs: readonly PatternInputRun[]) {
-  return findPatterns({ label: "test", source: "uftrace", metric: METRIC_INFO.wall, runs, notes: [] }, DEFAULT_PATTERN_PARAMETERS, D).result;
+  return findPatterns(
+    { label: "test", source: "uftrace", metric: METRIC_INFO.wall, runs, notes: [] },
+    DEFAULT_PATTERN_PARAMETERS,
+    D,
+  ).result;
 }
 
 /** The tid of the thread that ran the job, per run. */
@@ -80,7 +105,11 @@ describe("thread alignment by role (004 §3.2.2)", () => {
 
   it("leaves out of the slots the threads of a role the model has never seen, and the extra threads of a known role", () => {
     const runs = campaign(8, 2, 0.001, 11);
-    const model = threadModel(runs.map((r) => r.pcv), M, D);
+    const model = threadModel(
+      runs.map((r) => r.pcv),
+      M,
+      D,
+    );
     const extra = campaign(1, 3, 0.001, 12)[0].pcv;
     const stranger = { ...extra, threads: [...extra.threads, { ...extra.threads[0], tid: 99, name: "logger" }] };
     const placed = placeThreads(model, stranger);

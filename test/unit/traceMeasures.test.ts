@@ -29,7 +29,11 @@ test("traced on-CPU time sums the program's calls over threads, less waits and t
     [
       call("__monstartup", 0, 7_000, [call("malloc", 1_000, 3_000)]),
       call("main", 10_000, 110_000, [
-        call("sort", 20_000, 90_000, [call("linux:schedule (pre-empted)", 40_000, 55_000), call("cmp", 60_000, 61_000), call("cmp", 62_000, 63_000)]),
+        call("sort", 20_000, 90_000, [
+          call("linux:schedule (pre-empted)", 40_000, 55_000),
+          call("cmp", 60_000, 61_000),
+          call("cmp", 62_000, 63_000),
+        ]),
       ]),
     ],
     [call("worker", 0, 50_000, [call("linux:schedule", 10_000, 30_000)])],

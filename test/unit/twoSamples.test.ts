@@ -105,8 +105,15 @@ describe("two-sample baselines against scipy", () => {
 
 describe("two-sample baselines: edges", () => {
   it("an empty sample throws; a single run bounds nothing", () => {
-    for (const f of [() => meanInterval([]), () => runsNeeded([]), () => mannWhitney([], [1]), () => hodgesLehmann([1], []),
-      () => welchInterval([], [1]), () => fractionBLower([1], []), () => visualTest([], [1])]) {
+    for (const f of [
+      () => meanInterval([]),
+      () => runsNeeded([]),
+      () => mannWhitney([], [1]),
+      () => hodgesLehmann([1], []),
+      () => welchInterval([], [1]),
+      () => fractionBLower([1], []),
+      () => visualTest([], [1]),
+    ]) {
       assert.throws(f, /no values/);
     }
     const one = meanInterval([7]);
@@ -166,9 +173,22 @@ describe("two-sample baselines: laws", () => {
     fc.assert(
       fc.property(runs(30), runs(30), fc.integer({ min: -1000, max: 1000 }), (a, b, c) => {
         const before = hodgesLehmann(a, b);
-        same(hodgesLehmann(a, b.map((v) => v + c)).shift, before.shift - c, "shift");
+        same(
+          hodgesLehmann(
+            a,
+            b.map((v) => v + c),
+          ).shift,
+          before.shift - c,
+          "shift",
+        );
         // Moving b alone may make or break ties, and with them the order statistics chosen.
-        assert.deepEqual(hodgesLehmann(a.map((v) => v + c), b.map((v) => v + c)), before);
+        assert.deepEqual(
+          hodgesLehmann(
+            a.map((v) => v + c),
+            b.map((v) => v + c),
+          ),
+          before,
+        );
       }),
     );
   });

@@ -34,7 +34,9 @@ describe("minimal contributing sets (000 §2)", () => {
   });
 
   it("finds a set significant only together: ten children, C_ii = 1, C_ij = 0.5", () => {
-    const rows = Array.from({ length: 11 }, (_, i) => Array.from({ length: 11 }, (_, j) => (i === 0 || j === 0 ? 0 : i === j ? 1 : 0.5)));
+    const rows = Array.from({ length: 11 }, (_, i) =>
+      Array.from({ length: 11 }, (_, j) => (i === 0 || j === 0 ? 0 : i === j ? 1 : 0.5)),
+    );
     // σ² = 10 + 90·0.5 = 55; each child alone is 1/55 < 10%; all ten explain it all.
     assert.deepEqual(contributingSets(cov(rows), 0.1), [{ dims: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], fraction: 1 }]);
   });
@@ -120,7 +122,8 @@ function lay(spec: Spec, start: number): Call {
   return { fn: spec[0], start, end: Math.max(t, start + spec[1]), children };
 }
 
-const underliers = (r: ReturnType<typeof analyze>) => r.segments.map((s) => `${r.nodes[s.nodes[0]].fname}←${r.nodes[s.nodes.at(-1)!].fname}`).sort();
+const underliers = (r: ReturnType<typeof analyze>) =>
+  r.segments.map((s) => `${r.nodes[s.nodes[0]].fname}←${r.nodes[s.nodes.at(-1)!].fname}`).sort();
 
 describe("underliers and inlined callees (000 §2.2)", () => {
   it("keeps a callee as an origin when its own code varies, beside a callee of its own that varies too", () => {
@@ -149,13 +152,33 @@ describe("underliers and inlined callees (000 §2.2)", () => {
     for (let i = 0; i < 40; i++) {
       const a = i % 2 ? 400 : 0;
       const b = (i >> 1) % 2 ? 1200 : 0;
-      const call = lay(["T", 0, [["G", 0, [["A", 1 + a, []], ["B", 1 + b, []]]], ["K", 1 + 400 - a, []]]], t);
+      const call = lay(
+        [
+          "T",
+          0,
+          [
+            [
+              "G",
+              0,
+              [
+                ["A", 1 + a, []],
+                ["B", 1 + b, []],
+              ],
+            ],
+            ["K", 1 + 400 - a, []],
+          ],
+        ],
+        t,
+      );
       ts.push(call);
       t = call.end + 1;
     }
     const r = analyze([[{ fn: "main", start: -1, end: t + 1, children: ts }]]);
     // (Within G, A does vary G: G←A is right; into T it is cancelled.)
-    assert.deepEqual(underliers(r).filter((u) => u.startsWith("T←")), ["T←B"]);
+    assert.deepEqual(
+      underliers(r).filter((u) => u.startsWith("T←")),
+      ["T←B"],
+    );
     const a = r.contributions.find((c) => c.descendant.at(-1) === "A")!;
     assert.ok(a.cf >= 0.1, "on its own A would pass the bar");
     assert.equal(a.confirmed, false, "but the pass measured its cross term with K");
@@ -170,7 +193,20 @@ describe("contributing sets on recorded calls (000 §2)", () => {
     // 3·245 025 = 2 970 100, bar 297 010: A is 75%; the pair together 0; each D 8.25%, and
     // uncorrelated with the others, so no set of them adds 10% per member.
     const bit = (i: number, b: number) => (i >> b) & 1;
-    const threads = run(64, (i, t) => lay(["T", 0, [["A", bit(i, 0) ? 3000 : 10, []], [bit(i, 1) ? "G4" : "G5", 1000, []], ...[2, 3, 4].map((b): Spec => [`D${b - 1}`, bit(i, b) ? 1000 : 10, []])]], t));
+    const threads = run(64, (i, t) =>
+      lay(
+        [
+          "T",
+          0,
+          [
+            ["A", bit(i, 0) ? 3000 : 10, []],
+            [bit(i, 1) ? "G4" : "G5", 1000, []],
+            ...[2, 3, 4].map((b): Spec => [`D${b - 1}`, bit(i, b) ? 1000 : 10, []]),
+          ],
+        ],
+        t,
+      ),
+    );
     const r = analyze(threads);
     assert.deepEqual(underliers(r), ["T←A"]);
     const a = r.contributions.find((c) => c.descendant.at(-1) === "A")!;
@@ -185,7 +221,10 @@ describe("the confirmation pass's numbers (000 §2.2, Eq. 1)", () => {
     const x2e = x1e + 1 + 50;
     const ge = x2e + 1 + gx;
     const x = (fn: string, start: number, end: number, children: Call[] = []): Call => ({ fn, start, end, children });
-    return x("T", b, ge + 7, [x("G", b + 1, ge, [x("C", b + 2, x2e + 1, [x("X1", b + 3, x1e), x("X2", x1e + 1, x2e)])]), x("K", ge + 1, ge + 6)]);
+    return x("T", b, ge + 7, [
+      x("G", b + 1, ge, [x("C", b + 2, x2e + 1, [x("X1", b + 3, x1e), x("X2", x1e + 1, x2e)])]),
+      x("K", ge + 1, ge + 6),
+    ]);
   };
 
   it("takes every callee's time from an inlined caller's own code, whether the callee is a component or inlined in turn", () => {
@@ -195,19 +234,32 @@ describe("the confirmation pass's numbers (000 §2.2, Eq. 1)", () => {
     const prep = prepare(run(40, (i, t) => invocation(t, i % 2 ? 1000 : 100, (i >> 1) % 2 ? 1000 : 100)));
     const name = (c: number) => prep.functions[prep.cols.fn[c]];
     const p = prep.pass!.plans.findIndex((plan) => name(plan.target) === "T");
-    assert.deepEqual(prep.pass!.plans[p].components.map((x) => `${name(x.context)}${x.own ? " own" : ""}`), ["T own", "G own", "X1", "X2", "K"]);
+    assert.deepEqual(
+      prep.pass!.plans[p].components.map((x) => `${name(x.context)}${x.own ? " own" : ""}`),
+      ["T own", "G own", "X1", "X2", "K"],
+    );
     const m = prep.pass!.matrix(p);
     // Means: T's own 3 + C's own 3 = 6; G's own 1 + (100 + 1000)/2 = 551; X1 550; X2 50; K 5.
     // (With C's time left in it, G's own code was G's whole time, 551 + 3 + 550 + 50 = 1154, and
     // T's own code 6 − (1154 − 551) = −597.)
-    assert.deepEqual(m.mean.map((v) => Math.round(v * 1e6) / 1e6), [6, 551, 550, 50, 5]);
+    assert.deepEqual(
+      m.mean.map((v) => Math.round(v * 1e6) / 1e6),
+      [6, 551, 550, 50, 5],
+    );
     // Variances: G's own code and X1 450² = 202 500 each, uncorrelated; all else constant.
     const expected = Array(25).fill(0);
     expected[1 * 5 + 1] = expected[2 * 5 + 2] = 202500;
-    assert.deepEqual(m.matrix.map((v) => Math.round(v * 1e6) / 1e6), expected);
+    assert.deepEqual(
+      m.matrix.map((v) => Math.round(v * 1e6) / 1e6),
+      expected,
+    );
     const r = completeAnalysis(prep);
-    assert.deepEqual(underliers(r).filter((u) => u.startsWith("T←")), ["T←G", "T←X1"]);
-    for (const c of r.contributions.filter((c) => c.target.at(-1) === "T")) assert.ok(Math.abs(c.cf - 0.5) < 1e-9, `${c.descendant.join(">")}: ${c.cf}`);
+    assert.deepEqual(
+      underliers(r).filter((u) => u.startsWith("T←")),
+      ["T←G", "T←X1"],
+    );
+    for (const c of r.contributions.filter((c) => c.target.at(-1) === "T"))
+      assert.ok(Math.abs(c.cf - 0.5) < 1e-9, `${c.descendant.join(">")}: ${c.cf}`);
   });
 });
 
@@ -220,7 +272,18 @@ describe("the cascade (000 §2.2)", () => {
     // in synchrony, are a set: 15 625·4 = 62 500 ≥ 42 250, each adding 2·31 250 − 15 625 = 46 875.
     const threads = run(40, (i, t) => {
       const x = i % 2 ? 250 : 0;
-      return lay(["T", 0, [["G", 12 + x + 50, [["A", 50, []]]], ["K", 10 + x, []], ["L", (i >> 1) % 2 ? 1201 : 1, []]]], t);
+      return lay(
+        [
+          "T",
+          0,
+          [
+            ["G", 12 + x + 50, [["A", 50, []]]],
+            ["K", 10 + x, []],
+            ["L", (i >> 1) % 2 ? 1201 : 1, []],
+          ],
+        ],
+        t,
+      );
     });
     const r = analyze(threads);
     assert.deepEqual(underliers(r), ["T←G", "T←K", "T←L"]);
@@ -235,17 +298,38 @@ describe("the cascade (000 §2.2)", () => {
     // matrix is per call: twice 250 000 ≥ 10% of σ²_F, so B1 is a candidate (000 §2.2: "treating the
     // body of G3 as implicitly inlined into F. Then B1 and B2 will directly get terms"), and the pass
     // measures Var Y^{F|B1} = 500 000: cf 1.
-    const threads = run(40, (i, t) => lay(["F", 0, [0, 1].map((j): Spec => ["G3", 0, [["B1", (i >> j) % 2 ? 1100 : 100, []], ["B2", 50, []]]])], t));
+    const threads = run(40, (i, t) =>
+      lay(
+        [
+          "F",
+          0,
+          [0, 1].map((j): Spec => [
+            "G3",
+            0,
+            [
+              ["B1", (i >> j) % 2 ? 1100 : 100, []],
+              ["B2", 50, []],
+            ],
+          ]),
+        ],
+        t,
+      ),
+    );
     const r = analyze(threads);
     assert.deepEqual(underliers(r), ["F←B1"]);
-    assert.deepEqual(r.segments[0].nodes.map((id) => r.nodes[id].fname), ["F", "G3", "B1"]);
+    assert.deepEqual(
+      r.segments[0].nodes.map((id) => r.nodes[id].fname),
+      ["F", "G3", "B1"],
+    );
     assert.ok(Math.abs(r.segments[0].cf - 1) < 1e-9, `${r.segments[0].cf}`);
   });
 
   it("keeps a loop callee that takes the same time in every call: the loop is the origin (000 §3.1, Listing 1)", () => {
     // F calls G3 2 or 20 times; G3 calls B1 for 100 every time. G3's own matrix is all zero: nothing
     // below it varies, so G3, standing for the loop block, keeps the back-edge.
-    const threads = run(40, (i, t) => lay(["F", 0, Array.from({ length: i % 2 ? 20 : 2 }, (): Spec => ["G3", 0, [["B1", 100, []]]])], t));
+    const threads = run(40, (i, t) =>
+      lay(["F", 0, Array.from({ length: i % 2 ? 20 : 2 }, (): Spec => ["G3", 0, [["B1", 100, []]]])], t),
+    );
     assert.deepEqual(underliers(analyze(threads)), ["F←G3"]);
   });
 });

@@ -82,9 +82,14 @@ describe("Chebyshev (000 §2.1, §8.1)", () => {
 describe("KS difference of Gaussians (000 §6)", () => {
   it("matches hand-computed values", () => {
     // N(0,1) vs N(1,1): 2Φ(0.5) − 1 = 0.38292.
-    assert.ok(Math.abs(ksDifference({ n: 1, meanNs: 0, varianceNs2: 1 }, { n: 1, meanNs: 1, varianceNs2: 1 }) - 0.382925) < 1e-5);
+    assert.ok(
+      Math.abs(ksDifference({ n: 1, meanNs: 0, varianceNs2: 1 }, { n: 1, meanNs: 1, varianceNs2: 1 }) - 0.382925) <
+        1e-5,
+    );
     // N(0,1) vs N(0,2²): densities cross at ±1.3596; Φ(1.3596) − Φ(0.6798) = 0.16134.
-    assert.ok(Math.abs(ksDifference({ n: 1, meanNs: 0, varianceNs2: 1 }, { n: 1, meanNs: 0, varianceNs2: 4 }) - 0.16134) < 1e-4);
+    assert.ok(
+      Math.abs(ksDifference({ n: 1, meanNs: 0, varianceNs2: 1 }, { n: 1, meanNs: 0, varianceNs2: 4 }) - 0.16134) < 1e-4,
+    );
     assert.equal(ksDifference({ n: 1, meanNs: 5, varianceNs2: 2 }, { n: 1, meanNs: 5, varianceNs2: 2 }), 0);
     // Against an absent node (all mass at 0) a clearly positive metric differs almost fully.
     assert.ok(ksDifference({ n: 1, meanNs: 10, varianceNs2: 4 }, { n: 0, meanNs: 0, varianceNs2: 0 }) > 0.999);
@@ -98,13 +103,17 @@ describe("merged statistics (000 §6.1)", () => {
       return { n: xs.length, meanNs: m, varianceNs2: xs.reduce((s, x) => s + (x - m) ** 2, 0) / xs.length };
     };
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 1e6 }), { minLength: 1, maxLength: 30 }), fc.array(fc.integer({ min: 0, max: 1e6 }), { minLength: 1, maxLength: 30 }), (a, b) => {
-        const merged = mergeStats(stats(a), stats(b));
-        const pooled = stats([...a, ...b]);
-        assert.equal(merged.n, pooled.n);
-        assert.ok(Math.abs(merged.meanNs - pooled.meanNs) <= 1e-9 * Math.max(1, pooled.meanNs));
-        assert.ok(Math.abs(merged.varianceNs2 - pooled.varianceNs2) <= 1e-7 * Math.max(1, pooled.varianceNs2));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 1e6 }), { minLength: 1, maxLength: 30 }),
+        fc.array(fc.integer({ min: 0, max: 1e6 }), { minLength: 1, maxLength: 30 }),
+        (a, b) => {
+          const merged = mergeStats(stats(a), stats(b));
+          const pooled = stats([...a, ...b]);
+          assert.equal(merged.n, pooled.n);
+          assert.ok(Math.abs(merged.meanNs - pooled.meanNs) <= 1e-9 * Math.max(1, pooled.meanNs));
+          assert.ok(Math.abs(merged.varianceNs2 - pooled.varianceNs2) <= 1e-7 * Math.max(1, pooled.varianceNs2));
+        },
+      ),
     );
   });
 });
@@ -125,14 +134,24 @@ describe("tagging and evaluation details (issue 11)", () => {
   it("evaluates a pattern on every occurrence in the other input, significant or not (001 §4)", () => {
     // Profiling input: G > F is high-variant. Regression input: G > F occurs, but its time is far
     // under the significance cut-off beside a long H.
-    const a = cctOf([[call("main", 0, 1000, [call("G", 1, 500, [call("F", 2, 10), call("F", 20, 400)]), call("H", 501, 900)])]]);
-    const b = cctOf([[call("main", 0, 1e9, [call("G", 1, 30, [call("F", 2, 5), call("F", 6, 20)]), call("H", 31, 1e9 - 1)])]]);
+    const a = cctOf([
+      [call("main", 0, 1000, [call("G", 1, 500, [call("F", 2, 10), call("F", 20, 400)]), call("H", 501, 900)])],
+    ]);
+    const b = cctOf([
+      [call("main", 0, 1e9, [call("G", 1, 30, [call("F", 2, 5), call("F", 6, 20)]), call("H", 31, 1e9 - 1)])],
+    ]);
     const pa = prepareAnalysis(mergeThreads(a), a.functions, DEFAULT_PARAMETERS);
     const pb = prepareAnalysis(mergeThreads(b), b.functions, DEFAULT_PARAMETERS);
     const found = detectionPatterns(pa.cols, pa.functions, pa.tagging, DEFAULT_PARAMETERS.chebyshevProbability);
     const f = found.find((p) => p.chain.at(-1) === "F")!;
     assert.ok(f, "F is a detection pattern of the profiling input");
-    const [evaluated] = evaluatePatterns([f], pb.cols, pb.functions, pb.tagging, DEFAULT_PARAMETERS.chebyshevProbability);
+    const [evaluated] = evaluatePatterns(
+      [f],
+      pb.cols,
+      pb.functions,
+      pb.tagging,
+      DEFAULT_PARAMETERS.chebyshevProbability,
+    );
     assert.equal(pb.tagging.significant[evaluated.contexts[0]], 0, "the occurrence is insignificant there");
     assert.equal(evaluated.stats.n, 2);
   });
@@ -149,13 +168,19 @@ describe("implicit inlining (000 §2.2)", () => {
       for (let j = 0; j < k; j++) {
         const g = ++t;
         const kd = (i + j) % 2 ? 1000 : 10;
-        gs.push({ fn: "G", start: g, end: (t += kd + 2), children: [{ fn: "K", start: g + 1, end: g + 1 + kd, children: [] }] });
+        gs.push({
+          fn: "G",
+          start: g,
+          end: (t += kd + 2),
+          children: [{ fn: "K", start: g + 1, end: g + 1 + kd, children: [] }],
+        });
       }
       return { fn: "F", start, end: ++t, children: gs };
     });
     const cct = cctOf([[{ fn: "main", start: 0, end: ++t, children: fs }]]);
     const prep = prepareAnalysis(mergeThreads(cct), cct.functions, DEFAULT_PARAMETERS);
-    const ctx = (name: string) => [...Array(prep.cols.size).keys()].find((c) => c > 0 && prep.functions[prep.cols.fn[c]] === name)!;
+    const ctx = (name: string) =>
+      [...Array(prep.cols.size).keys()].find((c) => c > 0 && prep.functions[prep.cols.fn[c]] === name)!;
     return { prep, g: ctx("G") };
   }
 
@@ -168,7 +193,8 @@ describe("implicit inlining (000 §2.2)", () => {
 
   it("inlines a callee called exactly once in more than 95% of its parent's invocations, and no other conditional callee", () => {
     // A component two levels down (F → G → K) exists only if G was inlined.
-    const below = (calls: readonly number[]) => program(calls).prep.plans.some((plan) => plan.components.some((x) => x.path.length === 2));
+    const below = (calls: readonly number[]) =>
+      program(calls).prep.plans.some((plan) => plan.components.some((x) => x.path.length === 2));
     // Always once: G is inlined and K, below it, is a component (measured by the pass).
     assert.equal(below(Array(20).fill(1)), true);
     // Once in 19 of 20 and never more: 95% is not more than 95%, and an if-statement "prevents us

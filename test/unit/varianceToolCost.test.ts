@@ -81,7 +81,10 @@ describe("the tracer's cost per call taken out of the CCT", () => {
     const f = cols.covariance[contextOf(cct, "main>F")]!;
     assert.deepEqual(f.mean, [290, 195]);
     assert.deepEqual(f.matrix, [190 ** 2, 190 * 195, 190 * 195, 195 ** 2]);
-    assert.equal(f.matrix.reduce((a, b) => a + b, 0), 385 ** 2);
+    assert.equal(
+      f.matrix.reduce((a, b) => a + b, 0),
+      385 ** 2,
+    );
   });
 
   it("on a trace worked by hand, 4 ns of the 10 inside each call's own records", async () => {
@@ -108,7 +111,10 @@ describe("the tracer's cost per call taken out of the CCT", () => {
 
   it("changes nothing with c = 0, and reports watched invocations with the cost taken out", async () => {
     const durations: number[] = [];
-    const watch = { paths: [["main", "F"]], onClose: (_t: string, _p: Int32Array, d: Float64Array, n: number) => durations.push(...d.subarray(0, n)) };
+    const watch = {
+      paths: [["main", "F"]],
+      onClose: (_t: string, _p: Int32Array, d: Float64Array, n: number) => durations.push(...d.subarray(0, n)),
+    };
     await readText(HAND, { toolCostNs: 10, watch, covariance: false });
     assert.deepEqual(durations, [870, 100]);
     const plain = await readText(HAND, {});
@@ -118,22 +124,38 @@ describe("the tracer's cost per call taken out of the CCT", () => {
 
   it("refuses a cost that is negative or not a number, and a part inside the call above the whole", () => {
     for (const c of [-1, Number.NaN, Infinity]) assert.throws(() => new CctBuilder({ toolCostNs: c }), RangeError);
-    for (const b of [-1, Number.NaN, 11]) assert.throws(() => new CctBuilder({ toolCostNs: 10, toolCostInsideNs: b }), RangeError);
+    for (const b of [-1, Number.NaN, 11])
+      assert.throws(() => new CctBuilder({ toolCostNs: 10, toolCostInsideNs: b }), RangeError);
   });
 
   it("says which time a VCG shows", () => {
     const none = { count: 0, chains: [] };
     assert.deepEqual(timeLines(null), []);
-    assert.match(timeLines({ onCpu: true, toolCostNs: 0, toolCostInsideNs: 0, noTimeLeft: none }).join("\n"), /^Time: on-CPU time .*, as recorded: the tracer's own cost per call is left in/);
-    const out = timeLines({ onCpu: false, toolCostNs: 213, toolCostInsideNs: 30, noTimeLeft: { count: 4, chains: [["main", "putpict"]] } });
-    assert.match(out[0], /^Time: wall time .*, with the tracer's cost of 213 ns per recorded call, 30 ns of it inside the call's own records, taken out of every context$/);
+    assert.match(
+      timeLines({ onCpu: true, toolCostNs: 0, toolCostInsideNs: 0, noTimeLeft: none }).join("\n"),
+      /^Time: on-CPU time .*, as recorded: the tracer's own cost per call is left in/,
+    );
+    const out = timeLines({
+      onCpu: false,
+      toolCostNs: 213,
+      toolCostInsideNs: 30,
+      noTimeLeft: { count: 4, chains: [["main", "putpict"]] },
+    });
+    assert.match(
+      out[0],
+      /^Time: wall time .*, with the tracer's cost of 213 ns per recorded call, 30 ns of it inside the call's own records, taken out of every context$/,
+    );
     assert.match(out[1], /^note: 4 context\(s\) have no time left .*: main > putpict; …$/);
   });
 
   for (const name of ["variance/nested_chain_50", "frame_loop"]) {
     it(`on a real uftrace recording (${name}): the kernel's record decoder and the reader's batches agree, and totals lose c per call below`, async () => {
       const dir = join(FIXTURES, "uftrace", "0.13", name);
-      const files = new Map(readdirSync(dir).filter((f) => statSync(join(dir, f)).isFile()).map((f) => [f, new Uint8Array(readFileSync(join(dir, f)))]));
+      const files = new Map(
+        readdirSync(dir)
+          .filter((f) => statSync(join(dir, f)).isFile())
+          .map((f) => [f, new Uint8Array(readFileSync(join(dir, f)))]),
+      );
       const read = async (toolCostNs: number, decoded: boolean, toolCostInsideNs = 0) => {
         const b = new CctBuilder({ toolCostNs, toolCostInsideNs });
         await readUftrace(memoryDirectory(name, files, 1 << 20), decoded ? decodedSink(b) : b, { excludeOffCpu: true });
@@ -157,10 +179,14 @@ describe("the tracer's cost per call taken out of the CCT", () => {
       const direct = childCalls(p);
       const rowsP = contextRows(p, plain.functions);
       const rowsW = new Map(contextRows(w, withCost.functions).map((r) => [r.path.join(">"), r]));
-      assert.ok(rowsP.some((r) => direct[r.id] > 0), "some context calls others");
+      assert.ok(
+        rowsP.some((r) => direct[r.id] > 0),
+        "some context calls others",
+      );
       for (const r of rowsP) {
         const x = rowsW.get(r.path.join(">"))!;
-        const close = (a: number, b: number, what: string) => assert.ok(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)), `${r.path.join(">")} ${what}: ${a} vs ${b}`);
+        const close = (a: number, b: number, what: string) =>
+          assert.ok(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)), `${r.path.join(">")} ${what}: ${a} vs ${b}`);
         assert.equal(x.n, r.n);
         close(x.inclusiveNs, r.inclusiveNs - C * below[r.id], "inclusive");
         close(x.selfNs, r.selfNs - C * direct[r.id], "self");

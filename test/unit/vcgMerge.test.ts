@@ -10,8 +10,26 @@ import { prioritize } from "../../engine/variance/prioritize.js";
 import { preorder, type VcgNode, type VcgNodeType, type VcgSegment } from "../../engine/variance/vcgTypes.js";
 import type { PlanMatrix, TermedSegment } from "../../engine/variance/segments.js";
 
-function node(fname: string, type: VcgNodeType, ccs: string, n: number, meanNs: number, sdNs: number, children: VcgNode[] = []): VcgNode {
-  const x: VcgNode = { fname, type, stats: { n, meanNs, varianceNs2: sdNs * sdNs }, ccs: new Set([ccs]), children, parent: null, ols: [], cls: [], contexts: [] };
+function node(
+  fname: string,
+  type: VcgNodeType,
+  ccs: string,
+  n: number,
+  meanNs: number,
+  sdNs: number,
+  children: VcgNode[] = [],
+): VcgNode {
+  const x: VcgNode = {
+    fname,
+    type,
+    stats: { n, meanNs, varianceNs2: sdNs * sdNs },
+    ccs: new Set([ccs]),
+    children,
+    parent: null,
+    ols: [],
+    cls: [],
+    contexts: [],
+  };
   for (const c of children) c.parent = x;
   return x;
 }
@@ -56,7 +74,10 @@ describe("merging patterns", () => {
     const x = node("X", "Task", "[0]", 10, 10, 5);
     x.ccs = new Set(["[0]", "[1]"]);
     const a = node("F", "Task", "m", 10, 100, 50, [x]);
-    const b = node("F", "Task", "n", 10, 100, 50, [node("X", "Task", "[0]", 5, 10, 5), node("X", "Task", "[1]", 5, 10, 5)]);
+    const b = node("F", "Task", "n", 10, 100, 50, [
+      node("X", "Task", "[0]", 5, 10, 5),
+      node("X", "Task", "[1]", 5, 10, 5),
+    ]);
     assert.equal(mergePatterns(a, b, 1), null);
   });
 
@@ -71,7 +92,10 @@ describe("merging patterns", () => {
     const m = mergePatterns(a, c, 1)!;
     assert.ok(m);
     assert.equal(m.node.ols.length, 1);
-    assert.deepEqual(m.node.ols[0].nodes.map((x) => x.fname), ["H", "L"]);
+    assert.deepEqual(
+      m.node.ols[0].nodes.map((x) => x.fname),
+      ["H", "L"],
+    );
   });
 
   it("merges the segments both sides have, with pooled statistics", () => {
@@ -94,7 +118,12 @@ describe("merging inside a pattern (000 §4, §6)", () => {
   const plan: PlanMatrix = { n: 10, mean: [4400, 200, 400], matrix: [0, 0, 0, 0, 2000, 500, 0, 500, 3000] };
   /** A segment from H whose statistics are component `i` of H's plan. */
   const termed = (nodes: VcgNode[], i: number): TermedSegment => {
-    const s: TermedSegment = { nodes, component: 0, stats: { n: 10, meanNs: plan.mean[i], varianceNs2: plan.matrix[i * 3 + i] }, terms: { matrix: plan, components: [i] } };
+    const s: TermedSegment = {
+      nodes,
+      component: 0,
+      stats: { n: 10, meanNs: plan.mean[i], varianceNs2: plan.matrix[i * 3 + i] },
+      terms: { matrix: plan, components: [i] },
+    };
     nodes[0].ols.push(s);
     for (const x of nodes.slice(1)) x.cls.push(s);
     return s;
@@ -154,20 +183,35 @@ describe("agglomerative layers, prioritising and trimming", () => {
 
   it("never gains nodes when τ_S rises", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 7 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (ms, t1, t2) => {
-        const [lo, hi] = t1 <= t2 ? [t1, t2] : [t2, t1];
-        const make = () => patterns(ms.map((m) => m * 1000));
-        assert.ok(count(agglomerate(make(), hi)) <= count(agglomerate(make(), lo)));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 7 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (ms, t1, t2) => {
+          const [lo, hi] = t1 <= t2 ? [t1, t2] : [t2, t1];
+          const make = () => patterns(ms.map((m) => m * 1000));
+          assert.ok(count(agglomerate(make(), hi)) <= count(agglomerate(make(), lo)));
+        },
+      ),
     );
   });
 
   it("trims nothing with β = 0, and sorts by VIM", () => {
-    const roots = [node("A", "Task", "x", 1, 10, 1), node("B", "Task", "y", 1000, 10, 5), node("C", "Task", "z", 10, 10, 2)];
+    const roots = [
+      node("A", "Task", "x", 1, 10, 1),
+      node("B", "Task", "y", 1000, 10, 5),
+      node("C", "Task", "z", 10, 10, 2),
+    ];
     const kept = prioritize(roots, 0);
-    assert.deepEqual(kept.map((r) => r.fname), ["B", "C", "A"]);
+    assert.deepEqual(
+      kept.map((r) => r.fname),
+      ["B", "C", "A"],
+    );
     // β = 0.1: A (VIM 1) and C (VIM 20) fall under 10% of B's 5000.
-    assert.deepEqual(prioritize(roots, 0.1).map((r) => r.fname), ["B"]);
+    assert.deepEqual(
+      prioritize(roots, 0.1).map((r) => r.fname),
+      ["B"],
+    );
   });
 
   it("merges as layers that try every pair afresh (000 §4), though it keeps the costs of pairs that outlive a layer", () => {
@@ -175,16 +219,31 @@ describe("agglomerative layers, prioritising and trimming", () => {
     const reference = (points: VcgNode[], tauS: number): VcgNode[] => {
       let layer = points;
       for (;;) {
-        const pairs = layer.flatMap((a, i) => layer.slice(i + 1).flatMap((b, d) => (a.fname === b.fname && a.type === b.type ? [mergePatterns(a, b, tauS)] : []).flatMap((m) => (m ? [{ i, j: i + 1 + d, m }] : []))));
+        const pairs = layer.flatMap((a, i) =>
+          layer
+            .slice(i + 1)
+            .flatMap((b, d) =>
+              (a.fname === b.fname && a.type === b.type ? [mergePatterns(a, b, tauS)] : []).flatMap((m) =>
+                m ? [{ i, j: i + 1 + d, m }] : [],
+              ),
+            ),
+        );
         if (pairs.length === 0) return layer;
         pairs.sort((x, y) => x.m.cost - y.m.cost || x.i - y.i || x.j - y.j);
         const used = new Set<number>();
-        const next = pairs.flatMap((p) => (used.has(p.i) || used.has(p.j) ? [] : (used.add(p.i), used.add(p.j), [p.m.node])));
+        const next = pairs.flatMap((p) =>
+          used.has(p.i) || used.has(p.j) ? [] : (used.add(p.i), used.add(p.j), [p.m.node]),
+        );
         layer = [...next, ...layer.filter((_, i) => !used.has(i))];
       }
     };
     const shape = (roots: VcgNode[]) => roots.map((r) => `${r.fname}:${[...r.ccs].sort().join(",")}:${r.stats.n}`);
-    const point = fc.record({ f: fc.constantFrom("F", "G"), n: fc.integer({ min: 1, max: 50 }), mean: fc.integer({ min: 1, max: 40 }), sd: fc.integer({ min: 0, max: 40 }) });
+    const point = fc.record({
+      f: fc.constantFrom("F", "G"),
+      n: fc.integer({ min: 1, max: 50 }),
+      mean: fc.integer({ min: 1, max: 40 }),
+      sd: fc.integer({ min: 0, max: 40 }),
+    });
     fc.assert(
       fc.property(fc.array(point, { maxLength: 16 }), fc.double({ min: 0, max: 1, noNaN: true }), (ps, tauS) => {
         const make = () => ps.map((p, i) => node(p.f, "Task", `main [${i}]`, p.n, p.mean * 100, p.sd * 100));
@@ -194,7 +253,10 @@ describe("agglomerative layers, prioritising and trimming", () => {
   });
 
   it("gives the same output for the same input", () => {
-    const run = () => agglomerate(patterns([1000, 1010, 990, 50_000, 1005]), 0.3).map((r) => [...r.ccs].sort().join(",") + `:${r.stats.n}`);
+    const run = () =>
+      agglomerate(patterns([1000, 1010, 990, 50_000, 1005]), 0.3).map(
+        (r) => [...r.ccs].sort().join(",") + `:${r.stats.n}`,
+      );
     assert.deepEqual(run(), run());
   });
 });

@@ -7,7 +7,13 @@ import { RECORD_BYTES } from "./layout.generated.js";
 
 /** The exports of assembly/ingest.ts (pointers are byte offsets in `memory`). */
 interface IngestExports {
-  init(maxCovarianceChildren: number, covariance: number, watch: number, toolCostNs: number, toolCostInsideNs: number): void;
+  init(
+    maxCovarianceChildren: number,
+    covariance: number,
+    watch: number,
+    toolCostNs: number,
+    toolCostInsideNs: number,
+  ): void;
   batchKindPtr(): number;
   batchFnPtr(): number;
   batchDepthPtr(): number;
@@ -20,7 +26,16 @@ interface IngestExports {
   consumeBatch(thread: number, n: number): void;
   cacheReset(): void;
   cacheSet(slot: number, low: number, high: number, fn: number): void;
-  consumeRecords(thread: number, start: number, end: number, baseHi: number, baseLo: number, maxDepth: number, schedLimit: number, offCpuNs: number): number;
+  consumeRecords(
+    thread: number,
+    start: number,
+    end: number,
+    baseHi: number,
+    baseLo: number,
+    maxDepth: number,
+    schedLimit: number,
+    offCpuNs: number,
+  ): number;
   closeOpen(thread: number): number;
   contextCount(thread: number): number;
   mismatches(thread: number): number;
@@ -78,7 +93,10 @@ const INITIAL_PAGES = 32;
  * set it: the engine's worker sets it to its memory budget (setKernelMemoryLimit), so a trace's
  * calling-context tree, which lives here and not on the JavaScript heap, is bounded by the budget
  * too (under a heap budget of 256 MB, a million nested calls grew the process to 960 MB). */
-let defaultLimit: { readonly bytes: number; readonly setBy: string | null } = { bytes: KERNEL_MEMORY_MAX_BYTES, setBy: null };
+let defaultLimit: { readonly bytes: number; readonly setBy: string | null } = {
+  bytes: KERNEL_MEMORY_MAX_BYTES,
+  setBy: null,
+};
 
 export function setKernelMemoryLimit(bytes: number, setBy: string): void {
   defaultLimit = { bytes: Math.min(bytes, KERNEL_MEMORY_MAX_BYTES), setBy };
@@ -105,7 +123,13 @@ export class IngestKernel {
   /** `memoryLimitBytes`: the most the kernel's memory may grow to (at most KERNEL_MEMORY_MAX_BYTES);
    * by default the process's (setKernelMemoryLimit). `toolCost`: the tracer's cost per recorded call
    * taken out of every call's time, and the part of it between the call's own records (CctOptions). */
-  constructor(maxCovarianceChildren: number, covariance: boolean, watching: boolean, memoryLimitBytes?: number, toolCost: ToolCost = NO_TOOL_COST) {
+  constructor(
+    maxCovarianceChildren: number,
+    covariance: boolean,
+    watching: boolean,
+    memoryLimitBytes?: number,
+    toolCost: ToolCost = NO_TOOL_COST,
+  ) {
     compiled ??= new wasm.Module(INGEST_WASM);
     this.memoryLimitSetBy = memoryLimitBytes === undefined ? defaultLimit.setBy : null;
     memoryLimitBytes ??= defaultLimit.bytes;
@@ -126,7 +150,13 @@ export class IngestKernel {
       },
     };
     this.exports = new wasm.Instance(compiled, { env }).exports as IngestExports;
-    this.exports.init(maxCovarianceChildren, covariance ? 1 : 0, watching ? 1 : 0, toolCost.perCallNs, toolCost.insideNs);
+    this.exports.init(
+      maxCovarianceChildren,
+      covariance ? 1 : 0,
+      watching ? 1 : 0,
+      toolCost.perCallNs,
+      toolCost.insideNs,
+    );
   }
 
   /** Routes callbacks to `thread` for the kernel calls that follow. */

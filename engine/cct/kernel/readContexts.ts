@@ -43,7 +43,15 @@ export function readContexts(kernel: IngestKernel, thread: number): RawContexts 
     stats: kernel.f64(x.statsPtr(thread), size * STATS_STRIDE).slice(),
     covariance: (c) => {
       const acc = covPtrs[c];
-      return acc === 0 ? null : { n: x.covN(acc), values, meanAt: x.covMeanPtr(acc) >> 3, upperAt: x.covComomentPtr(acc) >> 3, stride: x.covCap(acc) };
+      return acc === 0
+        ? null
+        : {
+            n: x.covN(acc),
+            values,
+            meanAt: x.covMeanPtr(acc) >> 3,
+            upperAt: x.covComomentPtr(acc) >> 3,
+            stride: x.covCap(acc),
+          };
     },
     omitted: kernel.i32(x.omittedPtr(thread), size).slice(),
   };

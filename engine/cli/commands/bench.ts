@@ -66,38 +66,56 @@ export async function bench(program: Command, commands: readonly string[], o: Be
     ...(o.seed === undefined ? {} : { seed: o.seed }),
     cwd: process.cwd(),
   };
-  await withApi(dir, async (api) => {
-    await api.workspace.open({ dir });
-    const end = await followCampaign(api, async () => {
-      const p = await api.campaigns.bench(request);
-      console.error(`campaign ${p.campaign.id} (${p.campaign.name}) in ${dir}: ${p.runs} runs planned (seed ${p.campaign.seed}, ${p.order})`);
-      return p.campaign;
-    }, { perRunLines: false });
-    const id = end.campaignId;
-    const detail = await api.campaigns.get({ campaignId: id });
-    const [reference, ...others] = detail.designs;
-    const verdicts: DesignVerdict[] = [];
-    const runs = await api.runs.list({ campaignId: id });
-    const hints = advice(detail, runs);
-    for (const other of others) {
-      // A side with no succeeded run has no verdict: said among the advice, the other pairs still judged.
-      const v = await api.analyses.verdict({ a: designTarget(id, reference!, null), b: designTarget(id, other, null), measure: null, confidence: 0.95 }).catch((e: unknown) => {
-        if (!isUserError(e)) throw e;
-        hints.push(`${other} against ${reference}: no verdict (${(e as Error).message})`);
-        return null;
-      });
-      if (v) verdicts.push(v);
-    }
-    if (o.exportJson) {
-      const shell = request.shell ?? (["uftrace", "callgrind", "gcov"].includes(o.profiler) ? "none" : "sh");
-      const spec = benchSpec({ ...request, shell, profiler: { name: o.profiler, options: request.profilerOptions } });
-      await writeFile(o.exportJson, hyperfineJson(spec, runs, detail.workloads));
-    }
-    if (o.json) printJson({ campaign: id, workspace: dir, detail, verdicts, advice: hints });
-    else printText(detail, verdicts, hints, `campaign ${id} ${end.status}: ${countsText(end.counts)}`);
-    if (runs.every((r) => r.warmup || r.status !== "succeeded")) throw new Error(`no run succeeded: ${hints.at(-1) ?? "see varbench runs"}`);
-    if (o.failIfWorse !== undefined) gate(verdicts, o.failIfWorse);
-  }, { campaigns: true });
+  await withApi(
+    dir,
+    async (api) => {
+      await api.workspace.open({ dir });
+      const end = await followCampaign(
+        api,
+        async () => {
+          const p = await api.campaigns.bench(request);
+          console.error(
+            `campaign ${p.campaign.id} (${p.campaign.name}) in ${dir}: ${p.runs} runs planned (seed ${p.campaign.seed}, ${p.order})`,
+          );
+          return p.campaign;
+        },
+        { perRunLines: false },
+      );
+      const id = end.campaignId;
+      const detail = await api.campaigns.get({ campaignId: id });
+      const [reference, ...others] = detail.designs;
+      const verdicts: DesignVerdict[] = [];
+      const runs = await api.runs.list({ campaignId: id });
+      const hints = advice(detail, runs);
+      for (const other of others) {
+        // A side with no succeeded run has no verdict: said among the advice, the other pairs still judged.
+        const v = await api.analyses
+          .verdict({
+            a: designTarget(id, reference!, null),
+            b: designTarget(id, other, null),
+            measure: null,
+            confidence: 0.95,
+          })
+          .catch((e: unknown) => {
+            if (!isUserError(e)) throw e;
+            hints.push(`${other} against ${reference}: no verdict (${(e as Error).message})`);
+            return null;
+          });
+        if (v) verdicts.push(v);
+      }
+      if (o.exportJson) {
+        const shell = request.shell ?? (["uftrace", "callgrind", "gcov"].includes(o.profiler) ? "none" : "sh");
+        const spec = benchSpec({ ...request, shell, profiler: { name: o.profiler, options: request.profilerOptions } });
+        await writeFile(o.exportJson, hyperfineJson(spec, runs, detail.workloads));
+      }
+      if (o.json) printJson({ campaign: id, workspace: dir, detail, verdicts, advice: hints });
+      else printText(detail, verdicts, hints, `campaign ${id} ${end.status}: ${countsText(end.counts)}`);
+      if (runs.every((r) => r.warmup || r.status !== "succeeded"))
+        throw new Error(`no run succeeded: ${hints.at(-1) ?? "see varbench runs"}`);
+      if (o.failIfWorse !== undefined) gate(verdicts, o.failIfWorse);
+    },
+    { campaigns: true },
+  );
 }
 
 /** The workspace named (-w or VARBENCH_WORKSPACE), the one here, or else .varbench here, made on first use. */
@@ -105,7 +123,8 @@ function benchWorkspace(program: Command): string {
   const given = program.getOptionValueSource("workspace") !== "default" || process.env.VARBENCH_WORKSPACE;
   const dir = workspaceDir(program);
   if (given || existsSync(join(dir, DATABASE_FILE))) return dir;
-  if (!existsSync(join(BENCH_WORKSPACE, DATABASE_FILE))) console.error(`varbench: the campaign is kept in a new workspace, ${BENCH_WORKSPACE} (-w chooses another)`);
+  if (!existsSync(join(BENCH_WORKSPACE, DATABASE_FILE)))
+    console.error(`varbench: the campaign is kept in a new workspace, ${BENCH_WORKSPACE} (-w chooses another)`);
   return BENCH_WORKSPACE;
 }
 
@@ -113,7 +132,13 @@ function benchWorkspace(program: Command): string {
 function parameterOf(text: string): { name: string; values: string[] } {
   const at = text.indexOf("=");
   if (at <= 0) throw new Error(`-L ${text}: give a parameter and its values, e.g. -L n 1000,2000`);
-  return { name: text.slice(0, at), values: text.slice(at + 1).split(",").map((v) => v.trim()) };
+  return {
+    name: text.slice(0, at),
+    values: text
+      .slice(at + 1)
+      .split(",")
+      .map((v) => v.trim()),
+  };
 }
 
 /** hyperfine's warnings, from the runs as they came: outliers, and a first run far slower than the rest. */
@@ -123,19 +148,38 @@ export function advice(detail: CampaignDetail, runs: readonly RunRow[]): string[
   for (const g of detail.groups) {
     const where = `${g.design}${detail.workloads.length > 1 ? ` on ${g.workload}` : ""}`;
     const outliers = g.summary?.outliers.length ?? 0;
-    if (outliers > 0) out.push(`${where}: ${outliers} of ${g.values.length} runs ${outliers === 1 ? "is an outlier" : "are outliers"} (far from the others: another program running, or the machine's frequency changing); a quieter machine, or more runs, makes the figures hold`);
+    if (outliers > 0)
+      out.push(
+        `${where}: ${outliers} of ${g.values.length} runs ${outliers === 1 ? "is an outlier" : "are outliers"} (far from the others: another program running, or the machine's frequency changing); a quieter machine, or more runs, makes the figures hold`,
+      );
     const [first, ...rest] = g.values;
     if (first === undefined || rest.length < 2 || detail.warmups > 0) continue;
     const median = [...rest].sort((x, y) => x - y)[Math.floor(rest.length / 2)]!;
-    if (median > 0 && first > SLOW_FIRST_RUN * median) out.push(`${where}: the first run took ${formatMeasure(unit, first)}, ${(first / median).toFixed(1)} times the median of the others (caches being filled?): --warmup 1 or more runs it first and leaves it out`);
+    if (median > 0 && first > SLOW_FIRST_RUN * median)
+      out.push(
+        `${where}: the first run took ${formatMeasure(unit, first)}, ${(first / median).toFixed(1)} times the median of the others (caches being filled?): --warmup 1 or more runs it first and leaves it out`,
+      );
   }
   const failed = runs.filter((r) => !r.warmup && r.status !== "succeeded");
-  if (failed.length > 0) out.push(`${failed.length} run${failed.length === 1 ? "" : "s"} did not succeed (${[...new Set(failed.map((r) => r.message ?? r.status))].slice(0, 2).join("; ")}): they are left out`);
+  if (failed.length > 0)
+    out.push(
+      `${failed.length} run${failed.length === 1 ? "" : "s"} did not succeed (${[...new Set(failed.map((r) => r.message ?? r.status))].slice(0, 2).join("; ")}): they are left out`,
+    );
   return out;
 }
 
-function printText(detail: CampaignDetail, verdicts: readonly DesignVerdict[], hints: readonly string[], ending: string): void {
-  const parts = [`${ending}`, `${detail.measure.title} per command${detail.workloads.length > 1 ? " × parameter value" : ""}, from ${detail.basis}:`, campaignTable(detail), ""];
+function printText(
+  detail: CampaignDetail,
+  verdicts: readonly DesignVerdict[],
+  hints: readonly string[],
+  ending: string,
+): void {
+  const parts = [
+    `${ending}`,
+    `${detail.measure.title} per command${detail.workloads.length > 1 ? " × parameter value" : ""}, from ${detail.basis}:`,
+    campaignTable(detail),
+    "",
+  ];
   if (verdicts.length === 0) parts.push("One command: nothing to compare it with.");
   for (const v of verdicts) parts.push(VERDICT_EXPORTERS.text.render(v, undefined) as string);
   if (hints.length > 0) parts.push("Advice:", ...hints.map((h) => `  - ${h}`), "");
@@ -146,10 +190,16 @@ function printText(detail: CampaignDetail, verdicts: readonly DesignVerdict[], h
 function gate(verdicts: readonly DesignVerdict[], threshold: number): void {
   const found: string[] = [];
   for (const v of verdicts) {
-    if (!v.settled) throw new Error(`--fail-if-worse: the verdict of ${v.labels.b} against ${v.labels.a} is not settled, so it judges nothing`);
+    if (!v.settled)
+      throw new Error(
+        `--fail-if-worse: the verdict of ${v.labels.b} against ${v.labels.a} is not settled, so it judges nothing`,
+      );
     for (const w of v.workloads) {
       const s = w.speedup;
-      if (s && s.interval && s.faster === "A" && bOverA(s) - 1 > threshold) found.push(`${w.workload}: ${speedupSentence(s, v.labels, v.measure)}, beyond the ${(threshold * 100).toFixed(2)}% allowed`);
+      if (s && s.interval && s.faster === "A" && bOverA(s) - 1 > threshold)
+        found.push(
+          `${w.workload}: ${speedupSentence(s, v.labels, v.measure)}, beyond the ${(threshold * 100).toFixed(2)}% allowed`,
+        );
     }
   }
   if (found.length === 0) return;

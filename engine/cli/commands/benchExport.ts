@@ -12,10 +12,15 @@ export function hyperfineJson(spec: CampaignSpec, runs: readonly RunRow[], workl
   const results = spec.designs.flatMap((d) =>
     workloadOrder.map((name) => {
       const w = byName.get(name)!;
-      const values: Record<string, string> = { ...Object.fromEntries(Object.entries(w.features ?? {}).map(([k, v]) => [k, String(v)])), ...Object.fromEntries(Object.entries(d.variables ?? {}).map(([k, v]) => [k, String(v)])) };
+      const values: Record<string, string> = {
+        ...Object.fromEntries(Object.entries(w.features ?? {}).map(([k, v]) => [k, String(v)])),
+        ...Object.fromEntries(Object.entries(d.variables ?? {}).map(([k, v]) => [k, String(v)])),
+      };
       const fill = (t: string) => t.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, k: string) => values[k] ?? whole);
       const argv = d.argv!.map(fill);
-      const measured = runs.filter((r) => r.design === d.name && r.workload === name && !r.warmup && r.role === null && r.wallNs !== null);
+      const measured = runs.filter(
+        (r) => r.design === d.name && r.workload === name && !r.warmup && r.role === null && r.wallNs !== null,
+      );
       const ok = measured.filter((r) => r.status === "succeeded");
       const s = (ns: number | null) => (ns ?? 0) / 1e9;
       const times = ok.map((r) => s(r.wallNs));

@@ -9,35 +9,49 @@ import { CAMPAIGN_EXPORTERS } from "../../report/exporters.js";
 import { outputFormat } from "../optionParsers.js";
 
 export function run(workspaceDir: string, spec: string, seed?: number): Promise<void> {
-  return withApi(workspaceDir, async (api) => {
-    const end = await followCampaign(api, async () => {
-      const p = await api.campaigns.launchSpec({ spec, seed });
-      console.log(`campaign ${p.campaign.id}: ${p.runs} runs planned (seed ${p.campaign.seed}, ${p.order})`);
-      return p.campaign;
-    });
-    console.log(`campaign ${end.campaignId} ${end.status}: ${countsText(end.counts)}`);
-  }, { campaigns: true });
+  return withApi(
+    workspaceDir,
+    async (api) => {
+      const end = await followCampaign(api, async () => {
+        const p = await api.campaigns.launchSpec({ spec, seed });
+        console.log(`campaign ${p.campaign.id}: ${p.runs} runs planned (seed ${p.campaign.seed}, ${p.order})`);
+        return p.campaign;
+      });
+      console.log(`campaign ${end.campaignId} ${end.status}: ${countsText(end.counts)}`);
+    },
+    { campaigns: true },
+  );
 }
 
 export function resume(workspaceDir: string, id: number): Promise<void> {
-  return withApi(workspaceDir, async (api) => {
-    const end = await followCampaign(api, () => api.campaigns.resume({ campaignId: id }));
-    console.log(`campaign ${id} ${end.status}: ${countsText(end.counts)}`);
-  }, { campaigns: true });
+  return withApi(
+    workspaceDir,
+    async (api) => {
+      const end = await followCampaign(api, () => api.campaigns.resume({ campaignId: id }));
+      console.log(`campaign ${id} ${end.status}: ${countsText(end.counts)}`);
+    },
+    { campaigns: true },
+  );
 }
 
 export function calibrate(workspaceDir: string, id: number): Promise<void> {
   return withApi(workspaceDir, async (api) => {
     const c = await api.campaigns.calibrate({ campaignId: id });
     if ("failure" in c) throw new Error(`uftrace's cost per call could not be measured: ${c.failure}`);
-    console.log(`uftrace costs about ${c.nsPerCall.toFixed(0)} ns a recorded call on this machine (${c.low.toFixed(0)}–${c.high.toFixed(0)}; ${c.insideNs.toFixed(0)} ns of it between a call's own records): ${c.how}.`);
+    console.log(
+      `uftrace costs about ${c.nsPerCall.toFixed(0)} ns a recorded call on this machine (${c.low.toFixed(0)}–${c.high.toFixed(0)}; ${c.insideNs.toFixed(0)} ns of it between a call's own records): ${c.how}.`,
+    );
   });
 }
 
 export function cancel(workspaceDir: string, id: number): Promise<void> {
   return withApi(workspaceDir, async (api) => {
     const c = await api.campaigns.cancel({ campaignId: id });
-    console.log(c.status === "cancelling" ? `campaign ${id}: asked runner ${c.runnerPid} to cancel` : `campaign ${id} ${c.status}: ${countsText(c.counts)}`);
+    console.log(
+      c.status === "cancelling"
+        ? `campaign ${id}: asked runner ${c.runnerPid} to cancel`
+        : `campaign ${id} ${c.status}: ${countsText(c.counts)}`,
+    );
   });
 }
 
@@ -45,15 +59,33 @@ export function list(workspaceDir: string): Promise<void> {
   return withApi(workspaceDir, async (api) => console.log(campaignList(await api.campaigns.list({}))));
 }
 
-export function show(workspaceDir: string, id: number, o: { json: boolean; csv: boolean; metric?: MeasureName }): Promise<void> {
+export function show(
+  workspaceDir: string,
+  id: number,
+  o: { json: boolean; csv: boolean; metric?: MeasureName },
+): Promise<void> {
   return withApi(workspaceDir, async (api) => {
     const format = outputFormat(o);
     const d = await api.campaigns.get({ campaignId: id, measure: o.metric ?? null });
     const c = d.campaign;
-    if (format === "json") return printJson({ campaign: { id, name: c.name, status: c.status, seed: c.seed }, measure: d.measure, basis: d.basis, measures: d.measures.map((m) => m.name), groups: d.groups.map((g) => ({ design: g.design, workload: g.workload, summary: g.summary })) });
+    if (format === "json")
+      return printJson({
+        campaign: { id, name: c.name, status: c.status, seed: c.seed },
+        measure: d.measure,
+        basis: d.basis,
+        measures: d.measures.map((m) => m.name),
+        groups: d.groups.map((g) => ({ design: g.design, workload: g.workload, summary: g.summary })),
+      });
     if (format === "csv") return void process.stdout.write(CAMPAIGN_EXPORTERS.csv.render(d, {}) as string);
     console.log(`campaign ${id} (${c.name}): ${c.status}, seed ${c.seed}`);
-    console.log(`${d.measure.title}, from ${d.basis} (--metric ${d.measure.name}; also: ${d.measures.filter((m) => m.name !== d.measure.name).map((m) => m.name).join(", ") || "none"})`);
+    console.log(
+      `${d.measure.title}, from ${d.basis} (--metric ${d.measure.name}; also: ${
+        d.measures
+          .filter((m) => m.name !== d.measure.name)
+          .map((m) => m.name)
+          .join(", ") || "none"
+      })`,
+    );
     console.log(campaignTable(d));
   });
 }

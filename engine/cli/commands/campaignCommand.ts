@@ -21,7 +21,9 @@ export function declareCampaign(program: Command): void {
   campaign
     .command("calibrate")
     .argument("<id>", "campaign id (under uftrace)", wholeNumber)
-    .description("measure uftrace's own cost per call on this machine again, for the campaign's record options (kept in the workspace and in the config folder's calibrations.json for the machine's other workspaces)")
+    .description(
+      "measure uftrace's own cost per call on this machine again, for the campaign's record options (kept in the workspace and in the config folder's calibrations.json for the machine's other workspaces)",
+    )
     .action(async (id: number) => (await import("./campaign.js")).calibrate(ws(), id));
   campaign
     .command("cancel")
@@ -37,7 +39,16 @@ export function declareCampaign(program: Command): void {
     .argument("<id>", "campaign id", wholeNumber)
     .addOption(jsonOption())
     .addOption(csvOption())
-    .addOption(metricOption("the measure", "the one the campaign's profiler gives: wall time under time, traced on-CPU time under uftrace, instructions under callgrind, line executions under gcov, CPU time under the sampler"))
-    .description("statistics of the campaign's measure per design × workload (succeeded, measured runs), workloads in order of their features")
-    .action(async (id: number, o: { json: boolean; csv: boolean; metric?: MeasureName }) => (await import("./campaign.js")).show(ws(), id, o));
+    .addOption(
+      metricOption(
+        "the measure",
+        "the one the campaign's profiler gives: wall time under time, traced on-CPU time under uftrace, instructions under callgrind, line executions under gcov, CPU time under the sampler",
+      ),
+    )
+    .description(
+      "statistics of the campaign's measure per design × workload (succeeded, measured runs), workloads in order of their features",
+    )
+    .action(async (id: number, o: { json: boolean; csv: boolean; metric?: MeasureName }) =>
+      (await import("./campaign.js")).show(ws(), id, o),
+    );
 }

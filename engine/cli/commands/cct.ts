@@ -15,7 +15,14 @@ interface Options {
 
 export function cct(workspaceDir: string, target: string, o: Options): Promise<void> {
   return withApi(workspaceDir, async (api) => {
-    const table = await api.analyses.cct({ target: targetArg(target), thread: o.thread ?? null, sort: o.sort, limit: o.limit, maxChildren: o.maxChildren, onCpu: o.onCpu });
+    const table = await api.analyses.cct({
+      target: targetArg(target),
+      thread: o.thread ?? null,
+      sort: o.sort,
+      limit: o.limit,
+      maxChildren: o.maxChildren,
+      onCpu: o.onCpu,
+    });
     if (o.json) return printJson(cctJson(table));
     console.log(cctText(table));
   });

@@ -49,11 +49,26 @@ export function compare(workspaceDir: string, campaign: string, o: CompareFlags)
     const names = designPair(o.designs);
     checkNames(t.campaignId, await api.campaigns.get({ campaignId: t.campaignId }), names, o.workload);
     const side = (design: string, workload: string | null) => designTarget(t.campaignId, design, workload);
-    const verdict = await withAnalysisProgress(api, () => api.analyses.verdict({ a: side(names[0], o.workload ?? null), b: side(names[1], o.workload ?? null), measure: o.metric ?? null, confidence: o.confidence }));
+    const verdict = await withAnalysisProgress(api, () =>
+      api.analyses.verdict({
+        a: side(names[0], o.workload ?? null),
+        b: side(names[1], o.workload ?? null),
+        measure: o.metric ?? null,
+        confidence: o.confidence,
+      }),
+    );
     const patterns: WorkloadPatterns[] = [];
     for (const w of o.patterns ? verdict.workloads.map((x) => x.workload) : []) {
       try {
-        const comparison = await withAnalysisProgress(api, () => api.analyses.designComparison({ a: side(names[0], w), b: side(names[1], w), confidence: o.confidence, precision: o.precision, ...patternArgs(o) }));
+        const comparison = await withAnalysisProgress(api, () =>
+          api.analyses.designComparison({
+            a: side(names[0], w),
+            b: side(names[1], w),
+            confidence: o.confidence,
+            precision: o.precision,
+            ...patternArgs(o),
+          }),
+        );
         patterns.push({ workload: w, comparison, note: null });
       } catch (e) {
         // No per-thread timelines (a time, callgrind or gcov campaign): the verdict stands alone, and says why.
@@ -69,15 +84,21 @@ export function compare(workspaceDir: string, campaign: string, o: CompareFlags)
 async function print(out: CompareOutput, format: OutputFormat, asked: boolean): Promise<void> {
   if (format === "json") return printJson(out);
   // CSV is the verdict's table alone (one header, one measure); the patterns are in --json and in the text.
-  if (format === "csv") return void process.stdout.write(VERDICT_EXPORTERS.csv.render(out.verdict, undefined) as string);
+  if (format === "csv")
+    return void process.stdout.write(VERDICT_EXPORTERS.csv.render(out.verdict, undefined) as string);
   const parts = [VERDICT_EXPORTERS.text.render(out.verdict, undefined) as string];
   if (!asked) parts.push("Execution patterns (paper 004): not compared (--no-patterns).\n");
   const none = out.patterns.filter((p) => !p.comparison);
   // Every workload without timelines says the same: said once.
-  if (none.length > 0 && none.length === out.patterns.length) parts.push(`Execution patterns (paper 004): not compared: ${none[0].note}.\n`);
+  if (none.length > 0 && none.length === out.patterns.length)
+    parts.push(`Execution patterns (paper 004): not compared: ${none[0].note}.\n`);
   for (const p of out.patterns) {
-    if (p.comparison) parts.push(`Execution patterns (paper 004) on ${p.workload}:\n\n${COMPARISON_EXPORTERS.text.render(p.comparison, undefined)}`);
-    else if (none.length < out.patterns.length) parts.push(`Execution patterns (paper 004) on ${p.workload}: not compared: ${p.note}.\n`);
+    if (p.comparison)
+      parts.push(
+        `Execution patterns (paper 004) on ${p.workload}:\n\n${COMPARISON_EXPORTERS.text.render(p.comparison, undefined)}`,
+      );
+    else if (none.length < out.patterns.length)
+      parts.push(`Execution patterns (paper 004) on ${p.workload}: not compared: ${p.note}.\n`);
   }
   process.stdout.write(parts.join("\n"));
 }
@@ -92,23 +113,57 @@ function gate(out: CompareOutput, strategy: Strategy, threshold: number): void {
   const v = out.verdict;
   const allowed = `${(threshold * 100).toFixed(2)}% allowed`;
   if (strategy === "verdict") {
-    if (!v.settled) throw new Error("--fail-if-worse: the verdict is not settled (the tracer's own cost may decide it), so it judges nothing; judge the plain timing runs (`timing: time` in the spec) or another measure (--metric)");
-    const judged = [...v.workloads.map((w) => [w.workload, w.speedup] as const), ...(v.overall ? [["all workloads (geometric mean)", v.overall.speedup] as const] : [])];
-    if (judged.every(([, s]) => s === null || s.interval === null)) throw new Error("--fail-if-worse: no workload has an interval to judge by (a single run on a side)");
+    if (!v.settled)
+      throw new Error(
+        "--fail-if-worse: the verdict is not settled (the tracer's own cost may decide it), so it judges nothing; judge the plain timing runs (`timing: time` in the spec) or another measure (--metric)",
+      );
+    const judged = [
+      ...v.workloads.map((w) => [w.workload, w.speedup] as const),
+      ...(v.overall ? [["all workloads (geometric mean)", v.overall.speedup] as const] : []),
+    ];
+    if (judged.every(([, s]) => s === null || s.interval === null))
+      throw new Error("--fail-if-worse: no workload has an interval to judge by (a single run on a side)");
     const over = judged.filter(([, s]) => s !== null && s.faster === "A" && bOverA(s) - 1 > threshold);
-    if (over.length > 0) worse(over.map(([w, s]) => `${w}: ${speedupSentence(s!, v.labels, v.measure)}, B ${((bOverA(s!) - 1) * 100).toFixed(2)}% above A, beyond the ${allowed}`).join("; "));
+    if (over.length > 0)
+      worse(
+        over
+          .map(
+            ([w, s]) =>
+              `${w}: ${speedupSentence(s!, v.labels, v.measure)}, B ${((bOverA(s!) - 1) * 100).toFixed(2)}% above A, beyond the ${allowed}`,
+          )
+          .join("; "),
+      );
     return;
   }
   const found: string[] = [];
   for (const p of out.patterns) {
     const c = p.comparison;
-    if (!c) throw new Error(`--strategy ${strategy}: the designs were not compared by execution patterns on ${p.workload} (${p.note}); judge by the verdict (--strategy verdict)`);
-    const s = strategy === "m-run" ? c.strategies.mRun?.speedup : strategy === "c-pattern" ? c.strategies.cPattern?.speedup : strategy === "a-pattern" ? c.strategies.aPattern.speedup : c.baselines.means;
-    if (!s) throw new Error(`--strategy ${strategy}: on ${p.workload} the designs share no execution pattern (or a mean is not positive), so it cannot judge them; choose verdict, a-pattern or means`);
+    if (!c)
+      throw new Error(
+        `--strategy ${strategy}: the designs were not compared by execution patterns on ${p.workload} (${p.note}); judge by the verdict (--strategy verdict)`,
+      );
+    const s =
+      strategy === "m-run"
+        ? c.strategies.mRun?.speedup
+        : strategy === "c-pattern"
+          ? c.strategies.cPattern?.speedup
+          : strategy === "a-pattern"
+            ? c.strategies.aPattern.speedup
+            : c.baselines.means;
+    if (!s)
+      throw new Error(
+        `--strategy ${strategy}: on ${p.workload} the designs share no execution pattern (or a mean is not positive), so it cannot judge them; choose verdict, a-pattern or means`,
+      );
     // C-Pattern and A-Pattern are point estimates: they fail the job only where Mann–Whitney over all runs shows B higher too.
-    const shown = s.interval !== null ? s.faster === "A" : c.baselines.mannWhitney.p < 1 - c.confidence && c.baselines.means?.lower === "A";
+    const shown =
+      s.interval !== null
+        ? s.faster === "A"
+        : c.baselines.mannWhitney.p < 1 - c.confidence && c.baselines.means?.lower === "A";
     const over = bOverA(s) - 1;
-    if (s.lower === "A" && shown && over > threshold) found.push(`${p.workload}: B's ${c.metric.title} is ${(over * 100).toFixed(2)}% above A's under ${strategy}, beyond the ${allowed}`);
+    if (s.lower === "A" && shown && over > threshold)
+      found.push(
+        `${p.workload}: B's ${c.metric.title} is ${(over * 100).toFixed(2)}% above A's under ${strategy}, beyond the ${allowed}`,
+      );
   }
   if (found.length > 0) worse(found.join("; "));
 }

@@ -10,12 +10,22 @@ import type { TraceExport } from "../../api/types.js";
 /** The standard output as a file the engine can open (Linux and macOS). */
 const STDOUT_FILE = "/dev/stdout";
 
-export function exportTrace(workspaceDir: string, target: string, o: { output: string; onCpu?: boolean }): Promise<void> {
+export function exportTrace(
+  workspaceDir: string,
+  target: string,
+  o: { output: string; onCpu?: boolean },
+): Promise<void> {
   const toStdout = o.output === "-";
   return withApi(workspaceDir, async (api) => {
     let r: TraceExport;
     try {
-      r = await withAnalysisProgress(api, () => api.runs.exportTrace({ target: targetArg(target, ["run", "trace"]), path: toStdout ? STDOUT_FILE : o.output, onCpu: o.onCpu }));
+      r = await withAnalysisProgress(api, () =>
+        api.runs.exportTrace({
+          target: targetArg(target, ["run", "trace"]),
+          path: toStdout ? STDOUT_FILE : o.output,
+          onCpu: o.onCpu,
+        }),
+      );
     } catch (e) {
       // A reader that stops early (… | head) closes the pipe: the rest is not wanted, which is no failure.
       if (toStdout && /EPIPE/.test((e as Error).message)) return;
@@ -23,7 +33,9 @@ export function exportTrace(workspaceDir: string, target: string, o: { output: s
     }
     for (const w of r.warnings) process.stderr.write(`warning: ${w}\n`);
     const where = toStdout ? "standard output" : r.path;
-    process.stderr.write(`wrote ${where}: Chrome trace JSON, ${r.calls} calls in ${r.threads} thread(s), ${kib(r.bytes)} KiB\n`);
+    process.stderr.write(
+      `wrote ${where}: Chrome trace JSON, ${r.calls} calls in ${r.threads} thread(s), ${kib(r.bytes)} KiB\n`,
+    );
   });
 }
 

@@ -12,11 +12,20 @@ import { printJson } from "../format/jsonOut.js";
 /** Bytes gathered before each write to stdout. */
 const CHUNK = 1 << 20;
 
-export function flame(workspaceDir: string, target: string, o: { thread?: string; onCpu?: boolean; vs?: string; json: boolean }): Promise<void> {
-  if (o.vs !== undefined && o.thread !== undefined) throw new Error("--thread picks a thread of one run or trace; with --vs both sides take all their threads");
+export function flame(
+  workspaceDir: string,
+  target: string,
+  o: { thread?: string; onCpu?: boolean; vs?: string; json: boolean },
+): Promise<void> {
+  if (o.vs !== undefined && o.thread !== undefined)
+    throw new Error("--thread picks a thread of one run or trace; with --vs both sides take all their threads");
   return withApi(workspaceDir, async (api) => {
     if (o.vs !== undefined) {
-      const d = await api.analyses.flameDiff({ a: targetArg(target, ["run", "design"]), b: targetArg(o.vs, ["run", "design"]), onCpu: o.onCpu });
+      const d = await api.analyses.flameDiff({
+        a: targetArg(target, ["run", "design"]),
+        b: targetArg(o.vs, ["run", "design"]),
+        onCpu: o.onCpu,
+      });
       return o.json ? printJson(d) : write(collapsedLines(d, flameDiffCounts(d)));
     }
     const g = await api.analyses.flame({ target: targetArg(target), thread: o.thread ?? null, onCpu: o.onCpu });

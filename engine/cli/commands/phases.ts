@@ -23,15 +23,22 @@ export function phases(workspaceDir: string, first: string, run: string | undefi
     if (first === "segment") {
       if (run === undefined) throw new Error("phases segment: name the run to segment (varbench phases segment <run>)");
       const t = runArg(run);
-      const markers = o.markers !== undefined ? campaignArg(o.markers, "--markers") : { kind: "campaign" as const, campaignId: await campaignOf(api, t.runId) };
-      const r = await withAnalysisProgress(api, () => api.analyses.phaseSegments({ target: t, markers, logicalTime: o.logicalTime, granularity: o.granularity }));
+      const markers =
+        o.markers !== undefined
+          ? campaignArg(o.markers, "--markers")
+          : { kind: "campaign" as const, campaignId: await campaignOf(api, t.runId) };
+      const r = await withAnalysisProgress(api, () =>
+        api.analyses.phaseSegments({ target: t, markers, logicalTime: o.logicalTime, granularity: o.granularity }),
+      );
       return printExport(PHASE_SEGMENTS_EXPORTERS, format, r, undefined);
     }
     if (run !== undefined) throw new Error(`phases ${first} ${run}: one campaign (or: phases segment <run>)`);
     if (o.markers !== undefined) throw new Error("--markers goes with phases segment <run>");
     const t = campaignArg(first);
     const target = o.design === undefined ? t : designTarget(t.campaignId, o.design, null);
-    const r = await withAnalysisProgress(api, () => api.analyses.phaseMarkers({ target, logicalTime: o.logicalTime, granularity: o.granularity }));
+    const r = await withAnalysisProgress(api, () =>
+      api.analyses.phaseMarkers({ target, logicalTime: o.logicalTime, granularity: o.granularity }),
+    );
     return printExport(PHASE_MARKERS_EXPORTERS, format, r, undefined);
   });
 }

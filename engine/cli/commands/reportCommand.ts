@@ -6,7 +6,9 @@ import { wholeNumber } from "../optionParsers.js";
 export function declareReport(program: Command): void {
   program
     .command("report")
-    .description("a campaign's report: its measure per design × workload and, for two designs, which is faster (per workload) and every analysis the profiler allows")
+    .description(
+      "a campaign's report: its measure per design × workload and, for two designs, which is faster (per workload) and every analysis the profiler allows",
+    )
     .argument("<campaign>", "campaign id", wholeNumber)
     .addOption(designsOption("the two designs to compare (default: the campaign's two, if it has two)"))
     .addOption(workloadOption("one workload's runs only (trends still take every workload)"))

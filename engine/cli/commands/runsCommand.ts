@@ -11,7 +11,9 @@ export function declareRuns(program: Command): void {
     .option("--campaign <id>", "only this campaign's runs", wholeNumber)
     .addOption(jsonOption())
     .addOption(csvOption())
-    .action(async (o: { campaign?: number; json: boolean; csv: boolean }) => (await import("./runs.js")).list(workspaceDir(program), o));
+    .action(async (o: { campaign?: number; json: boolean; csv: boolean }) =>
+      (await import("./runs.js")).list(workspaceDir(program), o),
+    );
   runs
     .command("show")
     .argument("<id>", "run id", wholeNumber)

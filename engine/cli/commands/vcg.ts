@@ -19,9 +19,23 @@ interface VarianceFlags {
 }
 
 /** The flags as the analyses' arguments; those not given keep the analyses' defaults. */
-const varianceArgs = (o: VarianceFlags) => ({ covThreshold: o.cov, window: o.window, probability: o.probability, cutoff: o.cutoff, onCpu: o.onCpu, maxChildren: o.maxChildren, toolCostNs: o.toolCost, toolCostInsideNs: o.toolCostInside, calibratedToolCost: o.calibratedToolCost });
+const varianceArgs = (o: VarianceFlags) => ({
+  covThreshold: o.cov,
+  window: o.window,
+  probability: o.probability,
+  cutoff: o.cutoff,
+  onCpu: o.onCpu,
+  maxChildren: o.maxChildren,
+  toolCostNs: o.toolCost,
+  toolCostInsideNs: o.toolCostInside,
+  calibratedToolCost: o.calibratedToolCost,
+});
 
-export function vcg(workspaceDir: string, target: string, o: VarianceFlags & { tau?: number; beta?: number; json: boolean; dot: boolean; ccs: boolean; sweep: boolean }): Promise<void> {
+export function vcg(
+  workspaceDir: string,
+  target: string,
+  o: VarianceFlags & { tau?: number; beta?: number; json: boolean; dot: boolean; ccs: boolean; sweep: boolean },
+): Promise<void> {
   return withApi(workspaceDir, async (api) => {
     if (o.sweep) {
       const s = await api.analyses.vcgSweep({ target: targetArg(target), ...varianceArgs(o) });
@@ -33,9 +47,17 @@ export function vcg(workspaceDir: string, target: string, o: VarianceFlags & { t
   });
 }
 
-export function patterns(workspaceDir: string, target: string, o: VarianceFlags & { vs?: string; json: boolean }): Promise<void> {
+export function patterns(
+  workspaceDir: string,
+  target: string,
+  o: VarianceFlags & { vs?: string; json: boolean },
+): Promise<void> {
   return withApi(workspaceDir, async (api) => {
-    const report = await api.analyses.patterns({ target: targetArg(target), vs: o.vs === undefined ? undefined : targetArg(o.vs), ...varianceArgs(o) });
+    const report = await api.analyses.patterns({
+      target: targetArg(target),
+      vs: o.vs === undefined ? undefined : targetArg(o.vs),
+      ...varianceArgs(o),
+    });
     return o.json ? printJson(report) : console.log(detectionTable(report));
   });
 }

@@ -9,7 +9,9 @@ const demoDir = () => process.env.VARBENCH_DEMO_DIR ?? ".varbench-demo";
 export function declareDemo(program: Command): void {
   program
     .command("demo")
-    .description("import the bundled example traces into a demo workspace and show its hottest and most variable contexts")
+    .description(
+      "import the bundled example traces into a demo workspace and show its hottest and most variable contexts",
+    )
     .option("--dir <dir>", "demo workspace folder", demoDir())
     .action(async (o: { dir: string }) => console.log(await (await import("../demo.js")).runDemo(o.dir)));
 }
@@ -24,6 +26,12 @@ export function declareStart(program: Command): void {
     .option("--browser", "browser mode even when Electron is installed", false)
     .action(async (o: { dir?: string; port: number; open: boolean; browser: boolean }) => {
       const { start } = await import("../startCommand.js");
-      await start({ workspace: o.dir ?? demoDir(), demo: o.dir === undefined, port: o.port, open: o.open, electron: !o.browser });
+      await start({
+        workspace: o.dir ?? demoDir(),
+        demo: o.dir === undefined,
+        port: o.port,
+        open: o.open,
+        electron: !o.browser,
+      });
     });
 }

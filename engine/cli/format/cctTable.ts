@@ -6,14 +6,30 @@ import { formatNs } from "../../format/numbers.js";
 export function cctText(t: CctTable): string {
   const body = table(
     ["N", "mean", "σ", "CoV", "min", "max", "total", "self", "context"],
-    t.rows.map((r) => [String(r.n), formatNs(r.meanNs), formatNs(r.stdNs), r.cov.toFixed(3), formatNs(r.minNs), formatNs(r.maxNs), formatNs(r.inclusiveNs), formatNs(r.selfNs), chainText(r.path)]),
+    t.rows.map((r) => [
+      String(r.n),
+      formatNs(r.meanNs),
+      formatNs(r.stdNs),
+      r.cov.toFixed(3),
+      formatNs(r.minNs),
+      formatNs(r.maxNs),
+      formatNs(r.inclusiveNs),
+      formatNs(r.selfNs),
+      chainText(r.path),
+    ]),
   );
   const notes = t.warnings.map((w) => `warning: ${w}`);
   if (t.covarianceOmitted.length > 0) {
-    notes.push(`note: no child covariance for ${t.covarianceOmitted.length} context(s) with more than ${t.maxCovarianceChildren} children: ${t.covarianceOmitted.join("; ")}`);
+    notes.push(
+      `note: no child covariance for ${t.covarianceOmitted.length} context(s) with more than ${t.maxCovarianceChildren} children: ${t.covarianceOmitted.join("; ")}`,
+    );
   }
   const threads = t.threads.map((x) => x.key).join(", ");
-  return [`${t.label}: ${t.events} events, threads ${threads}${t.thread ? ` (showing ${t.thread})` : ""}`, body, ...notes].join("\n");
+  return [
+    `${t.label}: ${t.events} events, threads ${threads}${t.thread ? ` (showing ${t.thread})` : ""}`,
+    body,
+    ...notes,
+  ].join("\n");
 }
 
 /** The table as the JSON scripts read (printJson writes it). */

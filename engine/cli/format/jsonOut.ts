@@ -79,7 +79,12 @@ function isWritten(v: unknown): boolean {
 }
 
 /** A result in one of its exporters' formats: JSON as printJson writes it, any other as rendered. */
-export function printExport<R, O>(exporters: Readonly<Record<string, Exporter<R, O>>>, format: string, result: R, options: O): Promise<void> {
+export function printExport<R, O>(
+  exporters: Readonly<Record<string, Exporter<R, O>>>,
+  format: string,
+  result: R,
+  options: O,
+): Promise<void> {
   if (format === "json") return printJson(result);
   const out = exporters[format].render(result, options);
   return write(process.stdout, typeof out === "string" ? out.replace(/\n?$/, "\n") : out);

@@ -39,10 +39,15 @@ export function patternSection(list: readonly WorkloadPatterns[]): ReportSection
   };
 }
 
-function workloadPatterns({ workload, comparison: c }: WorkloadPatterns, suffix: string, on: string): Pick<ReportSection, "paragraphs" | "tables" | "charts"> {
+function workloadPatterns(
+  { workload, comparison: c }: WorkloadPatterns,
+  suffix: string,
+  on: string,
+): Pick<ReportSection, "paragraphs" | "tables" | "charts"> {
   const value = measureColumns(c.metric.unit).value;
   const rows = [...c.rows, ...(c.unmatched ? [c.unmatched] : [])];
-  const lower = (r: (typeof rows)[number]) => (r.speedup?.lower ? (r.speedup.lower === "A" ? c.labels.a : c.labels.b) : null);
+  const lower = (r: (typeof rows)[number]) =>
+    r.speedup?.lower ? (r.speedup.lower === "A" ? c.labels.a : c.labels.b) : null;
   const distribution: ReportTable = {
     id: `patterns${suffix}`,
     title: `Execution patterns${on}: runs of each design, mean ${c.metric.title}, and the ratio of the two`,
@@ -57,7 +62,17 @@ function workloadPatterns({ workload, comparison: c }: WorkloadPatterns, suffix:
       { key: "ratio", label: "ratio", unit: "ratio" },
       { key: "lower", label: "lower", unit: "text" },
     ],
-    rows: rows.map((r) => [r.pattern, r.runsA, r.runsB, r.shareA, r.shareB, r.meanA, r.meanB, r.speedup?.ratio ?? null, lower(r)]),
+    rows: rows.map((r) => [
+      r.pattern,
+      r.runsA,
+      r.runsB,
+      r.shareA,
+      r.shareB,
+      r.meanA,
+      r.meanB,
+      r.speedup?.ratio ?? null,
+      lower(r),
+    ]),
   };
   const matched: ReportTable = {
     id: `matched-runs${suffix}`,
@@ -77,15 +92,31 @@ function workloadPatterns({ workload, comparison: c }: WorkloadPatterns, suffix:
     paragraphs: [
       `${head}${c.patterns.patterns.length} pattern(s), in ${c.metric.title}.`,
       ...c.verdict.map((line) => `${head}${line}`),
-      ...(c.matched.length ? [] : [`${head}no run of B is matched with one of A: the designs share no execution pattern (the change moved every run into patterns of its own), so M-Run and C-Pattern do not apply; A-Pattern compares each design's patterns as a whole.`]),
+      ...(c.matched.length
+        ? []
+        : [
+            `${head}no run of B is matched with one of A: the designs share no execution pattern (the change moved every run into patterns of its own), so M-Run and C-Pattern do not apply; A-Pattern compares each design's patterns as a whole.`,
+          ]),
     ],
     tables: [strategyTable(c, suffix, on), distribution, matched],
-    charts: [{ id: `pattern-shares${suffix}`, title: `Pattern distribution${on}: each design's runs by pattern`, kind: "shares", categories: rows.map((r) => r.pattern), series: [{ name: "A", values: rows.map((r) => r.shareA) }, { name: "B", values: rows.map((r) => r.shareB) }] }],
+    charts: [
+      {
+        id: `pattern-shares${suffix}`,
+        title: `Pattern distribution${on}: each design's runs by pattern`,
+        kind: "shares",
+        categories: rows.map((r) => r.pattern),
+        series: [
+          { name: "A", values: rows.map((r) => r.shareA) },
+          { name: "B", values: rows.map((r) => r.shareB) },
+        ],
+      },
+    ],
   };
 }
 
 export function vcgSection(a: DominantVarianceResult, b: DominantVarianceResult): ReportSection {
-  const top = (r: DominantVarianceResult) => r.patterns.slice(0, TOP_PATTERNS).map((p) => ({ p, root: r.nodes[p.root] }));
+  const top = (r: DominantVarianceResult) =>
+    r.patterns.slice(0, TOP_PATTERNS).map((p) => ({ p, root: r.nodes[p.root] }));
   const ta = top(a);
   const tb = top(b);
   const rows = Array.from({ length: Math.max(ta.length, tb.length) }, (_, i) => [
@@ -100,7 +131,9 @@ export function vcgSection(a: DominantVarianceResult, b: DominantVarianceResult)
   return {
     id: "vcg",
     title: "Dominant variance: top VCG patterns of each design (paper 000)",
-    paragraphs: [`Patterns ranked by their variance impact (VIM, σ·N summed over the pattern), each design's runs pooled; ${a.patterns.length} pattern(s) in A, ${b.patterns.length} in B.`],
+    paragraphs: [
+      `Patterns ranked by their variance impact (VIM, σ·N summed over the pattern), each design's runs pooled; ${a.patterns.length} pattern(s) in A, ${b.patterns.length} in B.`,
+    ],
     tables: [
       {
         id: "vcg-patterns",
@@ -122,17 +155,25 @@ export function vcgSection(a: DominantVarianceResult, b: DominantVarianceResult)
 }
 
 export function trendSection(t: TrendComparisonResult): ReportSection {
-  const rows = t.locations.slice(0, TOP_ROWS).map((l) => [
-    l.name,
-    l.fits[0] ? `${modelText({ ...l.fits[0].fit, feature: t.feature })}${l.fits[0].fit.noTrend !== null ? " (no trend)" : ""}` : "not reached",
-    l.fits[1] ? `${modelText({ ...l.fits[1].fit, feature: t.feature })}${l.fits[1].fit.noTrend !== null ? " (no trend)" : ""}` : "not reached",
-    l.fits[0]?.fit.exponent.value ?? null,
-    l.fits[1]?.fit.exponent.value ?? null,
-    l.exponentDifference?.value ?? null,
-    l.exponentDifference?.interval ? `${l.exponentDifference.interval.low.toFixed(2)} to ${l.exponentDifference.interval.high.toFixed(2)}` : null,
-    l.scalesWorse,
-    l.crossover,
-  ]);
+  const rows = t.locations
+    .slice(0, TOP_ROWS)
+    .map((l) => [
+      l.name,
+      l.fits[0]
+        ? `${modelText({ ...l.fits[0].fit, feature: t.feature })}${l.fits[0].fit.noTrend !== null ? " (no trend)" : ""}`
+        : "not reached",
+      l.fits[1]
+        ? `${modelText({ ...l.fits[1].fit, feature: t.feature })}${l.fits[1].fit.noTrend !== null ? " (no trend)" : ""}`
+        : "not reached",
+      l.fits[0]?.fit.exponent.value ?? null,
+      l.fits[1]?.fit.exponent.value ?? null,
+      l.exponentDifference?.value ?? null,
+      l.exponentDifference?.interval
+        ? `${l.exponentDifference.interval.low.toFixed(2)} to ${l.exponentDifference.interval.high.toFixed(2)}`
+        : null,
+      l.scalesWorse,
+      l.crossover,
+    ]);
   return {
     id: "trends",
     title: `Trends: how cost grows with ${t.feature} (paper 002)`,
@@ -168,7 +209,9 @@ export function phaseSection(p: PhaseMarkersResult): ReportSection {
     id: "phases",
     title: "Phases (paper 003)",
     paragraphs: [
-      p.outer ? `Outer phase marker ${p.outer}; inner markers ${p.inner.join(", ") || "none"}; found from ${p.requests} requests of the regular input.` : `No phase marker was found (${p.candidates.length} candidates ran once per request).`,
+      p.outer
+        ? `Outer phase marker ${p.outer}; inner markers ${p.inner.join(", ") || "none"}; found from ${p.requests} requests of the regular input.`
+        : `No phase marker was found (${p.candidates.length} candidates ran once per request).`,
       ...p.notes,
     ],
     tables: [
@@ -188,8 +231,15 @@ export function phaseSection(p: PhaseMarkersResult): ReportSection {
 
 export function contextSection(c: Comparison): ReportSection {
   // In the verdict's convention, a ratio at least 1 in the table's direction: "2.1 times slower".
-  const times = (relative: number | null) => (relative === null ? null : relative >= 0 ? 1 + relative : 1 / (1 + relative));
-  const table = (id: string, title: string, rows: readonly (Comparison["slower"][number] & { kind?: string })[], kinds = false, how = "B over A"): ReportTable => ({
+  const times = (relative: number | null) =>
+    relative === null ? null : relative >= 0 ? 1 + relative : 1 / (1 + relative);
+  const table = (
+    id: string,
+    title: string,
+    rows: readonly (Comparison["slower"][number] & { kind?: string })[],
+    kinds = false,
+    how = "B over A",
+  ): ReportTable => ({
     id,
     title,
     columns: [
@@ -201,19 +251,36 @@ export function contextSection(c: Comparison): ReportSection {
       { key: "t", label: "Welch's t", unit: "number" },
     ],
     // A context on one side only has no ratio.
-    rows: rows.slice(0, TOP_ROWS).map((r) => [r.path.join(" > "), ...(kinds ? [r.kind ?? null] : []), r.a?.meanNs ?? null, r.b?.meanNs ?? null, how === "B over A" ? (r.relative === null ? null : 1 + r.relative) : times(r.relative), r.welchT]),
+    rows: rows
+      .slice(0, TOP_ROWS)
+      .map((r) => [
+        r.path.join(" > "),
+        ...(kinds ? [r.kind ?? null] : []),
+        r.a?.meanNs ?? null,
+        r.b?.meanNs ?? null,
+        how === "B over A" ? (r.relative === null ? null : 1 + r.relative) : times(r.relative),
+        r.welchT,
+      ]),
   });
   const apart = c.apart.length
-    ? [`${c.apart.length} changed context(s) are not the program's code (${[...new Set(c.apart.map((x) => FRAME_KIND_WORDS[x.kind]))].join("; ")}): listed apart, never among the code's findings.`]
+    ? [
+        `${c.apart.length} changed context(s) are not the program's code (${[...new Set(c.apart.map((x) => FRAME_KIND_WORDS[x.kind]))].join("; ")}): listed apart, never among the code's findings.`,
+      ]
     : [];
   return {
     id: "contexts",
     title: "Calling contexts that changed most",
-    paragraphs: [`Contexts pooled over each side's runs by call chain, ranked by the time per run the change costs; a change under ${(100 * c.minRelativeChange).toFixed(0)}% counts as unchanged (${c.unchanged} contexts).`, ...apart, ...c.notes],
+    paragraphs: [
+      `Contexts pooled over each side's runs by call chain, ranked by the time per run the change costs; a change under ${(100 * c.minRelativeChange).toFixed(0)}% counts as unchanged (${c.unchanged} contexts).`,
+      ...apart,
+      ...c.notes,
+    ],
     tables: [
       table("slower-contexts", "Slower in B", c.slower, false, "times slower"),
       table("faster-contexts", "Faster in B", c.faster, false, "times faster"),
-      ...(c.apart.length ? [table("not-code-contexts", "Not the program's code: waiting, the profiler, the loader", c.apart, true)] : []),
+      ...(c.apart.length
+        ? [table("not-code-contexts", "Not the program's code: waiting, the profiler, the loader", c.apart, true)]
+        : []),
     ],
     charts: [],
   };

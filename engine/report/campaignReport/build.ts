@@ -7,15 +7,31 @@ import type { DesignVerdict } from "../../verdict/designVerdict.js";
 import type { DominantVarianceResult } from "../../variance/result.js";
 import type { TrendComparisonResult } from "../../trend/result.js";
 import type { PhaseMarkersResult } from "../../phases/result.js";
-import { REPORT_SCHEMA_VERSION, type CampaignReport, type Headline, type Provenance, type ReportSection } from "./model.js";
+import {
+  REPORT_SCHEMA_VERSION,
+  type CampaignReport,
+  type Headline,
+  type Provenance,
+  type ReportSection,
+} from "./model.js";
 import { verdictHeadline } from "./headline.js";
 import { environmentSection, measureSection, summarySection } from "./summarySections.js";
-import { contextSection, patternSection, phaseSection, trendSection, vcgSection, type WorkloadPatterns } from "./analysisSections.js";
+import {
+  contextSection,
+  patternSection,
+  phaseSection,
+  trendSection,
+  vcgSection,
+  type WorkloadPatterns,
+} from "./analysisSections.js";
 
 /** What the two designs' analyses gave; null where one did not apply. */
 export interface DesignInputs {
   readonly labels: { readonly a: string; readonly b: string };
-  readonly environments: { readonly a: Readonly<Record<string, unknown>>; readonly b: Readonly<Record<string, unknown>> };
+  readonly environments: {
+    readonly a: Readonly<Record<string, unknown>>;
+    readonly b: Readonly<Record<string, unknown>>;
+  };
   /** Which is faster, per workload, in the campaign's measure. */
   readonly verdict: DesignVerdict;
   readonly compare: Comparison;
@@ -50,7 +66,17 @@ export function buildCampaignReport(inp: ReportInputs): CampaignReport {
   if (d?.trends) sections.push(trendSection(d.trends));
   if (inp.phases) sections.push(phaseSection(inp.phases));
   if (d && d.compare.a.withCct > 0 && d.compare.b.withCct > 0) sections.push(contextSection(d.compare));
-  const title = d ? `Campaign ${c.id} (${c.name}): ${d.labels.a} against ${d.labels.b}` : `Campaign ${c.id} (${c.name})`;
+  const title = d
+    ? `Campaign ${c.id} (${c.name}): ${d.labels.a} against ${d.labels.b}`
+    : `Campaign ${c.id} (${c.name})`;
   // A note said by two analyses (the same reason a section is left out) is said once.
-  return { schema: "varbench-campaign-report", schemaVersion: REPORT_SCHEMA_VERSION, title, provenance: inp.provenance, headline, sections, notes: [...new Set(inp.notes)] };
+  return {
+    schema: "varbench-campaign-report",
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    title,
+    provenance: inp.provenance,
+    headline,
+    sections,
+    notes: [...new Set(inp.notes)],
+  };
 }

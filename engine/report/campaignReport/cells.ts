@@ -7,7 +7,10 @@ import type { Cell, ColumnUnit, ReportTable } from "./model.js";
 
 export function formatCell(v: Cell, unit: ColumnUnit): string {
   if (v === null) return "—";
-  if (Array.isArray(v)) return unit === "nsInterval" ? `${formatNs(v[0])} – ${formatNs(v[1])}` : `${formatPlain(v[0])} – ${formatPlain(v[1])}`;
+  if (Array.isArray(v))
+    return unit === "nsInterval"
+      ? `${formatNs(v[0])} – ${formatNs(v[1])}`
+      : `${formatPlain(v[0])} – ${formatPlain(v[1])}`;
   if (typeof v === "string") return v;
   const n = v as number;
   if (!Number.isFinite(n)) return "—";
@@ -37,7 +40,16 @@ function formatPlain(n: number): string {
 /** The table as CSV rows: header first, raw values, an interval as "<label> low" and "<label> high". */
 export function csvRows(t: ReportTable): string[][] {
   const interval = (c: { unit: string }) => c.unit === "nsInterval" || c.unit === "interval";
-  const header = t.columns.flatMap((c) => (interval(c) ? [`${c.label} low${c.unit === "nsInterval" ? " (ns)" : ""}`, `${c.label} high${c.unit === "nsInterval" ? " (ns)" : ""}`] : [c.unit === "ns" ? `${c.label} (ns)` : c.label])).map(csvSafe);
+  const header = t.columns
+    .flatMap((c) =>
+      interval(c)
+        ? [
+            `${c.label} low${c.unit === "nsInterval" ? " (ns)" : ""}`,
+            `${c.label} high${c.unit === "nsInterval" ? " (ns)" : ""}`,
+          ]
+        : [c.unit === "ns" ? `${c.label} (ns)` : c.label],
+    )
+    .map(csvSafe);
   const rows = t.rows.map((r) =>
     r.flatMap((v, i) => {
       if (interval(t.columns[i])) return Array.isArray(v) ? [String(v[0]), String(v[1])] : ["", ""];

@@ -12,7 +12,11 @@ export function verdictHeadline(v: DesignVerdict, patterns: readonly WorkloadPat
   const s = v.overall?.speedup ?? (v.workloads.length === 1 ? v.workloads[0].speedup : null);
   if (!s) return null;
   const disagreements = [
-    ...v.workloads.flatMap((w) => w.disagreements.map((d) => (v.workloads.length > 1 ? `On ${w.workload}, ${d}.` : `${d[0].toUpperCase()}${d.slice(1)}.`))),
+    ...v.workloads.flatMap((w) =>
+      w.disagreements.map((d) =>
+        v.workloads.length > 1 ? `On ${w.workload}, ${d}.` : `${d[0].toUpperCase()}${d.slice(1)}.`,
+      ),
+    ),
     ...v.warnings.map((w) => `${w[0].toUpperCase()}${w.slice(1)}.`),
     ...patterns.flatMap((p) => matchedRuns(v, p)),
   ];
@@ -39,7 +43,13 @@ function matchedRuns(v: DesignVerdict, { workload, comparison: c }: WorkloadPatt
   if (!m || !s) return [];
   const on = v.workloads.length > 1 ? ` on ${workload}` : "";
   const said = `Under matched runs${on} (M-Run, paper 004 §5.2, in ${c.metric.title}): ${speedupSentence(m, c.labels, c.metric)}.`;
-  if (m.lower !== null && s.lower !== null && m.lower !== s.lower) return [`${said} It points the other way: the designs' runs fall into the execution patterns in different proportions.`];
-  if ((m.faster === null) !== (s.faster === null)) return [`${said} It ${m.faster === null ? "shows no difference where the verdict does" : "shows a difference where the verdict does not"}.`];
+  if (m.lower !== null && s.lower !== null && m.lower !== s.lower)
+    return [
+      `${said} It points the other way: the designs' runs fall into the execution patterns in different proportions.`,
+    ];
+  if ((m.faster === null) !== (s.faster === null))
+    return [
+      `${said} It ${m.faster === null ? "shows no difference where the verdict does" : "shows a difference where the verdict does not"}.`,
+    ];
   return [];
 }

@@ -28,7 +28,12 @@ code { font-family: ui-monospace, monospace; font-size: 0.9em; word-break: break
 function tableHtml(t: ReportTable): string {
   const num = (u: string) => (u === "text" ? "" : u === "nsInterval" ? ' class="num range"' : ' class="num"');
   const head = t.columns.map((c) => `<th${num(c.unit)} scope="col">${esc(c.label)}</th>`).join("");
-  const body = t.rows.map((r) => `<tr>${r.map((v, i) => `<td${num(t.columns[i].unit)}>${esc(formatCell(v, t.columns[i].unit))}</td>`).join("")}</tr>`).join("\n");
+  const body = t.rows
+    .map(
+      (r) =>
+        `<tr>${r.map((v, i) => `<td${num(t.columns[i].unit)}>${esc(formatCell(v, t.columns[i].unit))}</td>`).join("")}</tr>`,
+    )
+    .join("\n");
   return `<h3 id="table-${esc(t.id)}">${esc(t.title)}</h3>\n<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
 
@@ -37,7 +42,14 @@ function chartHtml(c: ReportChart): string {
 }
 
 function sectionHtml(s: ReportSection): string {
-  return [`<section id="${esc(s.id)}">`, `<h2>${esc(s.title)}</h2>`, ...s.paragraphs.map((p) => `<p>${esc(p)}</p>`), ...s.charts.map(chartHtml), ...s.tables.map(tableHtml), "</section>"].join("\n");
+  return [
+    `<section id="${esc(s.id)}">`,
+    `<h2>${esc(s.title)}</h2>`,
+    ...s.paragraphs.map((p) => `<p>${esc(p)}</p>`),
+    ...s.charts.map(chartHtml),
+    ...s.tables.map(tableHtml),
+    "</section>",
+  ].join("\n");
 }
 
 /** The report's JSON inside a data block: "</" cannot close the element early. */

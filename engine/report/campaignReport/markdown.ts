@@ -43,7 +43,6 @@ export function markdownCode(text: string): string {
   return `${fence}${pad}${shown}${pad}${fence}`;
 }
 
-
 export function markdownTable(t: ReportTable): string {
   const right = (u: string) => u !== "text";
   return [
@@ -59,7 +58,13 @@ export const reportMarkdown: Exporter<CampaignReport> = {
   render(r) {
     const p = r.provenance;
     const out = [`# ${markdownText(r.title)}`, ""];
-    if (r.headline) out.push(`**${markdownText(r.headline.sentence)}**`, "", ...r.headline.disagreements.map((d) => `- ${markdownText(d)}`), ...(r.headline.disagreements.length ? [""] : []));
+    if (r.headline)
+      out.push(
+        `**${markdownText(r.headline.sentence)}**`,
+        "",
+        ...r.headline.disagreements.map((d) => `- ${markdownText(d)}`),
+        ...(r.headline.disagreements.length ? [""] : []),
+      );
     for (const s of r.sections) {
       out.push(`## ${markdownText(s.title)}`, "", ...s.paragraphs.flatMap((x) => [markdownText(x), ""]));
       for (const t of s.tables) out.push(`### ${markdownText(t.title)}`, "", markdownTable(t), "");
@@ -70,7 +75,9 @@ export const reportMarkdown: Exporter<CampaignReport> = {
       "",
       markdownText(`Varbench ${p.varbench}, ${p.generatedAt}; workspace `) +
         markdownCode(p.workspace) +
-        markdownInline(`; campaign ${p.campaign.id} (${p.campaign.name}) of project ${p.campaign.project}, profiler ${p.campaign.profiler}, seed ${p.campaign.seed}, ${p.campaign.status}; ${p.runIds.length} runs (${p.runIds.join(", ")}).`),
+        markdownInline(
+          `; campaign ${p.campaign.id} (${p.campaign.name}) of project ${p.campaign.project}, profiler ${p.campaign.profiler}, seed ${p.campaign.seed}, ${p.campaign.status}; ${p.runIds.length} runs (${p.runIds.join(", ")}).`,
+        ),
       "",
       ...p.analyses.map((a) => `- ${markdownText(a.kind)}: ${markdownCode(JSON.stringify(a.args))}`),
       "",

@@ -38,7 +38,13 @@ export type ReportChart =
       readonly axis: { readonly title: string; readonly unit: "ns" | "KiB" | "count" };
       readonly groups: readonly { readonly label: string; readonly values: readonly number[] }[];
     }
-  | { readonly id: string; readonly title: string; readonly kind: "shares"; readonly categories: readonly string[]; readonly series: readonly { readonly name: string; readonly values: readonly number[] }[] };
+  | {
+      readonly id: string;
+      readonly title: string;
+      readonly kind: "shares";
+      readonly categories: readonly string[];
+      readonly series: readonly { readonly name: string; readonly values: readonly number[] }[];
+    };
 
 export interface ReportSection {
   readonly id: string;
@@ -76,7 +82,14 @@ export interface Provenance {
   readonly varbench: string;
   readonly generatedAt: string;
   readonly workspace: string;
-  readonly campaign: { readonly id: number; readonly name: string; readonly project: string; readonly profiler: string; readonly seed: number; readonly status: string };
+  readonly campaign: {
+    readonly id: number;
+    readonly name: string;
+    readonly project: string;
+    readonly profiler: string;
+    readonly seed: number;
+    readonly status: string;
+  };
   readonly designs: { readonly a: string; readonly b: string; readonly workload: string | null } | null;
   /** Every run the report rests on. */
   readonly runIds: readonly number[];

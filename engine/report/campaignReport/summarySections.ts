@@ -8,8 +8,10 @@ import type { DesignVerdict } from "../../verdict/designVerdict.js";
 import type { Speedup } from "../../verdict/speedup.js";
 import type { Cell, ColumnUnit, ReportSection, ReportTable } from "./model.js";
 
-const side = (s: Speedup | null | undefined, names: { a: string; b: string }) => (s?.lower ? (s.lower === "A" ? names.a : names.b) : null);
-const shownBy = (s: Speedup | null | undefined, names: { a: string; b: string }) => (s ? (s.faster === null ? "neither shown" : s.faster === "A" ? names.a : names.b) : null);
+const side = (s: Speedup | null | undefined, names: { a: string; b: string }) =>
+  s?.lower ? (s.lower === "A" ? names.a : names.b) : null;
+const shownBy = (s: Speedup | null | undefined, names: { a: string; b: string }) =>
+  s ? (s.faster === null ? "neither shown" : s.faster === "A" ? names.a : names.b) : null;
 const range = (s: Speedup | null | undefined): Cell => (s?.interval ? [s.interval.low, s.interval.high] : null);
 
 /** The unit a measure's values take in a table column, and its interval's. */
@@ -36,8 +38,35 @@ export function summarySection(v: DesignVerdict): ReportSection {
 function workloadTable(v: DesignVerdict): ReportTable {
   const names = v.labels;
   const { value } = measureColumns(v.measure.unit);
-  const rows: Cell[][] = v.workloads.map((w) => [w.workload, w.a.n, w.b.n, w.a.mean, w.b.mean, w.speedup?.ratio ?? null, side(w.speedup, names), range(w.speedup), shownBy(w.speedup, names), w.mannWhitney?.p ?? null, w.medianSpeedup?.ratio ?? null, side(w.medianSpeedup, names)]);
-  if (v.overall) rows.push([`all ${v.workloads.length} (geometric mean)`, null, null, null, null, v.overall.speedup.ratio, side(v.overall.speedup, names), range(v.overall.speedup), shownBy(v.overall.speedup, names), null, null, null]);
+  const rows: Cell[][] = v.workloads.map((w) => [
+    w.workload,
+    w.a.n,
+    w.b.n,
+    w.a.mean,
+    w.b.mean,
+    w.speedup?.ratio ?? null,
+    side(w.speedup, names),
+    range(w.speedup),
+    shownBy(w.speedup, names),
+    w.mannWhitney?.p ?? null,
+    w.medianSpeedup?.ratio ?? null,
+    side(w.medianSpeedup, names),
+  ]);
+  if (v.overall)
+    rows.push([
+      `all ${v.workloads.length} (geometric mean)`,
+      null,
+      null,
+      null,
+      null,
+      v.overall.speedup.ratio,
+      side(v.overall.speedup, names),
+      range(v.overall.speedup),
+      shownBy(v.overall.speedup, names),
+      null,
+      null,
+      null,
+    ]);
   return {
     id: "workloads",
     title: `${v.measure.title[0].toUpperCase()}${v.measure.title.slice(1)}, workload by workload`,
@@ -81,7 +110,18 @@ function toolCostTable(v: DesignVerdict): ReportTable | null {
     ],
     rows: rows.map((w) => {
       const t = w.toolCost!;
-      return [w.workload, Math.round(t.a.callsPerRun), Math.round(t.b.callsPerRun), t.a.meanNs, t.b.meanNs, t.a.share, t.b.share, t.adjusted?.ratio ?? null, side(t.adjusted, v.labels), shownBy(t.adjusted, v.labels)];
+      return [
+        w.workload,
+        Math.round(t.a.callsPerRun),
+        Math.round(t.b.callsPerRun),
+        t.a.meanNs,
+        t.b.meanNs,
+        t.a.share,
+        t.b.share,
+        t.adjusted?.ratio ?? null,
+        side(t.adjusted, v.labels),
+        shownBy(t.adjusted, v.labels),
+      ];
     }),
   };
 }
@@ -89,7 +129,14 @@ function toolCostTable(v: DesignVerdict): ReportTable | null {
 /** Paper 004 §5.2's strategies beside the baselines, each a ratio (`suffix` and `on` tell workloads apart). */
 export function strategyTable(c: DesignComparisonResult, suffix = "", on = ""): ReportTable {
   const s = c.strategies;
-  const row = (name: string, x: Speedup | null | undefined, basis: string): Cell[] => [name, x?.ratio ?? null, side(x, c.labels), range(x), shownBy(x, c.labels), basis];
+  const row = (name: string, x: Speedup | null | undefined, basis: string): Cell[] => [
+    name,
+    x?.ratio ?? null,
+    side(x, c.labels),
+    range(x),
+    shownBy(x, c.labels),
+    basis,
+  ];
   return {
     id: `strategies${suffix}`,
     title: `By execution patterns (paper 004 §5.2)${on}, in ${c.metric.title}`,
@@ -103,10 +150,18 @@ export function strategyTable(c: DesignComparisonResult, suffix = "", on = ""): 
     ],
     rows: [
       row("M-Run", s.mRun?.speedup, s.mRun ? `${s.mRun.basis} matched pairs` : "no common pattern"),
-      row("C-Pattern", s.cPattern?.speedup, s.cPattern ? `${s.cPattern.basis} common patterns (a point estimate)` : "no common pattern"),
+      row(
+        "C-Pattern",
+        s.cPattern?.speedup,
+        s.cPattern ? `${s.cPattern.basis} common patterns (a point estimate)` : "no common pattern",
+      ),
       row("A-Pattern", s.aPattern.speedup, `${s.aPattern.basis} patterns (a point estimate)`),
       row("ratio of means", c.baselines.means, "all runs"),
-      row("Hodges–Lehmann ratio", c.baselines.medians, `all runs; Mann–Whitney p = ${c.baselines.mannWhitney.p.toPrecision(3)}`),
+      row(
+        "Hodges–Lehmann ratio",
+        c.baselines.medians,
+        `all runs; Mann–Whitney p = ${c.baselines.mannWhitney.p.toPrecision(3)}`,
+      ),
     ],
   };
 }
@@ -114,16 +169,37 @@ export function strategyTable(c: DesignComparisonResult, suffix = "", on = ""): 
 /** Environment keys whose values tell machines apart; the rest are listed only where they differ. */
 const PRIMARY_KEYS = ["hostname", "kernel", "cpu", "cpus", "memory", "governor", "node", "profiler"];
 
-export function environmentSection(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): ReportSection {
-  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort((x, y) => rank(x) - rank(y) || x.localeCompare(y));
+export function environmentSection(
+  a: Readonly<Record<string, unknown>>,
+  b: Readonly<Record<string, unknown>>,
+): ReportSection {
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort(
+    (x, y) => rank(x) - rank(y) || x.localeCompare(y),
+  );
   const text = (v: unknown) => (v === undefined ? null : typeof v === "string" ? v : JSON.stringify(v));
   const rows = keys.map((k) => [k, text(a[k]), text(b[k]), text(a[k]) === text(b[k]) ? "same" : "differs"]);
   const differing = rows.filter((r) => r[3] === "differs").map((r) => r[0]);
   return {
     id: "environments",
     title: "Environments",
-    paragraphs: [differing.length ? `The designs' first runs differ in: ${differing.join(", ")}.` : "Both designs' runs recorded the same environment."],
-    tables: [{ id: "environments", title: "Environment of each design's first measured run", columns: [{ key: "key", label: "key", unit: "text" }, { key: "a", label: "A", unit: "text" }, { key: "b", label: "B", unit: "text" }, { key: "note", label: "same?", unit: "text" }], rows }],
+    paragraphs: [
+      differing.length
+        ? `The designs' first runs differ in: ${differing.join(", ")}.`
+        : "Both designs' runs recorded the same environment.",
+    ],
+    tables: [
+      {
+        id: "environments",
+        title: "Environment of each design's first measured run",
+        columns: [
+          { key: "key", label: "key", unit: "text" },
+          { key: "a", label: "A", unit: "text" },
+          { key: "b", label: "B", unit: "text" },
+          { key: "note", label: "same?", unit: "text" },
+        ],
+        rows,
+      },
+    ],
     charts: [],
   };
 }
@@ -139,7 +215,22 @@ export function measureSection(d: CampaignDetail): ReportSection {
   const rows = d.groups.map((g): Cell[] => {
     const s = g.summary;
     if (!s) return [g.design, g.workload, 0, null, null, null, null, null, null, null, null, null, null, 0];
-    return [g.design, g.workload, s.n, s.mean, s.median, s.std, s.cov, s.mad, s.min, s.max, s.p90, s.p99, s.meanCi95 ? [s.meanCi95.low, s.meanCi95.high] : null, s.outliers.length];
+    return [
+      g.design,
+      g.workload,
+      s.n,
+      s.mean,
+      s.median,
+      s.std,
+      s.cov,
+      s.mad,
+      s.min,
+      s.max,
+      s.p90,
+      s.p99,
+      s.meanCi95 ? [s.meanCi95.low, s.meanCi95.high] : null,
+      s.outliers.length,
+    ];
   });
   const title = `${d.measure.title[0].toUpperCase()}${d.measure.title.slice(1)} per design × workload`;
   return {
@@ -171,6 +262,14 @@ export function measureSection(d: CampaignDetail): ReportSection {
         rows,
       },
     ],
-    charts: [{ id: "measure-distribution", title: `${d.measure.title[0].toUpperCase()}${d.measure.title.slice(1)} of every measured run`, kind: "distribution", axis: { title: d.measure.title, unit: d.measure.unit }, groups: d.groups.map((g) => ({ label: `${g.design}\n${g.workload}`, values: g.values })) }],
+    charts: [
+      {
+        id: "measure-distribution",
+        title: `${d.measure.title[0].toUpperCase()}${d.measure.title.slice(1)} of every measured run`,
+        kind: "distribution",
+        axis: { title: d.measure.title, unit: d.measure.unit },
+        groups: d.groups.map((g) => ({ label: `${g.design}\n${g.workload}`, values: g.values })),
+      },
+    ],
   };
 }

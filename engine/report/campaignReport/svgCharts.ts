@@ -12,7 +12,9 @@ export const CHART_WIDTH = 880;
 export const CHART_HEIGHT = 340;
 
 function optionOf(c: ReportChart, colors: ChartColors): EChartsOption {
-  return c.kind === "distribution" ? distributionOption(c.groups, colors, c.axis) : sharesOption(c.categories, c.series, colors);
+  return c.kind === "distribution"
+    ? distributionOption(c.groups, colors, c.axis)
+    : sharesOption(c.categories, c.series, colors);
 }
 
 /** The chart as an SVG document string in the given theme. */

@@ -24,7 +24,12 @@ const PACKAGES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   fedora: { uftrace: "uftrace", valgrind: "valgrind", gcov: "gcc", perf: "perf" },
   arch: { uftrace: "uftrace", valgrind: "valgrind", gcov: "gcc", perf: "perf" },
 };
-const INSTALLERS: Readonly<Record<string, string>> = { debian: "sudo apt-get install", ubuntu: "sudo apt-get install", fedora: "sudo dnf install", arch: "sudo pacman -S" };
+const INSTALLERS: Readonly<Record<string, string>> = {
+  debian: "sudo apt-get install",
+  ubuntu: "sudo apt-get install",
+  fedora: "sudo dnf install",
+  arch: "sudo pacman -S",
+};
 
 export function programsOf(profiler: ProfilerName): readonly string[] {
   return PROGRAMS[profiler];
@@ -54,11 +59,16 @@ export function systemFamily(osRelease: string | null = readOsRelease()): string
 /** The command that installs the programs, or words saying what to install where no installer is known. */
 export function installHint(programs: readonly string[], family: string | null = systemFamily()): string {
   const packages = family === null ? null : [...new Set(programs.map((p) => PACKAGES[family][p] ?? p))];
-  if (packages === null || family === null) return `install ${programs.join(", ")} with this system's package manager, then make sure it is on the PATH`;
+  if (packages === null || family === null)
+    return `install ${programs.join(", ")} with this system's package manager, then make sure it is on the PATH`;
   return `${INSTALLERS[family]} ${packages.join(" ")}`;
 }
 
-export function profilerAvailability(profiler: ProfilerName, path = process.env.PATH ?? "", family: string | null = systemFamily()): ProfilerAvailability {
+export function profilerAvailability(
+  profiler: ProfilerName,
+  path = process.env.PATH ?? "",
+  family: string | null = systemFamily(),
+): ProfilerAvailability {
   const missing = PROGRAMS[profiler].filter((p) => !onPath(p, path));
   return { name: profiler, missing, install: missing.length === 0 ? null : installHint(missing, family) };
 }

@@ -13,7 +13,13 @@ const OUT = "callgrind.out";
 
 export const callgrindProfiler: Profiler = {
   name: "callgrind",
-  command: (argv, runDir, options) => ["valgrind", "--tool=callgrind", `--callgrind-out-file=${join(runDir, OUT)}`, ...options, ...argv],
+  command: (argv, runDir, options) => [
+    "valgrind",
+    "--tool=callgrind",
+    `--callgrind-out-file=${join(runDir, OUT)}`,
+    ...options,
+    ...argv,
+  ],
   async collect(ws, { runDir }) {
     const file = join(runDir, OUT);
     let table;

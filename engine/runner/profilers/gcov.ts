@@ -11,7 +11,6 @@ import { storeArtifacts } from "./storeArtifact.js";
 import { toolVersion } from "./toolVersion.js";
 import { gcovMeasures } from "../../cct/profilerMeasures.js";
 
-
 async function dataFiles(dir: string): Promise<string[]> {
   const all = (await readdir(dir, { recursive: true })) as string[];
   return all.filter((f) => f.endsWith(".gcda")).sort();
@@ -25,12 +24,20 @@ export const gcovProfiler: Profiler = {
   },
   async collect(ws, { buildDir }) {
     const files = await dataFiles(buildDir);
-    if (files.length === 0) throw new Error(`no coverage data (.gcda) in ${buildDir}: was the design built there with --coverage?`);
+    if (files.length === 0)
+      throw new Error(`no coverage data (.gcda) in ${buildDir}: was the design built there with --coverage?`);
     let text: string;
     try {
-      text = execFileSync("gcov", ["-j", "-t", ...files], { cwd: buildDir, encoding: "utf8", maxBuffer: 1 << 30, stdio: ["ignore", "pipe", "pipe"] });
+      text = execFileSync("gcov", ["-j", "-t", ...files], {
+        cwd: buildDir,
+        encoding: "utf8",
+        maxBuffer: 1 << 30,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
     } catch (e) {
-      throw new Error(`gcov failed in ${buildDir}: ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`);
+      throw new Error(
+        `gcov failed in ${buildDir}: ${(e as { stderr?: string }).stderr?.trim() || (e as Error).message}`,
+      );
     }
     const table = readGcovJson(text, `gcov in ${buildDir}`);
     const stored = await storeArtifacts(ws, [

@@ -7,4 +7,11 @@ import { gcovProfiler } from "./gcov.js";
 import { perfProfiler } from "./perf.js";
 import { samplerProfiler } from "./sampler.js";
 
-export const PROFILERS: Readonly<Record<string, Profiler>> = { time: timeProfiler, uftrace: uftraceProfiler, callgrind: callgrindProfiler, gcov: gcovProfiler, perf: perfProfiler, sampler: samplerProfiler };
+export const PROFILERS: Readonly<Record<string, Profiler>> = {
+  time: timeProfiler,
+  uftrace: uftraceProfiler,
+  callgrind: callgrindProfiler,
+  gcov: gcovProfiler,
+  perf: perfProfiler,
+  sampler: samplerProfiler,
+};

@@ -14,7 +14,17 @@ const OUT = "perf-stat.csv";
 
 export const perfProfiler: Profiler = {
   name: "perf",
-  command: (argv, runDir, options) => ["perf", "stat", "-x,", "-o", join(runDir, OUT), ...(options.includes("-e") ? [] : ["-e", DEFAULT_PERF_EVENTS]), ...options, "--", ...argv],
+  command: (argv, runDir, options) => [
+    "perf",
+    "stat",
+    "-x,",
+    "-o",
+    join(runDir, OUT),
+    ...(options.includes("-e") ? [] : ["-e", DEFAULT_PERF_EVENTS]),
+    ...options,
+    "--",
+    ...argv,
+  ],
   async collect(ws, { runDir }) {
     let text: string;
     try {
@@ -28,7 +38,10 @@ export const perfProfiler: Profiler = {
       ["perf-counters", "perf-counters.json", { text: JSON.stringify({ counters }) }, "application/json"],
     ]);
     const missing = counters.filter((c) => c.status !== "counted").map((c) => c.event);
-    return { ...stored, ...(missing.length > 0 ? { note: `perf: ${missing.join(", ")} not supported on this machine` } : {}) };
+    return {
+      ...stored,
+      ...(missing.length > 0 ? { note: `perf: ${missing.join(", ")} not supported on this machine` } : {}),
+    };
   },
   version: () => toolVersion("perf"),
 };

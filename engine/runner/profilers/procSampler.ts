@@ -38,7 +38,11 @@ export class ProcSampler {
 
   stop(): SampleSet {
     clearInterval(this.timer);
-    return { intervalMs: this.intervalMs, samples: this.samples, threads: [...this.series.values()].sort((a, b) => a.pid - b.pid || a.tid - b.tid) };
+    return {
+      intervalMs: this.intervalMs,
+      samples: this.samples,
+      threads: [...this.series.values()].sort((a, b) => a.pid - b.pid || a.tid - b.tid),
+    };
   }
 
   private sample(): void {

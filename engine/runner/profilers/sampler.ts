@@ -14,7 +14,8 @@ export const samplerProfiler: Profiler = {
   watch(helperPid, options) {
     const opt = options.find((o) => o.startsWith("--interval-ms="));
     const interval = opt ? Number(opt.slice("--interval-ms=".length)) : DEFAULT_SAMPLE_INTERVAL_MS;
-    if (!Number.isFinite(interval) || interval < 1) throw new Error(`sampler: --interval-ms must be a number of milliseconds ≥ 1, not ${opt}`);
+    if (!Number.isFinite(interval) || interval < 1)
+      throw new Error(`sampler: --interval-ms must be a number of milliseconds ≥ 1, not ${opt}`);
     const sampler = new ProcSampler(helperPid, interval);
     let data: SampleSet | undefined;
     return {
@@ -27,8 +28,13 @@ export const samplerProfiler: Profiler = {
   async collect(ws, _context, watched) {
     const data = watched?.stop() as SampleSet | undefined;
     if (!data) throw new Error("sampler: no samples were taken");
-    const stored = await storeArtifacts(ws, [["samples", "samples.json", { text: JSON.stringify(data) }, "application/json"]]);
-    return { ...stored, ...(data.threads.length === 0 ? { note: "sampler: the run ended before its first sample" } : {}) };
+    const stored = await storeArtifacts(ws, [
+      ["samples", "samples.json", { text: JSON.stringify(data) }, "application/json"],
+    ]);
+    return {
+      ...stored,
+      ...(data.threads.length === 0 ? { note: "sampler: the run ended before its first sample" } : {}),
+    };
   },
   version: () => `sampler (/proc, every ${DEFAULT_SAMPLE_INTERVAL_MS} ms unless --interval-ms)`,
 };

@@ -7,7 +7,9 @@ export function toolVersion(command: string, args: readonly string[] = ["--versi
   let v = versions.get(command);
   if (v === undefined) {
     try {
-      v = execFileSync(command, args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).split("\n")[0].trim();
+      v = execFileSync(command, args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
+        .split("\n")[0]
+        .trim();
     } catch {
       v = `${command} (not found)`;
     }

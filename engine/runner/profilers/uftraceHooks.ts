@@ -57,7 +57,12 @@ export function uftraceError(stderr: string): string | null {
 }
 
 function locate(program: string, cwd: string): string | null {
-  const candidates = program.includes("/") ? [isAbsolute(program) ? program : resolve(cwd, program)] : (process.env.PATH ?? "").split(delimiter).filter(Boolean).map((d) => join(d, program));
+  const candidates = program.includes("/")
+    ? [isAbsolute(program) ? program : resolve(cwd, program)]
+    : (process.env.PATH ?? "")
+        .split(delimiter)
+        .filter(Boolean)
+        .map((d) => join(d, program));
   for (const c of candidates) {
     try {
       accessSync(c, constants.X_OK);

@@ -24,14 +24,24 @@ export async function runOne(sharedDir: string, runId: number): Promise<RunResul
     const ws = Workspace.init(scratch);
     try {
       const r = task.run;
-      const id = createCampaign(ws.db, task.spec, `campaign ${task.campaignId}, run ${r.id}`, 0, [{ ordinal: r.ordinal, design: r.design, workload: r.workload, repetition: 0, warmup: r.warmup, plan: r.plan }], task.specDir);
+      const id = createCampaign(
+        ws.db,
+        task.spec,
+        `campaign ${task.campaignId}, run ${r.id}`,
+        0,
+        [{ ordinal: r.ordinal, design: r.design, workload: r.workload, repetition: 0, warmup: r.warmup, plan: r.plan }],
+        task.specDir,
+      );
       const claimed = claimNextRun(ws.db, id, process.pid);
       if (!claimed) throw new Error(`run ${runId} could not be planned on ${hostname()}`);
       await executeRun(ws, claimed, task.spec.profiler, task.buildDir, abort.signal);
       const outcome = runOutcome(ws.db, claimed.id);
       await cp(join(scratch, "artifacts"), join(runDir(sharedDir, runId), BLOBS, "artifacts"), { recursive: true });
       const where = { node: process.env.SLURMD_NODENAME ?? hostname(), slurmJobId: slurmJobId() };
-      const result: RunResult = { ...where, outcome: { ...outcome, environment: { ...outcome.environment, slurm: where } } };
+      const result: RunResult = {
+        ...where,
+        outcome: { ...outcome, environment: { ...outcome.environment, slurm: where } },
+      };
       await writeResult(sharedDir, runId, result);
       return result;
     } finally {
@@ -47,5 +57,7 @@ export async function runOne(sharedDir: string, runId: number): Promise<RunResul
 /** The task as Slurm names it: array job _ task, or the job id of a plain job. */
 function slurmJobId(): string {
   const e = process.env;
-  return e.SLURM_ARRAY_JOB_ID && e.SLURM_ARRAY_TASK_ID ? `${e.SLURM_ARRAY_JOB_ID}_${e.SLURM_ARRAY_TASK_ID}` : (e.SLURM_JOB_ID ?? "");
+  return e.SLURM_ARRAY_JOB_ID && e.SLURM_ARRAY_TASK_ID
+    ? `${e.SLURM_ARRAY_JOB_ID}_${e.SLURM_ARRAY_TASK_ID}`
+    : (e.SLURM_JOB_ID ?? "");
 }

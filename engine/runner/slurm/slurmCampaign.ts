@@ -8,10 +8,40 @@ import { cp, mkdir, readdir, readFile, rename, writeFile } from "node:fs/promise
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Workspace } from "../../store/workspace.js";
-import { adoptRuns, cancelQueuedRuns, claimNextRun, finishRun, getCampaign, interruptOrphanedRuns, noteRunningRun, runningRuns, setCampaignStatus, takeCampaign, type ClaimedRun, type RunOutcome } from "../../store/campaigns.js";
+import {
+  adoptRuns,
+  cancelQueuedRuns,
+  claimNextRun,
+  finishRun,
+  getCampaign,
+  interruptOrphanedRuns,
+  noteRunningRun,
+  runningRuns,
+  setCampaignStatus,
+  takeCampaign,
+  type ClaimedRun,
+  type RunOutcome,
+} from "../../store/campaigns.js";
 import { isAlive } from "../liveness.js";
-import { batchScript, MAX_ARRAY_TASKS, RUN_LIST, runList, SCRIPT, sbatchArgs, type SlurmOptions } from "./batchScript.js";
-import { parseSacct, parseScontrolJobs, parseSqueue, run, slurm, SQUEUE_FORMAT, type EndedTask, type QueuedTask } from "./slurmCommands.js";
+import {
+  batchScript,
+  MAX_ARRAY_TASKS,
+  RUN_LIST,
+  runList,
+  SCRIPT,
+  sbatchArgs,
+  type SlurmOptions,
+} from "./batchScript.js";
+import {
+  parseSacct,
+  parseScontrolJobs,
+  parseSqueue,
+  run,
+  slurm,
+  SQUEUE_FORMAT,
+  type EndedTask,
+  type QueuedTask,
+} from "./slurmCommands.js";
 import { BLOBS, readResult, runDir, writeTask, type RunResult } from "./taskFiles.js";
 
 export interface SlurmExecutor extends SlurmOptions {
@@ -42,7 +72,13 @@ const LOOKS_AFTER_QUEUE = 3;
 /** What is kept of Slurm's own output of a task that left no result. */
 const OUTPUT_TAIL = 4000;
 
-export async function runSlurmCampaign(ws: Workspace, campaignId: number, x: SlurmExecutor, onEvent: (e: SlurmEvent) => void, signal?: AbortSignal): Promise<string> {
+export async function runSlurmCampaign(
+  ws: Workspace,
+  campaignId: number,
+  x: SlurmExecutor,
+  onEvent: (e: SlurmEvent) => void,
+  signal?: AbortSignal,
+): Promise<string> {
   const campaign = getCampaign(ws.db, campaignId);
   if (!campaign) throw new Error(`campaign ${campaignId} does not exist in ${ws.dir}`);
   const shared = join(x.sharedDir, `campaign-${campaignId}`);
@@ -50,7 +86,11 @@ export async function runSlurmCampaign(ws: Workspace, campaignId: number, x: Slu
   const submitted = await readSubmitted(shared);
   // Runs a dead owner had submitted are this owner's now; runs it had claimed but not submitted run again.
   const inFlight = runningRuns(ws.db, campaignId);
-  adoptRuns(ws.db, inFlight.filter((r) => submitted[r.id] !== undefined).map((r) => r.id), process.pid);
+  adoptRuns(
+    ws.db,
+    inFlight.filter((r) => submitted[r.id] !== undefined).map((r) => r.id),
+    process.pid,
+  );
   const stale = interruptOrphanedRuns(ws.db, campaignId, isAlive);
   if (stale.length > 0) onEvent({ kind: "interrupted-requeued", runIds: stale.map((s) => s.runId) });
   if (takeCampaign(ws.db, campaignId, process.pid) === "cancel-pending") {
@@ -62,8 +102,16 @@ export async function runSlurmCampaign(ws: Workspace, campaignId: number, x: Slu
 
   // Every queued run is claimed and submitted at once: Slurm, not the owner, decides what runs when.
   const claimed: ClaimedRun[] = [];
-  for (let r = claimNextRun(ws.db, campaignId, process.pid); r; r = claimNextRun(ws.db, campaignId, process.pid)) claimed.push(r);
-  for (const r of claimed) await writeTask(x.sharedDir, { campaignId, spec: campaign.spec, specDir: campaign.specDir ?? ws.dir, run: r, buildDir: join(x.sharedDir, "builds", `campaign-${campaignId}`, r.design) });
+  for (let r = claimNextRun(ws.db, campaignId, process.pid); r; r = claimNextRun(ws.db, campaignId, process.pid))
+    claimed.push(r);
+  for (const r of claimed)
+    await writeTask(x.sharedDir, {
+      campaignId,
+      spec: campaign.spec,
+      specDir: campaign.specDir ?? ws.dir,
+      run: r,
+      buildDir: join(x.sharedDir, "builds", `campaign-${campaignId}`, r.design),
+    });
   for (let at = 0; at < claimed.length; at += MAX_ARRAY_TASKS) {
     const part = claimed.slice(at, at + MAX_ARRAY_TASKS);
     const jobId = await submitArray(shared, `${Object.keys(submitted).length}`, part, campaignId, x);
@@ -88,7 +136,12 @@ export async function runSlurmCampaign(ws: Workspace, campaignId: number, x: Slu
         cancelSent = true;
       }
       const queue = await queued(submitted, watched, x);
-      onEvent({ kind: "queue", pending: [...queue.values()].filter((q) => q.state === "PENDING").length, running: [...queue.values()].filter((q) => q.state !== "PENDING").length, reasons: [...new Set([...queue.values()].filter((q) => q.state === "PENDING").map((q) => q.reason))] });
+      onEvent({
+        kind: "queue",
+        pending: [...queue.values()].filter((q) => q.state === "PENDING").length,
+        running: [...queue.values()].filter((q) => q.state !== "PENDING").length,
+        reasons: [...new Set([...queue.values()].filter((q) => q.state === "PENDING").map((q) => q.reason))],
+      });
       for (const [id, r] of watched) {
         const q = queue.get(id);
         const wait = q?.state === "PENDING" ? `waiting in the Slurm queue (${q.reason})` : undefined;
@@ -112,7 +165,12 @@ export async function runSlurmCampaign(ws: Workspace, campaignId: number, x: Slu
         const ended = await endedTask(submitted[id], x);
         const status = await importRun(ws, x, id, submitted[id], result, ended, shared, cancelSent);
         watched.delete(id);
-        onEvent({ kind: "run-finished", run: r, status, node: result && !(result instanceof Error) ? result.node : (ended?.node ?? "") });
+        onEvent({
+          kind: "run-finished",
+          run: r,
+          status,
+          node: result && !(result instanceof Error) ? result.node : (ended?.node ?? ""),
+        });
       }
       if (watched.size > 0) await new Promise((r) => setTimeout(r, x.pollMs));
     }
@@ -125,10 +183,22 @@ export async function runSlurmCampaign(ws: Workspace, campaignId: number, x: Slu
   return final;
 }
 
-async function submitArray(shared: string, name: string, runs: readonly ClaimedRun[], campaignId: number, x: SlurmExecutor): Promise<string> {
+async function submitArray(
+  shared: string,
+  name: string,
+  runs: readonly ClaimedRun[],
+  campaignId: number,
+  x: SlurmExecutor,
+): Promise<string> {
   const dir = join(shared, `array-${name}`);
   await mkdir(dir, { recursive: true });
-  const batch = { dir, runIds: runs.map((r) => r.id), varbench: x.varbench, sharedDir: x.sharedDir, jobName: `varbench-c${campaignId}` };
+  const batch = {
+    dir,
+    runIds: runs.map((r) => r.id),
+    varbench: x.varbench,
+    sharedDir: x.sharedDir,
+    jobName: `varbench-c${campaignId}`,
+  };
   await writeFile(join(dir, RUN_LIST), runList(batch.runIds));
   await writeFile(join(dir, SCRIPT), batchScript(batch), { mode: 0o755 });
   const out = await slurm("sbatch", sbatchArgs(batch, x), x.env);
@@ -139,15 +209,21 @@ async function submitArray(shared: string, name: string, runs: readonly ClaimedR
 }
 
 /** The watched runs still in Slurm's queue, by run id. */
-async function queued(submitted: Submitted, watched: ReadonlyMap<number, ClaimedRun>, x: SlurmExecutor): Promise<Map<number, QueuedTask>> {
+async function queued(
+  submitted: Submitted,
+  watched: ReadonlyMap<number, ClaimedRun>,
+  x: SlurmExecutor,
+): Promise<Map<number, QueuedTask>> {
   const jobs = [...new Set([...watched.keys()].map((id) => submitted[id]?.split("_")[0]).filter(Boolean))];
   const out = new Map<number, QueuedTask>();
   if (jobs.length === 0) return out;
-  const text = await slurm("squeue", ["-h", "-r", "-j", jobs.join(","), "-o", SQUEUE_FORMAT], x.env).catch((e: Error) => {
-    // squeue refuses job ids it has forgotten ("Invalid job id specified"): none of them is queued.
-    if (/Invalid job id/i.test(e.message)) return "";
-    throw e;
-  });
+  const text = await slurm("squeue", ["-h", "-r", "-j", jobs.join(","), "-o", SQUEUE_FORMAT], x.env).catch(
+    (e: Error) => {
+      // squeue refuses job ids it has forgotten ("Invalid job id specified"): none of them is queued.
+      if (/Invalid job id/i.test(e.message)) return "";
+      throw e;
+    },
+  );
   const byTask = new Map(parseSqueue(text).map((t) => [`${t.jobId}_${t.task}`, t]));
   for (const id of watched.keys()) {
     const t = byTask.get(submitted[id]);
@@ -161,14 +237,28 @@ async function endedTask(task: string | undefined, x: SlurmExecutor): Promise<En
   if (!task) return null;
   const [jobId, index] = task.split("_");
   const fromScontrol = await run("scontrol", ["show", "job", "-o", jobId], x.env).catch(() => null);
-  const known = fromScontrol?.code === 0 ? parseScontrolJobs(fromScontrol.stdout).find((t) => t.task === Number(index)) : undefined;
+  const known =
+    fromScontrol?.code === 0 ? parseScontrolJobs(fromScontrol.stdout).find((t) => t.task === Number(index)) : undefined;
   if (known) return known;
-  const fromSacct = await run("sacct", ["-n", "-P", "-X", "-j", jobId, "-o", "JobID,State,NodeList"], x.env).catch(() => null);
-  return (fromSacct?.code === 0 ? parseSacct(fromSacct.stdout).find((t) => t.task === Number(index)) : undefined) ?? null;
+  const fromSacct = await run("sacct", ["-n", "-P", "-X", "-j", jobId, "-o", "JobID,State,NodeList"], x.env).catch(
+    () => null,
+  );
+  return (
+    (fromSacct?.code === 0 ? parseSacct(fromSacct.stdout).find((t) => t.task === Number(index)) : undefined) ?? null
+  );
 }
 
 /** Records the run from its result (its blobs copied into the workspace first), or from how Slurm says it ended. */
-async function importRun(ws: Workspace, x: SlurmExecutor, runId: number, task: string | undefined, result: RunResult | Error | null, ended: EndedTask | null, shared: string, cancelled: boolean): Promise<string> {
+async function importRun(
+  ws: Workspace,
+  x: SlurmExecutor,
+  runId: number,
+  task: string | undefined,
+  result: RunResult | Error | null,
+  ended: EndedTask | null,
+  shared: string,
+  cancelled: boolean,
+): Promise<string> {
   const limit = `Slurm stopped the task at its time limit (${x.timeLimitMinutes} min)`;
   if (result && !(result instanceof Error)) {
     const blobs = join(runDir(x.sharedDir, runId), BLOBS, "artifacts");
@@ -181,19 +271,40 @@ async function importRun(ws: Workspace, x: SlurmExecutor, runId: number, task: s
       ended?.state === "TIMEOUT"
         ? { ...result.outcome, status: "timed-out", message: limit }
         : stopped
-          ? { ...result.outcome, status: "cancelled", message: cancelled ? "the campaign was cancelled while this run was in progress" : cancelledOutside(task, ended, "in progress") }
+          ? {
+              ...result.outcome,
+              status: "cancelled",
+              message: cancelled
+                ? "the campaign was cancelled while this run was in progress"
+                : cancelledOutside(task, ended, "in progress"),
+            }
           : result.outcome;
     finishRun(ws.db, runId, outcome);
     return outcome.status;
   }
   const state = ended?.state ?? "unknown to Slurm";
   // Cancelled tasks that never started may be forgotten by scontrol at once: the owner knows it cancelled them.
-  const status: RunOutcome["status"] = state === "TIMEOUT" ? "timed-out" : state === "CANCELLED" || (cancelled && !(result instanceof Error)) ? "cancelled" : "failed";
-  const why = result instanceof Error ? result.message : `the Slurm task ${task ?? "(never submitted)"} ended ${state}${ended?.node ? ` on ${ended.node}` : ""} without writing its result`;
+  const status: RunOutcome["status"] =
+    state === "TIMEOUT"
+      ? "timed-out"
+      : state === "CANCELLED" || (cancelled && !(result instanceof Error))
+        ? "cancelled"
+        : "failed";
+  const why =
+    result instanceof Error
+      ? result.message
+      : `the Slurm task ${task ?? "(never submitted)"} ended ${state}${ended?.node ? ` on ${ended.node}` : ""} without writing its result`;
   const output = await slurmOutput(shared, task);
   finishRun(ws.db, runId, {
     status,
-    message: status === "timed-out" ? limit : status === "cancelled" ? (cancelled ? "the campaign was cancelled while this run was queued or in progress" : cancelledOutside(task, ended, "queued or in progress")) : why,
+    message:
+      status === "timed-out"
+        ? limit
+        : status === "cancelled"
+          ? cancelled
+            ? "the campaign was cancelled while this run was queued or in progress"
+            : cancelledOutside(task, ended, "queued or in progress")
+          : why,
     exitCode: null,
     signal: null,
     wallNs: null,

@@ -11,20 +11,36 @@ export interface CommandResult {
 }
 
 /** Runs a Slurm command; a missing command or a non-zero exit is an error naming it, with Slurm's words. */
-export async function slurm(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function slurm(
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
   const r = await run(command, args, env);
   if (r.code !== 0) throw new Error(`${command} failed: ${(r.stderr || r.stdout).trim() || `exit code ${r.code}`}`);
   return r.stdout;
 }
 
-export function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<CommandResult> {
+export function run(
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
     child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", (e: NodeJS.ErrnoException) => reject(new Error(e.code === "ENOENT" ? `${command} is not installed or not on the PATH: Slurm's commands are needed to run a campaign with executor slurm` : `${command}: ${e.message}`)));
+    child.on("error", (e: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          e.code === "ENOENT"
+            ? `${command} is not installed or not on the PATH: Slurm's commands are needed to run a campaign with executor slurm`
+            : `${command}: ${e.message}`,
+        ),
+      ),
+    );
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
 }
@@ -71,7 +87,12 @@ export function parseScontrolJobs(text: string): EndedTask[] {
     for (const m of line.matchAll(/(\w+)=(\S*)/g)) if (!fields.has(m[1])) fields.set(m[1], m[2]);
     // Tasks that never started share one record: ArrayTaskId=2-5 or 2,4-5 (a "%N" suffix limits how many run at once).
     for (const task of taskIds(fields.get("ArrayTaskId") ?? "")) {
-      out.push({ task, state: fields.get("JobState") ?? "", node: fields.get("NodeList") ?? fields.get("BatchHost") ?? "", jobId: fields.get("JobId") ?? "" });
+      out.push({
+        task,
+        state: fields.get("JobState") ?? "",
+        node: fields.get("NodeList") ?? fields.get("BatchHost") ?? "",
+        jobId: fields.get("JobId") ?? "",
+      });
     }
   }
   return out;

@@ -27,7 +27,14 @@ const POLL_MS = 2000;
 /** Beyond the run's own timeout, the time a task needs to start and to hand in its result. */
 const TASK_MARGIN_MS = 60_000;
 
-export async function runOnSlurm(ws: Workspace, campaignId: number, spec: CampaignSpec & { executor: SlurmExecutorSpec }, build: BuildDesigns, onEvent: (e: SlurmRunnerEvent) => void, signal?: AbortSignal): Promise<string> {
+export async function runOnSlurm(
+  ws: Workspace,
+  campaignId: number,
+  spec: CampaignSpec & { executor: SlurmExecutorSpec },
+  build: BuildDesigns,
+  onEvent: (e: SlurmRunnerEvent) => void,
+  signal?: AbortSignal,
+): Promise<string> {
   const executor = slurmExecutor(ws, spec.executor, durationMs(spec.timeout));
   await build((design) => join(executor.sharedDir, "builds", `campaign-${campaignId}`, design));
   const progress = () => ({ counts: runCounts(ws.db, campaignId), etaMs: null });
@@ -38,9 +45,13 @@ export async function runOnSlurm(ws: Workspace, campaignId: number, spec: Campai
     executor,
     (e) => {
       if (e.kind === "run-started") return onEvent({ kind: "run-started", run: e.run, ...progress() });
-      if (e.kind === "run-finished") return onEvent({ kind: "run-finished", run: e.run, status: e.status, ...progress() });
+      if (e.kind === "run-finished")
+        return onEvent({ kind: "run-finished", run: e.run, status: e.status, ...progress() });
       if (e.kind === "interrupted-requeued") return onEvent(e);
-      const note = e.pending + e.running === 0 ? "" : `Slurm: ${e.running} run(s) running, ${e.pending} waiting in the queue${e.reasons.length ? ` (${e.reasons.join(", ")})` : ""}`;
+      const note =
+        e.pending + e.running === 0
+          ? ""
+          : `Slurm: ${e.running} run(s) running, ${e.pending} waiting in the queue${e.reasons.length ? ` (${e.reasons.join(", ")})` : ""}`;
       if (note && note !== lastNote) onEvent({ kind: "note", message: note });
       lastNote = note;
     },
@@ -60,7 +71,9 @@ export function slurmExecutor(ws: Workspace, spec: SlurmExecutorSpec, timeoutMs:
     sharedDir: spec.sharedDir ?? join(ws.dir, "slurm"),
     // The nodes start Varbench from this installation (at a path they share): Node and the built command
     // line, or the installed app, which is the command line itself.
-    varbench: process.versions.electron ? [process.execPath] : [process.execPath, join(PROJECT_ROOT, "dist", "cli", "main.js")],
+    varbench: process.versions.electron
+      ? [process.execPath]
+      : [process.execPath, join(PROJECT_ROOT, "dist", "cli", "main.js")],
     env: process.env,
     pollMs: Number.isFinite(poll) && poll > 0 ? poll : POLL_MS,
   };

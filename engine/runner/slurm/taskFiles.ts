@@ -45,7 +45,16 @@ const resultSchema = z.object({
     message: z.string().nullable(),
     stdoutTail: z.string(),
     stderrTail: z.string(),
-    artifacts: z.array(z.object({ kind: z.string(), name: z.string(), path: z.string(), sha256: z.string(), sizeBytes: z.number(), mediaType: z.string() })),
+    artifacts: z.array(
+      z.object({
+        kind: z.string(),
+        name: z.string(),
+        path: z.string(),
+        sha256: z.string(),
+        sizeBytes: z.number(),
+        mediaType: z.string(),
+      }),
+    ),
   }),
 });
 

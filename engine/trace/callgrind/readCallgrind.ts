@@ -61,7 +61,8 @@ export async function readCallgrind(source: ByteSource): Promise<CallgrindTable>
     carry = carry.slice(from);
     // A line names a function or lists costs: one this long is no callgrind line, and is refused rather than
     // held and scanned again at every chunk, which took time quadratic in its length.
-    if (carry.length > MAX_LINE_CHARS) p.refuseLine(offset, `longer than ${MAX_LINE_CHARS >> 20} Mi characters: not a callgrind line`);
+    if (carry.length > MAX_LINE_CHARS)
+      p.refuseLine(offset, `longer than ${MAX_LINE_CHARS >> 20} Mi characters: not a callgrind line`);
   }
   carry += decoder.decode();
   if (carry) p.line(carry, offset);
@@ -79,7 +80,11 @@ class Parser {
   private positions = 1;
   private totals: number[] | null = null;
   private command = "";
-  private readonly names = { ob: new Map<string, string>(), fl: new Map<string, string>(), fn: new Map<string, string>() };
+  private readonly names = {
+    ob: new Map<string, string>(),
+    fl: new Map<string, string>(),
+    fn: new Map<string, string>(),
+  };
   private ob = "";
   private fl = "";
   private current: Fn | null = null;
@@ -99,7 +104,8 @@ class Parser {
     const eq = line.indexOf("=");
     const colon = line.indexOf(":");
     if (eq > 0 && /^[a-z]+$/.test(line.slice(0, eq))) return this.position(line.slice(0, eq), line.slice(eq + 1));
-    if (colon > 0 && /^[a-z]+$/.test(line.slice(0, colon))) return this.header(line.slice(0, colon), line.slice(colon + 1).trim());
+    if (colon > 0 && /^[a-z]+$/.test(line.slice(0, colon)))
+      return this.header(line.slice(0, colon), line.slice(colon + 1).trim());
     if (/^[-+*0-9]/.test(line)) return this.cost(line);
     this.fail(`unexpected line ${JSON.stringify(line.slice(0, 60))}`);
   }
@@ -125,20 +131,27 @@ class Parser {
       calls: f.calls,
       ...(f.selfCallCosts ? { selfCalls: f.selfCallCosts } : {}),
     }));
-    return { command: this.command, events: this.events, totals: this.totals ?? new Array<number>(k).fill(0), functions };
+    return {
+      command: this.command,
+      events: this.events,
+      totals: this.totals ?? new Array<number>(k).fill(0),
+      functions,
+    };
   }
 
   private header(key: string, value: string): void {
     if (key === "events") this.setEvents(value.split(/\s+/).filter(Boolean));
     else if (key === "positions") this.positions = value.split(/\s+/).length;
     else if (key === "cmd") this.command = value;
-    else if (key === "totals" || (key === "summary" && this.totals === null)) this.totals = value.split(/\s+/).map((v) => this.count(v, "total"));
+    else if (key === "totals" || (key === "summary" && this.totals === null))
+      this.totals = value.split(/\s+/).map((v) => this.count(v, "total"));
   }
 
   /** The events every cost line counts: fixed once costs were read, since each function's arrays have one entry per event. */
   private setEvents(events: string[]): void {
     if (events.length === 0) this.fail("an 'events:' line that names no event");
-    if (this.fns.size > 0 && events.join(" ") !== this.events.join(" ")) this.fail(`'events:' changes to ${JSON.stringify(events.join(" ").slice(0, 60))} after costs were read`);
+    if (this.fns.size > 0 && events.join(" ") !== this.events.join(" "))
+      this.fail(`'events:' changes to ${JSON.stringify(events.join(" ").slice(0, 60))} after costs were read`);
     this.events = events;
   }
 
@@ -199,13 +212,15 @@ class Parser {
     this.pendingCall = null;
     target.calls += count;
     this.addCosts(this.current!.callCosts, line);
-    if (target === this.current) this.addCosts((this.current.selfCallCosts ??= new Array<number>(this.current.self.length).fill(0)), line);
+    if (target === this.current)
+      this.addCosts((this.current.selfCallCosts ??= new Array<number>(this.current.self.length).fill(0)), line);
     this.callee = {};
   }
 
   private addCosts(into: number[], line: string): void {
     const parts = line.split(/\s+/);
-    for (let i = this.positions; i < parts.length && i - this.positions < into.length; i++) into[i - this.positions] += this.count(parts[i], "cost");
+    for (let i = this.positions; i < parts.length && i - this.positions < into.length; i++)
+      into[i - this.positions] += this.count(parts[i], "cost");
   }
 
   /** Callgrind counts events and calls: whole numbers, at least 0, decimal or 0x hex. */
@@ -235,13 +250,26 @@ class Parser {
     let f = this.fns.get(key);
     if (!f) {
       const k = this.events.length;
-      f = { name, file, object, self: new Array<number>(k).fill(0), callCosts: new Array<number>(k).fill(0), selfCallCosts: null, calls: 0 };
+      f = {
+        name,
+        file,
+        object,
+        self: new Array<number>(k).fill(0),
+        callCosts: new Array<number>(k).fill(0),
+        selfCallCosts: null,
+        calls: 0,
+      };
       this.fns.set(key, f);
     }
     return f;
   }
 
   private fail(detail: string): never {
-    throw new TraceError({ kind: "malformed", file: this.file, byteOffset: this.lineOffset, detail: `line ${this.lineNo}: ${detail}` });
+    throw new TraceError({
+      kind: "malformed",
+      file: this.file,
+      byteOffset: this.lineOffset,
+      detail: `line ${this.lineNo}: ${detail}`,
+    });
   }
 }

@@ -80,7 +80,12 @@ export class ChromeThreadWriter extends BatchThreadSink {
   /** What was done to make the stream well nested, as the CCT builder would warn of it. */
   warnings(names: readonly string[]): TraceWarning[] {
     const thread = `${this.info.pid}/${this.info.tid}`;
-    const out: TraceWarning[] = [...this.unmatched].map(([fn, count]) => ({ kind: "unmatched-exit", thread, function: names[fn], count }));
+    const out: TraceWarning[] = [...this.unmatched].map(([fn, count]) => ({
+      kind: "unmatched-exit",
+      thread,
+      function: names[fn],
+      count,
+    }));
     if (this.closedEarly > 0) out.push({ kind: "closed-on-mismatch", thread, frames: this.closedEarly });
     if (this.closedAtEnd > 0) out.push({ kind: "closed-at-end", thread, frames: this.closedAtEnd });
     return out;
@@ -133,7 +138,9 @@ export class ChromeThreadWriter extends BatchThreadSink {
     }
     for (; this.written < upTo; this.written++) {
       const k = this.written;
-      this.file.emit(`{"ph":"B","name":${this.file.nameJson[this.fn[k]]}${this.where}${microsecondsText(this.startNs[k])}}`);
+      this.file.emit(
+        `{"ph":"B","name":${this.file.nameJson[this.fn[k]]}${this.where}${microsecondsText(this.startNs[k])}}`,
+      );
     }
   }
 

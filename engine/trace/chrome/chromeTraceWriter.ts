@@ -162,4 +162,3 @@ export class ChromeTraceWriter implements TraceSink, ChromeFile {
     this.pieceChars = 0;
   }
 }
-

@@ -68,7 +68,8 @@ export class CompleteEvents {
     for (const i of order) {
       const s = start[i];
       closeBy(s);
-      const parentEnd = endStack.length > 0 ? endStack[endStack.length - 1] : next < outer.ns.length ? outer.ns[next] : Infinity;
+      const parentEnd =
+        endStack.length > 0 ? endStack[endStack.length - 1] : next < outer.ns.length ? outer.ns[next] : Infinity;
       batch.enter(this.fn[i], s);
       const end = s + duration[i];
       if (end > parentEnd) cut++;

@@ -6,7 +6,16 @@
 // these buffers. Its members are valid once parse() returns a position.
 import { TraceError } from "../diagnostics.js";
 import { EXACT_NS_LIMIT } from "./exactTime.js";
-import { ChromeEvent, ID_ABSENT, ID_NUMBER, ID_STRING, MAX_NAME_BYTES, PH_OTHER, durNanoseconds, tsNanoseconds } from "./chromeEvent.js";
+import {
+  ChromeEvent,
+  ID_ABSENT,
+  ID_NUMBER,
+  ID_STRING,
+  MAX_NAME_BYTES,
+  PH_OTHER,
+  durNanoseconds,
+  tsNanoseconds,
+} from "./chromeEvent.js";
 import { plainStringTable, shownByte, whitespaceTable } from "./jsonBytes.js";
 import { NUMBER_ERROR, NumberText } from "./numberText.js";
 
@@ -63,9 +72,20 @@ const S_ARGS_NAME = 4; // captured raw
 
 /** The code unit of each one-letter escape (\" \\ \/ \b \f \n \r \t), else −1. */
 const ESCAPED = new Int32Array(256).fill(-1);
-for (const [c, v] of [['"', 0x22], ["\\", 0x5c], ["/", 0x2f], ["b", 8], ["f", 12], ["n", 10], ["r", 13], ["t", 9]] as const) ESCAPED[c.charCodeAt(0)] = v;
+for (const [c, v] of [
+  ['"', 0x22],
+  ["\\", 0x5c],
+  ["/", 0x2f],
+  ["b", 8],
+  ["f", 12],
+  ["n", 10],
+  ["r", 13],
+  ["t", 9],
+] as const)
+  ESCAPED[c.charCodeAt(0)] = v;
 const HEX_DIGIT = new Int32Array(256).fill(-1);
-for (let d = 0; d < 16; d++) HEX_DIGIT["0123456789abcdef".charCodeAt(d)] = HEX_DIGIT["0123456789ABCDEF".charCodeAt(d)] = d;
+for (let d = 0; d < 16; d++)
+  HEX_DIGIT["0123456789abcdef".charCodeAt(d)] = HEX_DIGIT["0123456789ABCDEF".charCodeAt(d)] = d;
 const LITERALS = ["true", "false", "null"].map((w) => Uint8Array.from(w, (c) => c.charCodeAt(0)));
 
 /** A key of up to 4 ASCII characters packed little-endian into an int: all the members read are that short. */
@@ -128,7 +148,8 @@ export class EventParser extends ChromeEvent {
           } else if (b === CLOSE_BRACE && state === KEY_OR_CLOSE) {
             if (--this.depth === 0) return this.done(i);
             state = AFTER_VALUE;
-          } else this.fail(i - 1, state === KEY ? "expected a member name after ','" : "expected a member name or '}'", b);
+          } else
+            this.fail(i - 1, state === KEY ? "expected a member name after ','" : "expected a member name or '}'", b);
           continue;
         }
         case STRING: {
@@ -217,7 +238,10 @@ export class EventParser extends ChromeEvent {
           }
           if (b === MINUS || (b >= 0x30 && b <= 0x39)) {
             // The number state reads it from its first byte.
-            this.numField = this.field === F_TS || this.field === F_DUR || this.field === F_PID || this.field === F_TID ? this.field : F_NONE;
+            this.numField =
+              this.field === F_TS || this.field === F_DUR || this.field === F_PID || this.field === F_TID
+                ? this.field
+                : F_NONE;
             this.number.begin(this.numField !== F_NONE);
             state = NUMBER;
             continue;
@@ -312,8 +336,7 @@ export class EventParser extends ChromeEvent {
       this.tsNs = Number.isNaN(exact) ? tsNanoseconds(v) : exact;
       this.tsWholeUs = NaN; // of an earlier "ts" of the same event
       if (!(Math.abs(this.tsNs) < EXACT_NS_LIMIT)) this.number.setExactTime(this);
-    }
-    else if (field === F_DUR) this.durNs = durNanoseconds(v);
+    } else if (field === F_DUR) this.durNs = durNanoseconds(v);
     else if (field === F_PID) {
       this.pid = v;
       this.pidKind = ID_NUMBER;
@@ -345,7 +368,12 @@ export class EventParser extends ChromeEvent {
   private endString(): number {
     const kind = this.strKind;
     if (kind === S_KEY) {
-      this.field = this.depth === 1 ? this.eventField() : this.depth === 2 && this.kinds[2] === ARGS && this.packLength === 4 && this.packedKey === K_NAME ? F_ARGS_NAME : F_NONE;
+      this.field =
+        this.depth === 1
+          ? this.eventField()
+          : this.depth === 2 && this.kinds[2] === ARGS && this.packLength === 4 && this.packedKey === K_NAME
+            ? F_ARGS_NAME
+            : F_NONE;
       if (this.field === F_ARGS_NAME) this.argsNameLength = -1;
       return COLON;
     }

@@ -93,18 +93,43 @@ export class EventScanner {
   /** The end of the stream. A missing final `]` (or `}`) is allowed: Chrome's
    * own traces omit it. An event cut off mid-way is reported and left out. */
   end(): void {
-    if (!this.started) throw new TraceError({ kind: "empty", file: this.file, why: this.offset === 0 ? "the file is empty" : "the file holds only whitespace" });
+    if (!this.started)
+      throw new TraceError({
+        kind: "empty",
+        file: this.file,
+        why: this.offset === 0 ? "the file is empty" : "the file holds only whitespace",
+      });
     if (this.inEvent) {
       const at = this.parser.eventStart;
-      this.warn({ kind: "truncated", file: this.file, byteOffset: at, detail: `the last event is cut off after ${this.offset - at} bytes and was left out` });
+      this.warn({
+        kind: "truncated",
+        file: this.file,
+        byteOffset: at,
+        detail: `the last event is cut off after ${this.offset - at} bytes and was left out`,
+      });
     } else if (this.inString) {
-      this.warn({ kind: "truncated", file: this.file, byteOffset: this.offset, detail: "the file ends inside a string, after the last whole event" });
+      this.warn({
+        kind: "truncated",
+        file: this.file,
+        byteOffset: this.offset,
+        detail: "the file ends inside a string, after the last whole event",
+      });
     }
     if (this.others > 0) {
-      this.warn({ kind: "truncated", file: this.file, byteOffset: this.firstOtherAt, detail: `${this.others} element(s) of the events array are not event objects (the first begins with ${shownByte(this.firstOtherByte)}); they were skipped` });
+      this.warn({
+        kind: "truncated",
+        file: this.file,
+        byteOffset: this.firstOtherAt,
+        detail: `${this.others} element(s) of the events array are not event objects (the first begins with ${shownByte(this.firstOtherByte)}); they were skipped`,
+      });
     }
     if (this.trailingBytes > 0) {
-      this.warn({ kind: "truncated", file: this.file, byteOffset: this.trailingAt, detail: `the trace ended before this byte; the ${this.trailingBytes} byte(s) after it were ignored` });
+      this.warn({
+        kind: "truncated",
+        file: this.file,
+        byteOffset: this.trailingAt,
+        detail: `the trace ended before this byte; the ${this.trailingBytes} byte(s) after it were ignored`,
+      });
     }
   }
 
@@ -112,7 +137,9 @@ export class EventScanner {
   noEventsWhy(): string {
     if (!this.sawEvents) return 'it is a JSON object with no "traceEvents" array, so not a Chrome trace';
     if (this.inEvent) return `it ends inside its first event, ${this.offset - this.parser.eventStart} bytes in`;
-    return this.others > 0 ? `its events array holds ${this.others} element(s), none of them an event object (the first at byte ${this.firstOtherAt} begins with ${shownByte(this.firstOtherByte)})` : "its events array is empty";
+    return this.others > 0
+      ? `its events array holds ${this.others} element(s), none of them an event object (the first at byte ${this.firstOtherAt} begins with ${shownByte(this.firstOtherByte)})`
+      : "its events array is empty";
   }
 
   /** Outside events, from chunk[i]: returns where an event begins (its '{' read) or len. */
@@ -131,7 +158,8 @@ export class EventScanner {
           inString = false;
           if (this.keyMatch >= 0) this.lastKeyIsEvents = this.keyMatch === TRACE_EVENTS.length;
         } else if (this.keyMatch >= 0) {
-          this.keyMatch = this.keyMatch < TRACE_EVENTS.length && b === TRACE_EVENTS[this.keyMatch] ? this.keyMatch + 1 : NO_MATCH;
+          this.keyMatch =
+            this.keyMatch < TRACE_EVENTS.length && b === TRACE_EVENTS[this.keyMatch] ? this.keyMatch + 1 : NO_MATCH;
         }
         continue;
       }
@@ -160,7 +188,16 @@ export class EventScanner {
         this.keyMatch = this.objectForm && depth === 1 ? 0 : -1;
       } else if (b === OPEN_BRACE || b === OPEN_BRACKET) {
         if (b === OPEN_BRACE && depth === this.eventsDepth) {
-          const stop = this.plain.read(chunk, this.view, i, len, this.parser, this.offset, MAX_EVENT_BYTES, this.onEvent);
+          const stop = this.plain.read(
+            chunk,
+            this.view,
+            i,
+            len,
+            this.parser,
+            this.offset,
+            MAX_EVENT_BYTES,
+            this.onEvent,
+          );
           if (stop === len || chunk[stop] !== OPEN_BRACE) {
             i = stop - 1; // between events: the loop reads on from there
             continue;

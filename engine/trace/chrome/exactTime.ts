@@ -31,7 +31,8 @@ function splitTime(c: Uint8Array, from: number, to: number): boolean {
   let i = negative ? from + 1 : from;
   let whole = 0;
   const first = i;
-  for (; i < to && c[i] >= ZERO && c[i] <= ZERO + 9 && whole <= Number.MAX_SAFE_INTEGER; i++) whole = whole * 10 + (c[i] - ZERO);
+  for (; i < to && c[i] >= ZERO && c[i] <= ZERO + 9 && whole <= Number.MAX_SAFE_INTEGER; i++)
+    whole = whole * 10 + (c[i] - ZERO);
   if (i === first || whole > Number.MAX_SAFE_INTEGER) return false; // past 2^53 µs even the microseconds are not exact
   let fraction = 0;
   if (i < to && c[i] === DOT) {

@@ -14,7 +14,16 @@ const ZERO = 0x30;
 const DECODER_OPTIONS = { fatal: true, ignoreBOM: true };
 const utf8 = new TextDecoder("utf-8", DECODER_OPTIONS);
 
-const SIMPLE_ESCAPES: Record<number, string> = { 0x22: '"', 0x5c: "\\", 0x2f: "/", 0x62: "\b", 0x66: "\f", 0x6e: "\n", 0x72: "\r", 0x74: "\t" };
+const SIMPLE_ESCAPES: Record<number, string> = {
+  0x22: '"',
+  0x5c: "\\",
+  0x2f: "/",
+  0x62: "\b",
+  0x66: "\f",
+  0x6e: "\n",
+  0x72: "\r",
+  0x74: "\t",
+};
 
 /** The string whose JSON text (between the quotes) is bytes[from, to). Throws
  * a TypeError on bytes that are not UTF-8. */

@@ -5,7 +5,19 @@
 // stand, then its value read. A number is first compared with the member's
 // last one (numberMemo.ts), a name looked up where it stands (NameTable.guess).
 import { ID_NUMBER, durNanoseconds, type ChromeEvent } from "./chromeEvent.js";
-import { NUMBER_ROOM, W_DUR, W_NAM, W_PH, W_PID, W_TID, W_TS, number, readNumber, stringEnd, word } from "./plainBytes.js";
+import {
+  NUMBER_ROOM,
+  W_DUR,
+  W_NAM,
+  W_PH,
+  W_PID,
+  W_TID,
+  W_TS,
+  number,
+  readNumber,
+  stringEnd,
+  word,
+} from "./plainBytes.js";
 import type { NameTable } from "./nameTable.js";
 import { NumberMemo } from "./numberMemo.js";
 import { EXACT_NS_LIMIT, setExactTime } from "./exactTime.js";
@@ -30,7 +42,13 @@ export const M_ARGS = 7;
 export const LAYOUT_MEMBERS = 6;
 
 /** Reads the event whose '{' is c[i − 1]: the position after its '}', or −1 to leave it to the next reader. */
-export type EventReader = (c: Uint8Array, dv: DataView<ArrayBufferLike>, i: number, len: number, e: ChromeEvent) => number;
+export type EventReader = (
+  c: Uint8Array,
+  dv: DataView<ArrayBufferLike>,
+  i: number,
+  len: number,
+  e: ChromeEvent,
+) => number;
 
 /** Reads one member of a known layout, its name at c[i]: the position after its value, or −1. */
 type MemberReader = EventReader;
@@ -44,7 +62,15 @@ const W_NAME_COLON = word('e":"');
 
 /** The member readers of one reader of events, by member (M_*), each number reader with a memo of its own. */
 export function memberReaders(names: NameTable): readonly (MemberReader | null)[] {
-  return [null, readPh, tsReader(new NumberMemo(true)), durReader(new NumberMemo(true)), pidReader(new NumberMemo(false)), tidReader(new NumberMemo(false)), nameReader(names)];
+  return [
+    null,
+    readPh,
+    tsReader(new NumberMemo(true)),
+    durReader(new NumberMemo(true)),
+    pidReader(new NumberMemo(false)),
+    tidReader(new NumberMemo(false)),
+    nameReader(names),
+  ];
 }
 
 /**
@@ -54,7 +80,9 @@ export function memberReaders(names: NameTable): readonly (MemberReader | null)[
  * whole read of uftrace's export, against asking each member which it is).
  */
 export function layoutReader(members: readonly number[], readers: readonly (MemberReader | null)[]): EventReader {
-  const [r0, r1, r2, r3, r4, r5] = Array.from({ length: LAYOUT_MEMBERS }, (_, k) => (k < members.length ? readers[members[k]] : null));
+  const [r0, r1, r2, r3, r4, r5] = Array.from({ length: LAYOUT_MEMBERS }, (_, k) =>
+    k < members.length ? readers[members[k]] : null,
+  );
   return (c, dv, i, len, e) => {
     i = r0!(c, dv, i, len, e);
     if (r1 !== null) {
@@ -96,7 +124,13 @@ function tsReader(memo: NumberMemo): MemberReader {
 }
 
 const readPh: MemberReader = (c, dv, i, len, e) => {
-  if (i + NUMBER_ROOM > len || dv.getInt32(i, true) !== W_PH || dv.getInt32(i + 2, true) !== W_PH_COLON || c[i + 7] !== QUOTE) return -1;
+  if (
+    i + NUMBER_ROOM > len ||
+    dv.getInt32(i, true) !== W_PH ||
+    dv.getInt32(i + 2, true) !== W_PH_COLON ||
+    c[i + 7] !== QUOTE
+  )
+    return -1;
   const ph = c[i + 6];
   if (!isPhase(ph)) return -1;
   e.phase = ph;
@@ -169,7 +203,14 @@ function isPhase(b: number): boolean {
 }
 
 /** The name whose text starts at c[s] (s + 8 ≤ len), set on e: the position after its closing quote, or −1. */
-function readName(c: Uint8Array, dv: DataView<ArrayBufferLike>, s: number, len: number, e: ChromeEvent, names: NameTable): number {
+function readName(
+  c: Uint8Array,
+  dv: DataView<ArrayBufferLike>,
+  s: number,
+  len: number,
+  e: ChromeEvent,
+  names: NameTable,
+): number {
   const known = names.guess(c, dv, s, len);
   if (known >= 0) {
     e.nameEntry = known;

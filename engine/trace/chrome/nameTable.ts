@@ -37,7 +37,11 @@ export class NameTable {
   /** The entry of the name whose raw bytes are raw[from, to) (rawView: the same bytes), or −1: then add() may follow with its string. */
   find(raw: Uint8Array, rawView: DataView<ArrayBufferLike>, from: number, to: number): number {
     const n = to - from;
-    const c = n === 0 ? n : (Math.imul(n, 0x9e3779b1) ^ (raw[from] << 4) ^ (raw[to - 1] << 9) ^ (raw[from + (n >> 1)] << 14)) & (CACHE_SLOTS - 1);
+    const c =
+      n === 0
+        ? n
+        : (Math.imul(n, 0x9e3779b1) ^ (raw[from] << 4) ^ (raw[to - 1] << 9) ^ (raw[from + (n >> 1)] << 14)) &
+          (CACHE_SLOTS - 1);
     const cached = this.cache[c];
     if (cached !== EMPTY && this.lengths[cached] === n && this.sameBytes(cached, raw, rawView, from, n)) return cached;
     let h = 0x811c9dc5; // FNV-1a
@@ -154,7 +158,7 @@ export class NameTable {
 
 /** The first of guess()'s two slots for a name starting with the words w0, w1 (Fibonacci hashing). */
 function guessSet(w0: number, w1: number): number {
-  return ((Math.imul(w0 ^ Math.imul(w1, 0x85ebca6b), 0x9e3779b1) >>> GUESS_SHIFT) << 1);
+  return (Math.imul(w0 ^ Math.imul(w1, 0x85ebca6b), 0x9e3779b1) >>> GUESS_SHIFT) << 1;
 }
 
 function grown<T extends Int32Array | Uint8Array>(a: T, length: number): T {

@@ -43,18 +43,29 @@ export class NumberText {
       const b = chunk[i];
       if (b >= 0x30 && b <= 0x39) {
         if (state === ZERO_WHOLE) return this.fail(i, "a number with a leading zero");
-        state = state === START || state === MINUS_SEEN ? (b === 0x30 ? ZERO_WHOLE : WHOLE) : state === DOT ? FRACTION : state === E_SEEN || state === E_SIGN ? EXPONENT : state;
+        state =
+          state === START || state === MINUS_SEEN
+            ? b === 0x30
+              ? ZERO_WHOLE
+              : WHOLE
+            : state === DOT
+              ? FRACTION
+              : state === E_SEEN || state === E_SIGN
+                ? EXPONENT
+                : state;
       } else if (b === 0x2e && (state === ZERO_WHOLE || state === WHOLE)) state = DOT;
       else if ((b | 0x20) === 0x65 && (state === ZERO_WHOLE || state === WHOLE || state === FRACTION)) state = E_SEEN;
       else if ((b === 0x2b || b === 0x2d) && state === E_SEEN) state = E_SIGN;
       else if (b === 0x2d && state === START) state = MINUS_SEEN;
       else {
-        if (state !== ZERO_WHOLE && state !== WHOLE && state !== FRACTION && state !== EXPONENT) return this.fail(i, "a number that stops short");
+        if (state !== ZERO_WHOLE && state !== WHOLE && state !== FRACTION && state !== EXPONENT)
+          return this.fail(i, "a number that stops short");
         this.state = state;
         return i;
       }
       if (this.keep) {
-        if (this.length === MAX_NUMBER_CHARS) return this.fail(i, `a number of more than ${MAX_NUMBER_CHARS} characters`);
+        if (this.length === MAX_NUMBER_CHARS)
+          return this.fail(i, `a number of more than ${MAX_NUMBER_CHARS} characters`);
         this.text[this.length++] = b;
       }
     }

@@ -99,7 +99,16 @@ export function readNumber(c: Uint8Array, dv: DataView<ArrayBufferLike>, i: numb
  * are known: `low`, `lowDigits` of them (at most INT_DIGITS; numberMemo.ts
  * knows a timestamp's first eight digits from the one before it).
  */
-export function continueNumber(c: Uint8Array, dv: DataView<ArrayBufferLike>, start: number, i: number, low: number, lowDigits: number, len: number, ns: boolean): number {
+export function continueNumber(
+  c: Uint8Array,
+  dv: DataView<ArrayBufferLike>,
+  start: number,
+  i: number,
+  low: number,
+  lowDigits: number,
+  len: number,
+  ns: boolean,
+): number {
   const negative = c[start] === MINUS;
   const first = negative ? start + 1 : start;
   // The digits read so far are high · 10^lowDigits + low.
@@ -127,7 +136,8 @@ export function continueNumber(c: Uint8Array, dv: DataView<ArrayBufferLike>, sta
   const whole = from < 0 ? i - first : from - 1 - first;
   const fraction = from < 0 ? 0 : i - from;
   // JSON: a whole digit or more, no leading zero, a digit or more after a '.'; an exponent is left to EventParser.
-  if (whole === 0 || (whole > 1 && c[first] === ZERO) || (from >= 0 && fraction === 0) || (c[i] | 0x20) === 0x65) return -1;
+  if (whole === 0 || (whole > 1 && c[first] === ZERO) || (from >= 0 && fraction === 0) || (c[i] | 0x20) === 0x65)
+    return -1;
   if (whole + fraction > EXACT_DIGITS) {
     // A time read as a double and multiplied would be rounded twice: read from its digits (exactTime.ts).
     const exact = ns ? exactNanoseconds(c, start, i) : NaN;
@@ -170,6 +180,8 @@ export function readTimeTail(c: Uint8Array, dv: DataView<ArrayBufferLike>, i: nu
   const fractionStop = nonDigits(fraction);
   const m = (31 - Math.clz32(fractionStop & -fractionStop)) >> 3;
   if (m < 1 || (c[dot + 1 + m] | 0x20) === 0x65) return -1;
-  number[0] = prefix * POWERS_OF_TEN[k + 3] + (Math.imul(digitsOf(whole, k), 1000) + Math.imul(digitsOf(fraction, m), INT_POWERS_OF_TEN[3 - m]));
+  number[0] =
+    prefix * POWERS_OF_TEN[k + 3] +
+    (Math.imul(digitsOf(whole, k), 1000) + Math.imul(digitsOf(fraction, m), INT_POWERS_OF_TEN[3 - m]));
   return dot + 1 + m;
 }

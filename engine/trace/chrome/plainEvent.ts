@@ -12,11 +12,37 @@
 // in the same order, so once an event shows the layout, the next ones are
 // read by a reader composed for it (layoutReaders.ts).
 import { ID_ABSENT, ID_NUMBER, ID_STRING, PH_OTHER, durNanoseconds, type ChromeEvent } from "./chromeEvent.js";
-import { NUMBER_ROOM, W_ARG, W_DUR, W_NAM, W_PH, W_PID, W_TID, W_TS, number, readNumber, stringEnd } from "./plainBytes.js";
+import {
+  NUMBER_ROOM,
+  W_ARG,
+  W_DUR,
+  W_NAM,
+  W_PH,
+  W_PID,
+  W_TID,
+  W_TS,
+  number,
+  readNumber,
+  stringEnd,
+} from "./plainBytes.js";
 import { whitespaceTable } from "./jsonBytes.js";
 import { EXACT_NS_LIMIT, setExactTime } from "./exactTime.js";
 import type { NameTable } from "./nameTable.js";
-import { LAYOUT_MEMBERS, M_ARGS, M_DUR, M_NAME, M_OTHER, M_PH, M_PID, M_TID, M_TS, layoutReader, memberReaders, setName, type EventReader } from "./layoutReaders.js";
+import {
+  LAYOUT_MEMBERS,
+  M_ARGS,
+  M_DUR,
+  M_NAME,
+  M_OTHER,
+  M_PH,
+  M_PID,
+  M_TID,
+  M_TS,
+  layoutReader,
+  memberReaders,
+  setName,
+  type EventReader,
+} from "./layoutReaders.js";
 
 const QUOTE = 0x22;
 const COMMA = 0x2c;
@@ -50,7 +76,16 @@ export class PlainEvents {
    * the '{' of an event it leaves to EventParser, or the first byte between
    * events that is not whitespace or a comma.
    */
-  read(c: Uint8Array, dv: DataView<ArrayBufferLike>, i: number, len: number, e: ChromeEvent, chunkOffset: number, maxBytes: number, onEvent: (e: ChromeEvent) => void): number {
+  read(
+    c: Uint8Array,
+    dv: DataView<ArrayBufferLike>,
+    i: number,
+    len: number,
+    e: ChromeEvent,
+    chunkOffset: number,
+    maxBytes: number,
+    onEvent: (e: ChromeEvent) => void,
+  ): number {
     for (;;) {
       e.reset(chunkOffset + i);
       let end = this.first !== null ? this.first(c, dv, i + 1, len, e) : -1;
@@ -77,7 +112,14 @@ export class PlainEvents {
   }
 
   /** The event whose '{' is c[i − 1], in any plain layout: the position after its '}', or −1 to leave it to EventParser. */
-  private readAny(c: Uint8Array, dv: DataView<ArrayBufferLike>, i: number, len: number, e: ChromeEvent, eventStart: number): number {
+  private readAny(
+    c: Uint8Array,
+    dv: DataView<ArrayBufferLike>,
+    i: number,
+    len: number,
+    e: ChromeEvent,
+    eventStart: number,
+  ): number {
     e.reset(eventStart);
     // A layout the next events may be read by: no whitespace, and only members read, each of its type.
     let layout = c[i] === QUOTE;
@@ -92,7 +134,8 @@ export class PlainEvents {
       if (w === W_TS) member = M_TS;
       else if (w === W_PH) member = M_PH;
       else if (c[i + 4] === QUOTE) member = w === W_PID ? M_PID : w === W_TID ? M_TID : w === W_DUR ? M_DUR : M_OTHER;
-      else if (c[i + 5] === QUOTE && c[i + 4] === (w === W_NAM ? 0x65 : w === W_ARG ? 0x73 : -1)) member = w === W_NAM ? M_NAME : M_ARGS;
+      else if (c[i + 5] === QUOTE && c[i + 4] === (w === W_NAM ? 0x65 : w === W_ARG ? 0x73 : -1))
+        member = w === W_NAM ? M_NAME : M_ARGS;
       if (member === M_OTHER) {
         i = stringEnd(c, dv, i + 1, len);
         if (i < 0) return -1;
@@ -159,7 +202,14 @@ export class PlainEvents {
 }
 
 /** A string value, set on e as its member reads it: true if the member reads a string (ph: of one ASCII character). */
-function setString(e: ChromeEvent, member: number, c: Uint8Array, dv: DataView<ArrayBufferLike>, s: number, n: number): boolean {
+function setString(
+  e: ChromeEvent,
+  member: number,
+  c: Uint8Array,
+  dv: DataView<ArrayBufferLike>,
+  s: number,
+  n: number,
+): boolean {
   if (member === M_NAME) {
     setName(e, c, dv, s, n);
     return true;

@@ -49,7 +49,12 @@ const MAX_TIME_NS = 2 ** 63;
 export async function readChromeTrace(source: ByteSource, sink: TraceSink): Promise<ChromeReadSummary> {
   const names = new NameTable();
   const reader = new ChromeEvents(source.name, sink, names);
-  const scanner = new EventScanner(source.name, names, (event) => reader.take(event), (w) => sink.warn(w));
+  const scanner = new EventScanner(
+    source.name,
+    names,
+    (event) => reader.take(event),
+    (w) => sink.warn(w),
+  );
   for await (const chunk of source.chunks()) scanner.push(chunk);
   scanner.end();
   return reader.finish(() => scanner.noEventsWhy());
@@ -103,10 +108,12 @@ class ChromeEvents {
       return; // instants, counters, flows: not calls
     }
     const t = this.threadOf(e);
-    if ((e.pidKind === ID_STRING || e.tidKind === ID_STRING) && this.namedIds++ === 0) this.firstNamedIdAt = e.eventStart;
+    if ((e.pidKind === ID_STRING || e.tidKind === ID_STRING) && this.namedIds++ === 0)
+      this.firstNamedIdAt = e.eventStart;
     const ns = e.tsNs;
     if (Number.isNaN(ns)) throw this.malformed(e, `event has no numeric "ts" (or one no number holds, such as 1e400)`);
-    if (!(Math.abs(ns) < MAX_TIME_NS)) throw this.malformed(e, `"ts" lies beyond 2^63 ns (292 years) from 0: not a time`);
+    if (!(Math.abs(ns) < MAX_TIME_NS))
+      throw this.malformed(e, `"ts" lies beyond 2^63 ns (292 years) from 0: not a time`);
     if (Number.isNaN(this.baseNs)) this.setBase(e);
     const time = Math.abs(ns) < EXACT_NS_LIMIT && !this.baseFar ? ns - this.baseNs : this.farTime(e);
     this.events++;
@@ -230,36 +237,76 @@ class ChromeEvents {
         const { cut, early, leftOpen } = t.mixed.finish(t.events);
         t.events.flush();
         if (cut > 0) {
-          sink.warn({ kind: "skipped-events", file, count: cut, reason: `call(s) of thread ${t.key} that outlast the call they start in (overlapping, not nested) were cut at its end; the time past it was` });
+          sink.warn({
+            kind: "skipped-events",
+            file,
+            count: cut,
+            reason: `call(s) of thread ${t.key} that outlast the call they start in (overlapping, not nested) were cut at its end; the time past it was`,
+          });
         }
         if (early > 0) {
-          sink.warn({ kind: "skipped-events", file, count: early, reason: `X event(s) of thread ${t.key} start before B/E events of that thread read earlier in the file, where they cannot be nested; each was cut to start at the last of those (left out if it ended before it), and the time before it` });
+          sink.warn({
+            kind: "skipped-events",
+            file,
+            count: early,
+            reason: `X event(s) of thread ${t.key} start before B/E events of that thread read earlier in the file, where they cannot be nested; each was cut to start at the last of those (left out if it ended before it), and the time before it`,
+          });
         }
         if (leftOpen > 0) sink.warn({ kind: "closed-at-end", thread: t.key, frames: leftOpen });
       } else if (t.complete) {
         const cut = t.complete.emit(t.events);
         t.events.flush();
         if (cut > 0) {
-          sink.warn({ kind: "skipped-events", file, count: cut, reason: `X event(s) of thread ${t.key} that outlast the X event they start in (overlapping, not nested) were cut at its end; the time past it was` });
+          sink.warn({
+            kind: "skipped-events",
+            file,
+            count: cut,
+            reason: `X event(s) of thread ${t.key} that outlast the X event they start in (overlapping, not nested) were cut at its end; the time past it was`,
+          });
         }
       }
     }
     if (this.unmatched > 0) {
-      sink.warn({ kind: "skipped-events", file, count: this.unmatched, reason: `E events with no open B event (the first at byte ${this.firstUnmatchedAt}; written before their B, or e.g. a pre-empted linux:schedule) were` });
+      sink.warn({
+        kind: "skipped-events",
+        file,
+        count: this.unmatched,
+        reason: `E events with no open B event (the first at byte ${this.firstUnmatchedAt}; written before their B, or e.g. a pre-empted linux:schedule) were`,
+      });
     }
     if (this.backwards > 0) {
-      sink.warn({ kind: "truncated", file, byteOffset: this.firstBackwardsAt, detail: `${this.backwards} B/E event(s) earlier than the event before them in their thread; each is taken at the time of the event before it, so no call ends before it starts` });
+      sink.warn({
+        kind: "truncated",
+        file,
+        byteOffset: this.firstBackwardsAt,
+        detail: `${this.backwards} B/E event(s) earlier than the event before them in their thread; each is taken at the time of the event before it, so no call ends before it starts`,
+      });
     }
     if (this.namedIds > 0) {
-      sink.warn({ kind: "truncated", file, byteOffset: this.firstNamedIdAt, detail: `${this.namedIds} event(s) name their pid or tid by a string, not a number; such threads are not told apart: a string pid is read as 0, a string tid as the pid` });
+      sink.warn({
+        kind: "truncated",
+        file,
+        byteOffset: this.firstNamedIdAt,
+        detail: `${this.namedIds} event(s) name their pid or tid by a string, not a number; such threads are not told apart: a string pid is read as 0, a string tid as the pid`,
+      });
     }
     if (this.imprecise > 0) {
       // Read apart, whole microseconds and nanoseconds are exact (exactTime.ts), and so is a time's
       // distance from the first while it is below 2^53 ns; else the doubles read.
-      sink.warn({ kind: "truncated", file, byteOffset: this.firstImpreciseAt, detail: `${this.imprecise} event time(s) lie more than 2^53 ns (104 days) from the trace's first time, or that far from 0 written with an exponent; such times are rounded (to 256 ns near 2^60 ns), so short calls among them are measured coarsely` });
+      sink.warn({
+        kind: "truncated",
+        file,
+        byteOffset: this.firstImpreciseAt,
+        detail: `${this.imprecise} event time(s) lie more than 2^53 ns (104 days) from the trace's first time, or that far from 0 written with an exponent; such times are rounded (to 256 ns near 2^60 ns), so short calls among them are measured coarsely`,
+      });
     }
     if (this.cutNames > 0) {
-      sink.warn({ kind: "truncated", file, byteOffset: this.firstCutAt, detail: `${this.cutNames} name(s) longer than ${MAX_NAME_BYTES >> 10} KiB were cut to their first ${MAX_NAME_BYTES >> 10} KiB, ending in "${CUT_MARK}"` });
+      sink.warn({
+        kind: "truncated",
+        file,
+        byteOffset: this.firstCutAt,
+        detail: `${this.cutNames} name(s) longer than ${MAX_NAME_BYTES >> 10} KiB were cut to their first ${MAX_NAME_BYTES >> 10} KiB, ending in "${CUT_MARK}"`,
+      });
     }
     if (this.events === 0) {
       const why = this.others > 0 ? `none of its ${this.others} event(s) is a call (B, E or X)` : noEventsWhy();
@@ -293,7 +340,15 @@ class ChromeEvents {
       const key = `${pid}/${tid}`;
       const name = this.threadNames.get(key);
       const threadSink = this.sink.thread({ pid, tid, ...(name ? { name } : {}) });
-      t = { key, events: new ThreadEvents(threadSink, this.shared), open: new OpenStack(), complete: null, mixed: null, streams: false, lastNs: -Infinity };
+      t = {
+        key,
+        events: new ThreadEvents(threadSink, this.shared),
+        open: new OpenStack(),
+        complete: null,
+        mixed: null,
+        streams: false,
+        lastNs: -Infinity,
+      };
       tids.set(tid, t);
       this.threads.push(t);
     }

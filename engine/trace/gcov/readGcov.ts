@@ -39,7 +39,17 @@ const documentSchema = z.looseObject({
     .array(
       z.looseObject({
         file: z.string(),
-        functions: z.array(z.looseObject({ name: z.string(), demangled_name: z.string().optional(), start_line: count, end_line: count, execution_count: count })).optional(),
+        functions: z
+          .array(
+            z.looseObject({
+              name: z.string(),
+              demangled_name: z.string().optional(),
+              start_line: count,
+              end_line: count,
+              execution_count: count,
+            }),
+          )
+          .optional(),
         lines: z.array(z.looseObject({ line_number: count, count, function_name: z.string().optional() })).optional(),
       }),
     )
@@ -54,15 +64,29 @@ export function readGcovJson(text: string, source: string): GcovTable {
     if (line.trim()) docs.push(parseDocument(line, docs.length + 1, { file: source, byteOffset: offset }));
     offset += utf8ByteLength(line) + 1;
   }
-  if (docs.length === 0) throw new TraceError({ kind: "malformed", file: source, byteOffset: 0, detail: "gcov printed no coverage document" });
+  if (docs.length === 0)
+    throw new TraceError({
+      kind: "malformed",
+      file: source,
+      byteOffset: 0,
+      detail: "gcov printed no coverage document",
+    });
   const functions: GcovFunction[] = [];
   const lines: GcovLine[] = [];
   for (const doc of docs) {
     for (const f of doc.files ?? []) {
       for (const fn of f.functions ?? []) {
-        functions.push({ file: f.file, name: fn.name, demangledName: fn.demangled_name ?? fn.name, startLine: fn.start_line, endLine: fn.end_line, executionCount: fn.execution_count });
+        functions.push({
+          file: f.file,
+          name: fn.name,
+          demangledName: fn.demangled_name ?? fn.name,
+          startLine: fn.start_line,
+          endLine: fn.end_line,
+          executionCount: fn.execution_count,
+        });
       }
-      for (const l of f.lines ?? []) lines.push({ file: f.file, line: l.line_number, count: l.count, function: l.function_name ?? "" });
+      for (const l of f.lines ?? [])
+        lines.push({ file: f.file, line: l.line_number, count: l.count, function: l.function_name ?? "" });
     }
   }
   if (functions.length === 0) {
@@ -78,11 +102,19 @@ function parseDocument(line: string, n: number, place: { file: string; byteOffse
   try {
     json = JSON.parse(line);
   } catch (e) {
-    throw new TraceError({ kind: "malformed", ...place, detail: `document ${n} is not gcov JSON (${(e as Error).message})` });
+    throw new TraceError({
+      kind: "malformed",
+      ...place,
+      detail: `document ${n} is not gcov JSON (${(e as Error).message})`,
+    });
   }
   const parsed = documentSchema.safeParse(json);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const path = issue.path.map((k) => (typeof k === "number" ? `[${k}]` : `.${String(k)}`)).join("");
-  throw new TraceError({ kind: "malformed", ...place, detail: `document ${n} is not gcov JSON: ${path.slice(1) || "the document"}: ${issue.message}` });
+  throw new TraceError({
+    kind: "malformed",
+    ...place,
+    detail: `document ${n} is not gcov JSON: ${path.slice(1) || "the document"}: ${issue.message}`,
+  });
 }

@@ -23,16 +23,23 @@ export function readPerfStat(text: string, source: string): PerfCounter[] {
       const [value, unit = "", event = ""] = line.split(",");
       if (!event) throw bad(`not a perf stat CSV line: ${JSON.stringify(line.slice(0, 80))}`);
       if (value === "<not supported>" || value === "<not counted>") {
-        counters.push({ event, value: null, unit, status: value === "<not supported>" ? "not supported" : "not counted" });
+        counters.push({
+          event,
+          value: null,
+          unit,
+          status: value === "<not supported>" ? "not supported" : "not counted",
+        });
       } else {
         // Number("") is 0: an empty value would read as a count of zero.
         const n = value.trim() === "" ? NaN : Number(value);
-        if (!Number.isFinite(n) || n < 0) throw bad(`counter ${event} has the value ${JSON.stringify(value.slice(0, 40))}`);
+        if (!Number.isFinite(n) || n < 0)
+          throw bad(`counter ${event} has the value ${JSON.stringify(value.slice(0, 40))}`);
         counters.push({ event, value: n, unit, status: "counted" });
       }
     }
     offset += utf8ByteLength(line) + 1;
   }
-  if (counters.length === 0) throw new TraceError({ kind: "malformed", file: source, byteOffset: 0, detail: "perf stat reported no counter" });
+  if (counters.length === 0)
+    throw new TraceError({ kind: "malformed", file: source, byteOffset: 0, detail: "perf stat reported no counter" });
   return counters;
 }

@@ -49,7 +49,8 @@ export async function readTextTrace(source: ByteSource, sink: TraceSink): Promis
     const [, kind, pidText, tidText, time, name] = m;
     const [pid, tid, timeNs] = [Number(pidText), Number(tidText), Number(time)];
     if (!Number.isSafeInteger(timeNs)) throw bad(at, `line ${lineNo}: time ${time} is not below 2^53`);
-    if (!Number.isSafeInteger(pid) || !Number.isSafeInteger(tid)) throw bad(at, `line ${lineNo}: pid ${pidText} or tid ${tidText} is not below 2^53`);
+    if (!Number.isSafeInteger(pid) || !Number.isSafeInteger(tid))
+      throw bad(at, `line ${lineNo}: pid ${pidText} or tid ${tidText} is not below 2^53`);
     // Keyed by the numbers, as the sink keys its threads: "07" is thread 7, so its lines share thread 7's open calls and clock.
     const key = `${pid}/${tid}`;
     let t = threads.get(key);
@@ -77,14 +78,16 @@ export async function readTextTrace(source: ByteSource, sink: TraceSink): Promis
       t.batch.exit(fn, timeNs);
     }
   };
-  const bad = (byteOffset: number, detail: string) => new TraceError({ kind: "malformed", file: source.name, byteOffset, detail });
+  const bad = (byteOffset: number, detail: string) =>
+    new TraceError({ kind: "malformed", file: source.name, byteOffset, detail });
 
   for await (const chunk of source.chunks()) {
     carry += decoder.decode(chunk, { stream: true });
     let from = 0;
     for (let nl = carry.indexOf("\n"); nl >= 0; nl = carry.indexOf("\n", from)) {
       const line = carry.slice(from, nl);
-      if (line.length > MAX_LINE_CHARS) throw bad(offset, `line ${lineNo + 1} is longer than ${MAX_LINE_CHARS >> 20} Mi characters: not a trace line`);
+      if (line.length > MAX_LINE_CHARS)
+        throw bad(offset, `line ${lineNo + 1} is longer than ${MAX_LINE_CHARS >> 20} Mi characters: not a trace line`);
       handle(line, offset);
       // Offsets advance line by line: measuring the chunk's text up to each line again was quadratic per chunk.
       offset += utf8ByteLength(line) + 1;
@@ -92,13 +95,20 @@ export async function readTextTrace(source: ByteSource, sink: TraceSink): Promis
     }
     carry = carry.slice(from);
     // A line is one event: one longer than this (a 100 MB line) is no trace line, and is refused, not held.
-    if (carry.length > MAX_LINE_CHARS) throw bad(offset, `line ${lineNo + 1} is longer than ${MAX_LINE_CHARS >> 20} Mi characters: not a trace line`);
+    if (carry.length > MAX_LINE_CHARS)
+      throw bad(offset, `line ${lineNo + 1} is longer than ${MAX_LINE_CHARS >> 20} Mi characters: not a trace line`);
   }
   carry += decoder.decode();
   if (carry.length > 0) handle(carry, offset);
   if (lineNo === 0) throw new TraceError({ kind: "empty", file: source.name });
   for (const t of threads.values()) t.batch.flush();
-  if (unmatched > 0) sink.warn({ kind: "skipped-events", file: source.name, count: unmatched, reason: `E event(s) with no open call of their function (the first on line ${firstUnmatchedLine}) were` });
+  if (unmatched > 0)
+    sink.warn({
+      kind: "skipped-events",
+      file: source.name,
+      count: unmatched,
+      reason: `E event(s) with no open call of their function (the first on line ${firstUnmatchedLine}) were`,
+    });
   if (events === 0) throw new TraceError({ kind: "empty", file: source.name });
   return { events };
 }

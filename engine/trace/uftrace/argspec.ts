@@ -16,8 +16,6 @@ interface ValueSpec {
   readonly label: string;
 }
 
-
-
 interface SpecRule {
   readonly pattern: RegExp;
   readonly values: readonly ValueSpec[];
@@ -53,9 +51,16 @@ interface SpecPlace {
 
 /** Specs in uftrace's order: explicit `-A`/`-R` first, then (with `-a`, info's
  * `auto-args:1`) the built-in library list, then each module's debug info (`*.dbg`). */
-export function parsePayloadSpecs(lines: ReadonlyMap<string, readonly TextLine[]>, infoFile: string, dbgFiles: readonly { name: string; bytes: Uint8Array }[]): PayloadSpecs {
+export function parsePayloadSpecs(
+  lines: ReadonlyMap<string, readonly TextLine[]>,
+  infoFile: string,
+  dbgFiles: readonly { name: string; bytes: Uint8Array }[],
+): PayloadSpecs {
   const auto = lines.get("auto-args")?.[0]?.text === "1";
-  const rules = (keys: string[]) => keys.flatMap((k) => (lines.get(k) ?? []).flatMap((l) => parseRules(l.text, { file: infoFile, byteOffset: l.byteOffset })));
+  const rules = (keys: string[]) =>
+    keys.flatMap((k) =>
+      (lines.get(k) ?? []).flatMap((l) => parseRules(l.text, { file: infoFile, byteOffset: l.byteOffset })),
+    );
   const dbg = auto ? dbgFiles.map((f) => parseDbgRules(f.bytes, f.name)) : [];
   return {
     entry: new SpecList([...rules(auto ? ["argspec", "argauto"] : ["argspec"]), ...dbg.flatMap((d) => d.entry)]),
@@ -103,7 +108,11 @@ function parseRules(line: string, place: SpecPlace): SpecRule[] {
         .split(",")
         .filter((a) => /^(arg|fparg|retval)/.test(a))
         .map((a) => ({ size: valueSize(a, place), kind: valueKind(a), label: a.split("/")[0] }));
-      return { pattern: functionPattern(spec.slice(0, at), spec, place), values, numericLabels: values.filter((v) => v.kind !== "none").map((v) => v.label) };
+      return {
+        pattern: functionPattern(spec.slice(0, at), spec, place),
+        values,
+        numericLabels: values.filter((v) => v.kind !== "none").map((v) => v.label),
+      };
     });
 }
 
@@ -112,7 +121,11 @@ function functionPattern(name: string, spec: string, place: SpecPlace): RegExp {
   try {
     return new RegExp(`^(?:${name})$`);
   } catch (e) {
-    throw new TraceError({ kind: "malformed", ...place, detail: `argument spec ${JSON.stringify(spec.slice(0, 80))}: its function pattern is not a regular expression (${(e as Error).message})` });
+    throw new TraceError({
+      kind: "malformed",
+      ...place,
+      detail: `argument spec ${JSON.stringify(spec.slice(0, 80))}: its function pattern is not a regular expression (${(e as Error).message})`,
+    });
   }
 }
 
@@ -135,7 +148,8 @@ export function decodeArgs(specs: SpecList, name: string, buf: Uint8Array, start
 }
 
 function readNumber(view: DataView, at: number, v: ValueSpec): number {
-  if (v.kind === "float") return v.size === 4 ? view.getFloat32(at, true) : v.size === 8 ? view.getFloat64(at, true) : NaN;
+  if (v.kind === "float")
+    return v.size === 4 ? view.getFloat32(at, true) : v.size === 8 ? view.getFloat64(at, true) : NaN;
   switch (v.size) {
     case 1:
       return v.kind === "signed" ? view.getInt8(at) : view.getUint8(at);
@@ -154,7 +168,8 @@ function valueKind(arg: string): ValueSpec["kind"] {
   if (arg.startsWith("fparg")) return "float";
   const slash = arg.indexOf("/");
   const fmt = slash < 0 ? "" : arg.slice(slash + 1);
-  if (fmt === "s" || fmt === "S" || fmt === "c" || fmt.startsWith("e:") || fmt.startsWith("p") || fmt.startsWith("x")) return "none";
+  if (fmt === "s" || fmt === "S" || fmt === "c" || fmt.startsWith("e:") || fmt.startsWith("p") || fmt.startsWith("x"))
+    return "none";
   if (fmt.startsWith("f")) return "float";
   if (fmt.startsWith("u") || fmt.startsWith("o")) return "unsigned";
   return "signed";
@@ -168,7 +183,11 @@ function valueSize(arg: string, place: SpecPlace): number {
   if (fmt === "c") return 1;
   if (fmt.startsWith("f")) return floatSize(fmt);
   if (fmt.startsWith("t")) {
-    throw new TraceError({ kind: "malformed", ...place, detail: `argument spec ${arg} (struct by value) is not supported` });
+    throw new TraceError({
+      kind: "malformed",
+      ...place,
+      detail: `argument spec ${arg} (struct by value) is not supported`,
+    });
   }
   const bits = /(\d+)$/.exec(fmt.startsWith("e:") ? "" : fmt);
   return bits ? Number(bits[1]) / 8 : 8;

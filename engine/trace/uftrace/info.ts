@@ -33,19 +33,34 @@ const VERSIONS = [3, 4];
 
 export function parseInfo(bytes: Uint8Array, file: string): UftraceInfo {
   if (bytes.length < HEADER_BYTES) {
-    throw new TraceError({ kind: "malformed", file, byteOffset: bytes.length, detail: `header is ${bytes.length} bytes, expected ${HEADER_BYTES}` });
+    throw new TraceError({
+      kind: "malformed",
+      file,
+      byteOffset: bytes.length,
+      detail: `header is ${bytes.length} bytes, expected ${HEADER_BYTES}`,
+    });
   }
   const magic = String.fromCharCode(...bytes.subarray(0, 8));
   if (magic !== MAGIC) throw new TraceError({ kind: "bad-magic", file, byteOffset: 0, found: JSON.stringify(magic) });
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(8, true);
   if (!VERSIONS.includes(version)) {
-    throw new TraceError({ kind: "malformed", file, byteOffset: 8, detail: `file format version ${version}; uftrace writes versions ${VERSIONS.join(" and ")}` });
+    throw new TraceError({
+      kind: "malformed",
+      file,
+      byteOffset: 8,
+      detail: `file format version ${version}; uftrace writes versions ${VERSIONS.join(" and ")}`,
+    });
   }
   const endian = bytes[14];
   const elfClass = bytes[15];
   if (endian !== 1 || elfClass !== 2) {
-    throw new TraceError({ kind: "malformed", file, byteOffset: 14, detail: `only little-endian 64-bit recordings are supported (endian ${endian}, class ${elfClass})` });
+    throw new TraceError({
+      kind: "malformed",
+      file,
+      byteOffset: 14,
+      detail: `only little-endian 64-bit recordings are supported (endian ${endian}, class ${elfClass})`,
+    });
   }
   // Feature bits used here fit in the low 32 bits of the u64 mask.
   const features = view.getUint32(16, true);
@@ -61,6 +76,12 @@ export function parseInfo(bytes: Uint8Array, file: string): UftraceInfo {
     lines.set(key, list);
   }
   // uftrace writes the header, then the recording's details: a header alone is a recording cut short.
-  if (lines.size === 0) throw new TraceError({ kind: "malformed", file, byteOffset: bytes.length, detail: "the header is all there is: the recording's details that follow it are missing (cut short?)" });
+  if (lines.size === 0)
+    throw new TraceError({
+      kind: "malformed",
+      file,
+      byteOffset: bytes.length,
+      detail: "the header is all there is: the recording's details that follow it are missing (cut short?)",
+    });
   return { version, features, lines };
 }

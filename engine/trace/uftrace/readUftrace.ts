@@ -28,20 +28,31 @@ export interface UftraceReadOptions {
   readonly excludeOffCpu?: boolean;
 }
 
-export async function readUftrace(dir: TraceDirectory, sink: TraceSink, options: UftraceReadOptions = {}): Promise<UftraceReadSummary> {
+export async function readUftrace(
+  dir: TraceDirectory,
+  sink: TraceSink,
+  options: UftraceReadOptions = {},
+): Promise<UftraceReadSummary> {
   const files = await dir.list();
-  if (!files.includes("info")) throw new TraceError({ kind: "missing-file", file: dir.name, needed: "info (not a uftrace data directory?)" });
+  if (!files.includes("info"))
+    throw new TraceError({ kind: "missing-file", file: dir.name, needed: "info (not a uftrace data directory?)" });
   const infoBytes = await readAll(dir, "info");
   const info = parseInfo(infoBytes, `${dir.name}/info`);
   const task = files.includes("task.txt") ? parseTaskTxt(await dir.readText("task.txt")) : null;
   if (!task) throw new TraceError({ kind: "missing-file", file: dir.name, needed: "task.txt" });
-  const opts = files.includes("default.opts") ? parseDefaultOpts(await dir.readText("default.opts")) : { timeFilterNs: 0, maxDepth: Infinity, unread: [] };
+  const opts = files.includes("default.opts")
+    ? parseDefaultOpts(await dir.readText("default.opts"))
+    : { timeFilterNs: 0, maxDepth: Infinity, unread: [] };
   for (const option of opts.unread) sink.warn({ kind: "unread-option", file: `${dir.name}/default.opts`, option });
   if (opts.timeFilterNs > 0) {
     sink.setTimeFilter(opts.timeFilterNs);
     sink.warn({ kind: "time-filter", thresholdNs: opts.timeFilterNs });
   }
-  const dbgFiles = await Promise.all(files.filter((f) => f.endsWith(".dbg")).map(async (f) => ({ name: `${dir.name}/${f}`, bytes: await readAll(dir, f) })));
+  const dbgFiles = await Promise.all(
+    files
+      .filter((f) => f.endsWith(".dbg"))
+      .map(async (f) => ({ name: `${dir.name}/${f}`, bytes: await readAll(dir, f) })),
+  );
   const specs = parsePayloadSpecs(info.lines, `${dir.name}/info`, dbgFiles);
   const threadFiles = files.filter((f) => /^\d+\.dat$/.test(f)).sort((a, b) => parseInt(a) - parseInt(b));
   if (threadFiles.length === 0) throw new TraceError({ kind: "empty", file: dir.name });
@@ -58,12 +69,17 @@ export async function readUftrace(dir: TraceDirectory, sink: TraceSink, options:
   const base: TimeBase = { hi: 0, lo: 0, set: false };
   const perfFiles = files.filter((f) => /^perf-cpu\d+\.dat$/.test(f));
   const exited = new Set<number>();
-  const sched = schedIntervals(await Promise.all(perfFiles.map(async (f) => ({ name: `${dir.name}/${f}`, bytes: await readAll(dir, f) }))), base, exited);
+  const sched = schedIntervals(
+    await Promise.all(perfFiles.map(async (f) => ({ name: `${dir.name}/${f}`, bytes: await readAll(dir, f) }))),
+    base,
+    exited,
+  );
   // perf writes every followed task's end: a thread without one had its scheduler events cut short
   // (a perf-cpu file truncated at a record's end reads as a shorter recording, in silence).
   const unended = perfFiles.length === 0 ? [] : threadFiles.map((f) => parseInt(f)).filter((tid) => !exited.has(tid));
   if (unended.length > 0) sink.warn({ kind: "sched-cut", dir: dir.name, tids: unended });
-  const schedFns = sched.size > 0 ? { fn: sink.functionId(SCHEDULE), fnPreempted: sink.functionId(SCHEDULE_PREEMPTED) } : null;
+  const schedFns =
+    sched.size > 0 ? { fn: sink.functionId(SCHEDULE), fnPreempted: sink.functionId(SCHEDULE_PREEMPTED) } : null;
   let records = 0;
   let lost = 0;
   for (const file of threadFiles) {
@@ -77,12 +93,21 @@ export async function readUftrace(dir: TraceDirectory, sink: TraceSink, options:
       resolve: (address) => resolver.functionOf(address),
       nameOf: (fn) => resolver.nameOf(fn),
       maxDepth: opts.maxDepth,
-      sched: schedFns && sched.has(tid) ? { intervals: sched.get(tid)!, ...schedFns, exclude: options.excludeOffCpu === true } : null,
+      sched:
+        schedFns && sched.has(tid)
+          ? { intervals: sched.get(tid)!, ...schedFns, exclude: options.excludeOffCpu === true }
+          : null,
     });
     records += stats.records;
     lost += stats.lost;
     if (stats.lost > 0) sink.warn({ kind: "lost-records", file: `${dir.name}/${file}`, count: stats.lost });
-    if (stats.events > 0) sink.warn({ kind: "skipped-events", file: `${dir.name}/${file}`, count: stats.events, reason: "event records (not function calls) were" });
+    if (stats.events > 0)
+      sink.warn({
+        kind: "skipped-events",
+        file: `${dir.name}/${file}`,
+        count: stats.events,
+        reason: "event records (not function calls) were",
+      });
   }
   for (const r of resolvers.values()) r.reportUnresolved();
   if (records === 0) throw new TraceError({ kind: "empty", file: dir.name });
@@ -93,7 +118,11 @@ export async function readUftrace(dir: TraceDirectory, sink: TraceSink, options:
  * shares the parent's maps). The last SESS of a pid wins, as after an exec. */
 function sessionOf(pid: number, task: TaskLines, dirName: string): string {
   const seen = new Set<number>();
-  for (let p: number | undefined = pid; p !== undefined && !seen.has(p); p = task.forks.find((f) => f.pid === p)?.ppid) {
+  for (
+    let p: number | undefined = pid;
+    p !== undefined && !seen.has(p);
+    p = task.forks.find((f) => f.pid === p)?.ppid
+  ) {
     seen.add(p);
     const sessions = task.sessions.filter((s) => s.pid === p);
     if (sessions.length > 0) return sessions[sessions.length - 1].sid;

@@ -63,10 +63,15 @@ export async function decodeThreadStream(source: ByteSource, ctx: ThreadStreamCo
   let len = 0; // bytes carried over at the start of the sink's record buffer
   let fileOffset = 0; // file offset of the buffer's first byte
   for await (const chunk of source.chunks()) {
-    for (let at = 0; at < chunk.length; ) {
+    for (let at = 0; at < chunk.length;) {
       const room = sink.recordBuffer().length - len;
       if (room === 0) {
-        throw new TraceError({ kind: "malformed", file: source.name, byteOffset: fileOffset, detail: `a record with a payload of over ${len} bytes` });
+        throw new TraceError({
+          kind: "malformed",
+          file: source.name,
+          byteOffset: fileOffset,
+          detail: `a record with a payload of over ${len} bytes`,
+        });
       }
       const n = Math.min(room, chunk.length - at);
       sink.recordBuffer().set(chunk.subarray(at, at + n), len);
@@ -80,7 +85,12 @@ export async function decodeThreadStream(source: ByteSource, ctx: ThreadStreamCo
   }
   state.batch.flush();
   if (len > 0) {
-    throw new TraceError({ kind: "malformed", file: source.name, byteOffset: fileOffset, detail: `the file ends inside a record (${len} of 16 bytes, or a payload, present): it was cut short` });
+    throw new TraceError({
+      kind: "malformed",
+      file: source.name,
+      byteOffset: fileOffset,
+      detail: `the file ends inside a record (${len} of 16 bytes, or a payload, present): it was cut short`,
+    });
   }
   return { records: state.records, lost: state.lost, events: state.events };
 }
@@ -105,7 +115,13 @@ interface DecodeState extends ThreadStreamStats {
  * (ThreadSink.consumePlainRecords); the first record it does not take goes
  * through `decodeOne`, and events that one queues go first. The buffer is
  * looked up again after every call that may run the sink, which can move it. */
-function decodeRecords(len: number, fileOffset: number, file: string, ctx: ThreadStreamContext, state: DecodeState): number {
+function decodeRecords(
+  len: number,
+  fileOffset: number,
+  file: string,
+  ctx: ThreadStreamContext,
+  state: DecodeState,
+): number {
   const { sink, base } = ctx;
   const maxDepth = Math.min(ctx.maxDepth, NO_DEPTH_LIMIT);
   let buf = sink.recordBuffer();
@@ -114,7 +130,13 @@ function decodeRecords(len: number, fileOffset: number, file: string, ctx: Threa
   while (pos + 16 <= len) {
     if (base.set && sink.takesPlainRecords) {
       state.batch.flush();
-      const frame: PlainRecordFrame = { baseHi: base.hi, baseLo: base.lo, maxDepth, schedLimitNs: state.nextSchedNs, offCpuNs: state.offCpuNs };
+      const frame: PlainRecordFrame = {
+        baseHi: base.hi,
+        baseLo: base.lo,
+        maxDepth,
+        schedLimitNs: state.nextSchedNs,
+        offCpuNs: state.offCpuNs,
+      };
       const next = sink.consumePlainRecords(pos, len, frame);
       state.records += (next - pos) >>> 4;
       pos = next;
@@ -124,7 +146,8 @@ function decodeRecords(len: number, fileOffset: number, file: string, ctx: Threa
       buf = sink.recordBuffer();
       i32 = new Int32Array(buf.buffer, buf.byteOffset, buf.length >>> 2);
     }
-    if (base.set && (i32[(pos >>> 2) + 2] & 2) === 0 && emitSchedUntil(recordTime(i32, pos, base), ctx, state)) continue;
+    if (base.set && (i32[(pos >>> 2) + 2] & 2) === 0 && emitSchedUntil(recordTime(i32, pos, base), ctx, state))
+      continue;
     const next = decodeOne(buf, i32, pos, len, fileOffset, file, ctx, state);
     if (next < 0) break; // a payload not fully here yet
     pos = next;
@@ -137,12 +160,26 @@ const NO_DEPTH_LIMIT = 0x400; // depth is a 10-bit field
 /** Any one record, however rare: checks, payloads, lost and event records,
  * the first time base, cache misses, a full batch. Returns the position after
  * it, or −1 when its payload is not all in the buffer yet. */
-function decodeOne(buf: Uint8Array, i32: Int32Array, pos: number, len: number, fileOffset: number, file: string, ctx: ThreadStreamContext, state: DecodeState): number {
+function decodeOne(
+  buf: Uint8Array,
+  i32: Int32Array,
+  pos: number,
+  len: number,
+  fileOffset: number,
+  file: string,
+  ctx: ThreadStreamContext,
+  state: DecodeState,
+): number {
   const w = pos >>> 2;
   const lo = i32[w + 2];
   const hi = i32[w + 3];
   if (((lo >>> 3) & 7) !== RECORD_MAGIC) {
-    throw new TraceError({ kind: "bad-magic", file, byteOffset: fileOffset + pos, found: `${(lo >>> 3) & 7} in record header (expected ${RECORD_MAGIC})` });
+    throw new TraceError({
+      kind: "bad-magic",
+      file,
+      byteOffset: fileOffset + pos,
+      found: `${(lo >>> 3) & 7} in record header (expected ${RECORD_MAGIC})`,
+    });
   }
   const type = lo & 3;
   let size = 16;
@@ -179,7 +216,10 @@ function decodeOne(buf: Uint8Array, i32: Int32Array, pos: number, len: number, f
   }
   const timeNs = recordTime(i32, pos, base) - state.offCpuNs;
   const fn = state.cacheFn[slot];
-  const payload = size > 16 && ctx.sink.takesArguments ? decodeArgs(type === TYPE_ENTRY ? ctx.specs.entry : ctx.specs.exit, ctx.nameOf(fn), buf, pos + 16) : null;
+  const payload =
+    size > 16 && ctx.sink.takesArguments
+      ? decodeArgs(type === TYPE_ENTRY ? ctx.specs.entry : ctx.specs.exit, ctx.nameOf(fn), buf, pos + 16)
+      : null;
   if (type === TYPE_ENTRY) state.batch.enter(fn, timeNs, depth, payload);
   else state.batch.exit(fn, timeNs, payload);
   return pos + size;
@@ -246,7 +286,12 @@ function payloadSize(
     const bytes = payloadBytes(specs, ctx.nameOf(fn), u16);
     if (Number.isNaN(bytes)) return -1;
     if (bytes < 0) {
-      throw new TraceError({ kind: "malformed", file, byteOffset, detail: `${ctx.nameOf(fn)} carries argument data but info has no argument spec for it` });
+      throw new TraceError({
+        kind: "malformed",
+        file,
+        byteOffset,
+        detail: `${ctx.nameOf(fn)} carries argument data but info has no argument spec for it`,
+      });
     }
     return bytes;
   }

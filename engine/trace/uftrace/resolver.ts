@@ -4,7 +4,16 @@
 import type { TraceSink } from "../sink.js";
 import type { TraceDirectory } from "../source.js";
 import { TraceError } from "../diagnostics.js";
-import { lookupSymbol, parseSessionMap, parseSymFile, symFileName, symFilePathName, type ModuleMapping, type SymbolTable, type TaskLines } from "./symbols.js";
+import {
+  lookupSymbol,
+  parseSessionMap,
+  parseSymFile,
+  symFileName,
+  symFilePathName,
+  type ModuleMapping,
+  type SymbolTable,
+  type TaskLines,
+} from "./symbols.js";
 
 interface Module extends ModuleMapping {
   table?: SymbolTable | null;
@@ -25,7 +34,13 @@ export class SessionResolver {
     private readonly exename: string,
   ) {}
 
-  static async load(dir: TraceDirectory, sid: string, task: TaskLines, relative: boolean, sink: TraceSink): Promise<SessionResolver> {
+  static async load(
+    dir: TraceDirectory,
+    sid: string,
+    task: TaskLines,
+    relative: boolean,
+    sink: TraceSink,
+  ): Promise<SessionResolver> {
     const mapFile = `sid-${sid}.map`;
     if (!(await dir.has(mapFile))) throw new TraceError({ kind: "missing-file", file: dir.name, needed: mapFile });
     const modules: Module[] = parseSessionMap(await dir.readText(mapFile));
@@ -35,7 +50,8 @@ export class SessionResolver {
     modules.sort((a, b) => a.start - b.start);
     // A dlopen'ed library ends where the next module starts.
     for (let i = 0; i < modules.length; i++) {
-      if (modules[i].end === Infinity && i + 1 < modules.length) modules[i] = { ...modules[i], end: modules[i + 1].start };
+      if (modules[i].end === Infinity && i + 1 < modules.length)
+        modules[i] = { ...modules[i], end: modules[i + 1].start };
     }
     const tables = new Map<string, SymbolTable | null>();
     const exename = task.sessions.find((s) => s.sid === sid)?.exename ?? "";
@@ -102,11 +118,20 @@ export class SessionResolver {
       this.tables.set(m.path, table);
       if (table !== null && table.unreadLines > 0) {
         const detail = `${table.unreadLines} line(s) are not symbol lines (a hex address, a type letter, a name) and were left out, so addresses they would name show as numbers; the file looks damaged`;
-        this.sink.warn({ kind: "truncated", file: `${this.dir.name}/${file}`, byteOffset: table.firstUnreadAt, detail });
+        this.sink.warn({
+          kind: "truncated",
+          file: `${this.dir.name}/${file}`,
+          byteOffset: table.firstUnreadAt,
+          detail,
+        });
       }
     }
     if (this.exename && this.tables.get(this.exename) === null) {
-      throw new TraceError({ kind: "missing-file", file: this.dir.name, needed: `${symFileName(this.exename)}, the symbol table of the traced program` });
+      throw new TraceError({
+        kind: "missing-file",
+        file: this.dir.name,
+        needed: `${symFileName(this.exename)}, the symbol table of the traced program`,
+      });
     }
   }
 }

@@ -39,7 +39,11 @@ interface Switch {
  * the thread was off the CPU), or an out with no in after it, is left out.
  * `exited`, when given, gets the tid of every task whose end the files hold:
  * a thread of the recording without one had its events cut short. */
-export function schedIntervals(files: readonly { name: string; bytes: Uint8Array }[], base: TimeBase, exited?: Set<number>): Map<number, SchedIntervals> {
+export function schedIntervals(
+  files: readonly { name: string; bytes: Uint8Array }[],
+  base: TimeBase,
+  exited?: Set<number>,
+): Map<number, SchedIntervals> {
   const switches = files.flatMap((f) => readSwitches(f.bytes, f.name, base, exited));
   const byTid = new Map<number, Switch[]>();
   for (const s of switches) {
@@ -61,7 +65,11 @@ export function schedIntervals(files: readonly { name: string; bytes: Uint8Array
         i++;
       }
     }
-    out.set(tid, { startNs: Float64Array.from(start), endNs: Float64Array.from(end), preempted: Uint8Array.from(preempted) });
+    out.set(tid, {
+      startNs: Float64Array.from(start),
+      endNs: Float64Array.from(end),
+      preempted: Uint8Array.from(preempted),
+    });
   }
   return out;
 }
@@ -69,17 +77,28 @@ export function schedIntervals(files: readonly { name: string; bytes: Uint8Array
 function readSwitches(bytes: Uint8Array, file: string, base: TimeBase, exited?: Set<number>): Switch[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const out: Switch[] = [];
-  for (let pos = 0; pos < bytes.length; ) {
+  for (let pos = 0; pos < bytes.length;) {
     if (pos + HEADER_BYTES > bytes.length) {
-      throw new TraceError({ kind: "malformed", file, byteOffset: pos, detail: "the file ends inside a perf record header: it was cut short" });
+      throw new TraceError({
+        kind: "malformed",
+        file,
+        byteOffset: pos,
+        detail: "the file ends inside a perf record header: it was cut short",
+      });
     }
     const type = view.getUint32(pos, true);
     const misc = view.getUint16(pos + 4, true);
     const size = view.getUint16(pos + 6, true);
     if (size < HEADER_BYTES + SAMPLE_ID_BYTES || pos + size > bytes.length) {
-      throw new TraceError({ kind: "malformed", file, byteOffset: pos, detail: `perf record of ${size} bytes does not fit (${bytes.length - pos} left)` });
+      throw new TraceError({
+        kind: "malformed",
+        file,
+        byteOffset: pos,
+        detail: `perf record of ${size} bytes does not fit (${bytes.length - pos} left)`,
+      });
     }
-    if (type === PERF_RECORD_EXIT && size >= EXIT_TID_OFFSET + 4 + SAMPLE_ID_BYTES) exited?.add(view.getUint32(pos + EXIT_TID_OFFSET, true));
+    if (type === PERF_RECORD_EXIT && size >= EXIT_TID_OFFSET + 4 + SAMPLE_ID_BYTES)
+      exited?.add(view.getUint32(pos + EXIT_TID_OFFSET, true));
     if (type === PERF_RECORD_SWITCH) {
       const id = pos + size - SAMPLE_ID_BYTES;
       const lo = view.getUint32(id + 8, true);
@@ -90,7 +109,11 @@ function readSwitches(bytes: Uint8Array, file: string, base: TimeBase, exited?: 
         base.set = true;
       }
       const direction = misc & MISC_SWITCH_OUT ? (misc & MISC_SWITCH_OUT_PREEMPT ? 2 : 1) : 0;
-      out.push({ tid: view.getUint32(id + 4, true), timeNs: (hi - base.hi) * 4294967296 + (lo - base.lo), out: direction });
+      out.push({
+        tid: view.getUint32(id + 4, true),
+        timeNs: (hi - base.hi) * 4294967296 + (lo - base.lo),
+        out: direction,
+      });
     }
     pos += size;
   }

@@ -36,7 +36,12 @@ export function parseSymFile(text: string): SymbolTable {
     rows.push({ start: parseInt(address, 16), name: FUNCTION_TYPES.has(type) ? name : null });
   }
   rows.sort((a, b) => a.start - b.start);
-  return { starts: Float64Array.from(rows, (r) => r.start), names: rows.map((r) => r.name), unreadLines, firstUnreadAt };
+  return {
+    starts: Float64Array.from(rows, (r) => r.start),
+    names: rows.map((r) => r.name),
+    unreadLines,
+    firstUnreadAt,
+  };
 }
 
 /** The name of the function holding `offset`, or null. */
@@ -94,11 +99,22 @@ export function parseTaskTxt(text: string): TaskLines {
     for (const m of line.matchAll(/(?<!\w)(\w+)=("([^"]*)"|\S+)/g)) fields.set(m[1], m[3] ?? m[2]);
     const num = (k: string) => Number(fields.get(k) ?? NaN);
     const ts = () => Math.round(Number(fields.get("timestamp") ?? 0) * 1e9);
-    if (line.startsWith("SESS")) sessions.push({ timestampNs: ts(), pid: num("pid"), sid: fields.get("sid") ?? "", exename: fields.get("exename") ?? "" });
+    if (line.startsWith("SESS"))
+      sessions.push({
+        timestampNs: ts(),
+        pid: num("pid"),
+        sid: fields.get("sid") ?? "",
+        exename: fields.get("exename") ?? "",
+      });
     else if (line.startsWith("TASK")) tasks.push({ tid: num("tid"), pid: num("pid") });
     else if (line.startsWith("FORK")) forks.push({ pid: num("pid"), ppid: num("ppid") });
     else if (line.startsWith("DLOP")) {
-      dlopens.push({ timestampNs: ts(), sid: fields.get("sid") ?? "", base: parseInt(fields.get("base") ?? "0", 16), libname: fields.get("libname") ?? "" });
+      dlopens.push({
+        timestampNs: ts(),
+        sid: fields.get("sid") ?? "",
+        base: parseInt(fields.get("base") ?? "0", 16),
+        libname: fields.get("libname") ?? "",
+      });
     }
   }
   return { sessions, tasks, forks, dlopens };

@@ -11,7 +11,7 @@ export interface TextLine {
 export function textLines(bytes: Uint8Array, from = 0): TextLine[] {
   const decoder = new TextDecoder();
   const out: TextLine[] = [];
-  for (let start = from; start < bytes.length; ) {
+  for (let start = from; start < bytes.length;) {
     const newline = bytes.indexOf(0x0a, start);
     const end = newline < 0 ? bytes.length : newline;
     out.push({ text: decoder.decode(bytes.subarray(start, end)), byteOffset: start });

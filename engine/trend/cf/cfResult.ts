@@ -5,7 +5,16 @@
 import type { ScoreBreakdown } from "./modelScore.js";
 import type { CfCost } from "./invocationFrames.js";
 
-export const VARIABLE_KINDS = ["self", "pure", "transitive", "calls", "via", "count", "totalSelf", "totalTransitive"] as const;
+export const VARIABLE_KINDS = [
+  "self",
+  "pure",
+  "transitive",
+  "calls",
+  "via",
+  "count",
+  "totalSelf",
+  "totalTransitive",
+] as const;
 export type VariableKind = (typeof VARIABLE_KINDS)[number];
 
 /** The thesis's words for each variable (§3.3.2). */
@@ -84,7 +93,11 @@ export interface CfTrendsResult {
   /** The unit of every cost: "ns" or "calls". */
   readonly unit: string;
   readonly features: readonly string[];
-  readonly runs: readonly { readonly runId: number; readonly workload: string | null; readonly features: Readonly<Record<string, number>> }[];
+  readonly runs: readonly {
+    readonly runId: number;
+    readonly workload: string | null;
+    readonly features: Readonly<Record<string, number>>;
+  }[];
   /** By maximum total-transitive-cost, largest first (§3.4.5's top-level page). */
   readonly functions: readonly CfFunction[];
   /** Timing noise that swamps models of time, said with what to do instead (timingNoise.ts); null: none. */

@@ -61,7 +61,9 @@ class Variable {
    * variable can be built from (a callee's arguments are not known at its caller's invocations). */
   bestWithin(allowed: ReadonlySet<string>): Candidate {
     let best: Candidate | null = null;
-    for (const c of this.candidates) if ((best === null || c.score.total < best.score.total) && [...featuresOf(c.model)].every((f) => allowed.has(f))) best = c;
+    for (const c of this.candidates)
+      if ((best === null || c.score.total < best.score.total) && [...featuresOf(c.model)].every((f) => allowed.has(f)))
+        best = c;
     return best ?? this.best;
   }
 }
@@ -81,7 +83,9 @@ export function cfTrendProf(input: CfInput, progress: (done: number, total: numb
   const scope = (v: Variable): ReadonlySet<string> => {
     let s = scopes.get(v);
     if (!s) {
-      const own = v.perInvocation ? v.unit.argNames.filter((a) => [...v.obs.groups.values()].every((g) => Number.isFinite(value(g, a)))) : [];
+      const own = v.perInvocation
+        ? v.unit.argNames.filter((a) => [...v.obs.groups.values()].every((g) => Number.isFinite(value(g, a))))
+        : [];
       scopes.set(v, (s = own.length > 0 ? new Set([...workloadOnly, ...own]) : workloadOnly));
     }
     return s;
@@ -91,7 +95,13 @@ export function cfTrendProf(input: CfInput, progress: (done: number, total: numb
     const scored = scoreModel(model, v.obs, value, kindOf);
     // A model that cannot be evaluated where it was observed (x^−b at x = 0) is no candidate; the constant always is.
     if (!Number.isFinite(scored.score.total) && v.candidates.length > 0) return;
-    v.candidates.push({ model, rule, derivation: derivation && derivation.length > DERIVATION_CHARS ? `${derivation.slice(0, DERIVATION_CHARS)}…` : derivation, ...scored });
+    v.candidates.push({
+      model,
+      rule,
+      derivation:
+        derivation && derivation.length > DERIVATION_CHARS ? `${derivation.slice(0, DERIVATION_CHARS)}…` : derivation,
+      ...scored,
+    });
   };
   const direct = (v: Variable) => {
     consider(v, constantModel(v.obs), null, null);
@@ -103,7 +113,13 @@ export function cfTrendProf(input: CfInput, progress: (done: number, total: numb
     self: new Variable("self", u, null, u.self, true),
     pure: new Variable("pure", u, null, u.pure, true),
     transitive: new Variable("transitive", u, null, u.transitive, true),
-    callees: [...u.callees].filter(([g]) => index.has(g)).map(([g, c]) => ({ g, calls: new Variable("calls", u, g, c.calls, true), via: new Variable("via", u, g, c.via, true) })),
+    callees: [...u.callees]
+      .filter(([g]) => index.has(g))
+      .map(([g, c]) => ({
+        g,
+        calls: new Variable("calls", u, g, c.calls, true),
+        via: new Variable("via", u, g, c.via, true),
+      })),
     count: new Variable("count", u, null, perWorkload(u.count), false),
     totalSelf: new Variable("totalSelf", u, null, perWorkload(u.totalSelf), false),
     totalTransitive: new Variable("totalTransitive", u, null, perWorkload(u.totalTransitive), false),
@@ -113,7 +129,10 @@ export function cfTrendProf(input: CfInput, progress: (done: number, total: numb
   const both = (x: Variable, y: Variable, op: "⊕" | "⊗", into: Variable) => {
     const allowed = scope(into);
     const [bx, by] = [x.bestWithin(allowed), y.bestWithin(allowed)];
-    return { model: op === "⊕" ? add(bx.model, by.model) : multiply(bx.model, by.model), text: `(${modelText(bx.model)}) ${op} (${modelText(by.model)})` };
+    return {
+      model: op === "⊕" ? add(bx.model, by.model) : multiply(bx.model, by.model),
+      text: `(${modelText(bx.model)}) ${op} (${modelText(by.model)})`,
+    };
   };
   const total = 2 * order.length;
   let done = 0;
@@ -150,18 +169,41 @@ export function cfTrendProf(input: CfInput, progress: (done: number, total: numb
     if (v.callees.length > 0) {
       const allowed = scope(v.transitive);
       const parts = [v.self.bestWithin(allowed), ...v.callees.map((c) => c.via.bestWithin(allowed))];
-      consider(v.transitive, add(...parts.map((p) => p.model)), "3.8", parts.map((p) => `(${modelText(p.model)})`).join(" ⊕ "));
+      consider(
+        v.transitive,
+        add(...parts.map((p) => p.model)),
+        "3.8",
+        parts.map((p) => `(${modelText(p.model)})`).join(" ⊕ "),
+      );
     }
     const d39 = both(v.count, v.transitive, "⊗", v.totalTransitive);
     consider(v.totalTransitive, d39.model, "3.9", d39.text);
   }
   progress(total, total);
   return vars
-    .map((v) => functionResult(v.self.unit, [v.self, v.pure, v.transitive, ...v.callees.flatMap((c) => [c.calls, c.via]), v.count, v.totalSelf, v.totalTransitive], value))
+    .map((v) =>
+      functionResult(
+        v.self.unit,
+        [
+          v.self,
+          v.pure,
+          v.transitive,
+          ...v.callees.flatMap((c) => [c.calls, c.via]),
+          v.count,
+          v.totalSelf,
+          v.totalTransitive,
+        ],
+        value,
+      ),
+    )
     .sort((a, b) => b.maxTotalTransitive - a.maxTotalTransitive || a.name.localeCompare(b.name));
 }
 
-function functionResult(u: UnitData, variables: readonly Variable[], value: (g: Group, f: string) => number): CfFunction {
+function functionResult(
+  u: UnitData,
+  variables: readonly Variable[],
+  value: (g: Group, f: string) => number,
+): CfFunction {
   return {
     name: u.name,
     recursive: u.name.endsWith(RECURSIVE_SUFFIX),
@@ -177,7 +219,11 @@ function variableResult(v: Variable, value: (g: Group, f: string) => number): Cf
   const ranked = [...v.candidates].sort((a, b) => a.score.total - b.score.total);
   const best = ranked[0];
   const label =
-    v.kind === "calls" ? `calls to ${v.callee} per invocation of ${v.unit.name}` : v.kind === "via" ? `transitive-cost of calls from ${v.unit.name} to ${v.callee}` : `${VARIABLE_NAMES[v.kind]} of ${v.unit.name}`;
+    v.kind === "calls"
+      ? `calls to ${v.callee} per invocation of ${v.unit.name}`
+      : v.kind === "via"
+        ? `transitive-cost of calls from ${v.unit.name} to ${v.callee}`
+        : `${VARIABLE_NAMES[v.kind]} of ${v.unit.name}`;
   return {
     kind: v.kind,
     callee: v.callee,
@@ -187,7 +233,10 @@ function variableResult(v: Variable, value: (g: Group, f: string) => number): Cf
     mean: v.obs.mean,
     best: modelResult(best),
     alternatives: ranked.slice(0, ALTERNATIVES_SHOWN).map(modelResult),
-    points: evenlySpread([...v.obs.groups.values()].filter((g) => g.moments.n > 0), POINTS_SHOWN).map((g) => ({
+    points: evenlySpread(
+      [...v.obs.groups.values()].filter((g) => g.moments.n > 0),
+      POINTS_SHOWN,
+    ).map((g) => ({
       workload: g.workload,
       n: g.moments.n,
       mean: g.moments.mean,

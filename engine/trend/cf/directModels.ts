@@ -17,7 +17,12 @@ export function constantModel(obs: Observations): Model {
 /** a + b·x and a·x^b, or fewer where x does not vary over the observations (or, for the powerlaw, over those with x, y > 0). */
 export function featureModels(obs: Observations, feature: string, value: FeatureValue): Model[] {
   const out: Model[] = [];
-  const lin = weightedLine(obs, (g) => value(g, feature), (g) => g.moments.mean, (g) => g.moments.n);
+  const lin = weightedLine(
+    obs,
+    (g) => value(g, feature),
+    (g) => g.moments.mean,
+    (g) => g.moments.n,
+  );
   if (lin) out.push(linear(feature, lin.a, lin.b));
   const pow = weightedLine(
     obs,
@@ -33,7 +38,12 @@ export function featureModels(obs: Observations, feature: string, value: Feature
 export const MIN_DISTINCT_X = 3;
 
 /** Least squares y = a + b·x over the groups with weight w > 0 (two passes about the means, A.1.4); null when x takes fewer than MIN_DISTINCT_X values. */
-function weightedLine(obs: Observations, x: (g: Group) => number, y: (g: Group) => number, w: (g: Group) => number): { a: number; b: number } | null {
+function weightedLine(
+  obs: Observations,
+  x: (g: Group) => number,
+  y: (g: Group) => number,
+  w: (g: Group) => number,
+): { a: number; b: number } | null {
   let sw = 0;
   let sx = 0;
   let sy = 0;

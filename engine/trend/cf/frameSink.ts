@@ -75,8 +75,14 @@ export class RunFrameSink implements TraceSink {
     for (const t of this.threads.values()) t.closeAll();
     if (this.schedulerEvents) this.frames.runsWithSchedulerEvents++;
     const notes = this.frames.notes;
-    if (this.closedAtEnd > 0) notes.push(`${this.label}: ${this.closedAtEnd} call(s) still open at the end of its trace were closed at its last event (the trace may be cut short)`);
-    if (this.minDurationNs > 0 && this.frames.cost === "calls") notes.push(`${this.label}: recorded with a time filter of ${this.minDurationNs} ns (uftrace -t): calls shorter than that are not counted`);
+    if (this.closedAtEnd > 0)
+      notes.push(
+        `${this.label}: ${this.closedAtEnd} call(s) still open at the end of its trace were closed at its last event (the trace may be cut short)`,
+      );
+    if (this.minDurationNs > 0 && this.frames.cost === "calls")
+      notes.push(
+        `${this.label}: recorded with a time filter of ${this.minDurationNs} ns (uftrace -t): calls shorter than that are not counted`,
+      );
     for (const w of this.warnings) notes.push(`${this.label}: ${describeTraceWarning(w)}`);
   }
 }
@@ -116,11 +122,26 @@ class FrameThread extends BatchThreadSink {
     if (fn >= this.active.length) this.active = grown(this.active, fn);
     const recursive = this.active[fn] > 0;
     const slot = 2 * fn + (recursive ? 1 : 0);
-    const unit = (this.units[slot] ??= this.run.frames.unit(recursive ? this.names[fn] + RECURSIVE_SUFFIX : this.names[fn]));
+    const unit = (this.units[slot] ??= this.run.frames.unit(
+      recursive ? this.names[fn] + RECURSIVE_SUFFIX : this.names[fn],
+    ));
     if (unit.id >= this.openUnits.length) this.openUnits = grown(this.openUnits, unit.id);
     this.active[fn]++;
     this.openUnits[unit.id]++;
-    this.stack.push({ unit, fn, args: args && !unit.argsDropped ? this.argValues(unit, args) : unit.argNames.length > 0 ? unit.argNames.map(() => NaN) : NO_ARGS, startNs: t, childNs: 0, childCalls: 0, callees: null });
+    this.stack.push({
+      unit,
+      fn,
+      args:
+        args && !unit.argsDropped
+          ? this.argValues(unit, args)
+          : unit.argNames.length > 0
+            ? unit.argNames.map(() => NaN)
+            : NO_ARGS,
+      startNs: t,
+      childNs: 0,
+      childCalls: 0,
+      callees: null,
+    });
   }
 
   /** The entry's values in the order of the unit's argNames, names added as first seen (NaN for one it did not carry). */
@@ -194,7 +215,6 @@ class FrameThread extends BatchThreadSink {
       } else parent.callees.set(u, [1, transitive]);
     }
   }
-
 }
 
 function grown(a: Int32Array, index: number): Int32Array<ArrayBuffer> {

@@ -67,7 +67,19 @@ export class CfFrames {
     let u = this.byName.get(name);
     if (!u) {
       const per = () => new Float64Array(this.workloads);
-      u = { id: this.byName.size, name, argNames: [], argsDropped: false, self: new Observations(), pure: new Observations(), transitive: new Observations(), callees: new Map(), count: per(), totalSelf: per(), totalTransitive: per() };
+      u = {
+        id: this.byName.size,
+        name,
+        argNames: [],
+        argsDropped: false,
+        self: new Observations(),
+        pure: new Observations(),
+        transitive: new Observations(),
+        callees: new Map(),
+        count: per(),
+        totalSelf: per(),
+        totalTransitive: per(),
+      };
       this.byName.set(name, u);
     }
     return u;
@@ -76,8 +88,11 @@ export class CfFrames {
   /** Forgets a unit's invocation features once they take too many values (MAX_INVOCATION_GROUPS). */
   dropArgs(u: UnitData): void {
     u.argsDropped = true;
-    for (const o of [u.self, u.pure, u.transitive, ...[...u.callees.values()].flatMap((c) => [c.calls, c.via])]) o.dropInvocationFeatures();
-    this.notes.push(`${u.name}: its arguments (${u.argNames.join(", ")}) took over ${MAX_INVOCATION_GROUPS} distinct values, so it is modelled in the workloads' features only`);
+    for (const o of [u.self, u.pure, u.transitive, ...[...u.callees.values()].flatMap((c) => [c.calls, c.via])])
+      o.dropInvocationFeatures();
+    this.notes.push(
+      `${u.name}: its arguments (${u.argNames.join(", ")}) took over ${MAX_INVOCATION_GROUPS} distinct values, so it is modelled in the workloads' features only`,
+    );
     u.argNames.length = 0;
   }
 

@@ -36,7 +36,12 @@ export interface Scored {
   readonly relativeError: number;
 }
 
-export function scoreModel(m: Model, obs: Observations, value: FeatureValue, kindOf: (feature: string) => FeatureKind): Scored {
+export function scoreModel(
+  m: Model,
+  obs: Observations,
+  value: FeatureValue,
+  kindOf: (feature: string) => FeatureKind,
+): Scored {
   let n = 0;
   let ss = 0;
   let sum = 0;
@@ -58,5 +63,9 @@ export function scoreModel(m: Model, obs: Observations, value: FeatureValue, kin
   for (const f of featuresOf(m)) v += FEATURE_PRICE[kindOf(f)];
   const t = TERM_PRICE * m.length;
   const total = Number.isFinite(error) ? error + l + v + t : Infinity;
-  return { score: { total, error, l, v, t }, standardError: se, relativeError: mean !== 0 ? se / Math.abs(mean) : se === 0 ? 0 : Infinity };
+  return {
+    score: { total, error, l, v, t },
+    standardError: se,
+    relativeError: mean !== 0 ? se / Math.abs(mean) : se === 0 ? 0 : Infinity,
+  };
 }

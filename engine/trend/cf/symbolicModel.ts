@@ -14,11 +14,17 @@ export type Model = readonly Term[];
 const SAME_EXPONENT = 1e-9;
 
 export const constant = (c: number): Model => [{ coef: c, powers: [] }];
-export const linear = (feature: string, a: number, b: number): Model => [{ coef: a, powers: [] }, { coef: b, powers: [[feature, 1]] }];
+export const linear = (feature: string, a: number, b: number): Model => [
+  { coef: a, powers: [] },
+  { coef: b, powers: [[feature, 1]] },
+];
 export const power = (feature: string, a: number, b: number): Model => [{ coef: a, powers: [[feature, b]] }];
 
 function sameMonomial(x: Term, y: Term): boolean {
-  return x.powers.length === y.powers.length && x.powers.every(([f, p], i) => f === y.powers[i][0] && Math.abs(p - y.powers[i][1]) < SAME_EXPONENT);
+  return (
+    x.powers.length === y.powers.length &&
+    x.powers.every(([f, p], i) => f === y.powers[i][0] && Math.abs(p - y.powers[i][1]) < SAME_EXPONENT)
+  );
 }
 
 /** x ⊕ y, like terms combined, terms that cancel to exactly 0 dropped (a constant 0 stays a model). */
@@ -42,7 +48,9 @@ export function multiply(x: Model, y: Model): Model {
     for (const t of y) {
       const powers = new Map<string, number>(s.powers);
       for (const [f, p] of t.powers) powers.set(f, (powers.get(f) ?? 0) + p);
-      const sorted = [...powers].filter(([, p]) => Math.abs(p) >= SAME_EXPONENT).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const sorted = [...powers]
+        .filter(([, p]) => Math.abs(p) >= SAME_EXPONENT)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       terms.push({ coef: s.coef * t.coef, powers: sorted });
     }
   }

@@ -34,7 +34,10 @@ export function offCpuNote(coverage: SchedulerCoverage): string | null {
 }
 
 /** The functions with their swamped time models marked, and the note that says so (null: none swamped). */
-export function markTimingNoise(functions: readonly CfFunction[], coverage: SchedulerCoverage): { functions: CfFunction[]; note: string | null } {
+export function markTimingNoise(
+  functions: readonly CfFunction[],
+  coverage: SchedulerCoverage,
+): { functions: CfFunction[]; note: string | null } {
   let swamped = 0;
   let timed = 0;
   const worst: { v: CfVariable }[] = [];
@@ -62,5 +65,8 @@ export function markTimingNoise(functions: readonly CfFunction[], coverage: Sche
     missing > 0
       ? `${missing} of ${coverage.runs} runs were traced without scheduler events (uftrace --no-event or --no-sched), so a call's time includes the time its thread spent off the CPU (preempted or sleeping). Model calls instead (--cost calls), or record with scheduler events (leave out --no-event and --no-sched): the time off the CPU is then left out`
       : `the traces hold scheduler events, so the time is on-CPU time already: the noise is the calls' own (timer resolution, interrupts, caches, the tracer). Model calls instead (--cost calls)`;
-  return { functions: out, note: `timing noise swamps ${swamped} of ${timed} models of time: their standard error is at least the mean they model, so they describe the noise, not the cost (shown as "noise"), e.g. ${named.join("; ")}. ${why}.` };
+  return {
+    functions: out,
+    note: `timing noise swamps ${swamped} of ${timed} models of time: their standard error is at least the mean they model, so they describe the noise, not the cost (shown as "noise"), e.g. ${named.join("; ")}. ${why}.`,
+  };
 }

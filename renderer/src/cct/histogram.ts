@@ -30,7 +30,12 @@ export function histogramBins(values: readonly number[]): Bins {
   return { start: lo, width, counts };
 }
 
-export function histogramOption(values: readonly number[], meanNs: number, medianNs: number, colors: ChartColors): EChartsOption {
+export function histogramOption(
+  values: readonly number[],
+  meanNs: number,
+  medianNs: number,
+  colors: ChartColors,
+): EChartsOption {
   const b = histogramBins(values);
   const unit = unitFor(medianNs);
   const edge = (i: number) => (b.start + i * b.width) / unit.ns;
@@ -39,8 +44,23 @@ export function histogramOption(values: readonly number[], meanNs: number, media
     textStyle: { color: colors.text },
     grid: { left: 56, right: 24, top: 32, bottom: 48 },
     tooltip: { trigger: "axis", axisPointer: { type: "shadow" } },
-    xAxis: { type: "value", name: `invocation time (${unit.label})`, nameLocation: "middle", nameGap: 28, min: edge(0), max: edge(b.counts.length), axisLine: { lineStyle: { color: colors.axis } }, splitLine: { show: false } },
-    yAxis: { type: "value", name: "invocations", minInterval: 1, axisLine: { lineStyle: { color: colors.axis } }, splitLine: { lineStyle: { color: colors.grid } } },
+    xAxis: {
+      type: "value",
+      name: `invocation time (${unit.label})`,
+      nameLocation: "middle",
+      nameGap: 28,
+      min: edge(0),
+      max: edge(b.counts.length),
+      axisLine: { lineStyle: { color: colors.axis } },
+      splitLine: { show: false },
+    },
+    yAxis: {
+      type: "value",
+      name: "invocations",
+      minInterval: 1,
+      axisLine: { lineStyle: { color: colors.axis } },
+      splitLine: { lineStyle: { color: colors.grid } },
+    },
     series: [
       {
         type: "bar",

@@ -44,7 +44,11 @@ export function indexTree(tree: FlameTreeInput, rootName: string): FlameIndex {
   for (let i = 0; i < size; i++) {
     const from = childStart[i];
     const to = childStart[i + 1];
-    if (to - from > 1) children.set(Array.from(children.subarray(from, to)).sort((a, b) => collator.compare(name(a), name(b)) || a - b), from);
+    if (to - from > 1)
+      children.set(
+        Array.from(children.subarray(from, to)).sort((a, b) => collator.compare(name(a), name(b)) || a - b),
+        from,
+      );
   }
   return { size, parent, depth, childStart, children, name };
 }
@@ -86,7 +90,7 @@ export function layoutFlame(index: FlameIndex, width: ArrayLike<number>, zoom: n
   // The zoomed frame's ancestors from `top` down, full width.
   const above: number[] = [];
   for (let a = index.parent[zoom]; a >= 0 && index.depth[a] >= top; a = index.parent[a]) above.push(a);
-  for (let i = above.length - 1; i >= 0; i--) node.push(above[i]), x.push(0), w.push(1);
+  for (let i = above.length - 1; i >= 0; i--) (node.push(above[i]), x.push(0), w.push(1));
   const scale = width[zoom] > 0 ? 1 / width[zoom] : 0;
   // Depth-first with an explicit stack (a recursion can be as deep as the trace), so each row comes out left to right.
   const stack: number[] = [zoom];
@@ -95,7 +99,7 @@ export function layoutFlame(index: FlameIndex, width: ArrayLike<number>, zoom: n
     const n = stack.pop()!;
     const nx = stackX.pop()!;
     const nw = n === zoom ? 1 : width[n] * scale;
-    node.push(n), x.push(nx), w.push(nw);
+    (node.push(n), x.push(nx), w.push(nw));
     const from = index.childStart[n];
     const to = index.childStart[n + 1];
     if (from === to) continue;
@@ -106,11 +110,11 @@ export function layoutFlame(index: FlameIndex, width: ArrayLike<number>, zoom: n
     // Children pushed right to left so the leftmost is laid out first.
     let cx = nx;
     const xs: number[] = [];
-    for (let i = from; i < to; i++) xs.push(cx), (cx += width[index.children[i]] * scale);
+    for (let i = from; i < to; i++) (xs.push(cx), (cx += width[index.children[i]] * scale));
     for (let i = to - 1; i >= from; i--) {
       const c = index.children[i];
       if (width[c] * scale < o.minWidth) continue;
-      stack.push(c), stackX.push(xs[i - from]);
+      (stack.push(c), stackX.push(xs[i - from]));
     }
   }
   const count = node.length;
@@ -124,7 +128,19 @@ export function layoutFlame(index: FlameIndex, width: ArrayLike<number>, zoom: n
   const next = rowStart.slice(0, rows);
   const order = new Int32Array(count);
   for (let i = 0; i < count; i++) order[next[row[i]]++] = i;
-  return { zoom, top, rows, count, node: Int32Array.from(node), x: Float64Array.from(x), w: Float64Array.from(w), row, rowStart, order, deeper };
+  return {
+    zoom,
+    top,
+    rows,
+    count,
+    node: Int32Array.from(node),
+    x: Float64Array.from(x),
+    w: Float64Array.from(w),
+    row,
+    rowStart,
+    order,
+    deeper,
+  };
 }
 
 /** The laid-out frame under (fx, row), fx a fraction of the width; −1 where there is none. */

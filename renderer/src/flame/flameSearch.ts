@@ -28,7 +28,13 @@ export function matcher(query: string): ((name: string) => boolean) | string {
   }
 }
 
-export function searchFlame(tree: FlameTreeInput, index: FlameIndex, width: ArrayLike<number>, zoom: number, match: (name: string) => boolean): FlameSearch {
+export function searchFlame(
+  tree: FlameTreeInput,
+  index: FlameIndex,
+  width: ArrayLike<number>,
+  zoom: number,
+  match: (name: string) => boolean,
+): FlameSearch {
   const byFn = Uint8Array.from(tree.functions, (f) => (match(f) ? 1 : 0));
   const matches = new Uint8Array(index.size);
   for (let i = 1; i < index.size; i++) matches[i] = byFn[tree.fn[i]];
@@ -43,7 +49,8 @@ export function searchFlame(tree: FlameTreeInput, index: FlameIndex, width: Arra
       count++;
       if (!inMatch) time += width[n];
     }
-    for (let i = index.childStart[n]; i < index.childStart[n + 1]; i++) stack.push(index.children[i]), under.push(inMatch | matches[n]);
+    for (let i = index.childStart[n]; i < index.childStart[n + 1]; i++)
+      (stack.push(index.children[i]), under.push(inMatch | matches[n]));
   }
   return { matches, count, share: width[zoom] > 0 ? time / width[zoom] : 0 };
 }

@@ -45,7 +45,10 @@ export class AppState {
     });
     c.onMenu((action) => (this.menuAction = action));
     // Asked once: they change only with the engine. Without them an Export menu shows no format.
-    void this.api.reports.formats({}).then((f) => (this.exportFormats = f), () => undefined);
+    void this.api.reports.formats({}).then(
+      (f) => (this.exportFormats = f),
+      () => undefined,
+    );
   }
 }
 

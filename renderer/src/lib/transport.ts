@@ -21,7 +21,11 @@ declare global {
   }
 }
 
-export function connect(): { api: VarbenchApi; onMenu: (listener: (action: string) => void) => () => void; transport: "ipc" | "http" } {
+export function connect(): {
+  api: VarbenchApi;
+  onMenu: (listener: (action: string) => void) => () => void;
+  transport: "ipc" | "http";
+} {
   const bridge = window.varbench;
   if (bridge) {
     const invoke: Invoke = (method, args) =>
@@ -39,14 +43,21 @@ export function connect(): { api: VarbenchApi; onMenu: (listener: (action: strin
 const httpInvoke: Invoke = async (method, args) => {
   let res: Response;
   try {
-    res = await fetch(`api/${method}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(args ?? {}) });
+    res = await fetch(`api/${method}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(args ?? {}),
+    });
   } catch {
     throw new ApiError("failed", "the Varbench server does not answer; is `npm start` still running?");
   }
   const body = parseJson(await res.text()) as { result?: unknown; error?: unknown } | null;
   if (res.ok && body && "result" in body) return body.result;
   if (body && isErrorData(body.error)) throw ApiError.from(body.error);
-  throw new ApiError(res.status === 401 ? "unauthorized" : "failed", res.status === 401 ? "this page has no valid session: open the URL that `npm start` printed" : `HTTP ${res.status}`);
+  throw new ApiError(
+    res.status === 401 ? "unauthorized" : "failed",
+    res.status === 401 ? "this page has no valid session: open the URL that `npm start` printed" : `HTTP ${res.status}`,
+  );
 };
 
 /** One WebSocket for all events, reconnected with a growing delay (max 5 s). */

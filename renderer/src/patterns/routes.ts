@@ -8,8 +8,11 @@ export const PATTERNS_ROUTES = [
     nav: "compare",
     match: ({ parts, query }) => {
       const campaignId = idOf(query.get("campaign") ?? undefined);
-      return parts.length === 1 && parts[0] === "patterns" && campaignId !== null ? { campaignId, a: query.get("a"), b: query.get("b"), workload: query.get("w") } : null;
+      return parts.length === 1 && parts[0] === "patterns" && campaignId !== null
+        ? { campaignId, a: query.get("a"), b: query.get("b"), workload: query.get("w") }
+        : null;
     },
-    build: (p: { campaignId: number; a?: string | null; b?: string | null; workload?: string | null }) => hashOf("patterns", { campaign: p.campaignId, a: p.a, b: p.b, w: p.workload }),
+    build: (p: { campaignId: number; a?: string | null; b?: string | null; workload?: string | null }) =>
+      hashOf("patterns", { campaign: p.campaignId, a: p.a, b: p.b, w: p.workload }),
   }),
 ];

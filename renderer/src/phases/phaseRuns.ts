@@ -26,12 +26,18 @@ export interface RunRole {
 
 export function rolesOf(m: PhaseMarkersResult | null): Map<number, RunRole> {
   if (!m) return new Map();
-  return new Map<number, RunRole>([[m.regularRun.runId, { role: "regular", requests: m.regularRun.requests }], ...m.irregularRuns.map((r): [number, RunRole] => [r.runId, { role: "irregular", requests: r.requests }])]);
+  return new Map<number, RunRole>([
+    [m.regularRun.runId, { role: "regular", requests: m.regularRun.requests }],
+    ...m.irregularRuns.map((r): [number, RunRole] => [r.runId, { role: "irregular", requests: r.requests }]),
+  ]);
 }
 
 /** Figure 6's runs: the selected one, then the regular input and the irregular ones, at most MAX_HISTOGRAM_RUNS. */
 export function histogramRuns(selected: number | null, m: PhaseMarkersResult | null): number[] {
-  const ids = [...(selected !== null ? [selected] : []), ...(m ? [m.regularRun.runId, ...m.irregularRuns.map((r) => r.runId)] : [])];
+  const ids = [
+    ...(selected !== null ? [selected] : []),
+    ...(m ? [m.regularRun.runId, ...m.irregularRuns.map((r) => r.runId)] : []),
+  ];
   return [...new Set(ids)].slice(0, MAX_HISTOGRAM_RUNS);
 }
 

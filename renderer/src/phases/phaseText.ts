@@ -18,7 +18,10 @@ export const GRANULARITIES = ["function", "chain"] as const satisfies readonly G
 
 /** A candidate's part in the selection: the outer marker is the first candidate left after step 2 (§3.2's
  * prose), an inner marker one followed by a long computation (step 3); it may be both. */
-export function markerRole(c: Pick<Candidate, "outer" | "verdict">): { readonly outer: boolean; readonly inner: boolean } {
+export function markerRole(c: Pick<Candidate, "outer" | "verdict">): {
+  readonly outer: boolean;
+  readonly inner: boolean;
+} {
   return { outer: c.outer, inner: c.verdict.kind === "inner" };
 }
 
@@ -26,16 +29,21 @@ export function markerRole(c: Pick<Candidate, "outer" | "verdict">): { readonly 
 export function verdictWords(c: Candidate): string {
   const role = markerRole(c);
   if (role.outer || role.inner) return `kept: ${candidateText(c)}`;
-  return c.verdict.kind === "uneven" || c.verdict.kind === "irregular-count" ? `rejected: ${candidateText(c)}` : candidateText(c);
+  return c.verdict.kind === "uneven" || c.verdict.kind === "irregular-count"
+    ? `rejected: ${candidateText(c)}`
+    : candidateText(c);
 }
 
 /** The step of Figure 4 (or §3.2's prose) that decided, for the verdict's tooltip. */
 export function verdictStep(c: Pick<Candidate, "outer" | "verdict">): string {
   const v = c.verdict;
-  if (v.kind === "uneven") return "step 2a (003 §3.2): its recurring distances' mean or σ is over 3σ from the candidates' — not evenly spaced";
-  if (v.kind === "irregular-count") return "step 2b (003 §3.2): a marker runs exactly g times in every irregular input of g requests";
+  if (v.kind === "uneven")
+    return "step 2a (003 §3.2): its recurring distances' mean or σ is over 3σ from the candidates' — not evenly spaced";
+  if (v.kind === "irregular-count")
+    return "step 2b (003 §3.2): a marker runs exactly g times in every irregular input of g requests";
   const outer = c.outer ? "the first candidate left after step 2 marks the outermost phase (003 §3.2); " : "";
-  if (v.kind === "no-long-gap") return `${outer}step 3 (003 §3.2): in most of its runs the next candidate, or its request's end, follows within the long-computation threshold, so it marks no inner phase`;
+  if (v.kind === "no-long-gap")
+    return `${outer}step 3 (003 §3.2): in most of its runs the next candidate, or its request's end, follows within the long-computation threshold, so it marks no inner phase`;
   return `${outer}step 3 (003 §3.2): followed by a long computation (over mean + 3σ of the gaps within its request) in most of its runs`;
 }
 
@@ -57,7 +65,8 @@ export function lengthCell(x: number | null, unit: string): string {
 export const axisUnit = (unit: string): string => (unit === "ns" ? "ms" : unit);
 export const toAxis = (x: number, unit: string): number => (unit === "ns" ? x / 1e6 : x);
 
-const runText = (r: PhaseRun, letter: "f" | "g") => `run ${r.runId}${r.workload ? ` (${r.workload})` : ""}, ${letter} = ${r.requests}`;
+const runText = (r: PhaseRun, letter: "f" | "g") =>
+  `run ${r.runId}${r.workload ? ` (${r.workload})` : ""}, ${letter} = ${r.requests}`;
 
 /** The inputs, the candidates and step 3's threshold, in one line. */
 export function markersSummary(r: PhaseMarkersResult): string {
@@ -71,21 +80,26 @@ export function markersSummary(r: PhaseMarkersResult): string {
 
 /** The markers chosen, or why there are none. */
 export function markersChosen(r: Pick<PhaseMarkersResult, "outer" | "inner">): string {
-  if (r.outer === null) return "no marker found: no candidate is left after step 2 or followed by a long computation (see the verdicts)";
+  if (r.outer === null)
+    return "no marker found: no candidate is left after step 2 or followed by a long computation (see the verdicts)";
   return `outer marker: ${r.outer} · ${r.inner.length > 0 ? `inner markers: ${r.inner.join(", ")}` : "no inner marker"}`;
 }
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
 
 /** "7 outer instances · 21 inner instances · prologue 141.723 us · epilogue 20.1 us · 30.2 us between requests · span 23.654 ms, 173402 calls". */
-export function segmentsSummary(s: Pick<PhaseSegmentsResult, "outer" | "inner" | "prologue" | "epilogue" | "between" | "span" | "unit">): string {
+export function segmentsSummary(
+  s: Pick<PhaseSegmentsResult, "outer" | "inner" | "prologue" | "epilogue" | "between" | "span" | "unit">,
+): string {
   return [
     plural(s.outer.length, "outer instance"),
     plural(s.inner.length, "inner instance"),
     `prologue ${lengthText(s.prologue, s.unit)}`,
     `epilogue ${lengthText(s.epilogue, s.unit)}`,
     `${lengthText(s.between, s.unit)} between requests`,
-    s.unit === "calls" ? `span ${plural(s.span.calls, "call")}` : `span ${lengthText(s.span.end - s.span.start, s.unit)}, ${plural(s.span.calls, "call")}`,
+    s.unit === "calls"
+      ? `span ${plural(s.span.calls, "call")}`
+      : `span ${lengthText(s.span.end - s.span.start, s.unit)}, ${plural(s.span.calls, "call")}`,
   ].join(" · ");
 }
 
@@ -102,8 +116,14 @@ export function leakSummary(sites: readonly Pick<AllocationSite, "likelyLeak" | 
   const likely = sites.filter((s) => s.likelyLeak).length;
   const never = sites.filter((s) => s.neverFreed).length;
   if (likely + never === 0) return "no likely leak, no site that never frees";
-  return [likely > 0 ? counted(likely, "likely leak", "likely leaks") : "", never > 0 ? counted(never, "site that never frees", "sites that never free") : ""].filter(Boolean).join(", ");
+  return [
+    likely > 0 ? counted(likely, "likely leak", "likely leaks") : "",
+    never > 0 ? counted(never, "site that never frees", "sites that never free") : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
 }
 
 /** A CoV as a percentage (003 §4.4 and Figure 10 give CoVs in percent). */
-export const covText = (x: number | null): string => (x === null || !Number.isFinite(x) ? "—" : `${(100 * x).toFixed(1)}%`);
+export const covText = (x: number | null): string =>
+  x === null || !Number.isFinite(x) ? "—" : `${(100 * x).toFixed(1)}%`;

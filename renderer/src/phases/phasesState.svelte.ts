@@ -30,15 +30,25 @@ export class PhasesState {
   readonly roles = $derived(rolesOf(this.markers.value));
   readonly markersTarget = $derived({ kind: "campaign" as const, campaignId: this.query.campaignId });
   /** The markers' call, which the page's Export repeats. */
-  readonly markersArgs = $derived({ target: this.markersTarget, logicalTime: this.query.time, granularity: this.query.granularity });
+  readonly markersArgs = $derived({
+    target: this.markersTarget,
+    logicalTime: this.query.time,
+    granularity: this.query.granularity,
+  });
   /** How AnalysisProgress finds each call's events. */
   readonly markersProgress = $derived([formatTarget(this.markersTarget)]);
   /** phaseSegments names its run, then the campaign whose markers cut it. */
-  readonly segmentsProgress = $derived(this.query.run === null ? [] : [formatTarget({ kind: "run", runId: this.query.run }), formatTarget(this.markersTarget)]);
+  readonly segmentsProgress = $derived(
+    this.query.run === null
+      ? []
+      : [formatTarget({ kind: "run", runId: this.query.run }), formatTarget(this.markersTarget)],
+  );
   /** Figure 6's runs: the selected one, then the regular input and the irregular ones. */
   readonly histogramRuns = $derived(histogramRuns(this.query.run, this.markers.value));
   readonly histogramInputs = $derived.by((): HistogramInput[] => {
-    const results = [this.segments.value, ...this.overlays.map((o) => o.result)].filter((r): r is PhaseSegmentsResult => r !== null);
+    const results = [this.segments.value, ...this.overlays.map((o) => o.result)].filter(
+      (r): r is PhaseSegmentsResult => r !== null,
+    );
     return results.map((r) => ({ label: this.runLabel(r.runId), lengths: r.outer.map((o) => o.length) }));
   });
 
@@ -80,7 +90,13 @@ export class PhasesState {
   /** The call that cuts a run by the campaign's markers, chosen in the same logical time as the table
    * shows them (phaseSegments chooses them by elapsed time unless told); the run's Export repeats it. */
   segmentsArgs(runId: number) {
-    return { target: { kind: "run" as const, runId }, markers: this.markersTarget, logicalTime: this.query.time, markerTime: this.query.time, granularity: this.query.granularity };
+    return {
+      target: { kind: "run" as const, runId },
+      markers: this.markersTarget,
+      logicalTime: this.query.time,
+      markerTime: this.query.time,
+      granularity: this.query.granularity,
+    };
   }
 
   private segmentsOf(runId: number): Promise<PhaseSegmentsResult> {

@@ -16,7 +16,17 @@ export const PHASES_ROUTES = [
       return { campaignId, run: idOf(query.get("run") ?? undefined), time, granularity };
     },
     // Only what differs from the defaults, as the page's own links keep it.
-    build: (p: { campaignId: number; run?: number | null; time?: "time" | "calls"; granularity?: "function" | "chain" }) =>
-      hashOf("phases", { campaign: p.campaignId, run: p.run, time: p.time === "calls" ? "calls" : null, granularity: p.granularity === "chain" ? "chain" : null }),
+    build: (p: {
+      campaignId: number;
+      run?: number | null;
+      time?: "time" | "calls";
+      granularity?: "function" | "chain";
+    }) =>
+      hashOf("phases", {
+        campaign: p.campaignId,
+        run: p.run,
+        time: p.time === "calls" ? "calls" : null,
+        granularity: p.granularity === "chain" ? "chain" : null,
+      }),
   }),
 ];

@@ -30,7 +30,9 @@ export function sortRows<T>(rows: readonly T[], column: Column<T> | undefined, d
   const keys = rows.map((r) => key(r));
   const ranks = keys.every((k) => typeof k === "number") ? numberRanks(keys as number[]) : textRanks(keys.map(String));
   const dir = descending ? -1 : 1;
-  const order = Array.from(rows.keys()).sort((a, b) => (ranks[a] < ranks[b] ? -dir : ranks[a] > ranks[b] ? dir : a - b));
+  const order = Array.from(rows.keys()).sort((a, b) =>
+    ranks[a] < ranks[b] ? -dir : ranks[a] > ranks[b] ? dir : a - b,
+  );
   return order.map((i) => rows[i]);
 }
 
@@ -43,6 +45,8 @@ function numberRanks(keys: readonly number[]): Float64Array {
 function textRanks(keys: readonly string[]): Uint32Array {
   const distinct = [...new Set(keys)].sort(COLLATOR.compare);
   const rank = new Map<string, number>();
-  distinct.forEach((k, i) => rank.set(k, i > 0 && COLLATOR.compare(distinct[i - 1], k) === 0 ? rank.get(distinct[i - 1])! : i));
+  distinct.forEach((k, i) =>
+    rank.set(k, i > 0 && COLLATOR.compare(distinct[i - 1], k) === 0 ? rank.get(distinct[i - 1])! : i),
+  );
   return Uint32Array.from(keys, (k) => rank.get(k)!);
 }

@@ -9,7 +9,13 @@
 // y = x", and its residuals against the predictions. A log axis cannot show 0
 // or less, so such points are left out and counted in the subtitle.
 import type { EChartsOption } from "echarts";
-import type { CfFunction, CfModelResult, CfPoint, CfTrendsResult, CfVariable } from "../../../engine/trend/cf/cfResult.js";
+import type {
+  CfFunction,
+  CfModelResult,
+  CfPoint,
+  CfTrendsResult,
+  CfVariable,
+} from "../../../engine/trend/cf/cfResult.js";
 import type { ChartColors } from "../../../engine/charts/colors.js";
 import { chrome, curve, logAxis, logGrid, valueAxis } from "../../../engine/charts/trendCharts.js";
 import { variableText, variableUnit } from "./functionText.js";
@@ -25,7 +31,8 @@ const POINT_PER_DECADE = 2;
 const POINT_MAX = 16;
 
 /** The size of a point that stands for `n` observations (the invocations behind a per-invocation mean). */
-export const pointSize = (n: number): number => Math.min(POINT_MAX, POINT_MIN + POINT_PER_DECADE * Math.log10(Math.max(1, n)));
+export const pointSize = (n: number): number =>
+  Math.min(POINT_MAX, POINT_MIN + POINT_PER_DECADE * Math.log10(Math.max(1, n)));
 
 /** A feature's value at a point: a workload feature from the point's run, an invocation feature (§3.3.1) from its arguments. */
 export function featureAt(r: CfTrendsResult, fn: CfFunction, p: CfPoint, feature: string): number {
@@ -59,7 +66,13 @@ interface Plotted {
   readonly predicted: number;
 }
 
-function plotted(r: CfTrendsResult, fn: CfFunction, v: CfVariable, m: CfModelResult, feature: string | null): Plotted[] {
+function plotted(
+  r: CfTrendsResult,
+  fn: CfFunction,
+  v: CfVariable,
+  m: CfModelResult,
+  feature: string | null,
+): Plotted[] {
   return v.points.map((p) => {
     const predicted = evaluateModel(m, (f) => featureAt(r, fn, p, f));
     return { p, x: feature === null ? predicted : featureAt(r, fn, p, feature), observed: p.mean ?? NaN, predicted };
@@ -67,28 +80,52 @@ function plotted(r: CfTrendsResult, fn: CfFunction, v: CfVariable, m: CfModelRes
 }
 
 const positive = (x: number) => x > 0 && Number.isFinite(x);
-const leftOut = (k: number, what: string) => (k > 0 ? `${k} ${k === 1 ? "point" : "points"} with ${what} ≤ 0 left out: a log axis cannot show them` : "");
+const leftOut = (k: number, what: string) =>
+  k > 0 ? `${k} ${k === 1 ? "point" : "points"} with ${what} ≤ 0 left out: a log axis cannot show them` : "";
 
 /** The point's run and features, its observations and what the model predicts there. */
 function tooltip(r: CfTrendsResult, fn: CfFunction, v: CfVariable, q: Plotted, unit: string): string {
   const run = r.runs[q.p.workload];
-  const features = [...r.features.map((f) => `${f} = ${plain(run?.features[f] ?? NaN)}`), ...fn.argNames.map((a, k) => `${a} = ${plain(q.p.args[k] ?? NaN)}`)].join(", ");
-  const observed = v.perInvocation ? `mean of ${q.p.n} ${q.p.n === 1 ? "invocation" : "invocations"}: ${plain(q.observed)} ${unit}` : `${plain(q.observed)} ${unit}`;
+  const features = [
+    ...r.features.map((f) => `${f} = ${plain(run?.features[f] ?? NaN)}`),
+    ...fn.argNames.map((a, k) => `${a} = ${plain(q.p.args[k] ?? NaN)}`),
+  ].join(", ");
+  const observed = v.perInvocation
+    ? `mean of ${q.p.n} ${q.p.n === 1 ? "invocation" : "invocations"}: ${plain(q.observed)} ${unit}`
+    : `${plain(q.observed)} ${unit}`;
   return html`${run?.workload ?? "(no workload)"} · run ${run?.runId ?? "?"}<br/>${features}<br/>${observed}<br/>model: ${plain(q.predicted)}`;
 }
 
-const scatter = (r: CfTrendsResult, fn: CfFunction, v: CfVariable, shown: readonly Plotted[], y: (q: Plotted) => number, unit: string, colors: ChartColors) => ({
+const scatter = (
+  r: CfTrendsResult,
+  fn: CfFunction,
+  v: CfVariable,
+  shown: readonly Plotted[],
+  y: (q: Plotted) => number,
+  unit: string,
+  colors: ChartColors,
+) => ({
   type: "scatter",
   name: v.perInvocation ? "observations (size: invocations)" : "observations",
   itemStyle: { color: colors.points },
   z: 4,
-  data: shown.map((q) => ({ value: [q.x, y(q)] as Pair, symbolSize: pointSize(q.p.n), tooltip: { formatter: tooltip(r, fn, v, q, unit) } })),
+  data: shown.map((q) => ({
+    value: [q.x, y(q)] as Pair,
+    symbolSize: pointSize(q.p.n),
+    tooltip: { formatter: tooltip(r, fn, v, q, unit) },
+  })),
 });
 
 const yName = (v: CfVariable, unit: string) => `${v.perInvocation ? "mean " : ""}${variableText(v)} (${unit})`;
 
 /** The best-fit plot of one model of a variable: against its feature, or predictions against observations for several. */
-export function variableFitOption(r: CfTrendsResult, fn: CfFunction, v: CfVariable, m: CfModelResult, colors: ChartColors): EChartsOption {
+export function variableFitOption(
+  r: CfTrendsResult,
+  fn: CfFunction,
+  v: CfVariable,
+  m: CfModelResult,
+  colors: ChartColors,
+): EChartsOption {
   const feature = plotFeature(r, m);
   if (feature === null) return predictedOption(r, fn, v, m, colors);
   const unit = variableUnit(v, r.unit);
@@ -98,7 +135,15 @@ export function variableFitOption(r: CfTrendsResult, fn: CfFunction, v: CfVariab
   const grid = logGrid(Math.min(...xs), Math.max(...xs));
   const constant = modelFeatures(m).length === 0 ? `a constant: drawn against ${feature}` : "";
   const series = [
-    { type: "line", name: `model ${m.text}`, data: curve((x) => evaluateModel(m, () => x), grid), symbol: "none", itemStyle: { color: colors.primary }, lineStyle: { color: colors.primary, width: 2 }, z: 3 },
+    {
+      type: "line",
+      name: `model ${m.text}`,
+      data: curve((x) => evaluateModel(m, () => x), grid),
+      symbol: "none",
+      itemStyle: { color: colors.primary },
+      lineStyle: { color: colors.primary, width: 2 },
+      z: 3,
+    },
     scatter(r, fn, v, shown, (q) => q.observed, unit, colors),
   ];
   return {
@@ -111,16 +156,40 @@ export function variableFitOption(r: CfTrendsResult, fn: CfFunction, v: CfVariab
 }
 
 /** §3.4.5's plot for a model in several features: predictions (x) against observations (y), with y = x. */
-export function predictedOption(r: CfTrendsResult, fn: CfFunction, v: CfVariable, m: CfModelResult, colors: ChartColors): EChartsOption {
+export function predictedOption(
+  r: CfTrendsResult,
+  fn: CfFunction,
+  v: CfVariable,
+  m: CfModelResult,
+  colors: ChartColors,
+): EChartsOption {
   const unit = variableUnit(v, r.unit);
   const all = plotted(r, fn, v, m, null);
   const shown = all.filter((q) => positive(q.x) && positive(q.observed));
   const ends = shown.flatMap((q) => [q.x, q.observed]);
   const lo = Math.min(...ends);
   const hi = Math.max(...ends);
-  const diagonal = shown.length > 0 ? { type: "line", name: "y = x", data: [[lo, lo], [hi, hi]] as Pair[], symbol: "none", silent: true, itemStyle: { color: colors.primary }, lineStyle: { color: colors.primary, width: 1.5, type: "dashed" }, z: 3 } : null;
+  const diagonal =
+    shown.length > 0
+      ? {
+          type: "line",
+          name: "y = x",
+          data: [
+            [lo, lo],
+            [hi, hi],
+          ] as Pair[],
+          symbol: "none",
+          silent: true,
+          itemStyle: { color: colors.primary },
+          lineStyle: { color: colors.primary, width: 1.5, type: "dashed" },
+          z: 3,
+        }
+      : null;
   // The model's text can run to dozens of terms: the subtitle names only its features.
-  const subtitle = [`a model in ${modelFeatures(m).join(" and ")}: on y = x where it fits (002 §3.4.5)`, leftOut(all.length - shown.length, "prediction or cost")];
+  const subtitle = [
+    `a model in ${modelFeatures(m).join(" and ")}: on y = x where it fits (002 §3.4.5)`,
+    leftOut(all.length - shown.length, "prediction or cost"),
+  ];
   return {
     ...chrome(colors, subtitle.filter(Boolean).join(" · ")),
     grid: { left: 72, right: 24, top: 64, bottom: 48 },
@@ -131,7 +200,13 @@ export function predictedOption(r: CfTrendsResult, fn: CfFunction, v: CfVariable
 }
 
 /** The residuals plot: observed − predicted (linear y) against the feature, or against the predictions for a model in several features. */
-export function variableResidualOption(r: CfTrendsResult, fn: CfFunction, v: CfVariable, m: CfModelResult, colors: ChartColors): EChartsOption {
+export function variableResidualOption(
+  r: CfTrendsResult,
+  fn: CfFunction,
+  v: CfVariable,
+  m: CfModelResult,
+  colors: ChartColors,
+): EChartsOption {
   const feature = plotFeature(r, m);
   const unit = variableUnit(v, r.unit);
   const all = plotted(r, fn, v, m, feature);
@@ -146,7 +221,13 @@ export function variableResidualOption(r: CfTrendsResult, fn: CfFunction, v: CfV
     series: [
       {
         ...scatter(r, fn, v, shown, (q) => q.observed - q.predicted, unit, colors),
-        markLine: { symbol: "none", silent: true, label: { show: false }, lineStyle: { color: colors.axis, type: "solid" }, data: [{ yAxis: 0 }] },
+        markLine: {
+          symbol: "none",
+          silent: true,
+          label: { show: false },
+          lineStyle: { color: colors.axis, type: "solid" },
+          data: [{ yAxis: 0 }],
+        },
       },
     ],
   } as EChartsOption;

@@ -25,8 +25,12 @@ export class FunctionTrendsState {
 
   /** Functions by name: thousands of them, and callee links look them up. */
   readonly byName = $derived(new Map((this.result.value?.functions ?? []).map((f) => [f.name, f] as const)));
-  readonly fn = $derived<CfFunction | null>(this.functionName !== null ? (this.byName.get(this.functionName) ?? null) : null);
-  readonly variable = $derived<CfVariable | null>(this.fn?.variables.find((v) => variableKey(v) === this.variableName) ?? null);
+  readonly fn = $derived<CfFunction | null>(
+    this.functionName !== null ? (this.byName.get(this.functionName) ?? null) : null,
+  );
+  readonly variable = $derived<CfVariable | null>(
+    this.fn?.variables.find((v) => variableKey(v) === this.variableName) ?? null,
+  );
 
   /** The call whose result is shown (or loading): what the page's Export repeats. */
   args = $state.raw<ArgsOf<"analyses.functionTrends"> | null>(null);
@@ -57,7 +61,11 @@ export class FunctionTrendsState {
 
   /** What the route should carry to keep this page's choices across a new route. */
   get carried(): { fn: string | null; variable: string | null; order: FunctionOrder | null } {
-    return { fn: this.functionName, variable: this.variableName, order: this.order === "transitive" ? null : this.order };
+    return {
+      fn: this.functionName,
+      variable: this.variableName,
+      order: this.order === "transitive" ? null : this.order,
+    };
   }
 
   open(name: string): void {

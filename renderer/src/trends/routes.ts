@@ -25,11 +25,34 @@ export const TRENDS_ROUTES = [
     match: ({ parts, query }) => {
       const campaignId = idOf(query.get("campaign") ?? undefined);
       if (parts.length !== 1 || parts[0] !== "trends" || campaignId === null) return null;
-      return { campaignId, design: query.get("design"), a: query.get("a"), b: query.get("b"), feature: query.get("feature"), source: query.get("source"), functions: query.get("functions") === "1", cost: query.get("cost"), fn: query.get("fn"), variable: query.get("var"), order: query.get("order") };
+      return {
+        campaignId,
+        design: query.get("design"),
+        a: query.get("a"),
+        b: query.get("b"),
+        feature: query.get("feature"),
+        source: query.get("source"),
+        functions: query.get("functions") === "1",
+        cost: query.get("cost"),
+        fn: query.get("fn"),
+        variable: query.get("var"),
+        order: query.get("order"),
+      };
     },
     build: (p: TrendsHref) => {
-      const fn = p.functions ? { cost: p.cost || null, order: p.order || null, fn: p.fn || null, var: p.variable || null } : {};
-      return hashOf("trends", { campaign: p.campaignId, design: p.design || null, a: p.a || null, b: p.b || null, feature: p.feature || null, source: p.source || null, functions: p.functions ? 1 : null, ...fn });
+      const fn = p.functions
+        ? { cost: p.cost || null, order: p.order || null, fn: p.fn || null, var: p.variable || null }
+        : {};
+      return hashOf("trends", {
+        campaign: p.campaignId,
+        design: p.design || null,
+        a: p.a || null,
+        b: p.b || null,
+        feature: p.feature || null,
+        source: p.source || null,
+        functions: p.functions ? 1 : null,
+        ...fn,
+      });
     },
   }),
 ];

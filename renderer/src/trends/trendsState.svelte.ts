@@ -44,7 +44,19 @@ export class TrendsState {
   readonly fn: FunctionTrendsState;
   /** The campaign's runs, for the workload behind each point of two designs compared. */
   readonly runs = new Loaded<readonly RunRow[]>();
-  query = $state<TrendsQuery>({ campaignId: 0, design: null, a: null, b: null, feature: null, source: null, functions: false, cost: null, fn: null, variable: null, order: null });
+  query = $state<TrendsQuery>({
+    campaignId: 0,
+    design: null,
+    a: null,
+    b: null,
+    feature: null,
+    source: null,
+    functions: false,
+    cost: null,
+    fn: null,
+    variable: null,
+    order: null,
+  });
   /** The open cluster (index into the result's clusters) or location (index into its locations). */
   selected = $state<number | null>(null);
 
@@ -58,7 +70,9 @@ export class TrendsState {
   readonly firstDesign = $derived((this.detail.value?.designs.length ?? 0) > 1 ? this.detail.value!.designs[0] : null);
   /** The target of one campaign's or one design's trends ("a" alone, or equal to "b", is one design too). */
   readonly design = $derived(this.query.design ?? (this.two ? null : this.query.a) ?? this.firstDesign);
-  readonly target = $derived<TargetArg>(this.design ? this.side(this.design) : { kind: "campaign", campaignId: this.query.campaignId });
+  readonly target = $derived<TargetArg>(
+    this.design ? this.side(this.design) : { kind: "campaign", campaignId: this.query.campaignId },
+  );
   // Getters rather than $derived: `fn` is set in the constructor, after the fields (reading runes in a getter is just as reactive).
   get loading(): boolean {
     return this.two ? this.compared.loading : this.functions ? this.fn.result.loading : this.alone.loading;
@@ -70,7 +84,11 @@ export class TrendsState {
   readonly progressKind = $derived(this.two ? "trendComparison" : this.functions ? "functionTrends" : "trends");
   /** The workload of each run of the campaign (for tooltips), once the runs are loaded. */
   readonly workloads = $derived(new Map((this.runs.value ?? []).map((r) => [r.id, r.workload] as const)));
-  readonly progressTargets = $derived(this.two ? [formatTarget(this.side(this.query.a!)), formatTarget(this.side(this.query.b!))] : [formatTarget(this.target)]);
+  readonly progressTargets = $derived(
+    this.two
+      ? [formatTarget(this.side(this.query.a!)), formatTarget(this.side(this.query.b!))]
+      : [formatTarget(this.target)],
+  );
   /** The short names of the two designs compared, as the route gives them. */
   readonly names = $derived<readonly [string, string]>([this.query.a ?? "A", this.query.b ?? "B"]);
 
@@ -98,7 +116,10 @@ export class TrendsState {
   load(q: TrendsQuery): void {
     const campaignChanged = q.campaignId !== this.query.campaignId;
     this.query = q;
-    const detail = campaignChanged || !this.detail.value ? this.detail.load(() => this.api.campaigns.get({ campaignId: q.campaignId })) : Promise.resolve();
+    const detail =
+      campaignChanged || !this.detail.value
+        ? this.detail.load(() => this.api.campaigns.get({ campaignId: q.campaignId }))
+        : Promise.resolve();
     // With no design named, which target to ask for depends on how many designs the campaign has.
     if (!q.design && !q.a) void detail.then(() => this.loadResult(q, campaignChanged));
     else this.loadResult(q, campaignChanged);
@@ -115,8 +136,14 @@ export class TrendsState {
     this.lastCall = call;
     if (this.two) {
       this.selected = 0;
-      if (campaignChanged || !this.runs.value) void this.runs.load(() => this.api.runs.list({ campaignId: q.campaignId }));
-      const args = { a: this.side(q.a!), b: this.side(q.b!), source: this.source, ...(q.feature ? { feature: q.feature } : {}) };
+      if (campaignChanged || !this.runs.value)
+        void this.runs.load(() => this.api.runs.list({ campaignId: q.campaignId }));
+      const args = {
+        a: this.side(q.a!),
+        b: this.side(q.b!),
+        source: this.source,
+        ...(q.feature ? { feature: q.feature } : {}),
+      };
       this.lastArgs = { kind: "trendComparison", args };
       void this.compared.load(() => this.api.analyses.trendComparison(args));
     } else {

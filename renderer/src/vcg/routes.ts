@@ -9,12 +9,16 @@ export const VCG_ROUTES = [
     match: ({ parts, query }) => {
       const run = parts[0] === "run" && parts[2] === "vcg" && parts.length === 3 ? idOf(parts[1]) : null;
       if (run !== null) return { a: `run:${run}`, b: query.get("vs"), node: idOf(query.get("node") ?? undefined) };
-      return parts.length === 1 && parts[0] === "vcg" && query.get("a") ? { a: query.get("a")!, b: query.get("b"), node: idOf(query.get("node") ?? undefined) } : null;
+      return parts.length === 1 && parts[0] === "vcg" && query.get("a")
+        ? { a: query.get("a")!, b: query.get("b"), node: idOf(query.get("node") ?? undefined) }
+        : null;
     },
     // A run's own page when A is a run alone, as its CCT panel and a flame graph's frame link it.
     build: (p: { a: string; b?: string | null; node?: number | null }) => {
       const run = p.b ? null : /^run:(\d+)$/.exec(p.a);
-      return run ? hashOf(`run/${run[1]}/vcg`, { vs: p.b, node: p.node }) : hashOf("vcg", { a: p.a, b: p.b, node: p.node });
+      return run
+        ? hashOf(`run/${run[1]}/vcg`, { vs: p.b, node: p.node })
+        : hashOf("vcg", { a: p.a, b: p.b, node: p.node });
     },
   }),
 ];

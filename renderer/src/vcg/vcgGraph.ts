@@ -38,11 +38,18 @@ export function layoutForest(r: DominantVarianceResult): Placed[] {
 }
 
 /** Graph nodes and links of one result; ids prefixed, x shifted, `marked` nodes outlined. */
-function graphData(r: DominantVarianceResult, colors: ChartColors, marked: ReadonlySet<number>, prefix: string, dx: number) {
+function graphData(
+  r: DominantVarianceResult,
+  colors: ChartColors,
+  marked: ReadonlySet<number>,
+  prefix: string,
+  dx: number,
+) {
   const placed = layoutForest(r);
   const nodes = r.nodes.map((n) => {
     const p = placed[n.id];
-    const shape = n.type === "Contrast" ? { symbol: "circle", symbolSize: [150, 64] } : { symbol: "rect", symbolSize: [150, 64] };
+    const shape =
+      n.type === "Contrast" ? { symbol: "circle", symbolSize: [150, 64] } : { symbol: "rect", symbolSize: [150, 64] };
     return {
       id: `${prefix}${n.id}`,
       name: `${prefix ? `${prefix.toUpperCase()} ` : ""}(${n.id}) ${n.fname}`,
@@ -60,7 +67,13 @@ function graphData(r: DominantVarianceResult, colors: ChartColors, marked: Reado
       tooltip: { formatter: nodeTooltip(n) },
     };
   });
-  const tree = r.nodes.flatMap((n) => n.children.map((c) => ({ source: `${prefix}${n.id}`, target: `${prefix}${c}`, lineStyle: { color: colors.axis, width: 1.5, type: "solid" as const, curveness: 0 } })));
+  const tree = r.nodes.flatMap((n) =>
+    n.children.map((c) => ({
+      source: `${prefix}${n.id}`,
+      target: `${prefix}${c}`,
+      lineStyle: { color: colors.axis, width: 1.5, type: "solid" as const, curveness: 0 },
+    })),
+  );
   const back = r.segments.map((s) => ({
     source: `${prefix}${s.nodes[s.nodes.length - 1]}`,
     target: `${prefix}${s.nodes[0]}`,
@@ -72,20 +85,37 @@ function graphData(r: DominantVarianceResult, colors: ChartColors, marked: Reado
 }
 
 /** Node ids to mark (e.g. nodes the other side of a comparison lacks). */
-export function vcgGraphOption(r: DominantVarianceResult, colors: ChartColors, marked: ReadonlySet<number> = new Set()): EChartsOption {
+export function vcgGraphOption(
+  r: DominantVarianceResult,
+  colors: ChartColors,
+  marked: ReadonlySet<number> = new Set(),
+): EChartsOption {
   const { nodes, links } = graphData(r, colors, marked, "", 0);
   return graphOption(nodes, links);
 }
 
 /** Two results in one drawing, A left and B right, matched nodes (same chain of names and
  * types from their pattern root) joined by dotted lines, unmatched nodes outlined. */
-export function vcgPairOption(a: DominantVarianceResult, b: DominantVarianceResult, colors: ChartColors): EChartsOption {
+export function vcgPairOption(
+  a: DominantVarianceResult,
+  b: DominantVarianceResult,
+  colors: ChartColors,
+): EChartsOption {
   const left = graphData(a, colors, unmatchedNodes(a, b), "a", 0);
   const right = graphData(b, colors, unmatchedNodes(b, a), "b", left.width + 2 * X_STEP);
   const sigB = new Map([...nodeSignatures(b)].map(([id, sig]) => [sig, id]));
   const matches = [...nodeSignatures(a)].flatMap(([id, sig]) => {
     const other = sigB.get(sig);
-    return other === undefined ? [] : [{ source: `a${id}`, target: `b${other}`, lineStyle: { color: colors.points, width: 1, type: "dotted" as const, curveness: 0.12 }, tooltip: { formatter: "matched node" } }];
+    return other === undefined
+      ? []
+      : [
+          {
+            source: `a${id}`,
+            target: `b${other}`,
+            lineStyle: { color: colors.points, width: 1, type: "dotted" as const, curveness: 0.12 },
+            tooltip: { formatter: "matched node" },
+          },
+        ];
   });
   return graphOption([...left.nodes, ...right.nodes], [...left.links, ...right.links, ...matches]);
 }
@@ -124,7 +154,12 @@ function graphOption(nodes: unknown[], links: unknown[]): EChartsOption {
 function nodeTooltip(n: VcgResultNode): string {
   const ccs = n.ccs.map((c) => html`&nbsp;&nbsp;${c}`).join("<br/>");
   const rt = n.realTime.statements.map((s) => html`${s.text}`).join("<br/>");
-  return html`<b>(${n.id}) ${n.fname}</b> — ${n.type}<br/>mean ${formatNs(n.meanNs)}, CoV ${n.cov.toFixed(3)}, N ${n.n}, W ${formatNs(n.weightNs)}, VIM ${n.vim.toExponential(3)}<br/>` + rt + "<br/>call contexts:<br/>" + ccs;
+  return (
+    html`<b>(${n.id}) ${n.fname}</b> — ${n.type}<br/>mean ${formatNs(n.meanNs)}, CoV ${n.cov.toFixed(3)}, N ${n.n}, W ${formatNs(n.weightNs)}, VIM ${n.vim.toExponential(3)}<br/>` +
+    rt +
+    "<br/>call contexts:<br/>" +
+    ccs
+  );
 }
 
 /** A node's label on the canvas: its name in bold (rich text), unless the name holds a brace, which

@@ -41,8 +41,8 @@ export function commitCovariance(acc: usize, self: f64, firstChild: i32, nextP: 
   const co = comomentOf(acc);
   store<f64>(y, self);
   let s: usize = 1;
-  for (let ch = firstChild; ch != -1; ch = load<i32>(nextP + (<usize>ch << 2))) {
-    const pp = pendingP + (<usize>ch << 3);
+  for (let ch = firstChild; ch != -1; ch = load<i32>(nextP + ((<usize>ch) << 2))) {
+    const pp = pendingP + ((<usize>ch) << 3);
     store<f64>(y + (s << 3), load<f64>(pp));
     store<f64>(pp, 0);
     s++;
@@ -51,19 +51,19 @@ export function commitCovariance(acc: usize, self: f64, firstChild: i32, nextP: 
   store<f64>(acc, n1, C_N);
   const inv = 1 / n1;
   for (let i = 0; i < k; i++) {
-    const at = <usize>i << 3;
+    const at = (<usize>i) << 3;
     const d = load<f64>(y + at) - load<f64>(mean + at);
     store<f64>(delta + at, d);
     store<f64>(mean + at, load<f64>(mean + at) + d * inv);
   }
   const f = (n1 - 1) * inv;
   for (let i = 0; i < k; i++) {
-    const di = load<f64>(delta + (<usize>i << 3)) * f;
+    const di = load<f64>(delta + ((<usize>i) << 3)) * f;
     if (di == 0) continue; // the whole row's increment is zero
     const row = co + ((<usize>i * kc) << 3);
     for (let j = i; j < k; j++) {
-      const at = row + (<usize>j << 3);
-      store<f64>(at, load<f64>(at) + di * load<f64>(delta + (<usize>j << 3)));
+      const at = row + ((<usize>j) << 3);
+      store<f64>(at, load<f64>(at) + di * load<f64>(delta + ((<usize>j) << 3)));
     }
   }
 }
@@ -73,7 +73,7 @@ export function meanOf(acc: usize): usize {
 }
 
 export function comomentOf(acc: usize): usize {
-  return acc + C_HEADER + (<usize>(3 * load<i32>(acc, C_CAP)) << 3);
+  return acc + C_HEADER + ((<usize>(3 * load<i32>(acc, C_CAP))) << 3);
 }
 
 function newBlock(kc: i32): usize {
@@ -90,9 +90,10 @@ function resize(old: usize, kc: i32): usize {
   const acc = newBlock(kc);
   store<f64>(acc, load<f64>(old, C_N), C_N);
   store<i32>(acc, dims, C_DIMS);
-  memory.copy(meanOf(acc), meanOf(old), <usize>dims << 3);
+  memory.copy(meanOf(acc), meanOf(old), (<usize>dims) << 3);
   const from = comomentOf(old);
   const to = comomentOf(acc);
-  for (let i = 0; i < dims; i++) memory.copy(to + (<usize>(i * kc) << 3), from + (<usize>(i * oc) << 3), <usize>dims << 3);
+  for (let i = 0; i < dims; i++)
+    memory.copy(to + ((<usize>(i * kc)) << 3), from + ((<usize>(i * oc)) << 3), (<usize>dims) << 3);
   return acc;
 }

@@ -6,7 +6,21 @@
 // thread of a CctBuilder; memory comes from the runtime stub's bump allocator
 // (it never frees; arrays grow by doubling, which bounds the waste).
 import {
-  backwards, close, enterThread, lastTime, leaveThread, maxChildren, step, toolCost, toolCostInside, top, watchDuration, watching, WATCH_EVENTS, watchPath, withCovariance,
+  backwards,
+  close,
+  enterThread,
+  lastTime,
+  leaveThread,
+  maxChildren,
+  step,
+  toolCost,
+  toolCostInside,
+  top,
+  watchDuration,
+  watching,
+  WATCH_EVENTS,
+  watchPath,
+  withCovariance,
 } from "./thread";
 import { initRecords } from "./uftraceRecords";
 import { BATCH_EVENTS } from "./layout";
@@ -14,8 +28,22 @@ import { BATCH_EVENTS } from "./layout";
 export { newThread, setMinDuration } from "./thread";
 export { RECORD_BYTES, cacheReset, cacheSet, consumeRecords, recordsPtr } from "./uftraceRecords";
 export {
-  childCountPtr, contextCount, covariancePtr, covCap, covComomentPtr, covDims, covMeanPtr, covN, fnPtr, mismatches, backwardEvents, omittedPtr,
-  parentPtr, runningFn, runningParent, statsPtr,
+  childCountPtr,
+  contextCount,
+  covariancePtr,
+  covCap,
+  covComomentPtr,
+  covDims,
+  covMeanPtr,
+  covN,
+  fnPtr,
+  mismatches,
+  backwardEvents,
+  omittedPtr,
+  parentPtr,
+  runningFn,
+  runningParent,
+  statsPtr,
 } from "./readout";
 
 export { BATCH_EVENTS, ENTER, EXIT, STATS, S_INCL, S_M2, S_MAX, S_MEAN, S_MIN, S_N, S_ONCE, S_SELF } from "./layout";
@@ -26,7 +54,13 @@ let batchTime: usize = 0;
 
 /** `toolCostNs`: the tracer's cost per recorded call taken out of every call's time, of which
  * `toolCostInsideNs` lies between the call's own records (thread.ts). */
-export function init(maxCovarianceChildren: i32, covariance: i32, watch: i32, toolCostNs: f64, toolCostInsideNs: f64): void {
+export function init(
+  maxCovarianceChildren: i32,
+  covariance: i32,
+  watch: i32,
+  toolCostNs: f64,
+  toolCostInsideNs: f64,
+): void {
   maxChildren = maxCovarianceChildren;
   toolCost = toolCostNs;
   toolCostInside = toolCostInsideNs;
@@ -43,12 +77,24 @@ export function init(maxCovarianceChildren: i32, covariance: i32, watch: i32, to
   initRecords();
 }
 
-export function batchKindPtr(): usize { return batchKind; }
-export function batchFnPtr(): usize { return batchFn; }
-export function batchDepthPtr(): usize { return batchDepth; }
-export function batchTimePtr(): usize { return batchTime; }
-export function watchPathPtr(): usize { return watchPath; }
-export function watchDurationPtr(): usize { return watchDuration; }
+export function batchKindPtr(): usize {
+  return batchKind;
+}
+export function batchFnPtr(): usize {
+  return batchFn;
+}
+export function batchDepthPtr(): usize {
+  return batchDepth;
+}
+export function batchTimePtr(): usize {
+  return batchTime;
+}
+export function watchPathPtr(): usize {
+  return watchPath;
+}
+export function watchDurationPtr(): usize {
+  return watchDuration;
+}
 
 /** The events batchKind/Fn/Depth/Time[0, n) of thread `t`. */
 export function consumeBatch(t: usize, n: i32): void {
