@@ -3,6 +3,10 @@
 // process of its own, alternating with `uftrace report` over the same
 // recording so drift in the machine hits both alike.
 // - `varbench --help`: under 150 ms of CPU (median of 7).
+// - A command that calls the engine on a tiny trace (`varbench cct <frame_loop
+//   fixture> --limit 3`, 296 KB) against `node -e 0`, the cost of starting
+//   Node at all: at most 2× its CPU (issue 32 item 1; median ratio of 7
+//   alternating pairs).
 // - `varbench cct <recording>` end to end against `uftrace report`: at least
 //   6× on a 25 M-event recording and 8× on a ≥ 50 M-event one (median ratio of 5 pairs).
 import { execFileSync } from "node:child_process";
@@ -16,6 +20,10 @@ import { runProcess } from "../engine/runner/runProcess.js";
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const PAIRS = 5;
 const HELP_RUNS = 7;
+const START_PAIRS = 7;
+/** Issue 32 item 1: a command on a tiny trace costs at most twice Node's own start. */
+const START_TARGET = 2;
+const TINY_TRACE = join(ROOT, "test/fixtures/uftrace/0.13/frame_loop");
 // frame_loop makes about 206 events per frame at 200 blocks (GOP of 12 frames).
 const SIZES = [
   { label: "25 M events", frames: 125_000, target: 6 },
@@ -54,6 +62,21 @@ try {
   line(
     "varbench --help, CPU (median)",
     `${median(help).toFixed(0)} ms (target < 150 ms; all: ${help.map((x) => x.toFixed(0)).join(" ")})`,
+  );
+  const starts: { ours: number; node: number }[] = [];
+  for (let i = 0; i < START_PAIRS; i++)
+    starts.push({
+      ours: (await measure(varbench("cct", TINY_TRACE, "--limit", "3"))).cpu,
+      node: (await measure([process.execPath, "-e", "0"])).cpu,
+    });
+  const startRatios = starts.map((p) => p.ours / p.node).sort((a, b) => a - b);
+  line(
+    "varbench cct <tiny trace>, CPU (median)",
+    `${median(starts.map((p) => p.ours)).toFixed(0)} ms (node -e 0: ${median(starts.map((p) => p.node)).toFixed(0)} ms)`,
+  );
+  line(
+    "ratio varbench cct <tiny trace> / node -e 0",
+    `${startRatios[START_PAIRS >> 1].toFixed(2)}× CPU (target ≤ ${START_TARGET}×; pairs: ${startRatios.map((r) => `${r.toFixed(2)}×`).join(" ")})`,
   );
   for (const size of SIZES) {
     const dir = join(work, `frames-${size.frames}`);

@@ -2,7 +2,8 @@
 // tests and the demo (`varbench demo`, and `varbench start` making its demo
 // workspace). Every other `varbench` command reaches the engine in a worker
 // thread under a heap budget (cli/api.ts, workerClient.ts), as browser mode and
-// Electron do (engineHost.ts). The same validation as every other transport,
+// Electron do (engineHost.ts), save calls on a small trace file
+// (cli/inProcessEngine.ts). The same validation as every other transport,
 // and results passed through JSON so callers get exactly the plain data a
 // remote caller would, never a live object of the engine.
 import type { VarbenchApi } from "./contract.js";

@@ -1,8 +1,9 @@
 // The engine in a worker thread under a heap budget: started by every
-// `varbench` command that calls the engine (cli/api.ts; `demo` alone runs in
-// process) and by engineHost.ts for browser mode and Electron, so a long
-// analysis never stalls the thread that serves, and one that needs more memory
-// than the budget ends in a message, not in V8's fatal error. Messages: calls
+// `varbench` command that calls the engine beyond a small trace file
+// (cli/api.ts, cli/inProcessEngine.ts; `demo` runs in process) and by
+// engineHost.ts for browser mode and Electron, so a long analysis never stalls
+// the thread that serves, and one that needs more memory than the budget ends
+// in a message, not in V8's fatal error. Messages: calls
 // in, results, errors and events out, all plain data.
 import { parentPort, workerData } from "node:worker_threads";
 import { VarbenchService } from "./service.js";

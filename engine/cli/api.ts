@@ -1,16 +1,21 @@
 // The command line's way to the engine: the API in a worker thread under the
 // engine's heap budget (engineMemory.ts, as browser mode and Electron run it),
 // so a trace or analysis that needs more memory than that ends in a clear
-// message instead of V8's fatal error (issue 17 items 2, 8). The workspace
-// named by -w is opened only when a call needs it, so reading a trace file
-// works anywhere; files on this machine are allowed as traces and specs.
+// message instead of V8's fatal error (issue 17 items 2, 8). A call on a trace
+// file far smaller than the budget runs on the command's own thread instead
+// (inProcessEngine.ts): starting a worker costs as much CPU as starting Node,
+// which a command on a small trace should not pay (issue 32 item 1). The
+// worker is started by the first call that needs it. The workspace named by
+// -w is opened only when a call needs it, so reading a trace file works
+// anywhere; files on this machine are allowed as traces and specs.
 import { createClient } from "../api/client.js";
 import { engineMemoryMb } from "../api/engineMemory.js";
 import { ApiError } from "../errors/errors.js";
-import { startEngineWorker } from "../api/workerClient.js";
+import { startEngineWorker, type EngineWorker } from "../api/workerClient.js";
 import { requeuedText } from "../api/requeuedText.js";
+import { fitsInProcess, startInProcessEngine, type InProcessEngine } from "./inProcessEngine.js";
 import type { CampaignProgressEvent } from "../api/types.js";
-import type { VarbenchApi } from "../api/contract.js";
+import type { EventName, Invoke, VarbenchApi } from "../api/contract.js";
 
 // Built beside this file by build-engine.mjs.
 const SCRIPT = new URL("./engineWorker.js", import.meta.url);
@@ -24,22 +29,68 @@ export async function withApi<T>(
   const memoryMb = engineMemoryMb();
   const data = { localFiles: true, lazy: true, remember: false, memoryMb };
   const limits = { maxOldGenerationSizeMb: memoryMb };
-  const engine = await startEngineWorker(SCRIPT, workspaceDir, data, limits);
+  const listeners = new Map<EventName, Set<(p: unknown) => void>>();
+  const emit = (event: EventName, payload: unknown) => {
+    for (const l of listeners.get(event) ?? []) l(payload);
+  };
   let done = false;
+  let worker: Promise<EngineWorker> | null = null;
+  let local: Promise<InProcessEngine> | null = null;
+  const forwarded = new Set<EventName>();
   // A command that waits for events, not for a reply (a campaign followed to its end), learns
   // here that the engine died under it; calls in flight fail on their own (workerClient.ts).
-  const died = engine.stopped.then((stop) =>
-    done ? new Promise<never>(() => {}) : Promise.reject(new EngineStopped(stop.reason)),
-  );
+  let engineDied: (e: EngineStopped) => void = () => {};
+  const died = new Promise<never>((_, reject) => (engineDied = reject));
+  const forward = (engine: EngineWorker, event: EventName) => {
+    if (!forwarded.has(event)) engine.subscribe(event, (p) => emit(event, p));
+    forwarded.add(event);
+  };
+  const startWorker = () =>
+    (worker ??= startEngineWorker(SCRIPT, workspaceDir, data, limits).then((engine) => {
+      for (const event of listeners.keys()) forward(engine, event);
+      void engine.stopped.then((stop) => done || engineDied(new EngineStopped(stop.reason)));
+      return engine;
+    }));
+  const invoke: Invoke = async (method, args) => {
+    // Once a worker runs, every call goes to it, so calls see one engine in their order.
+    if (worker === null && (await fitsInProcess(args, memoryMb))) {
+      local ??= startInProcessEngine(workspaceDir, memoryMb, emit);
+      return (await local).invoke(method, args);
+    }
+    return (await startWorker()).invoke(method, args);
+  };
+  const subscribe = (event: EventName, listener: (p: unknown) => void) => {
+    let set = listeners.get(event);
+    if (!set) {
+      listeners.set(event, (set = new Set()));
+      void worker?.then(
+        (engine) => forward(engine, event),
+        () => {},
+      );
+    }
+    set.add(listener);
+    return () => set.delete(listener);
+  };
   try {
-    return await Promise.race([f(createClient(engine.invoke, engine.subscribe)), died]);
+    return await Promise.race([f(createClient(invoke, subscribe)), died]);
   } catch (e) {
     if (!(e instanceof EngineStopped)) throw e;
     const lost = o.campaigns ? await requeueLostRuns(workspaceDir, { ...data, recover: e.reason }, limits) : [];
     throw new ApiError("failed", [`the engine stopped: ${e.reason}.`, ...lost].join(" "));
   } finally {
     done = true;
-    await engine.close();
+    // Assigned by the calls: the compiler cannot see it.
+    const [w, l] = [worker as Promise<EngineWorker> | null, local as Promise<InProcessEngine> | null];
+    await Promise.all([
+      w?.then(
+        (engine) => engine.close(),
+        () => {},
+      ),
+      l?.then(
+        (engine) => engine.close(),
+        () => {},
+      ),
+    ]);
   }
 }
 

@@ -2,7 +2,7 @@
 // words ("must be at most 1"), for every schema that does not word its own:
 // the API's arguments, specs, results files. Installed once, by errors.ts,
 // which every message on its way to a person passes through.
-import { z } from "zod";
+import * as z from "zod";
 
 type Issue = z.core.$ZodRawIssue;
 
