@@ -28,7 +28,7 @@ function frames(count: number): string {
       events.push(`{"ph":"E","pid":7,"tid":${tid},"ts":${(ts += 10 + ((i * 7919) % 13) + (i % 12 === 0 ? 40 : 0))}}`);
       events.push(`{"ph":"E","pid":7,"tid":${tid},"ts":${(ts += 1)}}`);
     }
-    events.push(`{"ph":"E","pid":7,"tid":${tid},"ts":${(ts += 1)}}`);
+    events.push(`{"ph":"E","pid":7,"tid":${tid},"ts":${ts + 1}}`);
   }
   return `[${events.join(",\n")}]`;
 }

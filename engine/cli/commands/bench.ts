@@ -104,6 +104,7 @@ export async function bench(program: Command, commands: readonly string[], o: Be
           });
         if (v) verdicts.push(v);
       }
+      for (const v of verdicts) hints.push(...noiseAdvice(v));
       if (o.exportJson) {
         const shell = request.shell ?? (["uftrace", "callgrind", "gcov"].includes(o.profiler) ? "none" : "sh");
         const spec = benchSpec({ ...request, shell, profiler: { name: o.profiler, options: request.profilerOptions } });
@@ -167,6 +168,21 @@ export function advice(detail: CampaignDetail, runs: readonly RunRow[]): string[
       `${failed.length} run${failed.length === 1 ? "" : "s"} did not succeed (${[...new Set(failed.map((r) => r.message ?? r.status))].slice(0, 2).join("; ")}): they are left out`,
     );
   return out;
+}
+
+/** Where no difference is shown: how much spread hides the difference found, and the runs that would show it. */
+export function noiseAdvice(v: DesignVerdict): string[] {
+  return v.workloads.flatMap((w) => {
+    const s = w.speedup;
+    if (!s || s.faster !== null || s.interval === null) return [];
+    const n = runsToShow(w.a, w.b, s.ratio, v.confidence);
+    if (n === null || n <= Math.min(w.a.n, w.b.n)) return [];
+    const spread = [w.a.cov, w.b.cov].map((c) => `${((c ?? 0) * 100).toFixed(1)}%`).join(" and ");
+    const on = v.workloads.length > 1 ? ` on ${w.workload}` : "";
+    return [
+      `${v.labels.b} against ${v.labels.a}${on}: no difference is shown, as the runs spread (CoV ${spread}) over the ${((s.ratio - 1) * 100).toFixed(1)}% found; about ${n} runs of each would show a difference that large if it is real (${DEFAULT_POWER * 100}% power): --runs ${n}`,
+    ];
+  });
 }
 
 function printText(
