@@ -209,6 +209,11 @@ describe("sandwich view and left-heavy flame graph", () => {
     await app.goto("#/run/1");
     await page.waitForSelector(sel(TID.run.cctRow), SLOW);
     await page.locator(sel(TID.run.cctRow), { has: page.locator('[title="main > even"]') }).click();
+    // The run page's flame graph shows every row too.
+    const depth = Math.max(...rows.map((r) => r.path.length)) + 1;
+    const box = (await page.locator(`${sel(TID.flame.graph)} canvas`).boundingBox())!;
+    assert.equal(Math.round(box.height), depth * ROW);
+    await app.screenshot("34-run-cct-to-sandwich");
     await page.click(sel(TID.flame.cctSandwich));
     await page.waitForSelector(sel(TID.flame.sandwichSummary), SLOW);
     assert.match(

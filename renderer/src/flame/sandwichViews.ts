@@ -23,7 +23,14 @@ export function functionColumns(totalNs: number, per: string): Column<FunctionRo
       numeric: true,
       width: "7rem",
     },
-    { key: "selfShare", label: "% self", text: (r) => pct(r.selfNs, totalNs), sort: (r) => r.selfNs, numeric: true },
+    {
+      key: "selfShare",
+      label: "% self",
+      text: (r) => pct(r.selfNs, totalNs),
+      sort: (r) => r.selfNs,
+      numeric: true,
+      width: "6rem",
+    },
     {
       key: "total",
       label: `total${per}`,
@@ -33,8 +40,22 @@ export function functionColumns(totalNs: number, per: string): Column<FunctionRo
       width: "7rem",
       title: "time on the stack: its outermost frames only, so a recursion counts once",
     },
-    { key: "share", label: "% total", text: (r) => pct(r.totalNs, totalNs), sort: (r) => r.totalNs, numeric: true },
-    { key: "calls", label: "calls", text: (r) => r.calls.toLocaleString(), sort: (r) => r.calls, numeric: true },
+    {
+      key: "share",
+      label: "% total",
+      text: (r) => pct(r.totalNs, totalNs),
+      sort: (r) => r.totalNs,
+      numeric: true,
+      width: "6rem",
+    },
+    {
+      key: "calls",
+      label: "calls",
+      text: (r) => r.calls.toLocaleString(),
+      sort: (r) => r.calls,
+      numeric: true,
+      width: "7rem",
+    },
   ];
 }
 
