@@ -58,6 +58,26 @@ before(async () => {
   );
   const r = varbench(["-w", ws, "campaign", "run", spec]);
   assert.equal(r.status, 0, r.stderr);
+  // Run 2: deep_stack's recursion 200 levels deep, a tree taller than the window.
+  const deep = join(dir, "deep.yaml");
+  writeFileSync(
+    deep,
+    [
+      "project: examples",
+      "name: deep-trace",
+      "designs:",
+      "  - name: depth-200",
+      "workloads:",
+      "  - name: once",
+      `    argv: ["${join(ROOT, "examples", "build", "deep_stack")}", "200", "1"]`,
+      "repetitions: 1",
+      "profiler: { name: uftrace, options: [--no-event] }",
+      "timeout: 60s",
+      "",
+    ].join("\n"),
+  );
+  const d = varbench(["-w", ws, "campaign", "run", deep]);
+  assert.equal(d.status, 0, d.stderr);
   const cct = varbench(["-w", ws, "cct", "1", "--json"]);
   assert.equal(cct.status, 0, cct.stderr);
   rows = (JSON.parse(cct.stdout) as { contexts: Row[] }).contexts;
@@ -148,6 +168,20 @@ describe("sandwich view and left-heavy flame graph", () => {
     await app.goto(hash);
     await page.waitForSelector(`${sel(TID.flame.canvas)} canvas`, SLOW);
     assert.equal(await page.isChecked(sel(TID.flame.leftHeavy)), true);
+  });
+
+  it("scrolls a tree taller than the window inside the panel", async () => {
+    const { page } = app;
+    await app.goto("#/flame?t=run:2");
+    await page.waitForSelector(`${sel(TID.flame.canvas)} canvas`, SLOW);
+    const [scrollHeight, clientHeight] = await page
+      .locator(sel(TID.flame.canvas))
+      .evaluate((e) => [e.scrollHeight, e.clientHeight]);
+    const window = await page.evaluate(() => innerHeight);
+    assert.ok(clientHeight <= window && scrollHeight > clientHeight, `${scrollHeight} in ${clientHeight} of ${window}`);
+    // Its last rows are reached by scrolling the panel: descend's leaf at the bottom of 160 rows drawn.
+    await page.locator(sel(TID.flame.canvas)).evaluate((e) => e.scrollTo(0, e.scrollHeight));
+    await app.screenshot("35-flame-deep-scrolled");
   });
 
   it("shows leaf's callers and fib's callees with the CCT's totals, reached by a key and from the CCT table", async () => {
