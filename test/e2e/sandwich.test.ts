@@ -160,10 +160,13 @@ describe("sandwich view and left-heavy flame graph", () => {
       if (i > 0) await page.keyboard.press("ArrowRight");
       assert.equal((await focused(TID.flame.graph)).title, f);
     }
-    assert.match(await page.evaluate(() => location.hash), /[?&]order=heavy\b/);
+    assert.match(
+      await page.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash),
+      /[?&]order=heavy\b/,
+    );
     await app.screenshot("31-flame-left-heavy");
     // The address keeps the order: leave and come back.
-    const hash = await page.evaluate(() => location.hash);
+    const hash = await page.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash);
     await app.goto("#/");
     await app.goto(hash);
     await page.waitForSelector(`${sel(TID.flame.canvas)} canvas`, SLOW);
@@ -177,7 +180,7 @@ describe("sandwich view and left-heavy flame graph", () => {
     const [scrollHeight, clientHeight] = await page
       .locator(sel(TID.flame.canvas))
       .evaluate((e) => [e.scrollHeight, e.clientHeight]);
-    const window = await page.evaluate(() => innerHeight);
+    const window = await page.evaluate(() => (globalThis as unknown as { innerHeight: number }).innerHeight);
     assert.ok(clientHeight <= window && scrollHeight > clientHeight, `${scrollHeight} in ${clientHeight} of ${window}`);
     // Its last rows are reached by scrolling the panel: descend's leaf at the bottom of 160 rows drawn.
     await page.locator(sel(TID.flame.canvas)).evaluate((e) => e.scrollTo(0, e.scrollHeight));
@@ -237,7 +240,10 @@ describe("sandwich view and left-heavy flame graph", () => {
       assert.equal(tip.title, name);
       assert.ok(tip.rows.time.startsWith(`${formatNs(ns)} (`), `${name}: ${tip.rows.time}`);
     }
-    assert.match(await page.evaluate(() => location.hash), /view=sandwich&fn=fib/);
+    assert.match(
+      await page.evaluate(() => (globalThis as unknown as { location: { hash: string } }).location.hash),
+      /view=sandwich&fn=fib/,
+    );
     await app.screenshot("33-sandwich-fib");
     // From the run page's CCT table: a context picked links to its function's sandwich.
     await app.goto("#/run/1");
