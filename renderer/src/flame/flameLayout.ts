@@ -1,11 +1,12 @@
 // The geometry of a flame graph, kept apart from drawing so it can be tested
-// without a browser: the tree indexed once (children in name order, depths),
-// then laid out per zoom as an icicle. A frame's width is its share of the
-// zoomed frame's width; children sit left-aligned inside their parent in name
-// order (the flame graph's convention, so two graphs of the same program line
-// up), and the gap to their right is the parent's own time. Frames narrower
-// than a pixel are not laid out, nor anything under them, so an interaction
-// costs what is visible, not what the tree holds.
+// without a browser: the tree indexed once (children in name order, or
+// heaviest first for the left-heavy view of issue 31; depths), then laid out
+// per zoom as an icicle. A frame's width is its share of the zoomed frame's
+// width; children sit left-aligned inside their parent in name order (the
+// flame graph's convention, so two graphs of the same program line up), and
+// the gap to their right is the parent's own time. Frames narrower than a
+// pixel are not laid out, nor anything under them, so an interaction costs
+// what is visible, not what the tree holds.
 
 /** The tree as the analyses give it: node 0 the root, a parent before its children. */
 export interface FlameTreeInput {
@@ -25,7 +26,8 @@ export interface FlameIndex {
   name(node: number): string;
 }
 
-export function indexTree(tree: FlameTreeInput, rootName: string): FlameIndex {
+/** Children by weight, heaviest first (speedscope's left-heavy view): equal ones by name. */
+export function indexTree(tree: FlameTreeInput, rootName: string, heavy?: ArrayLike<number>): FlameIndex {
   const size = tree.parent.length;
   const parent = Int32Array.from(tree.parent);
   const depth = new Int32Array(size);
@@ -46,7 +48,9 @@ export function indexTree(tree: FlameTreeInput, rootName: string): FlameIndex {
     const to = childStart[i + 1];
     if (to - from > 1)
       children.set(
-        Array.from(children.subarray(from, to)).sort((a, b) => collator.compare(name(a), name(b)) || a - b),
+        Array.from(children.subarray(from, to)).sort(
+          (a, b) => (heavy ? heavy[b] - heavy[a] : 0) || collator.compare(name(a), name(b)) || a - b,
+        ),
         from,
       );
   }
