@@ -9,7 +9,7 @@ import { readFile, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { ApiBackend } from "./backend.js";
-import { toErrorData, type ApiErrorCode } from "../errors/errors.js";
+import { isUserError, toErrorData, type ApiErrorCode } from "../errors/errors.js";
 import { EVENT_NAMES } from "./contract.js";
 import { fetchSiteOk, MAX_BODY_DEPTH, nestedDeeperThan, singleHost } from "./requestChecks.js";
 import { receiveUpload } from "./httpUpload.js";
@@ -157,8 +157,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const r = await receiveUpload(req, url, options.service, options.maxUploadBytes);
     if (r.status === 200) return send(res, 200, "application/json", JSON.stringify({ result: r.result ?? null }));
     if (r.status === "error") {
+      // A file that is no trace or results file Varbench reads is the user's to fix (422), not the server failing.
       const error = toErrorData(r.error);
-      return send(res, STATUS[error.code], "application/json", JSON.stringify({ error }));
+      const status = error.code === "failed" && isUserError(r.error) ? 422 : STATUS[error.code];
+      return send(res, status, "application/json", JSON.stringify({ error }));
     }
     const text = JSON.stringify({ error: { code: "invalid-arguments", message: r.message, issues: [] } });
     if (res.headersSent) return void res.destroy();
