@@ -23,6 +23,7 @@ import { EngineHost } from "../engine/api/engineHost.js";
 import { toErrorData } from "../engine/errors/errors.js";
 import { windowOptions } from "./windowOptions.js";
 import { reportPdf, saveFile, traceExportArgs } from "./exports.js";
+import { importablePath, openDialogOptions, OPENED_PROJECT } from "./openFiles.js";
 import { APP_ENTRY, isTrustedSender } from "./policy.js";
 import { guardWebContents, refuseAllPermissions, registerAppScheme, serveRenderer } from "./guards.js";
 import { launchOf, userArgs } from "./launch.js";
@@ -109,6 +110,21 @@ async function runWindow(requested: string | null): Promise<void> {
     refuseForeign(event);
     return saveFile(window, file);
   });
+  // Open or drop a file (renderer/src/files/): the native open dialog's choice, and a path checked, then imported.
+  ipcMain.handle("varbench:file.choose", async (event, kind: unknown) => {
+    refuseForeign(event);
+    const options = openDialogOptions(kind);
+    const r = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    return r.canceled ? null : (r.filePaths[0] ?? null);
+  });
+  ipcMain.handle("varbench:file.import", async (event, path: unknown) => {
+    refuseForeign(event);
+    try {
+      return await engine.call("runs.import", { trace: await importablePath(path), project: OPENED_PROJECT });
+    } catch (e) {
+      throw new Error(JSON.stringify(toErrorData(e)));
+    }
+  });
   for (const event of EVENT_NAMES)
     engine.events.on(event, (payload) => window?.webContents.send(EVENT_CHANNEL, { event, payload }));
   await buildMenu();
@@ -165,6 +181,9 @@ async function buildMenu(): Promise<void> {
               ? recent.map((dir) => ({ label: dir, click: () => void openWorkspace(dir) }))
               : [{ label: "(none)", enabled: false }],
         },
+        { type: "separator" },
+        { label: "Open…", accelerator: "CmdOrCtrl+Shift+O", click: menu("open-file") },
+        { label: "Open uftrace Data Directory…", click: menu("open-folder") },
         { type: "separator" },
         { label: "New Project…", accelerator: "CmdOrCtrl+N", click: menu("new-project") },
         { label: "Run Campaign…", accelerator: "CmdOrCtrl+R", click: menu("run-campaign") },

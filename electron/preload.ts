@@ -1,7 +1,7 @@
-// The preload (sandboxed, context-isolated): the renderer gets exactly four
+// The preload (sandboxed, context-isolated): the renderer gets exactly seven
 // functions on window.varbench, and only `varbench:<noun>.<verb>` channels pass.
 // It imports nothing of the engine but types, so it bundles to a few lines.
-import { contextBridge, ipcRenderer } from "electron";
+import { contextBridge, ipcRenderer, webUtils } from "electron";
 
 const CHANNEL = /^varbench:[a-z]+\.[a-zA-Z]+$/;
 
@@ -19,6 +19,22 @@ contextBridge.exposeInMainWorld("varbench", {
   /** An export written where the user says, through the native save dialog. */
   saveFile(file: unknown): Promise<unknown> {
     return ipcRenderer.invoke("varbench:file.save", file);
+  },
+  /** A dropped file's path on this machine (renderer/src/files/); "" for a File the page made itself. */
+  pathForFile(file: unknown): string {
+    try {
+      return webUtils.getPathForFile(file as File);
+    } catch {
+      return "";
+    }
+  },
+  /** The native open dialog, for a file or a folder (a uftrace data directory); null when cancelled. */
+  chooseFile(kind: unknown): Promise<unknown> {
+    return ipcRenderer.invoke("varbench:file.choose", kind === "folder" ? "folder" : "file");
+  },
+  /** A path imported by the main process, which checks it first (electron/openFiles.ts). */
+  importPath(path: unknown): Promise<unknown> {
+    return ipcRenderer.invoke("varbench:file.import", path);
   },
   onMenu(listener: (action: string) => void): () => void {
     const f = (_e: unknown, action: string) => listener(action);

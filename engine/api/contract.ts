@@ -130,6 +130,15 @@ export const METHODS = {
       campaignName: name.optional(),
     }),
   ),
+  /** A file the page uploaded (browser mode's file drop: POST /api/upload, engine/api/uploads.ts), imported as runs.import
+   * imports a file, then removed whatever happens. `upload` is the folder the server made for it, `name` the file's own name. */
+  "runs.importUpload": method<T.Imported>()(
+    z.strictObject({
+      upload: z.string().regex(/^[0-9a-f]{32}$/, "an upload's id as the server made it"),
+      name: z.string().min(1).max(255),
+      project: name,
+    }),
+  ),
   "runs.contextDistribution": method<T.ContextDistribution>()(
     z.strictObject({ runId: id, path: z.array(z.string()).min(1), thread }),
   ),

@@ -9,9 +9,10 @@ import { readFile, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { ApiBackend } from "./backend.js";
-import { toErrorData, type ApiErrorCode } from "../errors/errors.js";
+import { isUserError, toErrorData, type ApiErrorCode } from "../errors/errors.js";
 import { EVENT_NAMES } from "./contract.js";
 import { fetchSiteOk, MAX_BODY_DEPTH, nestedDeeperThan, singleHost } from "./requestChecks.js";
+import { receiveUpload } from "./httpUpload.js";
 
 export interface ServerOptions {
   readonly service: ApiBackend;
@@ -19,6 +20,8 @@ export interface ServerOptions {
   readonly staticDir: string;
   readonly port?: number;
   readonly token?: string;
+  /** Largest file POST /api/upload takes (httpUpload.ts's MAX_UPLOAD_BYTES unless a test sets less). */
+  readonly maxUploadBytes?: number;
 }
 
 export interface RunningServer {
@@ -107,14 +110,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       });
       return void res.end();
     }
-    if (url.pathname.startsWith("/api/")) return api(req, res, url.pathname.slice(5));
+    if (url.pathname.startsWith("/api/")) return api(req, res, url.pathname.slice(5), url);
     return serveStatic(res, url.pathname);
   }
 
-  async function api(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
+  async function api(req: IncomingMessage, res: ServerResponse, method: string, url: URL): Promise<void> {
     if (req.method !== "POST") return send(res, 405, "text/plain; charset=utf-8", "API calls are POST");
     if (!originOk(req))
       return send(res, 403, "text/plain; charset=utf-8", "refused: the call does not come from a page of this server");
+    if (method === "upload") return upload(req, res, url);
     let body: string;
     try {
       body = await readBody(req);
@@ -146,6 +150,26 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           : toErrorData(e);
       send(res, STATUS[error.code], "application/json", JSON.stringify({ error }));
     }
+  }
+
+  /** A dropped file (httpUpload.ts): its answer as the API's, closing the connection on a body left unread. */
+  async function upload(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const r = await receiveUpload(req, url, options.service, options.maxUploadBytes);
+    if (r.status === 200) return send(res, 200, "application/json", JSON.stringify({ result: r.result ?? null }));
+    if (r.status === "error") {
+      // A file that is no trace or results file Varbench reads is the user's to fix (422), not the server failing.
+      const error = toErrorData(r.error);
+      const status = error.code === "failed" && isUserError(r.error) ? 422 : STATUS[error.code];
+      return send(res, status, "application/json", JSON.stringify({ error }));
+    }
+    const text = JSON.stringify({ error: { code: "invalid-arguments", message: r.message, issues: [] } });
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(r.status, {
+      "content-type": "application/json",
+      "cache-control": "no-store",
+      ...(r.close ? { connection: "close" } : {}),
+    });
+    res.end(text, () => r.close && req.destroy());
   }
 
   async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {

@@ -5,15 +5,11 @@ import type { Handlers } from "./dispatch.js";
 import type { ServiceContext } from "./serviceContext.js";
 import type { RunDetail } from "../campaign/readModels.js";
 import type { Imported } from "./types.js";
+import { importFile } from "./importFile.js";
 import { ApiError } from "../errors/errors.js";
 import { runDetails, runRow, runRows } from "../store/campaignQueries.js";
 import { artifactsOf } from "../store/repositories.js";
 import { contextDurations } from "../ingest/runTrace.js";
-import { importTrace } from "../ingest/importTrace.js";
-import { importResults } from "../ingest/importResults.js";
-import { detectPathFormat } from "../io/readTrace.js";
-import { isResultsFormat } from "../trace/detect.js";
-import { RESULTS_FORMAT_TITLES } from "../results/model.js";
 import { threadLabels } from "../cct/table.js";
 import { requireThread } from "../analyses/cct.js";
 import { describeTraceWarning } from "../trace/diagnostics.js";
@@ -90,56 +86,7 @@ export function runHandlers(ctx: ServiceContext): Some {
           "files on disk (traces, benchmark results) can be imported only from the command line or the desktop window",
           [{ path: "trace", message: "no file paths here" }],
         );
-      const format = await detectPathFormat(trace);
-      const refuse = (field: string, message: string) =>
-        new ApiError("invalid-arguments", `runs.import: ${field}: ${message}`, [{ path: field, message }]);
-      if (isResultsFormat(format)) {
-        if (maxChildren !== undefined)
-          throw refuse("maxChildren", `applies to traces, and ${trace} holds ${RESULTS_FORMAT_TITLES[format]} results`);
-        if (design !== undefined && workload !== undefined)
-          throw refuse(
-            "workload",
-            "with one design for the whole file, the tool's names are the workloads: give design or workload, not both",
-          );
-        const { campaignId, plan } = await importResults(ctx.workspace(), trace, format, {
-          project,
-          campaignName,
-          design,
-          workload,
-        });
-        const failed = plan.runs.filter((r) => r.status === "failed").length;
-        return {
-          kind: "results",
-          format,
-          campaignId,
-          campaignName: plan.campaignName,
-          designs: plan.designs.map((d) => ({ name: d.name, label: d.label })),
-          workloads: plan.workloads.map((w) => w.name),
-          runs: plan.runs.length,
-          failed,
-          warnings: plan.warnings,
-        };
-      }
-      if (campaignName !== undefined)
-        throw refuse(
-          "campaignName",
-          `names the campaign of imported benchmark results, and ${trace} is a trace (imported as a run of no campaign)`,
-        );
-      const r = await importTrace(ctx.workspace(), {
-        trace,
-        project,
-        workload,
-        design,
-        maxCovarianceChildren: maxChildren,
-      });
-      return {
-        kind: "trace",
-        runId: r.runId,
-        format: r.format,
-        events: r.cct.events,
-        threads: r.cct.threads.length,
-        warnings: r.warnings,
-      };
+      return importFile(ctx, { trace, project, workload, design, maxChildren, campaignName });
     },
     "runs.contextDistribution": async ({ runId, path, thread }) => {
       const cct = row(runId).hasCct ? await ctx.sources.storedCct(runId) : null;

@@ -12,6 +12,7 @@ import { runHandlers } from "./runHandlers.js";
 import { analysisHandlers } from "./analysisHandlers.js";
 import { reportHandlers } from "./reportHandlers.js";
 import { traceExportHandlers } from "./traceExportHandlers.js";
+import { uploadHandlers } from "./uploadHandlers.js";
 import { rememberWorkspace } from "./recentWorkspaces.js";
 import { AnalysisSources } from "../analyses/sources.js";
 import type { AnalysisProgressEvent } from "../analyses/runAnalysis.js";
@@ -48,6 +49,7 @@ export class VarbenchService implements ServiceContext {
       ...runHandlers(this),
       ...reportHandlers(this),
       ...traceExportHandlers(this),
+      ...uploadHandlers(this),
       ...analysisHandlers(this),
     };
   }

@@ -195,4 +195,13 @@ export const TID = {
   export: { menu: "export-menu", format: "export-format", button: "export-button" },
   error: "error-banner",
   analysisProgress: "analysis-progress",
+  /** Open or drop a file (files/FileDrop.svelte). */
+  files: {
+    open: "files-open",
+    input: "files-input",
+    overlay: "files-overlay",
+    progress: "files-progress",
+    error: "files-error",
+    notes: "files-notes",
+  },
 } as const;
