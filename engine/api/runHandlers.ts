@@ -20,8 +20,12 @@ import { describeTraceWarning } from "../trace/diagnostics.js";
 import { summarize } from "../stats/summary.js";
 import { withBuildDir, type RunPlan } from "../campaign/runPlan.js";
 import { buildDirOf } from "../runner/runCampaign.js";
+import { runLocationCosts } from "./runLocationCosts.js";
 
-type Some = Pick<Handlers, "runs.list" | "runs.get" | "runs.import" | "runs.contextDistribution">;
+type Some = Pick<
+  Handlers,
+  "runs.list" | "runs.get" | "runs.import" | "runs.contextDistribution" | "runs.locationCosts"
+>;
 
 /** Seed of the bootstrap intervals of a context's distribution (fixed: same data, same view). */
 const DISTRIBUTION_SEED = 1;
@@ -149,6 +153,11 @@ export function runHandlers(ctx: ServiceContext): Some {
         threads: r.cct.threads.length,
         warnings: r.warnings,
       };
+    },
+    "runs.locationCosts": ({ runId }) => {
+      row(runId);
+      const finishedAt = db().prepare("SELECT finished_at FROM runs WHERE id = ?").pluck().get(runId) as string | null;
+      return runLocationCosts(ctx.workspace(), runId, finishedAt);
     },
     "runs.contextDistribution": async ({ runId, path, thread }) => {
       const cct = row(runId).hasCct ? await ctx.sources.storedCct(runId) : null;
