@@ -18,6 +18,9 @@ export interface CallgrindFunctionCost {
   readonly self: number;
   readonly inclusive: number;
   readonly calls: number;
+  /** The part of `inclusive` spent in calls to itself (a recursion level, `fib'2`): callgrind_annotate counts it again
+   * at every level, so `inclusive` can exceed the program total; `inclusive − recursive` counts each instruction once. */
+  readonly recursive: number;
 }
 
 export interface CallgrindCosts {
@@ -95,6 +98,7 @@ export function callgrindCosts(runId: number, t: CallgrindTable): CallgrindCosts
         self: f.self[at] ?? 0,
         inclusive: f.inclusive[at] ?? 0,
         calls: f.calls,
+        recursive: f.selfCalls?.[at] ?? 0,
       }))
       .sort((a, b) => b.inclusive - a.inclusive || b.self - a.self || a.name.localeCompare(b.name)),
   };

@@ -132,6 +132,9 @@ describe("a run's page", () => {
       ref.total,
       "every instruction is some function's self cost",
     );
+    for (const f of costs.functions)
+      assert.ok(f.inclusive - f.recursive <= costs.programTotal, `${f.name}: counted once, within the program total`);
+    assert.ok(costs.functions.find((f) => f.name === "fib'2")!.recursive > 0, "fib'2 calls itself");
   });
 
   it("of a gcov run: executions per function and file, and the hottest lines with their text, as gcov prints them", async () => {
