@@ -17,6 +17,7 @@ import { EXPORTABLE_KINDS } from "./analysisExports.js";
 import type { Analyses, AnalysisKind } from "../analyses/registry.js";
 import type { ArgsIn, ResultOf as AnalysisResult } from "../analyses/descriptor.js";
 import type * as T from "./types.js";
+import type { RunLocationCosts } from "../trace/locationCosts.js";
 
 const id = z.number().int().positive();
 /** A thread of a CCT as "pid/tid"; null or absent: all threads merged. */
@@ -142,6 +143,9 @@ export const METHODS = {
   "runs.contextDistribution": method<T.ContextDistribution>()(
     z.strictObject({ runId: id, path: z.array(z.string()).min(1), thread }),
   ),
+  /** A callgrind run's instructions per function, or a gcov run's line executions per function, per file and its hottest
+   * lines with their source text (api/runLocationCosts.ts); not-found for a run of another profiler. */
+  "runs.locationCosts": method<RunLocationCosts>()(z.strictObject({ runId: id })),
   /** A run's trace (or a trace file: command line and desktop window only) written as Chrome Trace Event JSON to `path`, a file on
    * this machine, as it is read; the answer says what the file holds. Not returned as a ReportFile: a trace's JSON can be hundreds
    * of MB. `onCpu`: uftrace, leave the time threads spent switched out out of the timeline. */

@@ -14,8 +14,14 @@ import { threadLabels } from "../cct/table.js";
 import { requireThread } from "../analyses/cct.js";
 import { describeTraceWarning } from "../trace/diagnostics.js";
 import { summarize } from "../stats/summary.js";
+import { withBuildDir, type RunPlan } from "../campaign/runPlan.js";
+import { buildDirOf } from "../runner/runCampaign.js";
+import { runLocationCosts } from "./runLocationCosts.js";
 
-type Some = Pick<Handlers, "runs.list" | "runs.get" | "runs.import" | "runs.contextDistribution">;
+type Some = Pick<
+  Handlers,
+  "runs.list" | "runs.get" | "runs.import" | "runs.contextDistribution" | "runs.locationCosts"
+>;
 
 /** Seed of the bootstrap intervals of a context's distribution (fixed: same data, same view). */
 const DISTRIBUTION_SEED = 1;
@@ -38,12 +44,17 @@ export function runHandlers(ctx: ServiceContext): Some {
     if (!r) throw new ApiError("not-found", `run ${runId} does not exist`);
     return r;
   };
+  /** A campaign's run's plan as it ran: `{build_dir}` is its design's build folder (an imported run has none). */
+  const planAsRun = (plan: RunPlan, run: { campaignId: number | null; design: string | null }) =>
+    run.campaignId !== null && run.design !== null
+      ? withBuildDir(plan, buildDirOf(ctx.workspace(), run.campaignId, run.design))
+      : plan;
   return {
     "runs.list": ({ campaignId, projectId }) => runRows(db(), campaignId, projectId),
     "runs.get": async ({ runId }): Promise<RunDetail> => {
       const run = row(runId);
       const d = runDetails(db(), runId) as Record<string, unknown> & {
-        plan: { argv?: string[] } | null;
+        plan: RunPlan | null;
         environment: Record<string, unknown> | null;
         features: Record<string, number> | null;
       };
@@ -61,7 +72,9 @@ export function runHandlers(ctx: ServiceContext): Some {
         finishedAt: (d.finished_at as string | null) ?? null,
         voluntarySwitches: (d.voluntary_switches as number | null) ?? null,
         involuntarySwitches: (d.involuntary_switches as number | null) ?? null,
-        argv: d.plan?.argv ?? null,
+        // As it ran: the design's build folder filled in where the plan says `{build_dir}` (the runner fills it
+        // the same way just before the run, engine/runner/executeRun.ts).
+        argv: d.plan ? planAsRun(d.plan, run).argv : null,
         environment: d.environment ?? {},
         features: d.features ?? {},
         stdoutTail: (d.stdout_tail as string | null) ?? null,
@@ -87,6 +100,11 @@ export function runHandlers(ctx: ServiceContext): Some {
           [{ path: "trace", message: "no file paths here" }],
         );
       return importFile(ctx, { trace, project, workload, design, maxChildren, campaignName });
+    },
+    "runs.locationCosts": ({ runId }) => {
+      row(runId);
+      const finishedAt = db().prepare("SELECT finished_at FROM runs WHERE id = ?").pluck().get(runId) as string | null;
+      return runLocationCosts(ctx.workspace(), runId, finishedAt);
     },
     "runs.contextDistribution": async ({ runId, path, thread }) => {
       const cct = row(runId).hasCct ? await ctx.sources.storedCct(runId) : null;

@@ -7,6 +7,25 @@ import { followCampaign } from "../follow.js";
 import { campaignList, campaignTable, countsText } from "../format/campaignTable.js";
 import { CAMPAIGN_EXPORTERS } from "../../report/exporters.js";
 import { outputFormat } from "../optionParsers.js";
+import { writeFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { ApiError } from "../../errors/errors.js";
+import { starterSpec } from "./starterSpec.js";
+
+/** Writes a commented starter spec to `file`; an existing file is never overwritten. */
+export async function init(file: string): Promise<void> {
+  try {
+    await writeFile(file, starterSpec(basename(file)), { flag: "wx" });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "EEXIST")
+      throw new ApiError("conflict", `${file} exists: not overwritten (remove it, or give another file name)`);
+    if (code === "ENOENT" || code === "EACCES" || code === "EISDIR" || code === "ENOTDIR")
+      throw new ApiError("invalid-arguments", `${file}: cannot be written (${code})`);
+    throw e;
+  }
+  console.log(`${file}: a starter campaign spec; edit it, then run it with varbench campaign run ${file}`);
+}
 
 export function run(workspaceDir: string, spec: string, seed?: number): Promise<void> {
   return withApi(

@@ -8,6 +8,13 @@ export function declareCampaign(program: Command): void {
   const ws = () => workspaceDir(program);
   const campaign = program.command("campaign").description("run designs × workloads × repetitions under a profiler");
   campaign
+    .command("init")
+    .argument("[file]", "where to write it", "campaign.yaml")
+    .description(
+      "write a commented starter spec (every common field with what it does and its default) that campaign run accepts as written; an existing file is not overwritten",
+    )
+    .action(async (file: string) => (await import("./campaign.js")).init(file));
+  campaign
     .command("run")
     .argument("<spec>", "campaign spec (YAML)")
     .addOption(seedOption("seed of the run order (default: the spec's, else random; recorded)"))
