@@ -8,6 +8,7 @@ import type { Imported } from "./types.js";
 import { ApiError } from "../errors/errors.js";
 import { runDetails, runRow, runRows } from "../store/campaignQueries.js";
 import { artifactsOf } from "../store/repositories.js";
+import { runAttributes } from "../store/runAttributes.js";
 import { contextDurations } from "../ingest/runTrace.js";
 import { importTrace } from "../ingest/importTrace.js";
 import { importResults } from "../ingest/importResults.js";
@@ -19,7 +20,7 @@ import { requireThread } from "../analyses/cct.js";
 import { describeTraceWarning } from "../trace/diagnostics.js";
 import { summarize } from "../stats/summary.js";
 
-type Some = Pick<Handlers, "runs.list" | "runs.get" | "runs.import" | "runs.contextDistribution">;
+type Some = Pick<Handlers, "runs.list" | "runs.get" | "runs.import" | "runs.contextDistribution" | "runs.attributes">;
 
 /** Seed of the bootstrap intervals of a context's distribution (fixed: same data, same view). */
 const DISTRIBUTION_SEED = 1;
@@ -44,6 +45,7 @@ export function runHandlers(ctx: ServiceContext): Some {
   };
   return {
     "runs.list": ({ campaignId, projectId }) => runRows(db(), campaignId, projectId),
+    "runs.attributes": ({ campaignId, projectId }) => runAttributes(db(), campaignId, projectId),
     "runs.get": async ({ runId }): Promise<RunDetail> => {
       const run = row(runId);
       const d = runDetails(db(), runId) as Record<string, unknown> & {
