@@ -2,7 +2,8 @@
 //   design = merge and feat.n >= 2000 and metric.wall < 5ms
 // Comparisons (= != < <= > >= and ~ for "contains") joined by and, or, not and parentheses; a number may
 // carry its unit (ns us µs ms s, KiB MiB GiB, k M G; case tells M from m), which must fit the column's; text compares without
-// regard to case. A run that lacks a column's value matches no comparison of it. Errors say where and why,
+// regard to case. A word or a quoted text on its own searches the run's text (id, design, workload,
+// status, message), as the table's search box always did; terms side by side must all hold. A run that lacks a column's value matches no comparison of it. Errors say where and why,
 // in the words a user typed, so the table can show them beside the box (never a parser's stack).
 import type { MeasureUnit } from "../format/numbers.js";
 
@@ -17,6 +18,7 @@ export type Op = "=" | "!=" | "<" | "<=" | ">" | ">=" | "~";
 export type FilterExpr =
   | { readonly type: "and" | "or"; readonly left: FilterExpr; readonly right: FilterExpr }
   | { readonly type: "not"; readonly inner: FilterExpr }
+  | { readonly type: "search"; readonly text: string }
   | { readonly type: "compare"; readonly field: FilterField; readonly op: Op; readonly value: number | string };
 
 export interface FilterError {
@@ -147,8 +149,13 @@ class Parser {
 
   private and(): FilterExpr {
     let left = this.not();
-    while (isKeyword(this.peek(), "and")) (this.i++, (left = { type: "and", left, right: this.not() }));
-    return left;
+    for (;;) {
+      const t = this.peek();
+      if (isKeyword(t, "and")) this.i++;
+      // Terms side by side must all hold ("merge failed"), as words in a search box do.
+      else if (t.kind === "end" || t.kind === ")" || t.kind === "op" || isKeyword(t, "or")) return left;
+      left = { type: "and", left, right: this.not() };
+    }
   }
 
   private not(): FilterExpr {
@@ -166,6 +173,12 @@ class Parser {
 
   private comparison(): FilterExpr {
     const name = this.tokens[this.i++];
+    const bare =
+      name.kind === "string" ||
+      name.kind === "number" ||
+      (name.kind === "word" && !isKeyword(name, "and") && !isKeyword(name, "or"));
+    if (bare && this.peek().kind !== "op")
+      return { type: "search", text: name.kind === "number" && name.unit ? `${name.text}${name.unit}` : name.text };
     if (name.kind !== "word" || ["and", "or", "not"].some((k) => isKeyword(name, k)))
       throw new FilterSyntaxError(
         name.kind === "end" ? "a comparison is missing at the end" : `expected a column name, found "${name.text}"`,
@@ -227,24 +240,31 @@ function valueFor(field: FilterField, op: Token & { kind: "op" }, t: Token): num
   return t.value * u.scale;
 }
 
-/** A predicate over records from the expression; `get` gives a column's value of a record (null: none). */
+/** A predicate over records from the expression; `get` gives a column's value of a record (null: none), `text` the
+ * record's text a search reads, lowercased. */
 export function compileFilter<R>(
   expr: FilterExpr | null,
   get: (field: string) => (record: R) => number | string | boolean | null,
+  text: (record: R) => string,
 ): (record: R) => boolean {
   if (expr === null) return () => true;
+  const sub = (e: FilterExpr) => compileFilter(e, get, text);
   switch (expr.type) {
     case "and": {
-      const [a, b] = [compileFilter(expr.left, get), compileFilter(expr.right, get)];
+      const [a, b] = [sub(expr.left), sub(expr.right)];
       return (r) => a(r) && b(r);
     }
     case "or": {
-      const [a, b] = [compileFilter(expr.left, get), compileFilter(expr.right, get)];
+      const [a, b] = [sub(expr.left), sub(expr.right)];
       return (r) => a(r) || b(r);
     }
     case "not": {
-      const a = compileFilter(expr.inner, get);
+      const a = sub(expr.inner);
       return (r) => !a(r);
+    }
+    case "search": {
+      const want = expr.text.toLowerCase();
+      return (r) => text(r).includes(want);
     }
     case "compare":
       return compare(expr.field, expr.op, expr.value, get(expr.field.name));
