@@ -102,10 +102,19 @@ describe("runs as an experiment table", () => {
 
   it("plots a measure against a feature, one series per design, means with intervals", async () => {
     const { page } = app;
-    await page.selectOption(sel(TID.runs.plotY), "metric.trace-cpu");
     await page.selectOption(sel(TID.runs.plotX), "feat.n");
+    await page.selectOption(sel(TID.runs.plotY), "metric.wall");
     await page.click(`${sel(TID.runs.plot)} summary`);
     const means = page.locator(`${sel(TID.runs.plotMeans)} tbody tr`);
+    // Wall time beside plain timing runs is theirs alone (campaign/measures.ts, fromTimingRuns).
+    const runsPerMean = (await means.locator("td:nth-child(3)").allTextContents()).map(Number);
+    const plain = rows.filter((r) => r.role === "timing");
+    assert.ok(plain.length > 0 && plain.length < rows.length);
+    assert.equal(
+      runsPerMean.reduce((a, b) => a + b, 0),
+      plain.length,
+    );
+    await page.selectOption(sel(TID.runs.plotY), "metric.trace-cpu");
     const traced = rows.filter((r) => r.measures["trace-cpu"] !== undefined);
     // One row per design and value of n among the traced runs.
     const groups = new Set(traced.map((r) => `${r.design} ${feature("n", r.id)}`));
