@@ -117,6 +117,8 @@ export const METHODS = {
    * (runner/calibrate.ts), replacing what the workspace and the machine kept. */
   "campaigns.calibrate": method<T.ToolCalibration | T.CalibrationFailure>()(z.strictObject({ campaignId: id })),
   "runs.list": method<readonly T.RunRow[]>()(z.strictObject({ campaignId: id.optional(), projectId: id.optional() })),
+  /** The features and design variables of the runs runs.list gives for the same arguments, by column (campaign/runAttributes.ts). */
+  "runs.attributes": method<T.RunAttributes>()(z.strictObject({ campaignId: id.optional(), projectId: id.optional() })),
   "runs.get": method<T.RunDetail>()(z.strictObject({ runId: id })),
   /** A file on this machine (command line and desktop window only), found out by its content (trace/detect.ts): a trace file or
    * uftrace data directory stored as a run, or benchmark results (hyperfine, Google Benchmark, pyperf JSON) stored as a finished

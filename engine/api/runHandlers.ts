@@ -9,6 +9,7 @@ import { importFile } from "./importFile.js";
 import { ApiError } from "../errors/errors.js";
 import { runDetails, runRow, runRows } from "../store/campaignQueries.js";
 import { artifactsOf } from "../store/repositories.js";
+import { runAttributes } from "../store/runAttributes.js";
 import { contextDurations } from "../ingest/runTrace.js";
 import { threadLabels } from "../cct/table.js";
 import { requireThread } from "../analyses/cct.js";
@@ -20,7 +21,7 @@ import { runLocationCosts } from "./runLocationCosts.js";
 
 type Some = Pick<
   Handlers,
-  "runs.list" | "runs.get" | "runs.import" | "runs.contextDistribution" | "runs.locationCosts"
+  "runs.list" | "runs.get" | "runs.import" | "runs.contextDistribution" | "runs.locationCosts" | "runs.attributes"
 >;
 
 /** Seed of the bootstrap intervals of a context's distribution (fixed: same data, same view). */
@@ -51,6 +52,7 @@ export function runHandlers(ctx: ServiceContext): Some {
       : plan;
   return {
     "runs.list": ({ campaignId, projectId }) => runRows(db(), campaignId, projectId),
+    "runs.attributes": ({ campaignId, projectId }) => runAttributes(db(), campaignId, projectId),
     "runs.get": async ({ runId }): Promise<RunDetail> => {
       const run = row(runId);
       const d = runDetails(db(), runId) as Record<string, unknown> & {

@@ -14,6 +14,7 @@ export const API_VERSION = 4;
 export type { Summary };
 export type * from "../campaign/readModels.js";
 export type { Target, TargetArg, TargetKind } from "../campaign/target.js";
+export type { RunAttributes, RunAttributeColumn, VariableValue } from "../campaign/runAttributes.js";
 export type { ComparedContext, SideStats } from "../cct/compare.js";
 export type { Comparison, ComparisonSide } from "../cct/compareSides.js";
 export type { CctTable } from "../cct/table.js";

@@ -10,6 +10,7 @@ import { PATTERNS_ROUTES } from "./patterns/routes.js";
 import { TRENDS_ROUTES } from "./trends/routes.js";
 import { PHASES_ROUTES } from "./phases/routes.js";
 import { FLAME_ROUTES } from "./flame/routes.js";
+import { tableQueryOf, tableQueryParams, type RunsTableQuery } from "./runs/tableQuery.js";
 
 const only = (at: Location, first: string, length: number) => at.parts[0] === first && at.parts.length === length;
 
@@ -50,10 +51,11 @@ export const ROUTES = [
         ? {
             campaignId: idOf(at.query.get("campaign") ?? undefined),
             projectId: idOf(at.query.get("project") ?? undefined),
+            ...tableQueryOf(at.query),
           }
         : null,
-    build: (p: { campaignId?: number | null; projectId?: number | null } = {}) =>
-      hashOf("runs", { campaign: p.campaignId, project: p.projectId }),
+    build: (p: { campaignId?: number | null; projectId?: number | null } & RunsTableQuery = {}) =>
+      hashOf("runs", { campaign: p.campaignId, project: p.projectId, ...tableQueryParams(p) }),
   }),
   defineRoute({
     name: "run",
