@@ -64,6 +64,14 @@ export const TID = {
     stdout: "run-stdout",
     artifacts: "run-artifacts",
   },
+  timeline: {
+    link: "timeline-link",
+    canvas: "timeline-canvas",
+    summary: "timeline-summary",
+    panel: "timeline-panel",
+    path: "timeline-path",
+    stats: "timeline-stats",
+  },
   flame: {
     graph: "flame-graph",
     canvas: "flame-canvas",
