@@ -46,7 +46,7 @@ describe("a run's timeline in the browser", () => {
     assert.ok((await attr("data-slices")) > 0, "slices drawn");
     const fromNs = await attr("data-from");
     const toNs = await attr("data-to");
-    const width = await page.$eval(sel(TID.timeline.canvas), (e) => (e as HTMLElement).clientWidth);
+    const width = (await page.locator(`${sel(TID.timeline.canvas)} canvas`).boundingBox())!.width;
     // The engine's own result for the window shown, at the canvas' width: where the first wait lies.
     const api = inProcessClient(app.service);
     const r = await api.analyses.timeline({ target: { kind: "run", runId: 1 }, fromNs, toNs, width });
@@ -80,8 +80,7 @@ describe("a run's timeline in the browser", () => {
     assert.ok(panned[0] > zoomed[0], "the window moved right");
     // The engine's result catches up with the window shown (debounced).
     await page.waitForFunction(
-      ([s, from]) => Number(document.querySelector(s)?.getAttribute("data-result-from")) === from,
-      [sel(TID.timeline.canvas), panned[0]] as const,
+      `Number(document.querySelector('${sel(TID.timeline.canvas)}')?.getAttribute("data-result-from")) === ${panned[0]}`,
     );
     await app.screenshot("timeline-zoomed");
     assert.deepEqual(app.pageErrors, []);

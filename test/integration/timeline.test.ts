@@ -73,6 +73,7 @@ let service: VarbenchService;
 let api: ReturnType<typeof inProcessClient>;
 let waitDir: string;
 let threadsDir: string;
+let wsDir: string;
 
 describe("timelines through the API", () => {
   before(() => {
@@ -82,6 +83,7 @@ describe("timelines through the API", () => {
     waitDir = record("work_and_wait", ["5", "2000"]);
     threadsDir = record("two_threads", ["10"]);
     const ws = join(tempDir("timeline"), "ws");
+    wsDir = ws;
     assert.equal(varbench(["workspace", "init", ws]).status, 0);
     for (const trace of [waitDir, threadsDir]) {
       const r = varbench(["-w", ws, "import", trace, "--project", "p"]);
@@ -153,6 +155,18 @@ describe("timelines through the API", () => {
       const shown = t.slices.length + t.summaries.reduce((n, m) => n + m.count, 0);
       assert.equal(shown, ref.filter((c) => c.tid === t.tid).length, `thread ${t.key}`);
     }
+  });
+
+  it("gives the command line's --json the API's window", async () => {
+    const viaApi = await api.analyses.timeline({ target: { kind: "run", runId: 1 }, width: 300 });
+    const r = varbench(["-w", wsDir, "timeline", "run:1", "--width", "300", "--json"]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), JSON.parse(JSON.stringify(viaApi)));
+    const text = varbench(["-w", wsDir, "timeline", "run:1", "--width", "300"]);
+    assert.match(text.stdout, /linux:schedule \(switched out\)/);
+    const bad = varbench(["-w", wsDir, "timeline", "run:1", "--width", "0"]);
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /--width/);
   });
 
   it("refuses a context the thread does not have, in words", async () => {
