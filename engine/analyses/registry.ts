@@ -18,6 +18,7 @@ import { phaseSegments } from "./phaseSegments.js";
 import { flame } from "./flame.js";
 import { flameDiff } from "./flameDiff.js";
 import { verdict } from "./verdict.js";
+import { timeline } from "./timeline.js";
 
 export const ANALYSES = {
   cct,
@@ -36,6 +37,7 @@ export const ANALYSES = {
   flame,
   flameDiff,
   verdict,
+  timeline,
 } as const;
 
 export type AnalysisKind = keyof typeof ANALYSES;

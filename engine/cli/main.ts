@@ -17,6 +17,7 @@ import { declareCompare } from "./commands/compareCommand.js";
 import { declareExecutionPatterns } from "./commands/executionPatternsCommand.js";
 import { declareExportTrace } from "./commands/exportTraceCommand.js";
 import { declareFlame } from "./commands/flameCommand.js";
+import { declareTimeline } from "./commands/timelineCommand.js";
 import { declareImport } from "./commands/importCommand.js";
 import { declarePhases } from "./commands/phasesCommand.js";
 import { declareReport } from "./commands/reportCommand.js";
@@ -52,6 +53,7 @@ const COMMANDS = [
   declareVcg,
   declarePatterns,
   declareFlame,
+  declareTimeline,
   declareExportTrace,
   declareReport,
   declareExecutionPatterns,

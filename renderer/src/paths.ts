@@ -11,6 +11,7 @@ import { TRENDS_ROUTES } from "./trends/routes.js";
 import { PHASES_ROUTES } from "./phases/routes.js";
 import { FLAME_ROUTES } from "./flame/routes.js";
 import { tableQueryOf, tableQueryParams, type RunsTableQuery } from "./runs/tableQuery.js";
+import { TIMELINE_ROUTES } from "./timeline/routes.js";
 
 const only = (at: Location, first: string, length: number) => at.parts[0] === first && at.parts.length === length;
 
@@ -69,6 +70,7 @@ export const ROUTES = [
   ...TRENDS_ROUTES,
   ...PHASES_ROUTES,
   ...FLAME_ROUTES,
+  ...TIMELINE_ROUTES,
 ];
 
 export type Def = (typeof ROUTES)[number];

@@ -24,6 +24,7 @@ const VIEWS: { readonly [D in Def as D["name"]]: () => Promise<{ default: Compon
   trends: () => import("./trends/TrendsView.svelte"),
   phases: () => import("./phases/PhasesView.svelte"),
   flame: () => import("./flame/FlameView.svelte"),
+  timeline: () => import("./timeline/TimelineView.svelte"),
 };
 
 /** The definition of a found route and its view (not-found has none). */

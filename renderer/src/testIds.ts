@@ -82,6 +82,14 @@ export const TID = {
     costFiles: "run-cost-files",
     hotLines: "run-hot-lines",
   },
+  timeline: {
+    link: "timeline-link",
+    canvas: "timeline-canvas",
+    summary: "timeline-summary",
+    panel: "timeline-panel",
+    path: "timeline-path",
+    stats: "timeline-stats",
+  },
   flame: {
     graph: "flame-graph",
     canvas: "flame-canvas",

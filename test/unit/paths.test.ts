@@ -29,6 +29,7 @@ describe("routes: every builder round-trips through parseRoute", () => {
       "trends",
       "phases",
       "flame",
+      "timeline",
     ];
     assert.deepEqual(ROUTES.map((r) => r.name).sort(), [...tested].sort());
   });
@@ -42,6 +43,7 @@ describe("routes: every builder round-trips through parseRoute", () => {
         assert.deepEqual(parseRoute(href.launch({ projectId: n })), { name: "launch", projectId: n });
         assert.deepEqual(parseRoute(href.campaign({ campaignId: n })), { name: "campaign", campaignId: n });
         assert.deepEqual(parseRoute(href.run({ runId: n })), { name: "run", runId: n });
+        assert.deepEqual(parseRoute(href.timeline({ runId: n })), { name: "timeline", runId: n });
         assert.deepEqual(parseRoute(href.runs({ campaignId: c, projectId: p })), {
           name: "runs",
           campaignId: c,
