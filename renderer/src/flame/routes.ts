@@ -5,8 +5,9 @@ import { defineRoute, hashOf } from "../routeTypes.js";
 export const FLAME_ROUTES = [
   defineRoute({
     name: "flame",
-    nav: "compare",
     match: ({ parts, query }) => (parts.length === 1 && parts[0] === "flame" ? { t: query.get("t") } : null),
+    // A run's page is under Runs, a design's (from its campaign) under Workspace.
+    nav: ({ t }) => (t?.startsWith("run:") ? "runs" : "workspace"),
     build: (p: { t: string }) => hashOf("flame", { t: p.t }),
   }),
 ];
