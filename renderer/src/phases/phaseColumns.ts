@@ -25,9 +25,10 @@ export const candidateRows = (r: PhaseMarkersResult): CandidateRow[] =>
 export const MARKER_HINT = { outer: "outer marker", inner: "inner marker" } as const;
 
 /** A column at least `min` wide and wide enough for its label and the sort arrow (" ↓"): a run's id
- * and its count of requests make headers of any length ("run 12345 (g = 17)"). The bold header
- * font's letters are narrower than `ch` (the width of "0"), so the label always fits. */
-const fitLabel = (label: string, min: string) => `max(${min}, ${label.length + 3}ch)`;
+ * and its count of requests make headers of any length ("run 12345 (g = 17)"). 0.6 em a character
+ * is the bold sans-serif header's widest run of digits and spaces (measured: "run 149 (g = 5)" is
+ * 8 em at 15 px), 1.3 em the arrow and its space. */
+const fitLabel = (label: string, min: string) => `max(${min}, ${(0.6 * label.length + 1.3).toFixed(1)}em)`;
 
 export function candidateColumns(r: PhaseMarkersResult): Column<CandidateRow>[] {
   const role = (c: Candidate) => markerRole(c);
