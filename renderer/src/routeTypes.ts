@@ -13,7 +13,8 @@ export interface Location {
 
 export interface RouteDef<N extends string = string, P extends object = object, A extends unknown[] = never[]> {
   readonly name: N;
-  readonly nav: NavSection;
+  /** The top bar's section: one for the route, or one by its parameters (a run's page or a campaign's). */
+  readonly nav: NavSection | ((p: P) => NavSection);
   /** The view's props when the location is this route's, else null. */
   readonly match: (at: Location) => P | null;
   /** The hash whose `match` gives these parameters back (test/unit/paths.test.ts). */

@@ -3,7 +3,7 @@
 // time the route is shown. A new page: its route in its folder's routes.ts, its
 // view here.
 import type { Component } from "svelte";
-import type { NavSection } from "./routeTypes.js";
+import type { NavSection, RouteDef } from "./routeTypes.js";
 import { ROUTES, type Def, type Route } from "./paths.js";
 
 export { href, parseRoute, ROUTES, type Route } from "./paths.js";
@@ -34,5 +34,6 @@ export function routeDef(route: Route): (Def & { readonly view: () => Promise<{ 
 }
 
 export function navOf(route: Route): NavSection | null {
-  return ROUTES.find((r) => r.name === route.name)?.nav ?? null;
+  const nav = (ROUTES as readonly RouteDef<string, never>[]).find((r) => r.name === route.name)?.nav ?? null;
+  return typeof nav === "function" ? nav(route as never) : nav;
 }

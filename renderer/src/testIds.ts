@@ -136,6 +136,7 @@ export const TID = {
     vs: "vcg-vs",
     calibrated: "vcg-calibrated",
     omitted: "vcg-omitted",
+    panel: "vcg-panel",
   },
   patterns: {
     metric: "patterns-metric",
@@ -156,6 +157,8 @@ export const TID = {
   },
   trends: {
     summary: "trends-summary",
+    /** The page's own progress while it waits, before the engine's first progress event (issue 31). */
+    waiting: "trends-waiting",
     feature: "trends-feature",
     source: "trends-source",
     clusters: "trends-clusters",

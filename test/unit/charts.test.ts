@@ -50,6 +50,19 @@ describe("histogram bins (Freedman–Diaconis)", () => {
       [2, 2],
     );
   });
+
+  it("keeps the y axis' title off the top, where the mean and median labels are, and those two apart", () => {
+    type Option = {
+      yAxis: { nameLocation: string; nameRotate: number };
+      series: { markLine: { data: { name: string; label?: { distance: number } }[] } }[];
+    };
+    const close = histogramOption([1e6, 2e6, 3e6], 2e6, 2.05e6, LIGHT) as Option;
+    assert.deepEqual([close.yAxis.nameLocation, close.yAxis.nameRotate], ["middle", 90]);
+    // 0.05 ms apart on a 2 ms axis (2.5%): the median's label a line above the mean's.
+    assert.equal(close.series[0].markLine.data[1].label?.distance, 18);
+    const apart = histogramOption([1e6, 2e6, 3e6], 1.2e6, 2.8e6, LIGHT) as Option;
+    assert.equal(apart.series[0].markLine.data[1].label, undefined);
+  });
 });
 
 describe("box statistics (Tukey)", () => {

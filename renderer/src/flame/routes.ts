@@ -10,7 +10,6 @@ export type FlameTab = "flame" | "sandwich";
 export const FLAME_ROUTES = [
   defineRoute({
     name: "flame",
-    nav: "compare",
     // Only the parameters set, so "#/flame?t=run:1" reads back as { t } alone.
     match: ({ parts, query }) => {
       if (parts.length !== 1 || parts[0] !== "flame") return null;
@@ -22,6 +21,8 @@ export const FLAME_ROUTES = [
         ...(fn ? { fn } : {}),
       };
     },
+    // A run's page is under Runs, a design's (from its campaign) under Workspace.
+    nav: ({ t }) => (t?.startsWith("run:") ? "runs" : "workspace"),
     build: (p: { t: string; order?: FlameOrder; view?: FlameTab; fn?: string | null }) =>
       hashOf("flame", {
         t: p.t,

@@ -5,7 +5,7 @@ import { defineRoute, hashOf, idOf } from "../routeTypes.js";
 export const PATTERNS_ROUTES = [
   defineRoute({
     name: "patterns",
-    nav: "compare",
+    nav: "workspace",
     match: ({ parts, query }) => {
       const campaignId = idOf(query.get("campaign") ?? undefined);
       return parts.length === 1 && parts[0] === "patterns" && campaignId !== null

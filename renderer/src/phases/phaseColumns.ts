@@ -24,6 +24,12 @@ export const candidateRows = (r: PhaseMarkersResult): CandidateRow[] =>
 /** The marker cell's tooltip begins with these: MarkerTable.svelte highlights the markers' rows by it. */
 export const MARKER_HINT = { outer: "outer marker", inner: "inner marker" } as const;
 
+/** A column at least `min` wide and wide enough for its label and the sort arrow (" ↓"): a run's id
+ * and its count of requests make headers of any length ("run 12345 (g = 17)"). 0.6 em a character
+ * is the bold sans-serif header's widest run of digits and spaces (measured: "run 149 (g = 5)" is
+ * 8 em at 15 px), 1.3 em the arrow and its space. */
+const fitLabel = (label: string, min: string) => `max(${min}, ${(0.6 * label.length + 1.3).toFixed(1)}em)`;
+
 export function candidateColumns(r: PhaseMarkersResult): Column<CandidateRow>[] {
   const role = (c: Candidate) => markerRole(c);
   const marker = (c: Candidate) => {
@@ -54,7 +60,7 @@ export function candidateColumns(r: PhaseMarkersResult): Column<CandidateRow>[] 
       text: (x) => String(x.c.count),
       sort: (x) => x.c.count,
       numeric: true,
-      width: "5rem",
+      width: fitLabel(`run ${r.regularRun.runId} (f)`, "5rem"),
       title: `runs in the regular run ${r.regularRun.runId} of f = ${r.requests} identical requests (step 1: exactly f)`,
     },
     ...r.irregularRuns.map((run, k): Column<CandidateRow> => ({
@@ -63,7 +69,7 @@ export function candidateColumns(r: PhaseMarkersResult): Column<CandidateRow>[] 
       text: (x) => String(x.c.irregular[k] ?? "—"),
       sort: (x) => x.c.irregular[k] ?? -1,
       numeric: true,
-      width: "7.5rem",
+      width: fitLabel(`run ${run.runId} (g = ${run.requests})`, "7.5rem"),
       title: `runs in the irregular run ${run.runId}${run.workload ? ` (${run.workload})` : ""} of g = ${run.requests} requests (step 2b: exactly g)`,
     })),
     {

@@ -6,7 +6,7 @@ import { defineRoute, hashOf, idOf } from "../routeTypes.js";
 export const PHASES_ROUTES = [
   defineRoute({
     name: "phases",
-    nav: "compare",
+    nav: "workspace",
     match: ({ parts, query }) => {
       const campaignId = idOf(query.get("campaign") ?? undefined);
       if (parts.length !== 1 || parts[0] !== "phases" || campaignId === null) return null;

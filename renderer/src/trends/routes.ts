@@ -21,7 +21,7 @@ export interface TrendsHref {
 export const TRENDS_ROUTES = [
   defineRoute({
     name: "trends",
-    nav: "compare",
+    nav: "workspace",
     match: ({ parts, query }) => {
       const campaignId = idOf(query.get("campaign") ?? undefined);
       if (parts.length !== 1 || parts[0] !== "trends" || campaignId === null) return null;

@@ -5,7 +5,6 @@ import { defineRoute, hashOf, idOf } from "../routeTypes.js";
 export const VCG_ROUTES = [
   defineRoute({
     name: "vcg",
-    nav: "runs",
     match: ({ parts, query }) => {
       const run = parts[0] === "run" && parts[2] === "vcg" && parts.length === 3 ? idOf(parts[1]) : null;
       if (run !== null) return { a: `run:${run}`, b: query.get("vs"), node: idOf(query.get("node") ?? undefined) };
@@ -13,6 +12,8 @@ export const VCG_ROUTES = [
         ? { a: query.get("a")!, b: query.get("b"), node: idOf(query.get("node") ?? undefined) }
         : null;
     },
+    // A run's page is under Runs, a design's (from its campaign) under Workspace.
+    nav: ({ a }) => (a.startsWith("run:") ? "runs" : "workspace"),
     // A run's own page when A is a run alone, as its CCT panel and a flame graph's frame link it.
     build: (p: { a: string; b?: string | null; node?: number | null }) => {
       const run = p.b ? null : /^run:(\d+)$/.exec(p.a);

@@ -2,16 +2,35 @@
 // Contrast ovals, Contributor dashed boxes, tree edges from parent to child,
 // and back-edges as dashed arcs from the underlier to the originator labelled
 // with the contribution fraction. Each pattern is laid out as a tidy tree
-// (leaves side by side, a parent centred over its children), patterns left to right.
+// (leaves side by side, a parent centred over its children), patterns left to right,
+// drawn at one pixel per layout unit: the chart is as wide as the forest (the
+// view scrolls it), so no scaling ever brings two boxes closer than X_STEP.
 import type { EChartsOption } from "echarts";
 import type { DominantVarianceResult, VcgResultNode } from "../../../engine/variance/result.js";
 import { formatNs } from "../../../engine/format/numbers.js";
 import type { ChartColors } from "../../../engine/charts/colors.js";
 import { html, labelText } from "../../../engine/charts/chartText.js";
 
-/** Horizontal and vertical distance between node centres, in pixels. */
-export const X_STEP = 170;
+/** A node's box, in pixels: wide enough for its two lines of numbers at 11 px. */
+export const NODE_WIDTH = 150;
+export const NODE_HEIGHT = 64;
+/** Horizontal and vertical distance between node centres, in pixels: a node's box and a gap.
+ * Nodes of one depth are at least one slot apart (layoutForest), so boxes never overlap. */
+export const X_STEP = NODE_WIDTH + 20;
 export const Y_STEP = 110;
+/** Room around the drawing: half a node at every edge (positions are node centres), and more
+ * sideways for the back-edges' arcs and their labels. */
+const MARGIN_X = NODE_WIDTH / 2 + 40;
+const MARGIN_Y = NODE_HEIGHT / 2 + 16;
+/** A node's name is cut to its box (the tooltip has it whole). */
+const LABEL_WIDTH = NODE_WIDTH - 10;
+
+/** A chart option and the pixel size that draws it at scale 1 (the view's panel scrolls it). */
+export interface VcgDrawing {
+  readonly option: EChartsOption;
+  readonly width: number;
+  readonly height: number;
+}
 
 export interface Placed {
   readonly id: number;
@@ -49,7 +68,9 @@ function graphData(
   const nodes = r.nodes.map((n) => {
     const p = placed[n.id];
     const shape =
-      n.type === "Contrast" ? { symbol: "circle", symbolSize: [150, 64] } : { symbol: "rect", symbolSize: [150, 64] };
+      n.type === "Contrast"
+        ? { symbol: "circle", symbolSize: [NODE_WIDTH, NODE_HEIGHT] }
+        : { symbol: "rect", symbolSize: [NODE_WIDTH, NODE_HEIGHT] };
     return {
       id: `${prefix}${n.id}`,
       name: `${prefix ? `${prefix.toUpperCase()} ` : ""}(${n.id}) ${n.fname}`,
@@ -90,8 +111,17 @@ export function vcgGraphOption(
   colors: ChartColors,
   marked: ReadonlySet<number> = new Set(),
 ): EChartsOption {
+  return vcgDrawing(r, colors, marked).option;
+}
+
+/** One result's drawing and its size. */
+export function vcgDrawing(
+  r: DominantVarianceResult,
+  colors: ChartColors,
+  marked: ReadonlySet<number> = new Set(),
+): VcgDrawing {
   const { nodes, links } = graphData(r, colors, marked, "", 0);
-  return graphOption(nodes, links);
+  return graphDrawing(nodes, links);
 }
 
 /** Two results in one drawing, A left and B right, matched nodes (same chain of names and
@@ -101,6 +131,11 @@ export function vcgPairOption(
   b: DominantVarianceResult,
   colors: ChartColors,
 ): EChartsOption {
+  return vcgPairDrawing(a, b, colors).option;
+}
+
+/** Two results' drawing (vcgPairOption) and its size. */
+export function vcgPairDrawing(a: DominantVarianceResult, b: DominantVarianceResult, colors: ChartColors): VcgDrawing {
   const left = graphData(a, colors, unmatchedNodes(a, b), "a", 0);
   const right = graphData(b, colors, unmatchedNodes(b, a), "b", left.width + 2 * X_STEP);
   const sigB = new Map([...nodeSignatures(b)].map(([id, sig]) => [sig, id]));
@@ -117,7 +152,7 @@ export function vcgPairOption(
           },
         ];
   });
-  return graphOption([...left.nodes, ...right.nodes], [...left.links, ...right.links, ...matches]);
+  return graphDrawing([...left.nodes, ...right.nodes], [...left.links, ...right.links, ...matches]);
 }
 
 /** Links between matched nodes of a pair drawing: how many nodes of A have a counterpart in B. */
@@ -125,8 +160,14 @@ export function matchedCount(a: DominantVarianceResult, b: DominantVarianceResul
   return a.nodes.length - unmatchedNodes(a, b).size;
 }
 
-function graphOption(nodes: unknown[], links: unknown[]): EChartsOption {
-  return {
+/** The series' box is the nodes' extent, so ECharts maps layout pixels to screen pixels one to one. */
+function graphDrawing(nodes: readonly { x: number; y: number }[], links: unknown[]): VcgDrawing {
+  const xs = nodes.map((n) => n.x);
+  const ys = nodes.map((n) => n.y);
+  // ECharts widens a zero extent to 2 (a single chain, one node): the same here keeps scale 1.
+  const width = Math.max(2, Math.max(0, ...xs) - Math.min(0, ...xs));
+  const height = Math.max(2, Math.max(0, ...ys) - Math.min(0, ...ys));
+  const option = {
     animation: false,
     tooltip: { trigger: "item", confine: true },
     series: [
@@ -137,11 +178,10 @@ function graphOption(nodes: unknown[], links: unknown[]): EChartsOption {
         // One scale for x and y: a single chain has no width, and a stretched
         // view would squeeze its boxes into a bar.
         preserveAspect: true,
-        // Room for half a node at every edge: positions are node centres.
-        left: 90,
-        right: 90,
-        top: 45,
-        bottom: 45,
+        left: MARGIN_X,
+        top: MARGIN_Y,
+        width,
+        height,
         data: nodes,
         links,
         edgeLabel: { show: false },
@@ -149,6 +189,7 @@ function graphOption(nodes: unknown[], links: unknown[]): EChartsOption {
       },
     ],
   } as EChartsOption;
+  return { option, width: width + 2 * MARGIN_X, height: height + 2 * MARGIN_Y };
 }
 
 function nodeTooltip(n: VcgResultNode): string {
@@ -172,6 +213,8 @@ function nodeLabel(n: VcgResultNode, colors: ChartColors) {
     color: colors.text,
     fontSize: 11,
     lineHeight: 14,
+    width: LABEL_WIDTH,
+    overflow: "truncate" as const,
     formatter: labelText(plain ? `(${n.id}) ${n.fname}\n${numbers}` : `{b|(${n.id}) ${n.fname}}\n${numbers}`),
     ...(plain ? {} : { rich: { b: { fontWeight: "bold" as const, fontSize: 12 } } }),
   };
