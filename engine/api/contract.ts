@@ -20,6 +20,12 @@ import type * as T from "./types.js";
 import type { RunLocationCosts } from "../trace/locationCosts.js";
 
 const id = z.number().int().positive();
+/** A campaign's run-order seed, recorded with it (campaign/spec.ts takes the same range). */
+const runOrderSeed = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);
 /** A thread of a CCT as "pid/tid"; null or absent: all threads merged. */
 const thread = z
   .string()
@@ -64,24 +70,14 @@ export const METHODS = {
       repetitions: z.number().int().min(1, "at least 1").max(10_000, "at most 10,000"),
       warmups: z.number().int().min(0, "0 or more").max(100, "at most 100").default(0),
       profiler: z.string().min(1),
-      seed: z
-        .number()
-        .int()
-        .min(0)
-        .max(2 ** 31 - 1)
-        .optional(),
+      seed: runOrderSeed.optional(),
     }),
   ),
   /** A campaign planned from a spec file (a path on this machine: command line and desktop window only), then started. */
   "campaigns.launchSpec": method<T.PlannedCampaign>()(
     z.strictObject({
       spec: z.string().min(1),
-      seed: z
-        .number()
-        .int()
-        .min(0)
-        .max(2 ** 31 - 1)
-        .optional(),
+      seed: runOrderSeed.optional(),
     }),
   ),
   /** hyperfine's everyday use (`varbench bench 'cmd A' 'cmd B'`): commands compared as a campaign of their own
@@ -103,12 +99,7 @@ export const METHODS = {
       name: z.string().optional(),
       timeout: z.string().optional(),
       cwd: z.string().min(1),
-      seed: z
-        .number()
-        .int()
-        .min(0)
-        .max(2 ** 31 - 1)
-        .optional(),
+      seed: runOrderSeed.optional(),
     }),
   ),
   "campaigns.cancel": method<T.CampaignInfo>()(z.strictObject({ campaignId: id })),
