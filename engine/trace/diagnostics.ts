@@ -40,7 +40,7 @@ export function describeTraceError(e: TraceErrorDetail): string {
     case "not-found":
       return `${e.file}: no such file or directory`;
     case "unknown-format":
-      return `${e.file}: not a trace Varbench can read (expected a uftrace data directory, Chrome trace JSON or a varbench-events text file)`;
+      return `${e.file}: not a trace or results file Varbench can read (it reads uftrace data directories, Chrome trace JSON, varbench-events text opening with "# varbench-events 1", and hyperfine, Google Benchmark and pyperf JSON results)`;
     case "bad-magic":
       return `${e.file}: at byte ${e.byteOffset}: bad magic ${e.found}; the file is not what its name says or is corrupt`;
     case "malformed":

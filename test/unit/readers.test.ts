@@ -188,7 +188,15 @@ describe("format detection", () => {
     assert.equal(detectFormat("a.json", false, bytes("# varbench-events 1\n")), "text");
     assert.equal(detectFormat("a.txt", false, bytes('  {"traceEvents":[')), "chrome");
     assert.equal(detectFormat("a.json", false, bytes("\uFEFF[")), "chrome");
-    assert.throws(() => detectFormat("a.bin", false, bytes("\x7fELF")), /not a trace Varbench can read/);
+    assert.throws(
+      () => detectFormat("a.bin", false, bytes("\x7fELF")),
+      /not a trace or results file Varbench can read/,
+    );
+    // Text without the varbench-events header is no trace of ours, whatever its name.
+    assert.throws(
+      () => detectFormat("notes.txt", false, bytes("shopping list\n")),
+      /notes\.txt: not a trace or results file/,
+    );
   });
 
   it("says an empty or blank file is one, and leaves a head of blanks alone: a trace may follow (probe)", () => {
