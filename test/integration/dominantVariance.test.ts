@@ -157,10 +157,7 @@ describe("dominant variance analysis on recorded programs", () => {
 
   it("(e) one behaviour under two callers that call its callees in opposite orders: one pattern", async () => {
     buildExamples();
-    // Without scheduler events: on a loaded machine a pre-emption adds a linux:schedule child under one
-    // caller's step only, a structure the other lacks, and the two do not merge (seen twice in CI). This
-    // case is about the callees' order; waits inside a pattern are left for the note of that stop.
-    const dir = record("two_orders", ["40"], ["--no-event"]);
+    const dir = record("two_orders", ["40"]);
     // At τ_S = 1 every structurally compatible pair merges, whatever its timings (issue 11: the merge
     // was refused "even at τ_S = 1"); at lower τ_S the KS cost of this recording's timings decides.
     const r = await analyzeVariance(
