@@ -123,6 +123,7 @@ const BAD: readonly (readonly [string, Arrow])[] = [
   ["pure-order-patterns", arrow("engine/patterns/p.ts", "engine/phases/p.ts")],
   ["pure-order-phases", arrow("engine/phases/p2.ts", "engine/patterns/kmeans.ts")],
   ["pure-order-flame", arrow("engine/flame/f.ts", "engine/report/r2.ts", true)],
+  ["pure-order-timeline", arrow("engine/timeline/t.ts", "engine/flame/f3.ts")],
   ["pure-order-charts", arrow("engine/charts/patternCharts.ts", "engine/report/patternsText.ts")],
   // A pure folder the order does not name yet.
   ["pure-folder-ranked", arrow("engine/newfolder/n.ts", "engine/stats/s3.ts")],
