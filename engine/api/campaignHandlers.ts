@@ -110,10 +110,8 @@ export function campaignHandlers(ctx: ServiceContext): Some {
           "commands can be benchmarked only from the command line or the desktop window",
           [{ path: "commands", message: "not here" }],
         );
-      // Under a profiler that watches the process started, sh would be watched: the command runs as is.
-      const shell = args.shell ?? (["uftrace", "callgrind", "gcov"].includes(args.profiler) ? "none" : "sh");
       const spec = asApiError(() =>
-        benchSpec({ ...args, shell, profiler: { name: args.profiler, options: args.profilerOptions } }),
+        benchSpec({ ...args, profiler: { name: args.profiler, options: args.profilerOptions } }),
       );
       const name = args.name ?? `bench-${listCampaigns(db()).length + 1}`;
       const launched = asApiError(() =>

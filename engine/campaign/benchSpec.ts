@@ -21,8 +21,9 @@ export interface BenchRequest {
   readonly warmup: number;
   readonly parameters: readonly BenchParameter[];
   readonly profiler: { readonly name: string; readonly options: readonly string[] };
-  /** "sh": each command runs under `sh -c` (pipes, redirections); "none": split into words and started as is. */
-  readonly shell: "sh" | "none";
+  /** "sh": each command runs under `sh -c` (pipes, redirections); "none": split into words and started as is.
+   * Absent: "none" under a profiler that watches the process started, else "sh". */
+  readonly shell?: "sh" | "none";
   readonly project: string;
   readonly name?: string;
   readonly timeout?: string;
@@ -42,7 +43,8 @@ export function benchSpec(r: BenchRequest): CampaignSpec {
   if (r.commands.length === 0) issue("commands", "give at least one command to time");
   if (r.names && r.names.length > r.commands.length)
     issue("names", `${r.names.length} names for ${r.commands.length} command(s)`);
-  if (r.shell === "sh" && NEED_NO_SHELL.has(r.profiler.name))
+  const shell = r.shell ?? (NEED_NO_SHELL.has(r.profiler.name) ? "none" : "sh");
+  if (shell === "sh" && NEED_NO_SHELL.has(r.profiler.name))
     issue(
       "shell",
       `under ${r.profiler.name} the command must be started without a shell (${r.profiler.name} would watch sh instead): use -N`,
@@ -69,7 +71,7 @@ export function benchSpec(r: BenchRequest): CampaignSpec {
       const suffix = Object.values(choice).map(nameOf).join("-");
       return {
         name: suffix ? `${base}-${suffix}` : base,
-        argv: r.shell === "sh" ? ["sh", "-c", text] : splitWords(text),
+        argv: shell === "sh" ? ["sh", "-c", text] : splitWords(text),
         ...(Object.keys(choice).length ? { variables: choice } : {}),
       };
     }),

@@ -114,7 +114,7 @@ describe("trends in the browser", () => {
     await page.waitForSelector(sel(TID.trends.cluster), SLOW);
     assert.match(page.url(), /#\/trends\?campaign=1$/);
     assert.match(
-      (await page.textContent(sel(TID.trends.summary))) ?? "",
+      await page.innerText(sel(TID.trends.summary)),
       /18 workloads · costs from gcov · feature n · 2 clusters \(\d costly\)/,
     );
     const cells = (row: ReturnType<typeof page.locator>) => row.locator('[role="gridcell"]').allTextContents();
@@ -201,7 +201,7 @@ describe("trends in the browser", () => {
     await page.waitForSelector(sel(TID.trends.function), SLOW);
     assert.match(page.url(), /#\/trends\?campaign=3&functions=1$/);
     assert.match(
-      (await page.textContent(sel(TID.trends.fnSummary))) ?? "",
+      await page.innerText(sel(TID.trends.fnSummary)),
       /18 runs · cost = time \(ns; on-CPU where the traces hold scheduler events\) · feature n · \d+ functions/,
     );
     // §3.4.5's top-level page: by maximum total-transitive-cost, main (everything under it) first.

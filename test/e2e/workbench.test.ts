@@ -322,7 +322,7 @@ describe("workbench in the browser", () => {
     await app.goto("#/patterns?campaign=3");
     await page.waitForSelector(sel(TID.patterns.discovery));
     assert.match(
-      (await page.textContent(sel(TID.patterns.summary))) ?? "",
+      await page.innerText(sel(TID.patterns.summary)),
       /40 runs in \d+ patterns? · traced on-CPU time · per-thread timelines from uftrace traces/,
     );
     assert.deepEqual(app.pageErrors, []);

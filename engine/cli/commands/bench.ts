@@ -106,8 +106,7 @@ export async function bench(program: Command, commands: readonly string[], o: Be
       }
       for (const v of verdicts) hints.push(...noiseAdvice(v));
       if (o.exportJson) {
-        const shell = request.shell ?? (["uftrace", "callgrind", "gcov"].includes(o.profiler) ? "none" : "sh");
-        const spec = benchSpec({ ...request, shell, profiler: { name: o.profiler, options: request.profilerOptions } });
+        const spec = benchSpec({ ...request, profiler: { name: o.profiler, options: request.profilerOptions } });
         await writeFile(o.exportJson, hyperfineJson(spec, runs, detail.workloads));
       }
       if (o.json) printJson({ campaign: id, workspace: dir, detail, verdicts, advice: hints });

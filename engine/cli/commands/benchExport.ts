@@ -5,6 +5,7 @@
 // (results/hyperfine.ts) among them.
 import type { CampaignSpec } from "../../campaign/spec.js";
 import type { RunRow } from "../../campaign/readModels.js";
+import { moments } from "../../stats/meanInterval.js";
 
 /** One result per command × parameter value, in the campaign's order: designs as given, workloads in workload order. */
 export function hyperfineJson(spec: CampaignSpec, runs: readonly RunRow[], workloadOrder: readonly string[]): string {
@@ -24,14 +25,14 @@ export function hyperfineJson(spec: CampaignSpec, runs: readonly RunRow[], workl
       const ok = measured.filter((r) => r.status === "succeeded");
       const s = (ns: number | null) => (ns ?? 0) / 1e9;
       const times = ok.map((r) => s(r.wallNs));
-      const m = mean(times) ?? 0;
+      const t = times.length ? moments(times) : null;
       return {
         command: argv[0] === "sh" && argv[1] === "-c" ? argv[2] : argv.join(" "),
-        mean: mean(times),
-        stddev: times.length > 1 ? Math.sqrt(times.reduce((a, t) => a + (t - m) ** 2, 0) / (times.length - 1)) : null,
+        mean: t?.mean ?? null,
+        stddev: t && t.n > 1 ? Math.sqrt(t.variance) : null,
         median: median(times),
-        user: mean(ok.map((r) => s(r.userNs))),
-        system: mean(ok.map((r) => s(r.sysNs))),
+        user: ok.length ? moments(ok.map((r) => s(r.userNs))).mean : null,
+        system: ok.length ? moments(ok.map((r) => s(r.sysNs))).mean : null,
         min: times.length ? Math.min(...times) : null,
         max: times.length ? Math.max(...times) : null,
         times,
@@ -41,10 +42,6 @@ export function hyperfineJson(spec: CampaignSpec, runs: readonly RunRow[], workl
     }),
   );
   return `${JSON.stringify({ results }, null, 2)}\n`;
-}
-
-function mean(x: readonly number[]): number | null {
-  return x.length ? x.reduce((a, b) => a + b, 0) / x.length : null;
 }
 
 function median(x: readonly number[]): number | null {
