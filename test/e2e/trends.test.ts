@@ -84,6 +84,9 @@ function comparisonSpec(): { spec: string; a: string; b: string; worse: string }
 
 /** Scrolled to the top, so a full-page screenshot does not draw the sticky header mid-page. */
 const top = (page: BrowserApp["page"]) => page.evaluate("window.scrollTo(0, 0)");
+/** An element's text as the page shows it: a run of whitespace (a sentence the markup wraps across lines) is one space. */
+const shownText = async (page: BrowserApp["page"], selector: string) =>
+  ((await page.textContent(selector)) ?? "").replace(/\s+/g, " ");
 
 let app: BrowserApp;
 let ws: string;
@@ -114,7 +117,7 @@ describe("trends in the browser", () => {
     await page.waitForSelector(sel(TID.trends.cluster), SLOW);
     assert.match(page.url(), /#\/trends\?campaign=1$/);
     assert.match(
-      await page.innerText(sel(TID.trends.summary)),
+      await shownText(page, sel(TID.trends.summary)),
       /18 workloads · costs from gcov · feature n · 2 clusters \(\d costly\)/,
     );
     const cells = (row: ReturnType<typeof page.locator>) => row.locator('[role="gridcell"]').allTextContents();
@@ -147,12 +150,12 @@ describe("trends in the browser", () => {
     await first.click();
     await page.waitForSelector(`${sel(TID.trends.fit)} canvas`, SLOW);
     await page.waitForSelector(`${sel(TID.trends.residuals)} canvas`, SLOW);
-    const members = (await page.textContent(sel(TID.trends.members))) ?? "";
+    const members = await shownText(page, sel(TID.trends.members));
     // Each location with its own exponent and interval (issue 28 item 5a): the compares all grow as n².
     assert.match(members, /bsort\.c:\d+ n\^2\.0\d \([\d.]+ … [\d.]+\) · representative/);
     assert.doesNotMatch(members, /\/examples\//, "members by their file's basename");
     assert.match(
-      (await page.textContent(sel(TID.trends.alternatives))) ?? "",
+      await shownText(page, sel(TID.trends.alternatives)),
       /the smallest AICc \(the corrected Akaike criterion on the relative error Σ \(log ŷ\/y\)²\)/,
     );
     await app.screenshot("22-trends-cluster");
@@ -172,7 +175,7 @@ describe("trends in the browser", () => {
     await page.waitForSelector(sel(TID.trends.verdict), SLOW);
     assert.match(page.url(), new RegExp(`#/trends\\?campaign=2&a=${compared.a}&b=${compared.b}$`));
     assert.match(
-      (await page.textContent(sel(TID.trends.verdict))) ?? "",
+      await shownText(page, sel(TID.trends.verdict)),
       new RegExp(`^${compared.worse} scales worse: its exponent in n is larger by \\d\\.\\d\\d`),
     );
     assert.equal(
@@ -201,7 +204,7 @@ describe("trends in the browser", () => {
     await page.waitForSelector(sel(TID.trends.function), SLOW);
     assert.match(page.url(), /#\/trends\?campaign=3&functions=1$/);
     assert.match(
-      await page.innerText(sel(TID.trends.fnSummary)),
+      await shownText(page, sel(TID.trends.fnSummary)),
       /18 runs · cost = time \(ns; on-CPU where the traces hold scheduler events\) · feature n · \d+ functions/,
     );
     // §3.4.5's top-level page: by maximum total-transitive-cost, main (everything under it) first.
@@ -214,7 +217,7 @@ describe("trends in the browser", () => {
 
     await row(TID.trends.function, "bsort").click();
     await page.waitForSelector(`${sel(TID.trends.fnSelected)} h3:text-is("bsort")`);
-    assert.match((await page.textContent(sel(TID.trends.fnSelected))) ?? "", /invocation features: bsort\.arg1/);
+    assert.match(await shownText(page, sel(TID.trends.fnSelected)), /invocation features: bsort\.arg1/);
     await row(TID.trends.variable, "self-cost").click();
     await page.waitForSelector(`${sel(TID.trends.fnFit)} canvas`, SLOW);
     await page.waitForSelector(`${sel(TID.trends.fnResiduals)} canvas`, SLOW);

@@ -23,6 +23,9 @@ import { TID } from "../../renderer/src/testIds.js";
 import { inProcessClient } from "../../engine/api/inProcess.js";
 
 const sel = (id: string) => `[data-testid="${id}"]`;
+/** An element's text as the page shows it: a run of whitespace (a sentence the markup wraps across lines) is one space. */
+const shownText = async (page: BrowserApp["page"], selector: string) =>
+  ((await page.textContent(selector)) ?? "").replace(/\s+/g, " ");
 let app: BrowserApp;
 let demoDir: string;
 /** What a first `npm start` says while it builds the demo. */
@@ -322,7 +325,7 @@ describe("workbench in the browser", () => {
     await app.goto("#/patterns?campaign=3");
     await page.waitForSelector(sel(TID.patterns.discovery));
     assert.match(
-      await page.innerText(sel(TID.patterns.summary)),
+      await shownText(page, sel(TID.patterns.summary)),
       /40 runs in \d+ patterns? · traced on-CPU time · per-thread timelines from uftrace traces/,
     );
     assert.deepEqual(app.pageErrors, []);
