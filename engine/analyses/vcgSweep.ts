@@ -12,7 +12,7 @@ const fraction = z.number().min(0).max(1);
 export const vcgSweep = defineAnalysis({
   kind: "vcgSweep",
   title: "τ_S × β sweep of the VCG",
-  version: 4,
+  version: 5,
   args: z.strictObject({
     target: targetSchema,
     taus: z

@@ -72,7 +72,8 @@ function matrixOf(prep: PreparedAnalysis, p: number): PlanMatrix {
 }
 
 export function contributionsOf(prep: PreparedAnalysis): Contribution[] {
-  return contributions(prep.plans, (p) => matrixOf(prep, p), prep.tagging, prep.parameters.minContribution);
+  const { minContribution, chebyshevProbability } = prep.parameters;
+  return contributions(prep.plans, (p) => matrixOf(prep, p), prep.tagging, minContribution, chebyshevProbability);
 }
 
 /** The segments, once the pass (if any) has run. */

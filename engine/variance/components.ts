@@ -33,7 +33,7 @@ export interface TargetPlan {
 /** A decomposition is kept to as many components as a context keeps child covariance by default. */
 export const MAX_COMPONENTS = 64;
 
-type Parameters = Pick<VarianceParameters, "minContribution" | "inliningProbability">;
+type Parameters = Pick<VarianceParameters, "minContribution" | "inliningProbability" | "chebyshevProbability">;
 
 export function planTargets(cols: ContextColumns, tagging: Tagging, p: Parameters): TargetPlan[] {
   const plans: TargetPlan[] = [];
@@ -103,7 +103,7 @@ function componentsOf(cols: ContextColumns, tagging: Tagging, p: Parameters, t: 
 
 /** The dimensions in a contributing set of `c` against the reference variance. */
 function contributingDims(c: ContextCovariance, p: Parameters, reference: number): Set<number> {
-  return new Set(contributingSets(c, p.minContribution, reference).flatMap((s) => s.dims));
+  return new Set(contributingSets(c, p.minContribution, reference, p.chebyshevProbability).flatMap((s) => s.dims));
 }
 
 /** The contexts from t (exclusive) down to its descendant c (inclusive). */

@@ -6,8 +6,13 @@
 // when its self term stays significant after every cross term that diminishes
 // it, so two mutually exclusive callees of similar cost (large self terms, a
 // large negative cross term) do not count; small components count together
-// only where they vary in synchrony (§2.2 scenario 3).
+// only where they vary in synchrony (§2.2 scenario 3). A cross term diminishes
+// or links only when it can be told from sampling noise (crossTermCounts): two
+// independent callees show a small cross term of either sign in any finite
+// sample, and a rule that reads it as cancellation answers differently from one
+// recording of the same program to the next.
 import type { ContextCovariance } from "../cct/covariance.js";
+import { chebyshevT, DEFAULT_PROBABILITY } from "./parameters.js";
 
 export interface ComponentSet {
   /** Dimensions of the covariance matrix: 0 is self time, s ≥ 1 a child. */
@@ -21,7 +26,19 @@ export interface ComponentSet {
  * synchrony"); 0.5 is the usual bound of a strong correlation. */
 export const SYNCHRONY = 0.5;
 
-type Matrix = Pick<ContextCovariance, "matrix" | "mean">;
+type Matrix = Pick<ContextCovariance, "n" | "matrix" | "mean">;
+
+/** The smallest |correlation| a cross term needs to count, over n invocations, at `probability`
+ * (a Chebyshev statement, as the papers make theirs, 000 §2.1, 001 §3.4). If Y_i and Y_j are
+ * unrelated, every pairing of their n observations is as likely as the one recorded, and over
+ * those pairings the sample correlation r has mean 0 and variance 1/(n − 1) whatever the
+ * distributions (the permutation distribution of Pearson's r); Chebyshev then bounds
+ * Pr(|r| ≥ t/√(n − 1)) ≤ 1/t², t = 1/√(1 − probability): 5 at 96%, |r| ≥ 0.8 over 40 invocations,
+ * 0.5 over 100. Below that the term is what two independent callees show by chance. With n ≤ t² + 1
+ * no correlation can be told from chance: the bound exceeds 1 and no cross term counts. */
+export function noiseCorrelation(n: number, probability: number): number {
+  return n > 1 ? chebyshevT(1 - probability) / Math.sqrt(n - 1) : Infinity;
+}
 
 /** The minimal sets of components that contribute at least `minContribution` of `reference`
  * (default: the matrix's own total, the context's variance), 000 §2.
@@ -33,11 +50,16 @@ type Matrix = Pick<ContextCovariance, "matrix" | "mean">;
  *   removed one by one (a cancelling pair, or a small member linking two unrelated contributors).
  * - Components in no group are judged once more together, leaving out any whose cross term with
  *   the others is not positive: a set significant only together need not be linked pairwise. */
-export function contributingSets(c: Matrix, minContribution: number, reference?: number): ComponentSet[] {
+export function contributingSets(
+  c: Matrix,
+  minContribution: number,
+  reference?: number,
+  probability = DEFAULT_PROBABILITY,
+): ComponentSet[] {
   const k = c.mean.length;
-  const m = c.matrix;
+  const m = counted(c, probability);
   let total = 0;
-  for (let i = 0; i < k * k; i++) total += m[i];
+  for (let i = 0; i < k * k; i++) total += c.matrix[i];
   const ref = reference ?? total;
   if (!(ref > 0)) return [];
   const bar = minContribution * ref;
@@ -67,8 +89,23 @@ export function contributingSets(c: Matrix, minContribution: number, reference?:
   const together = trimmedSet(m, k, rest, bar);
   if (together) sets.push(together);
   return sets
-    .map((dims) => ({ dims, fraction: sum(m, k, dims) / ref }))
+    .map((dims) => ({ dims, fraction: sum(c.matrix, k, dims) / ref }))
     .sort((a, b) => b.fraction - a.fraction || a.dims[0] - b.dims[0]);
+}
+
+/** The matrix with every cross term that cannot be told from chance (noiseCorrelation) set to 0,
+ * for judging only: fractions and shares are still the matrix's own terms. 000 §2 asks whether
+ * other components are "diminishing or enhancing the contribution through C_ij terms"; a term of
+ * the size two unrelated callees show by chance does neither. */
+function counted(c: Matrix, probability: number): number[] {
+  const k = c.mean.length;
+  const m = [...c.matrix];
+  const bound = noiseCorrelation(c.n, probability);
+  for (let i = 0; i < k; i++)
+    for (let j = 0; j < k; j++)
+      if (i !== j && !(Math.abs(m[i * k + j]) >= bound * Math.sqrt(c.matrix[i * k + i] * c.matrix[j * k + j])))
+        m[i * k + j] = 0;
+  return m;
 }
 
 /** Each member's share of its set: its row of the matrix within the set, over the reference.

@@ -83,13 +83,14 @@ export function contributions(
   matrixOf: (p: number) => PlanMatrix,
   tagging: Tagging,
   minContribution: number,
+  probability: number,
 ): Contribution[] {
   return plans.flatMap((plan, p) => {
     const m = matrixOf(p);
     const sigma2 = tagging.variance[plan.target];
     const k = m.mean.length;
     const member = new Map<number, { share: number; setFraction: number }>();
-    for (const set of contributingSets(m, minContribution, sigma2)) {
+    for (const set of contributingSets(m, minContribution, sigma2, probability)) {
       const shares = memberShares(m, set, sigma2);
       set.dims.forEach((d, i) => member.set(d, { share: shares[i], setFraction: set.fraction }));
     }

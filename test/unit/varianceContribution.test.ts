@@ -14,9 +14,11 @@ import { EventBatch } from "../../engine/trace/eventBatch.js";
 import type { TraceSink } from "../../engine/trace/sink.js";
 import type { Call } from "../helpers/memorySource.js";
 
-/** A covariance over (self, children…) from a symmetric matrix given as rows. */
+/** A covariance over (self, children…) from a symmetric matrix given as rows. The matrices are
+ * worked by hand as exact: n is large enough for every correlation in them to be told from chance
+ * (contribution.ts, noiseCorrelation: |r| ≥ 5/√999 ≈ 0.16 counts). */
 function cov(rows: number[][]) {
-  return { n: 10, mean: rows.map(() => 0), matrix: rows.flat(), childContexts: rows.slice(1).map((_, i) => i + 1) };
+  return { n: 1000, mean: rows.map(() => 0), matrix: rows.flat(), childContexts: rows.slice(1).map((_, i) => i + 1) };
 }
 
 describe("minimal contributing sets (000 §2)", () => {
