@@ -12,7 +12,7 @@ import { preparedVariance, varianceArgs, varianceFlags, varianceParameters } fro
 export const vcg = defineAnalysis({
   kind: "vcg",
   title: "dominant variance analysis",
-  version: 6,
+  version: 7,
   args: z.strictObject({
     target: targetSchema,
     /** Summarization pressure (000 §4). */

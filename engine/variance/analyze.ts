@@ -20,6 +20,7 @@ import { agglomerate, mergeWithin } from "./agglomerate.js";
 import { prioritize, subtreeVim } from "./prioritize.js";
 import { detectionPatterns, detectionRows, evaluatePatterns, patternSet, patternSetOverlap } from "./detection.js";
 import { softRealTime } from "./realtime.js";
+import { keptApart } from "./keptApart.js";
 import { preorder, vim, weight, contributionFraction, type VcgNode } from "./vcgTypes.js";
 import type { VarianceParameters } from "./parameters.js";
 import type {
@@ -139,6 +140,7 @@ export function completeAnalysis(prep: PreparedAnalysis, format?: (ns: number) =
     covarianceOmitted: prep.cols.covarianceOmitted
       .filter((c) => t.significant[c])
       .map((c) => ({ chain: pathOf(prep.cols, prep.functions, c), highVariant: t.highVariant[c] === 1 })),
+    keptApart: keptApart(roots, rootIds),
   };
 }
 

@@ -109,6 +109,26 @@ function mergedNode(p1: VcgNode | null, p2: VcgNode | null, ccs: Set<string> | n
   };
 }
 
+/** Lines 3–8 at one pair of corresponding nodes: the segments one originates with no corresponding
+ * segment at the other, where the other has a child corresponding to the segment's second node
+ * (it could have carried it), each with the side (0: c1, 1: c2) that has it. */
+function originConflicts(out: Merged, c1: VcgNode, c2: VcgNode): { side: 0 | 1; segment: VcgSegment }[] {
+  const image = (n: VcgNode) => out.image.get(n) ?? n;
+  const sameSeq = (a: readonly VcgNode[], b: readonly VcgNode[]) =>
+    a.length === b.length && a.every((n, i) => image(n) === image(b[i]));
+  const found: { side: 0 | 1; segment: VcgSegment }[] = [];
+  for (const [side, x, y] of [
+    [0, c1, c2],
+    [1, c2, c1],
+  ] as const)
+    for (const ls of x.ols) {
+      const matched = y.ols.some((o) => sameSeq(o.nodes, ls.nodes));
+      const carrier = ls.nodes[1] && out.corr.get(image(ls.nodes[1]))?.[1 - side];
+      if (!matched && carrier) found.push({ side, segment: ls });
+    }
+  return found;
+}
+
 /** MergeContributionStructure (000 §6): false when the two contribution structures are incompatible. */
 function mergeContributions(out: Merged): boolean {
   const image = (n: VcgNode) => out.image.get(n) ?? n; // nodes outside the merged trees are shared
@@ -116,16 +136,12 @@ function mergeContributions(out: Merged): boolean {
     a.length === b.length && a.every((n, i) => image(n) === image(b[i]));
   for (const [mnode, [c1, c2]] of out.corr) {
     if (c1 && c2) {
+      // Originating linear segment compatibility (lines 3–8).
+      if (originConflicts(out, c1, c2).length > 0) return false;
       for (const [x, y] of [
         [c1, c2],
         [c2, c1],
       ] as const) {
-        // Originating linear segment compatibility (lines 3–8).
-        for (const ls of x.ols) {
-          const matched = y.ols.some((o) => sameSeq(o.nodes, ls.nodes));
-          const carrier = ls.nodes[1] && out.corr.get(image(ls.nodes[1]))?.[x === c1 ? 1 : 0];
-          if (!matched && carrier) return false;
-        }
         // Linear segment internal compatibility (lines 9–14).
         if (
           x.cls.length > 0 &&
@@ -192,4 +208,38 @@ export function mergePatterns(a: VcgNode, b: VcgNode, tauS: number): MergeResult
   if (!mergeContributions(out)) return null;
   const cost = mergeCost(out, tauS);
   return cost === null ? null : { node: root, cost, image: out.image };
+}
+
+/** A back-edge one of two patterns has and the other lacks where it has the nodes to carry it. */
+export interface ContributionConflict {
+  /** 0: the first pattern has it, 1: the second. */
+  readonly side: 0 | 1;
+  readonly segment: VcgSegment;
+  /** In the pattern without it: the node corresponding to the segment's originator, and to its
+   * underlier (null: no such node there). */
+  readonly originator: VcgNode;
+  readonly underlier: VcgNode | null;
+}
+
+/** What keeps two patterns of compatible trees apart in their contribution structures: the
+ * originating-segment conflicts of MergeContributionStructure (000 §6, lines 3–8), pre-order over
+ * the merged tree. Null when the trees themselves do not overlay (MergePatternTrees fails); empty
+ * when nothing in the back-edges keeps them apart. */
+export function contributionConflicts(a: VcgNode, b: VcgNode): ContributionConflict[] | null {
+  const out: Merged = { root: null as unknown as VcgNode, corr: new Map(), image: new Map(), sides: new Map() };
+  if (!mergeTrees(a, b, out)) return null;
+  const found: ContributionConflict[] = [];
+  for (const [c1, c2] of out.corr.values()) {
+    if (!c1 || !c2) continue;
+    for (const { side, segment } of originConflicts(out, c1, c2)) {
+      const under = out.image.get(segment.nodes[segment.nodes.length - 1]);
+      found.push({
+        side,
+        segment,
+        originator: side === 0 ? c2 : c1,
+        underlier: (under && out.corr.get(under)?.[1 - side]) ?? null,
+      });
+    }
+  }
+  return found;
 }

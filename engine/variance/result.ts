@@ -110,6 +110,32 @@ export interface DominantVarianceResult {
    * CctOptions.maxCovarianceChildren): their variance is not decomposed (000 §2), so no
    * contributor is looked for below them. */
   readonly covarianceOmitted: readonly { readonly chain: readonly string[]; readonly highVariant: boolean }[];
+  /** Patterns rooted at one function that only their back-edges keep apart. */
+  readonly keptApart: readonly KeptApartRow[];
+}
+
+/** Two patterns of one function whose trees overlay but whose back-edges do not: one has a
+ * back-edge where the other has the nodes to carry it and none (MergeContributionStructure's
+ * originating-segment check, 000 §6), so no τ_S merges them. What the split rests on: whether
+ * that contribution passed the bar (minContribution, 000 §2) in one and not in the other. */
+export interface KeptApartRow {
+  readonly fname: string;
+  /** The two patterns' root node ids, in the patterns' order. */
+  readonly roots: readonly [number, number];
+  readonly backEdges: readonly KeptApartEdge[];
+}
+
+export interface KeptApartEdge {
+  /** Root id of the pattern that has the back-edge. */
+  readonly in: number;
+  /** Function names from its originator to its underlier. */
+  readonly chain: readonly string[];
+  /** Its contribution fraction there. */
+  readonly cf: number;
+  /** In the other pattern, the underlier's variance over the originator's, when the underlier runs
+   * as often as the originator (its self term C_ii if once in every invocation, 000 §2: "G1 is
+   * always invoked exactly once per invocation of F … C_11 = σ²_G1"); null otherwise. */
+  readonly otherCf: number | null;
 }
 
 /** Detection patterns of a profiling input, evaluated on a regression input when one is given (001 §4). */

@@ -181,6 +181,7 @@ describe("dominant variance on a recursion 20,000 calls deep", () => {
       contributions: [],
       detection: [],
       covarianceOmitted: [],
+      keptApart: [],
     };
     assertVcgWellFormed(r);
     const lines = String(VCG_EXPORTERS.text.render(r, { ccs: true })).split("\n");

@@ -51,6 +51,7 @@ function resultOf(kept: VcgNode[], beta: number): DominantVarianceResult {
     contributions: [],
     detection: [],
     covarianceOmitted: [],
+    keptApart: [],
   };
 }
 
