@@ -6,11 +6,15 @@ import { availableParallelism } from "node:os";
  * and a guard against a typo asking for thousands of threads. */
 const MOST_READERS = 256;
 
+/** The engine runs from its TypeScript source (the tests, `node --import tsx`): a reader would load
+ * tsx and compile the engine's modules again, seconds apiece, so none is started unless asked for. */
+const FROM_SOURCE = import.meta.url.endsWith(".ts");
+
 /** VARBENCH_READERS overrides the machine's count (the bench compares 1 and 2; 1 reads in the
  * engine's own thread); a value that is no whole number from 1 to MOST_READERS is refused, not ignored. */
-export function readerCount(env: NodeJS.ProcessEnv = process.env): number {
+export function readerCount(env: NodeJS.ProcessEnv = process.env, fromSource = FROM_SOURCE): number {
   const text = env.VARBENCH_READERS?.trim() ?? "";
-  if (text === "") return Math.max(1, availableParallelism());
+  if (text === "") return fromSource ? 1 : Math.max(1, availableParallelism());
   const n = Number(text);
   if (!/^\d+$/.test(text) || n < 1 || n > MOST_READERS)
     throw new Error(

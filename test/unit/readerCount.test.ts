@@ -9,10 +9,16 @@ import { JOBS_PER_READER, readersWanted } from "../../engine/pool/readerPool.js"
 
 describe("reader pool size", () => {
   it("is one reader per core unless VARBENCH_READERS says otherwise", () => {
-    assert.equal(readerCount({}), availableParallelism());
-    assert.equal(readerCount({ VARBENCH_READERS: "" }), availableParallelism());
-    assert.equal(readerCount({ VARBENCH_READERS: " 3 " }), 3);
-    assert.equal(readerCount({ VARBENCH_READERS: "64" }), 64);
+    assert.equal(readerCount({}, false), availableParallelism());
+    assert.equal(readerCount({ VARBENCH_READERS: "" }, false), availableParallelism());
+    assert.equal(readerCount({ VARBENCH_READERS: " 3 " }, false), 3);
+    assert.equal(readerCount({ VARBENCH_READERS: "64" }, false), 64);
+  });
+
+  it("reads in the engine's own thread when it runs from source, unless VARBENCH_READERS asks for readers", () => {
+    assert.equal(readerCount({}), 1);
+    assert.equal(readerCount({}, true), 1);
+    assert.equal(readerCount({ VARBENCH_READERS: "2" }, true), 2);
   });
 
   it("refuses what is no whole number of readers from 1 to 256", () => {
