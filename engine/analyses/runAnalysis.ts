@@ -10,7 +10,7 @@ import { cachedResult, inputRows, storeResult, type AnalysisKey } from "../store
 import type { Workspace } from "../store/workspace.js";
 import type { AnalysisDescriptor, Resolved } from "./descriptor.js";
 import { resolveTarget } from "./resolveTarget.js";
-import { ENGINE_VERSION } from "./engineVersion.js";
+import { ENGINE_VERSION } from "../ingest/engineVersion.js";
 import type { AnalysisSources, Progress } from "./sources.js";
 
 export { ENGINE_VERSION };

@@ -10,10 +10,7 @@ import type { ReaderPool, Settled } from "../pool/readerPool.js";
 import type { RunTimelines, TimelinesJob, TimelinesRequest } from "../pool/runTimelines.js";
 import { keepTimelines, keptTimelines, type ProductKey } from "../store/runProducts.js";
 import type { Workspace } from "../store/workspace.js";
-import { ENGINE_VERSION } from "./engineVersion.js";
-
-/** Bumped when what a run's timelines hold changes (traceTimelines.ts, pcv.ts, projection.ts). */
-export const RUN_TIMELINES_VERSION = 1;
+import { timelinesJob, timelinesKey } from "../ingest/timelineJobs.js";
 
 export type { TimelinesRequest };
 
@@ -30,12 +27,7 @@ export async function runTimelines(
   for (const [index, run] of runs.entries()) {
     try {
       const art = traceArtifact(ws, run.id);
-      const key: ProductKey = {
-        kind: "runTimelines",
-        traceSha256: art.sha256,
-        parameters: { seed: request.seed, intervals: request.intervals, dims: request.dims },
-        version: `${ENGINE_VERSION}.${RUN_TIMELINES_VERSION}`,
-      };
+      const key = timelinesKey(art, request);
       const kept = keptTimelines(ws.db, key);
       if (kept) out[index] = { ok: true, value: kept };
       else missing.push({ index, key, runId: run.id });
@@ -49,7 +41,7 @@ export async function runTimelines(
   const reading: typeof missing = [];
   for (const m of missing) {
     try {
-      jobs.push(await jobOf(ws, m.runId, request));
+      jobs.push(await timelinesJob(ws, m.runId, traceArtifact(ws, m.runId), request));
       reading.push(m);
     } catch (e) {
       out[m.index] = { ok: false, error: e instanceof Error ? e : new Error(String(e)) };
@@ -62,18 +54,6 @@ export async function runTimelines(
     if (r.ok) keep(ws, m.key, r.value);
   }
   return out;
-}
-
-/** A timelines job for the run's stored trace: its files by absolute path, so a reader needs no workspace. */
-async function jobOf(ws: Workspace, runId: number, request: TimelinesRequest): Promise<TimelinesJob> {
-  const art = traceArtifact(ws, runId);
-  const format = art.kind.replace(/-(directory|trace)$/, "");
-  const label = `run ${runId} ${art.name}`;
-  let trace: TimelinesJob["trace"];
-  if (format === "uftrace") trace = { format, files: await ws.artifacts.directoryFiles(art.path) };
-  else if (format === "chrome" || format === "text") trace = { format, file: ws.artifacts.absolute(art.path) };
-  else throw new Error(`run ${runId}: no reader for a ${art.kind} artifact`);
-  return { runId, label, trace, ...request };
 }
 
 /** Timelines that cannot be kept (a read-only or full disk) are still this call's answer. */

@@ -1,8 +1,10 @@
 // The reader pool and the runs' kept timelines (issue 32 items 3 and 4) on a
 // real campaign of examples/pool.c under uftrace, two designs × 6 runs: the
-// same execution patterns whatever the pool's size and whether the timelines
-// were read or kept; once kept, no analysis reads a trace again (the traces are
-// moved away and the answer stays); a reader that dies fails the call in words.
+// timelines are kept when each run is recorded; the same execution patterns
+// whatever the pool's size and whether the timelines were read, kept when
+// recorded or on first use; once kept, no analysis reads a trace again (the
+// traces are moved away and the answer stays); a reader that dies fails the
+// call in words.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
@@ -64,6 +66,16 @@ async function analyse(ws: string, readers: string): Promise<string> {
 
 describe("the reader pool and kept run timelines (issue 32)", () => {
   let ws: string;
+  let recorded = "";
+  /** `f` with the workspace's artifacts (its traces among them) moved away. */
+  const withoutTraces = async <T>(f: () => Promise<T>): Promise<T> => {
+    renameSync(join(ws, "artifacts"), join(ws, "artifacts-away"));
+    try {
+      return await f();
+    } finally {
+      renameSync(join(ws, "artifacts-away"), join(ws, "artifacts"));
+    }
+  };
   before(() => {
     process.env.VARBENCH_CONFIG_DIR = tempDir("config");
     ws = join(tempDir("pool"), "ws");
@@ -75,20 +87,22 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
   });
   after(() => delete process.env.VARBENCH_READERS);
 
-  it("gives the same patterns with 1 and 2 readers, and from kept timelines with the traces gone", async () => {
+  it("keeps each run's timelines when it is recorded, so the first analysis reads no trace", async () => {
+    assert.deepEqual(rows(ws, "SELECT count(*) AS n FROM analyses WHERE kind = 'runTimelines'"), [{ n: RUNS }]);
+    recorded = await withoutTraces(() => analyse(ws, "1"));
+  });
+
+  it("gives the same patterns with 1 and 2 readers, and from timelines kept on first use with the traces gone", async () => {
+    rows(ws, "DELETE FROM analyses");
     const one = await analyse(ws, "1");
+    assert.equal(one, recorded, "timelines made when recording and when first used are the same");
     assert.deepEqual(rows(ws, "SELECT count(*) AS n FROM analyses WHERE kind = 'runTimelines'"), [{ n: RUNS }]);
     rows(ws, "DELETE FROM analyses");
     const two = await analyse(ws, "2");
     assert.equal(two, one);
     // Kept: every analysis result dropped but the runs' timelines, and the traces moved away.
     rows(ws, "DELETE FROM analyses WHERE kind != 'runTimelines'");
-    renameSync(join(ws, "artifacts"), join(ws, "artifacts-away"));
-    try {
-      assert.equal(await analyse(ws, "2"), one);
-    } finally {
-      renameSync(join(ws, "artifacts-away"), join(ws, "artifacts"));
-    }
+    assert.equal(await withoutTraces(() => analyse(ws, "2")), one);
   });
 
   it("reads a run's timelines again when its kept copy is damaged", async () => {
