@@ -50,6 +50,8 @@ export class ReaderPool {
   private readers: Reader[] = [];
   private queue: Task[] = [];
   private idle: ReturnType<typeof setTimeout> | null = null;
+  /** Calls reading now: the readers are idle only when none is. */
+  private active = 0;
 
   constructor(private readonly o: PoolOptions) {}
 
@@ -72,9 +74,11 @@ export class ReaderPool {
       ),
     );
     for (const r of this.readers) this.pump(r);
+    this.active++;
     try {
       return await results;
     } finally {
+      this.active--;
       this.idleLater();
     }
   }
@@ -129,7 +133,7 @@ export class ReaderPool {
   }
 
   private idleLater(): void {
-    if (this.queue.length > 0 || this.readers.length === 0) return;
+    if (this.active > 0 || this.readers.length === 0) return;
     this.idle = setTimeout(() => void this.close(), IDLE_MS);
     // An idle pool keeps no process alive (the command line ends when its work is done).
     this.idle.unref();

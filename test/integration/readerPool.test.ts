@@ -152,6 +152,11 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
       );
       assert.ok(a.every((s) => s.ok && s.value.pcv !== null && s.value.pcv.threads.length >= 3));
       assert.deepEqual(b, a);
+      // Two calls at once share the readers, each answered in its own jobs' order.
+      const [c, d] = await Promise.all([pooled.read(jobs), pooled.read(jobs.slice(0, 6).reverse())]);
+      assert.deepEqual(c, a);
+      assert.deepEqual(d, a.slice(0, 6).reverse());
+      assert.equal(pooled.running, 2);
       // Half the budget for each: a budget too small to split reads in this thread.
       const small = new ReaderPool({ size: () => 2, memoryMb: () => 100 });
       assert.deepEqual(await small.read(jobs), a);
