@@ -5,7 +5,9 @@
 
 // Host folders of the engine, in order: a folder may import the ones before it
 // (runner and analyses share a rank: neither imports the other) and the whole pure engine.
-const HOST_ORDER = [["io"], ["store"], ["ingest"], ["runner", "analyses"], ["api"], ["cli"]];
+// The reader pool (pool/) reads traces in worker threads from files named to it: it needs io,
+// never the workspace's store, so it sits between them.
+const HOST_ORDER = [["io"], ["pool"], ["store"], ["ingest"], ["runner", "analyses"], ["api"], ["cli"]];
 const HOST = HOST_ORDER.flat();
 const folders = (names) => `^engine/(${names.join("|")})/`;
 // Every other folder of engine/ is pure; a new one is, and is given its rank below.

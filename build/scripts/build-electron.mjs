@@ -34,6 +34,13 @@ const bundles = {
     format: "esm",
     banner,
   },
+  // The reader pool's worker (engine/pool/readerPool.ts), found beside the engine worker.
+  "electron-reader": {
+    entryPoints: ["engine/pool/readerWorker.ts"],
+    outfile: "electron/dist/readerWorker.js",
+    format: "esm",
+    banner,
+  },
   "electron-preload": { entryPoints: ["electron/preload.ts"], outfile: "electron/dist/preload.cjs", format: "cjs" },
 };
 mkdirSync(join(root, "dist", "meta"), { recursive: true });

@@ -36,8 +36,13 @@ if (existsSync(stamp) && existsSync(metafile) && statSync(stamp).mtimeMs > input
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  // The engine worker of browser mode (engine/api/engineHost.ts), loaded by URL beside the chunks.
-  entryPoints: { main: "engine/cli/main.ts", engineWorker: "engine/api/workerEntry.ts" },
+  // The engine worker of browser mode (engine/api/engineHost.ts) and the reader pool's worker
+  // (engine/pool/readerPool.ts), loaded by URL beside the chunks.
+  entryPoints: {
+    main: "engine/cli/main.ts",
+    engineWorker: "engine/api/workerEntry.ts",
+    readerWorker: "engine/pool/readerWorker.ts",
+  },
   outdir,
   bundle: true,
   splitting: true,

@@ -16,6 +16,8 @@ import type { CampaignSpec } from "../campaign/spec.js";
 import type { CalibrationFailure, ToolCalibration } from "../verdict/toolCost.js";
 import type { Recording } from "../cct/profilerRecords.js";
 import type { Exporter } from "../report/exporter.js";
+import type { Settled } from "../pool/readerProtocol.js";
+import type { TimelinesRequest } from "../pool/runTimelines.js";
 
 /** A target resolved: what it names, worded for people, and the runs behind it (none for a trace). */
 export interface Resolved {
@@ -64,6 +66,9 @@ export interface Sources {
   ): Promise<ToolCalibration | CalibrationFailure | null>;
   /** The target's traces streamed into `sink` once more (a second pass with a watcher). */
   readAgain(target: Resolved, sink: TraceSink, request?: Pick<CctRequest, "onCpu">): Promise<void>;
+  /** Each run's per-thread timelines aligned into its PCV (paper 004), or why its trace could not be
+   * read, in the runs' order: kept in the workspace once made, the others read in the reader pool. */
+  runTimelines(runs: readonly RunRow[], request: TimelinesRequest): Promise<Settled[]>;
   /** Keeps an expensive preparation of a target in memory, keyed by `key`, for the next call. */
   memo<T>(target: Resolved, key: string, make: () => Promise<T>): Promise<T>;
   /** Reports a stage of the work: `done` of `total` units (null: unknown). */

@@ -16,10 +16,9 @@ import {
 } from "../patterns/parameters.js";
 import { runPcv, type RunPcv } from "../patterns/pcv.js";
 import { samplerTimelines, type SampledThread } from "../patterns/samplerTimelines.js";
-import { TraceTimelines } from "../patterns/traceTimelines.js";
 import { ApiError, isUserError } from "../errors/errors.js";
 import type { Resolved, Sources } from "./descriptor.js";
-import { runLabel, runTarget } from "./resolveTarget.js";
+import { runLabel } from "./resolveTarget.js";
 
 export const PATTERN_SOURCES = ["auto", "uftrace", "sampler"] as const;
 export type PatternSource = (typeof PATTERN_SOURCES)[number];
@@ -111,25 +110,25 @@ async function readTimelines(sources: Sources, target: Resolved, a: PatternArgs)
   const pcvs = new Map<number, RunPcv>();
   const notes: string[] = [];
   const events = { traced: 0, without: 0 };
+  const stage = `per-thread timelines (${source})`;
+  const read = source === "uftrace" ? await tracedTimelines(sources, target.runs, a.seed, a.intervals, events) : null;
   for (const [i, r] of target.runs.entries()) {
-    sources.progress(`per-thread timelines (${source})`, i, target.runs.length);
-    let threads;
+    sources.progress(stage, i, target.runs.length);
+    let pcv: RunPcv | null;
     try {
-      threads =
-        source === "uftrace" ? await traceThreads(sources, r, a.seed, events) : await sampledThreads(sources, r);
+      pcv = read ? read(i) : await sampledPcv(sources, r, a.intervals);
     } catch (e) {
       // A run whose stored data cannot be read is left out and named; a bug is not.
       if (!isUserError(e)) throw e;
       notes.push(`${runLabel(r)} left out: ${e instanceof Error ? e.message : String(e)}`);
       continue;
     }
-    if (threads === null)
-      notes.push(`${runLabel(r)} has no ${source === "uftrace" ? "trace" : "/proc samples"}: left out`);
-    else if (threads.length === 0)
+    if (pcv === null) notes.push(`${runLabel(r)} has no ${source === "uftrace" ? "trace" : "/proc samples"}: left out`);
+    else if (pcv.threads.length === 0)
       notes.push(`${runLabel(r)}: its ${source === "uftrace" ? "trace" : "samples"} show no thread running: left out`);
-    else pcvs.set(r.id, runPcv(threads, a.intervals, PROJECTED_DIMENSIONS));
+    else pcvs.set(r.id, pcv);
   }
-  sources.progress(`per-thread timelines (${source})`, target.runs.length, target.runs.length);
+  sources.progress(stage, target.runs.length, target.runs.length);
   if (events.traced > 0 && events.without === events.traced) notes.push(NO_SCHEDULER_EVENTS);
   if (pcvs.size === 0) {
     const profiled = target.failed.filter((r) => r.role !== "timing").length;
@@ -152,14 +151,31 @@ async function readTimelines(sources: Sources, target: Resolved, a: PatternArgs)
 const NO_SCHEDULER_EVENTS =
   "no trace holds scheduler events (uftrace --no-event): waiting counts as time in the function that waited, and where library calls were traced too, uftrace drops some at random, so the same wait shows in sem_wait in one run and in its caller in another; record with scheduler events, or with --no-event --no-libcall";
 
-/** Function directions are drawn from the analysis seed (004 §4.1.2's "randomly projected"). */
-async function traceThreads(sources: Sources, r: RunRow, seed: number, events: { traced: number; without: number }) {
-  if (!r.hasCct) return null;
-  const sink = new TraceTimelines(PROJECTED_DIMENSIONS, seed);
-  await sources.readAgain(runTarget(r), sink);
-  events.traced++;
-  if (!sink.sawSchedulerEvents()) events.without++;
-  return sink.finish();
+/** The traced runs' timelines (runTimelines.ts: kept in the workspace, or read in the reader pool), as
+ * one function of a run's index: its PCV, an empty one when no thread ran, null when it has no trace,
+ * or the error its trace gave. Function directions are drawn from the analysis seed (004 §4.1.2's
+ * "randomly projected"). */
+async function tracedTimelines(
+  sources: Sources,
+  runs: readonly RunRow[],
+  seed: number,
+  intervals: number,
+  events: { traced: number; without: number },
+): Promise<(i: number) => RunPcv | null> {
+  const traced = runs.filter((r) => r.hasCct);
+  const settled = await sources.runTimelines(traced, { seed, intervals, dims: PROJECTED_DIMENSIONS });
+  const byId = new Map(traced.map((r, i) => [r.id, settled[i]]));
+  for (const s of settled) {
+    if (!s.ok) continue;
+    events.traced++;
+    if (!s.value.schedulerEvents) events.without++;
+  }
+  return (i) => {
+    const s = byId.get(runs[i].id);
+    if (s === undefined) return null;
+    if (!s.ok) throw s.error;
+    return s.value.pcv ?? { intervals, dims: PROJECTED_DIMENSIONS, spanNs: 0, threads: [] };
+  };
 }
 
 /** What the sampler stores (runner/profilers/procSampler.ts), checked before use. */
@@ -176,7 +192,8 @@ const samplesSchema = z.object({
   ),
 });
 
-async function sampledThreads(sources: Sources, r: RunRow) {
+/** The run's PCV from its /proc samples; no threads when none ran, null when it has no samples. */
+async function sampledPcv(sources: Sources, r: RunRow, intervals: number): Promise<RunPcv | null> {
   const text = await sources.artifactText(r, "samples");
   if (text === null) return null;
   let parsed: z.output<typeof samplesSchema>;
@@ -197,7 +214,10 @@ async function sampledThreads(sources: Sources, r: RunRow) {
   const threads: SampledThread[] = parsed.threads.filter(
     (t) => t.tMs.length === t.cpuNs.length && t.tMs.length === t.cpu.length,
   );
-  return samplerTimelines(threads, PROJECTED_DIMENSIONS);
+  const timelines = samplerTimelines(threads, PROJECTED_DIMENSIONS);
+  return timelines.length === 0
+    ? { intervals, dims: PROJECTED_DIMENSIONS, spanNs: 0, threads: [] }
+    : runPcv(timelines, intervals, PROJECTED_DIMENSIONS);
 }
 
 /** Clusters the input with the shared arguments, stages told to `progress`. */

@@ -10,10 +10,10 @@ import { cachedResult, inputRows, storeResult, type AnalysisKey } from "../store
 import type { Workspace } from "../store/workspace.js";
 import type { AnalysisDescriptor, Resolved } from "./descriptor.js";
 import { resolveTarget } from "./resolveTarget.js";
+import { ENGINE_VERSION } from "../ingest/engineVersion.js";
 import type { AnalysisSources, Progress } from "./sources.js";
 
-/** Bumped when what every analysis reads changes its numbers (the readers, the CCT builder). */
-export const ENGINE_VERSION = 1;
+export { ENGINE_VERSION };
 
 /** Progress is told at most this often, and at every new stage. */
 const PROGRESS_INTERVAL_MS = 100;

@@ -20,7 +20,12 @@ import type { Workspace } from "../store/workspace.js";
 import { ApiError } from "../errors/errors.js";
 import type { CctRequest, Resolved, Sources } from "./descriptor.js";
 import { PromiseCache } from "./promiseCache.js";
+import { runTimelines } from "./runTimelines.js";
+import { ReaderPool } from "../pool/readerPool.js";
+import { readerCount } from "../pool/readerCount.js";
 
+/** The reader pool's budget when the engine was given none: engineMemory.ts's least default. */
+const DEFAULT_MEMORY_MB = 256;
 /** Parsed CCTs kept: enough for two compared designs of a small campaign and the run in view. */
 const MAX_STORED_CCTS = 16;
 /** Preparations kept: each may hold a merged CCT; a few targets' worth is plenty for a session. */
@@ -31,8 +36,20 @@ export type Progress = (stage: string, done: number, total: number | null) => vo
 export class AnalysisSources {
   private readonly stored = new PromiseCache<Cct>(MAX_STORED_CCTS);
   private readonly prepared = new PromiseCache<unknown>(MAX_PREPARED);
+  private readonly pool: ReaderPool;
 
-  constructor(private readonly workspace: () => Workspace) {}
+  /** `memoryMb`: the engine's memory budget, which the reader pool splits among its readers. */
+  constructor(
+    private readonly workspace: () => Workspace,
+    memoryMb: () => number = () => DEFAULT_MEMORY_MB,
+  ) {
+    this.pool = new ReaderPool({ size: readerCount, memoryMb });
+  }
+
+  /** Stops the reader pool's workers. */
+  close(): Promise<void> {
+    return this.pool.close();
+  }
 
   /** A run's stored CCT, parsed once for a few calls (runs.get shows its threads too). */
   storedCct(runId: number): Promise<Cct> {
@@ -58,6 +75,10 @@ export class AnalysisSources {
       },
       readAgain: (target, sink, request = {}) =>
         this.read(target, sink, request.onCpu === true, `reading ${target.label} again`, progress),
+      runTimelines: (runs, request) =>
+        runTimelines(this.workspace(), runs, request, this.pool, (done, total) =>
+          progress("per-thread timelines", done, total),
+        ),
       memo: <T>(target: Resolved, key: string, make: () => Promise<T>) =>
         this.prepared.get(this.memoKey(target, key), make) as Promise<T>,
       progress,

@@ -15,6 +15,7 @@ import { traceExportHandlers } from "./traceExportHandlers.js";
 import { uploadHandlers } from "./uploadHandlers.js";
 import { rememberWorkspace } from "./recentWorkspaces.js";
 import { AnalysisSources } from "../analyses/sources.js";
+import { engineMemoryMb } from "./engineMemory.js";
 import type { AnalysisProgressEvent } from "../analyses/runAnalysis.js";
 
 export interface ServiceOptions {
@@ -30,7 +31,7 @@ export interface ServiceOptions {
 export class VarbenchService implements ServiceContext {
   readonly events = new EventHub();
   readonly running: ServiceContext["running"] = new Map();
-  readonly sources = new AnalysisSources(() => this.workspace());
+  readonly sources = new AnalysisSources(() => this.workspace(), engineMemoryMb);
   readonly handlers: Handlers;
   readonly localFiles: boolean;
   private readonly remember: boolean;
@@ -82,6 +83,7 @@ export class VarbenchService implements ServiceContext {
   async close(): Promise<void> {
     for (const r of this.running.values()) r.abort.abort();
     await Promise.all([...this.running.values()].map((r) => r.done));
+    await this.sources.close();
     this.ws?.close();
     this.ws = null;
   }

@@ -43,13 +43,13 @@ export function cachedResult(db: Db, k: AnalysisKey): unknown {
 const MAX_RESULTS_PER_KIND = 500;
 
 /** Stores a result. Results of the same kind from other engine versions are never served again, so
- * they go, and so do the oldest beyond MAX_RESULTS_PER_KIND. */
-export function storeResult(db: Db, k: AnalysisKey, resultJson: string): void {
+ * they go, and so do the oldest beyond `keep` (a kind of many small rows, runProducts.ts, keeps more). */
+export function storeResult(db: Db, k: AnalysisKey, resultJson: string, keep = MAX_RESULTS_PER_KIND): void {
   writeTransaction(db, () => {
     db.prepare("DELETE FROM analyses WHERE kind = ? AND engine_version != ?").run(k.kind, k.engineVersion);
     db.prepare(
       "DELETE FROM analyses WHERE kind = ? AND id NOT IN (SELECT id FROM analyses WHERE kind = ? ORDER BY id DESC LIMIT ?)",
-    ).run(k.kind, k.kind, MAX_RESULTS_PER_KIND - 1);
+    ).run(k.kind, k.kind, keep - 1);
     db.prepare(
       `INSERT INTO analyses (kind, inputs_key, parameters_json, engine_version, result_json, result_sha256, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (kind, inputs_key, parameters_json, engine_version) DO UPDATE SET result_json = excluded.result_json, result_sha256 = excluded.result_sha256, created_at = excluded.created_at`,

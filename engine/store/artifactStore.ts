@@ -157,6 +157,15 @@ export class ArtifactStore {
     };
   }
 
+  /** A stored directory's files by name, each its blob's absolute path: for a reader that has no
+   * store of its own (engine/pool, a worker reading the run's trace). */
+  async directoryFiles(manifestPath: string): Promise<Record<string, string>> {
+    const { files } = JSON.parse(await this.readText(manifestPath)) as Manifest;
+    return Object.fromEntries(
+      Object.entries(files).map(([name, entry]) => [name, this.absolute(this.blobPath(entry.sha256))]),
+    );
+  }
+
   /** Resolves a stored path, refusing anything outside the artifact folder. */
   absolute(path: string): string {
     const full = resolve(this.workspaceDir, path);

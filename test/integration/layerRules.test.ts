@@ -90,6 +90,8 @@ const DOWN: readonly Arrow[] = [
   arrow("engine/io/readTrace.ts", "engine/trace/detect.ts"),
   arrow("engine/io/pdf.ts", "engine/errors/errors.ts"),
   arrow("engine/store/db.ts", "engine/io/readTrace.ts"),
+  arrow("engine/pool/readerPool.ts", "engine/io/readTrace.ts"),
+  arrow("engine/store/runProducts.ts", "engine/pool/runTimelines.ts", true),
   arrow("engine/ingest/importTrace.ts", "engine/store/db.ts"),
   arrow("engine/runner/run.ts", "engine/ingest/importTrace.ts"),
   arrow("engine/analyses/cct.ts", "engine/ingest/importTrace.ts"),
@@ -130,6 +132,7 @@ const BAD: readonly (readonly [string, Arrow])[] = [
   ["pure-folder-ranked-imported", arrow("engine/cct/c4.ts", "engine/newfolder/leaf.ts")],
   // Up the host order, or across its shared rank.
   ["host-order-io", arrow("engine/io/c.ts", "engine/ingest/d.ts")],
+  ["host-order-pool", arrow("engine/pool/p.ts", "engine/store/s.ts")],
   ["host-order-store", arrow("engine/store/a.ts", "engine/api/service.ts")],
   ["host-order-ingest", arrow("engine/ingest/d.ts", "engine/runner/run.ts")],
   ["host-order-runner", arrow("engine/runner/run.ts", "engine/analyses/a.ts")],

@@ -1,0 +1,151 @@
+// Campaign analyses on every core (issue 32 items 3 and 4), on the 40-run
+// example campaign examples/pool_uftrace.yaml recorded here once:
+// - `varbench compare` cold (no result and no run's timelines kept) with 1 reader
+//   (the engine's own thread) and with 2 (VARBENCH_READERS), whole processes in
+//   alternating pairs: the wall-time ratio, target ≥ 1.7× on 2 cores.
+// - The reading alone, in this process (engine/pool/readerPool.ts on the 40
+//   runs' traces), with 1, 2, … readers up to the machine's cores: its scaling.
+// - `varbench compare` with the runs' timelines kept (the analyses table's
+//   runTimelines rows, as any earlier pattern analysis leaves them) and fully
+//   cold, in CPU against `node -e 0`: target at most 8×.
+// Each line says what it measured; wall times depend on the machine's load.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { median } from "simple-statistics";
+import { runProcess } from "../engine/runner/runProcess.js";
+import { ReaderPool } from "../engine/pool/readerPool.js";
+import type { TimelinesJob } from "../engine/pool/runTimelines.js";
+import { PROJECTED_DIMENSIONS } from "../engine/patterns/parameters.js";
+import { Workspace } from "../engine/store/workspace.js";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const PAIRS = 5;
+const READER = new URL("../dist/cli/readerWorker.js", import.meta.url);
+/** Issue 32 item 4: the cold compare at least this much faster with 2 readers than with 1, on 2 cores. */
+const SCALING_TARGET = 1.7;
+/** Issue 32 item 3: a cold compare of the 40-run campaign at most this many times `node -e 0`'s CPU. */
+const START_TARGET = 8;
+
+execFileSync("make", ["-s", "-C", join(ROOT, "examples")], { stdio: "inherit" });
+execFileSync(process.execPath, [join(ROOT, "build/scripts/build-engine.mjs")], { stdio: "inherit" });
+const work = mkdtempSync(join(tmpdir(), "varbench-pool-bench-"));
+const ws = join(work, "ws");
+const line = (k: string, v: string) => console.log(`${k.padEnd(56)} ${v}`);
+const fmt = (xs: readonly number[]) => xs.map((x) => x.toFixed(0)).join(", ");
+
+async function measure(argv: readonly string[], env: Record<string, string> = {}) {
+  const r = await runProcess({
+    argv,
+    cwd: ROOT,
+    env: { ...(process.env as Record<string, string>), VARBENCH_CONFIG_DIR: work, ...env },
+    timeoutMs: 600_000,
+    stdoutFile: join(work, "out"),
+    stderrFile: join(work, "err"),
+  });
+  if (r.outcome.kind !== "exited" || r.outcome.code !== 0)
+    throw new Error(`${argv.join(" ")}: ${JSON.stringify(r.outcome)} ${r.stderrTail}`);
+  return { cpu: (r.userNs! + r.sysNs!) / 1e6, wall: r.wallNs! / 1e6 };
+}
+
+const varbench = (...args: string[]) => [process.execPath, join(ROOT, "bin", "varbench.js"), "-w", ws, ...args];
+const compare = varbench("compare", "1", "--designs", "base,fast");
+
+/** Drops kept results: every one (cold), or all but the runs' timelines. */
+function forget(keepTimelines: boolean): void {
+  const db = new Database(join(ws, "varbench.sqlite"));
+  db.prepare(`DELETE FROM analyses${keepTimelines ? " WHERE kind != 'runTimelines'" : ""}`).run();
+  db.close();
+}
+
+async function readingScaling(): Promise<void> {
+  const w = Workspace.open(ws);
+  const traces = w.db
+    .prepare("SELECT run_id AS runId, path FROM artifacts WHERE kind = 'uftrace-directory' ORDER BY run_id")
+    .all() as { runId: number; path: string }[];
+  const jobs: TimelinesJob[] = [];
+  for (const t of traces)
+    jobs.push({
+      runId: t.runId,
+      label: `run ${t.runId}`,
+      trace: { format: "uftrace", files: await w.artifacts.directoryFiles(t.path) },
+      seed: 1,
+      intervals: 20,
+      dims: PROJECTED_DIMENSIONS,
+    });
+  w.close();
+  const sizes = [...new Set([1, 2, availableParallelism()])].sort((a, b) => a - b);
+  const times = new Map<number, number[]>(sizes.map((s) => [s, []]));
+  for (let rep = 0; rep < PAIRS; rep++) {
+    for (const size of rep % 2 ? [...sizes].reverse() : sizes) {
+      // A new pool each time: its readers' start is part of what a cold analysis pays. The built
+      // reader, as the command line starts it (this file runs from source, whose readers load tsx).
+      const pool = new ReaderPool({ size: () => size, memoryMb: () => 1024, script: { url: READER } });
+      const t0 = performance.now();
+      await pool.read(jobs);
+      times.get(size)!.push(performance.now() - t0);
+      await pool.close();
+    }
+  }
+  const one = median(times.get(1)!);
+  for (const size of sizes) {
+    const m = median(times.get(size)!);
+    line(
+      `reading ${jobs.length} runs' timelines, ${size} reader${size > 1 ? "s" : ""}`,
+      `${fmt(times.get(size)!)} ms (median ${m.toFixed(0)} ms; ${(one / m).toFixed(2)}× 1 reader)`,
+    );
+  }
+}
+
+try {
+  console.log(`\nreader pool benchmark (${availableParallelism()} cores; ${PAIRS} alternating pairs)`);
+  await measure([process.execPath, join(ROOT, "bin", "varbench.js"), "workspace", "init", ws]);
+  const rec = await measure(varbench("campaign", "run", join(ROOT, "examples/campaigns/pool_uftrace.yaml")), {});
+  line("recording the 40-run campaign (once)", `${(rec.wall / 1000).toFixed(1)} s`);
+  await readingScaling();
+
+  const walls = { 1: [] as number[], 2: [] as number[] };
+  const cpus = { 1: [] as number[], 2: [] as number[] };
+  for (let p = 0; p < PAIRS; p++) {
+    for (const readers of p % 2 ? ([2, 1] as const) : ([1, 2] as const)) {
+      forget(false);
+      const m = await measure(compare, { VARBENCH_READERS: String(readers) });
+      walls[readers].push(m.wall);
+      cpus[readers].push(m.cpu);
+    }
+  }
+  const ratios = walls[1].map((w, i) => w / walls[2][i]);
+  line("cold compare, 1 reader: wall (CPU) ms", `${fmt(walls[1])} (${fmt(cpus[1])})`);
+  line("cold compare, 2 readers: wall (CPU) ms", `${fmt(walls[2])} (${fmt(cpus[2])})`);
+  const r = median(ratios);
+  line(
+    "cold compare, 1 reader over 2 (wall, median of pairs)",
+    `${r.toFixed(2)}× (${ratios.map((x) => x.toFixed(2)).join(", ")}; target ≥ ${SCALING_TARGET}×)${r >= SCALING_TARGET ? "" : "  ← MISSED"}`,
+  );
+
+  const node: number[] = [];
+  const kept: number[] = [];
+  const cold: number[] = [];
+  for (let p = 0; p < PAIRS; p++) {
+    node.push((await measure([process.execPath, "-e", "0"])).cpu);
+    forget(true);
+    kept.push((await measure(compare)).cpu);
+    forget(false);
+    cold.push((await measure(compare)).cpu);
+  }
+  for (const [label, cpu] of [
+    ["compare, runs' timelines kept", kept],
+    ["compare, fully cold", cold],
+  ] as const) {
+    const ratio = median(cpu.map((c, i) => c / node[i]));
+    line(
+      `${label}: CPU against node -e 0`,
+      `${fmt(cpu)} ms against ${fmt(node)} ms: ${ratio.toFixed(1)}× (target ≤ ${START_TARGET}×)${ratio <= START_TARGET ? "" : "  ← MISSED"}`,
+    );
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

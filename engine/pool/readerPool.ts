@@ -1,0 +1,174 @@
+// Runs' traces read in a pool of worker threads sized to the machine (issue 32
+// item 4): each job names one run's trace files and comes back as that run's
+// timelines, so the readers share nothing and need no workspace. Jobs wait in
+// one queue and go to whichever reader is free; each call's results are put
+// back in its jobs' order, so the answer is the same for any pool size. Readers
+// stay for the next call (their code already compiled) until they have been
+// idle a while. The engine's memory budget is split among them; a reader that
+// dies fails the calls waiting on the pool in words, never leaves one waiting.
+import { existsSync } from "node:fs";
+import { Worker } from "node:worker_threads";
+import { ApiError } from "../errors/errors.js";
+import { readRunTimelines, type TimelinesJob } from "./runTimelines.js";
+import type { Settled } from "./readerProtocol.js";
+import { Reader, type ReaderBudget } from "./reader.js";
+
+/** A reader's least heap: the engine's own code needs about 40 MB (engineMemory.ts's least budget). */
+const LEAST_READER_MB = 64;
+
+/** Jobs per reader started: a reader's start (Node's worker, the reading modules, their compilation)
+ * costs about what reading three or four small traces of the example campaign does (about 15 ms
+ * each), so fewer jobs than this per reader would cost more CPU than reading side by side saves. */
+export const JOBS_PER_READER = 4;
+
+/** Readers idle this long are stopped: long enough for the next analysis of a view or a command. */
+const IDLE_MS = 10_000;
+
+export type { Settled };
+
+export interface ReaderScript {
+  readonly url: URL;
+  readonly data?: Readonly<Record<string, unknown>>;
+}
+
+export interface PoolOptions {
+  /** Readers at most (readerCount()); 1 reads in the engine's own thread and starts no worker. */
+  readonly size: () => number;
+  /** The engine's memory budget in MB, split among the readers. */
+  readonly memoryMb: () => number;
+  /** The reader's script (tests: one that dies); the built one, or the TypeScript source, by default. */
+  readonly script?: ReaderScript;
+}
+
+interface Task {
+  readonly job: TimelinesJob;
+  readonly settle: (s: Settled) => void;
+  readonly fail: (e: Error) => void;
+}
+
+export class ReaderPool {
+  private readers: Reader[] = [];
+  private queue: Task[] = [];
+  private idle: ReturnType<typeof setTimeout> | null = null;
+  /** Calls reading now: the readers are idle only when none is. */
+  private active = 0;
+
+  constructor(private readonly o: PoolOptions) {}
+
+  /** Every job read, in their order; a job whose trace cannot be read settles with its error. */
+  async read(jobs: readonly TimelinesJob[], onDone?: (done: number) => void): Promise<Settled[]> {
+    const script = this.o.script ?? readerScript();
+    const memoryMb = this.o.memoryMb();
+    const wanted = readersWanted(jobs.length, this.o.size(), memoryMb);
+    if (wanted <= 1 || !script) return readHere(jobs, onDone);
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    while (this.readers.length < wanted) this.start(script, { memoryMb, readers: wanted });
+    let done = 0;
+    const results = Promise.all(
+      jobs.map(
+        (job) =>
+          new Promise<Settled>((settle, fail) =>
+            this.queue.push({ job, fail, settle: (s) => (settle(s), onDone?.(++done)) }),
+          ),
+      ),
+    );
+    for (const r of this.readers) this.pump(r);
+    this.active++;
+    try {
+      return await results;
+    } finally {
+      this.active--;
+      this.idleLater();
+    }
+  }
+
+  /** Readers started and not yet stopped. */
+  get running(): number {
+    return this.readers.length;
+  }
+
+  /** Stops every reader; calls waiting on them fail. */
+  async close(): Promise<void> {
+    if (this.idle) clearTimeout(this.idle);
+    const readers = this.readers;
+    this.readers = [];
+    this.failAll(new ApiError("failed", "the engine closed while it was reading traces"));
+    await Promise.all(readers.map((r) => r.stop()));
+  }
+
+  private start(script: ReaderScript, b: Omit<ReaderBudget, "shareMb">): void {
+    const shareMb = Math.floor(b.memoryMb / b.readers);
+    const worker = new Worker(script.url, {
+      workerData: script.data ?? {},
+      resourceLimits: { maxOldGenerationSizeMb: shareMb },
+    });
+    const reader = new Reader(worker, { ...b, shareMb }, (error) => this.died(reader, error));
+    this.readers.push(reader);
+  }
+
+  /** Gives the reader the next job if it is free. */
+  private pump(r: Reader): void {
+    if (r.busy || this.queue.length === 0) return;
+    const task = this.queue.shift()!;
+    r.read(task.job).then(
+      (s) => {
+        task.settle(s);
+        this.pump(r);
+      },
+      (e: Error) => task.fail(e),
+    );
+  }
+
+  /** A reader that died fails the job it read and every job waiting: a call never waits forever. */
+  private died(r: Reader, error: Error): void {
+    this.readers = this.readers.filter((x) => x !== r);
+    this.failAll(error);
+  }
+
+  private failAll(error: Error): void {
+    const waiting = this.queue;
+    this.queue = [];
+    for (const t of waiting) t.fail(error);
+  }
+
+  private idleLater(): void {
+    if (this.active > 0 || this.readers.length === 0) return;
+    this.idle = setTimeout(() => void this.close(), IDLE_MS);
+    // An idle pool keeps no process alive (the command line ends when its work is done).
+    this.idle.unref();
+  }
+}
+
+/** Readers for this many jobs: at most `size`, one per JOBS_PER_READER jobs, each with at least
+ * LEAST_READER_MB of the budget; 1 reads in the engine's own thread. */
+export function readersWanted(jobs: number, size: number, memoryMb: number): number {
+  return Math.max(1, Math.min(size, Math.ceil(jobs / JOBS_PER_READER), Math.floor(memoryMb / LEAST_READER_MB)));
+}
+
+/** One job after the other in the engine's own thread: the pool of one. */
+async function readHere(jobs: readonly TimelinesJob[], onDone?: (done: number) => void): Promise<Settled[]> {
+  const out: Settled[] = [];
+  for (const job of jobs) {
+    out.push(
+      await readRunTimelines(job).then(
+        (value): Settled => ({ ok: true, value }),
+        (e: unknown): Settled => ({ ok: false, error: e instanceof Error ? e : new Error(String(e)) }),
+      ),
+    );
+    onDone?.(out.length);
+  }
+  return out;
+}
+
+/** The built reader beside the engine's bundle, or the TypeScript source through tsx; null when
+ * neither is there (an embedding that did not build it): the engine then reads in its own thread. */
+function readerScript(): ReaderScript | null {
+  if (import.meta.url.endsWith(".ts"))
+    return {
+      url: new URL("./tsxReader.mjs", import.meta.url),
+      data: { entry: new URL("./readerWorker.ts", import.meta.url).href },
+    };
+  const built = new URL("./readerWorker.js", import.meta.url);
+  return existsSync(built) ? { url: built } : null;
+}

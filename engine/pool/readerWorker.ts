@@ -1,0 +1,29 @@
+// A reader of the reader pool (readerPool.ts): takes jobs, reads each run's
+// trace (runTimelines.ts) and answers with what it made, or with the error in
+// words and whose it is (a damaged trace is the user's, anything else a bug).
+// It holds no workspace and shares nothing: every job names its files.
+import { parentPort } from "node:worker_threads";
+import { isUserError } from "../errors/errors.js";
+import { readRunTimelines } from "./runTimelines.js";
+import type { ReaderReply, ReaderRequest } from "./readerProtocol.js";
+
+const port = parentPort!;
+port.on("message", (m: ReaderRequest) => {
+  readRunTimelines(m.job).then(
+    (result) => {
+      // The columns are the reader's own (pcv.ts makes them): moved to the pool, not copied.
+      const buffers = new Set<ArrayBuffer>(
+        result.pcv?.threads.flatMap((t) => [t.features.buffer as ArrayBuffer, t.busy.buffer as ArrayBuffer]) ?? [],
+      );
+      port.postMessage({ id: m.id, result } satisfies ReaderReply, [...buffers]);
+    },
+    (e: unknown) =>
+      port.postMessage({
+        id: m.id,
+        error: {
+          message: e instanceof Error ? e.message : String(e),
+          user: isUserError(e),
+        },
+      } satisfies ReaderReply),
+  );
+});

@@ -1,0 +1,193 @@
+// The reader pool and the runs' kept timelines (issue 32 items 3 and 4) on a
+// real campaign of examples/pool.c under uftrace, two designs × 6 runs: the
+// timelines are kept when each run is recorded; the same execution patterns
+// whatever the pool's size and whether the timelines were read, kept when
+// recorded or on first use; once kept, no analysis reads a trace again (the
+// traces are moved away and the answer stays); a reader that dies fails the
+// call in words.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { ROOT, tempDir } from "../helpers/uftrace.js";
+import { varbench } from "../helpers/cli.js";
+import { VarbenchService } from "../../engine/api/service.js";
+import { inProcessClient } from "../../engine/api/inProcess.js";
+import { ReaderPool } from "../../engine/pool/readerPool.js";
+import { Workspace } from "../../engine/store/workspace.js";
+import type { TimelinesJob } from "../../engine/pool/runTimelines.js";
+
+const RUNS = 12;
+const SPEC = `project: examples
+name: pool-small
+designs:
+  - name: base
+    variables: { block_cost: 450000 }
+  - name: fast
+    variables: { block_cost: 330000 }
+workloads:
+  - name: workers-2
+    argv: ["${join(ROOT, "examples", "build", "pool")}", "--workers", "2", "--blocks", "40", "--block-cost", "{block_cost}"]
+repetitions: ${RUNS / 2}
+profiler: { name: uftrace, options: [--no-event] }
+order: interleaved
+seed: 7
+timeout: 60s
+`;
+
+function rows(ws: string, sql: string): unknown[] {
+  const db = new Database(join(ws, "varbench.sqlite"));
+  try {
+    return sql.startsWith("SELECT") ? db.prepare(sql).all() : [db.prepare(sql).run()];
+  } finally {
+    db.close();
+  }
+}
+
+/** The campaign's execution patterns and the comparison of its designs, in a new engine with `readers`. */
+async function analyse(ws: string, readers: string): Promise<string> {
+  process.env.VARBENCH_READERS = readers;
+  const service = new VarbenchService(ws, { localFiles: true, remember: false });
+  try {
+    const api = inProcessClient(service);
+    const patterns = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId: 1 } });
+    const comparison = await api.analyses.designComparison({
+      a: { kind: "design", campaignId: 1, design: "base", workload: null },
+      b: { kind: "design", campaignId: 1, design: "fast", workload: null },
+    });
+    return JSON.stringify({ patterns, comparison });
+  } finally {
+    await service.close();
+    delete process.env.VARBENCH_READERS;
+  }
+}
+
+describe("the reader pool and kept run timelines (issue 32)", () => {
+  let ws: string;
+  let recorded = "";
+  /** `f` with the workspace's artifacts (its traces among them) moved away. */
+  const withoutTraces = async <T>(f: () => Promise<T>): Promise<T> => {
+    renameSync(join(ws, "artifacts"), join(ws, "artifacts-away"));
+    try {
+      return await f();
+    } finally {
+      renameSync(join(ws, "artifacts-away"), join(ws, "artifacts"));
+    }
+  };
+  before(() => {
+    process.env.VARBENCH_CONFIG_DIR = tempDir("config");
+    ws = join(tempDir("pool"), "ws");
+    assert.equal(varbench(["workspace", "init", ws]).status, 0);
+    const spec = join(tempDir("spec"), "pool_small.yaml");
+    writeFileSync(spec, SPEC);
+    const r = varbench(["-w", ws, "campaign", "run", spec]);
+    assert.equal(r.status, 0, r.stderr);
+  });
+  after(() => delete process.env.VARBENCH_READERS);
+
+  it("keeps each run's timelines when it is recorded, so the first analysis reads no trace", async () => {
+    assert.deepEqual(rows(ws, "SELECT count(*) AS n FROM analyses WHERE kind = 'runTimelines'"), [{ n: RUNS }]);
+    recorded = await withoutTraces(() => analyse(ws, "1"));
+  });
+
+  it("gives the same patterns with 1 and 2 readers, and from timelines kept on first use with the traces gone", async () => {
+    rows(ws, "DELETE FROM analyses");
+    const one = await analyse(ws, "1");
+    assert.equal(one, recorded, "timelines made when recording and when first used are the same");
+    assert.deepEqual(rows(ws, "SELECT count(*) AS n FROM analyses WHERE kind = 'runTimelines'"), [{ n: RUNS }]);
+    rows(ws, "DELETE FROM analyses");
+    const two = await analyse(ws, "2");
+    assert.equal(two, one);
+    // Kept: every analysis result dropped but the runs' timelines, and the traces moved away.
+    rows(ws, "DELETE FROM analyses WHERE kind != 'runTimelines'");
+    assert.equal(await withoutTraces(() => analyse(ws, "2")), one);
+  });
+
+  it("reads a run's timelines again when its kept copy is damaged", async () => {
+    const before = await analyse(ws, "1");
+    rows(ws, "DELETE FROM analyses WHERE kind != 'runTimelines'");
+    // A row whose checksum holds but whose shape is not timelines' (written by other code): not served.
+    const json = JSON.stringify({ schedulerEvents: false, pcv: { intervals: 20, dims: 15, spanNs: 1, threads: [{}] } });
+    const sha = createHash("sha256").update(json).digest("hex");
+    rows(
+      ws,
+      `UPDATE analyses SET result_json = '${json}', result_sha256 = '${sha}' WHERE id = (SELECT min(id) FROM analyses)`,
+    );
+    assert.equal(await analyse(ws, "1"), before);
+  });
+
+  it("reads the runs' traces in 2 worker threads to the same timelines as in the engine's own thread", async () => {
+    const w = Workspace.open(ws);
+    try {
+      const traces = rows(
+        ws,
+        "SELECT run_id AS runId, path FROM artifacts WHERE kind = 'uftrace-directory' ORDER BY run_id",
+      ) as {
+        runId: number;
+        path: string;
+      }[];
+      assert.equal(traces.length, RUNS);
+      const jobs: TimelinesJob[] = [];
+      for (const t of traces)
+        jobs.push({
+          runId: t.runId,
+          label: `run ${t.runId}`,
+          trace: { format: "uftrace", files: await w.artifacts.directoryFiles(t.path) },
+          seed: 3,
+          intervals: 10,
+          dims: 15,
+        });
+      const here = new ReaderPool({ size: () => 1, memoryMb: () => 512 });
+      const pooled = new ReaderPool({ size: () => 2, memoryMb: () => 512 });
+      const done: number[] = [];
+      const a = await here.read(jobs);
+      const b = await pooled.read(jobs, (n) => done.push(n));
+      assert.equal(here.running, 0, "a pool of one reads in this thread");
+      assert.equal(pooled.running, 2, "two readers for twelve jobs");
+      assert.deepEqual(
+        done,
+        Array.from({ length: RUNS }, (_, i) => i + 1),
+      );
+      assert.ok(a.every((s) => s.ok && s.value.pcv !== null && s.value.pcv.threads.length >= 3));
+      assert.deepEqual(b, a);
+      // Two calls at once share the readers, each answered in its own jobs' order.
+      const [c, d] = await Promise.all([pooled.read(jobs), pooled.read(jobs.slice(0, 6).reverse())]);
+      assert.deepEqual(c, a);
+      assert.deepEqual(d, a.slice(0, 6).reverse());
+      assert.equal(pooled.running, 2);
+      // Half the budget for each: a budget too small to split reads in this thread.
+      const small = new ReaderPool({ size: () => 2, memoryMb: () => 100 });
+      assert.deepEqual(await small.read(jobs), a);
+      assert.equal(small.running, 0);
+      await pooled.close();
+      assert.equal(pooled.running, 0);
+    } finally {
+      w.close();
+    }
+  });
+
+  it("fails every waiting call in words when a reader dies, and never leaves it waiting", async () => {
+    const pool = new ReaderPool({
+      size: () => 2,
+      memoryMb: () => 512,
+      script: { url: new URL("../helpers/dyingReader.mjs", import.meta.url) },
+    });
+    const jobs: TimelinesJob[] = Array.from({ length: 8 }, (_, i) => ({
+      runId: i + 1,
+      label: `run ${i + 1} uftrace.data`,
+      trace: { format: "uftrace", files: {} },
+      seed: 1,
+      intervals: 20,
+      dims: 15,
+    }));
+    await assert.rejects(
+      pool.read(jobs),
+      /^ApiError: a trace reader stopped while reading run \d uftrace\.data: it stopped \(exit code 7\)\. Nothing in the workspace was changed\.$/,
+    );
+    // The pool starts new readers for the next call (which die too here) rather than waiting on dead ones.
+    await assert.rejects(pool.read(jobs), /exit code 7/);
+    await pool.close();
+  });
+});
