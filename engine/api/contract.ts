@@ -43,6 +43,13 @@ const method =
   <R>() =>
   <A extends z.ZodType>(args: A): MethodDef<A, R> => ({ args });
 const none = z.strictObject({});
+/** A version's label: a tag, a commit, a release name (runner/programVersion.ts). */
+const versionLabel = z
+  .string()
+  .trim()
+  .min(1, "a version label")
+  .max(200, "at most 200 characters")
+  .regex(/^[^\s-][^\s]*$/, "one word, not starting with '-'");
 
 export const METHODS = {
   "workspace.info": method<T.WorkspaceInfo>()(none),
@@ -78,6 +85,8 @@ export const METHODS = {
     z.strictObject({
       spec: z.string().min(1),
       seed: runOrderSeed.optional(),
+      /** The version of the program measured (history); absent: the git revision of the spec's folder, dirty or not. */
+      version: versionLabel.optional(),
     }),
   ),
   /** hyperfine's everyday use (`varbench bench 'cmd A' 'cmd B'`): commands compared as a campaign of their own
@@ -122,6 +131,8 @@ export const METHODS = {
       design: name.optional(),
       maxChildren: z.number().int().positive().max(MAX_COVARIANCE_CHILDREN).optional(),
       campaignName: name.optional(),
+      /** Benchmark results: the version of the program they measured (history); absent: none recorded. */
+      version: versionLabel.optional(),
     }),
   ),
   /** A file the page uploaded (browser mode's file drop: POST /api/upload, engine/api/uploads.ts), imported as runs.import

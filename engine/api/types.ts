@@ -79,6 +79,8 @@ export interface ImportedResults {
   /** Runs that failed (a non-zero exit, an error the benchmark reported): kept, left out of the statistics. */
   readonly failed: number;
   readonly warnings: readonly string[];
+  /** The version given for them (runner/programVersion.ts); null: none. */
+  readonly version: { readonly label: string; readonly commit: string | null; readonly dirty: boolean | null } | null;
 }
 
 /** What runs.import made of a file: a run, or a campaign. */
@@ -89,6 +91,8 @@ export interface PlannedCampaign {
   readonly campaign: CampaignInfo;
   readonly runs: number;
   readonly order: string;
+  /** The version of the program it measures (runner/programVersion.ts); null: none known. */
+  readonly version: { readonly label: string; readonly commit: string | null; readonly dirty: boolean | null } | null;
 }
 
 export interface CampaignProgressEvent {

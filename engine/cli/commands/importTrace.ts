@@ -7,7 +7,14 @@ import { shortText, visibleText } from "../../format/text.js";
 export function importTrace(
   workspaceDir: string,
   file: string,
-  o: { project: string; workload?: string; design?: string; maxChildren?: number; campaignName?: string },
+  o: {
+    project: string;
+    workload?: string;
+    design?: string;
+    maxChildren?: number;
+    campaignName?: string;
+    version?: string;
+  },
 ): Promise<void> {
   return withApi(workspaceDir, async (api) => {
     const r = await api.runs.import({ trace: file, ...o });
@@ -23,7 +30,7 @@ function resultsText(r: ImportedResults): string {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
   const failed = r.failed > 0 ? ` (${r.failed} failed)` : "";
   const lines = [
-    `campaign ${r.campaignId} (${r.campaignName}): ${r.format} results, ${plural(r.designs.length, "design")} × ${plural(r.workloads.length, "workload")}, ${plural(r.runs, "run")}${failed}`,
+    `campaign ${r.campaignId} (${r.campaignName}): ${r.format} results, ${plural(r.designs.length, "design")} × ${plural(r.workloads.length, "workload")}, ${plural(r.runs, "run")}${failed}${r.version ? `, version ${r.version.label}` : ""}`,
   ];
   // The tool's words for a design (a command line, up to 128 KiB), shown visible and cut.
   for (const d of r.designs) lines.push(`  design ${d.name}${d.label === d.name ? "" : `: ${shortText(d.label)}`}`);
