@@ -8,7 +8,7 @@
 // drawn from a PRNG seeded by the series itself, so the same data always gives the same change points,
 // and they stop early by Besag & Clifford's (1991) sequential rule, which keeps the p-value valid.
 import { seededRandom } from "../stats/random.js";
-import { bestSplit, EnergyScratch, ranksOf } from "./energy.js";
+import { bestSplit, EnergyScratch, segmentPoints, type SegmentPoints } from "./energy.js";
 import { SEQUENTIAL_EXCEEDANCES } from "./parameters.js";
 
 export interface EDivisiveOptions {
@@ -49,8 +49,7 @@ export function seriesSeed(values: ArrayLike<number>): number {
 
 interface Segment {
   readonly start: number;
-  readonly values: Float64Array;
-  readonly ranks: Int32Array;
+  readonly points: SegmentPoints;
   readonly best: { tau: number; q: number } | null;
 }
 
@@ -61,9 +60,8 @@ const TIE_SLACK = 1e-12;
 export function eDivisive(z: readonly number[], o: EDivisiveOptions): EDivisiveResult {
   const scratch = new EnergyScratch(z.length);
   const segment = (start: number, end: number): Segment => {
-    const values = Float64Array.from(z.slice(start, end));
-    const ranks = ranksOf(values);
-    return { start, values, ranks, best: bestSplit(values, ranks, o.minSegment, scratch) };
+    const points = segmentPoints(z.slice(start, end));
+    return { start, points, best: bestSplit(points, o.minSegment, scratch) };
   };
   let segments = [segment(0, z.length)];
   const changes: FoundChange[] = [];
@@ -80,7 +78,7 @@ export function eDivisive(z: readonly number[], o: EDivisiveOptions): EDivisiveR
     if (test.pValue > o.level) break;
     const index = candidate.start + observed.tau;
     changes.push({ index, statistic: observed.q, ...test });
-    const end = candidate.start + candidate.values.length;
+    const end = candidate.start + candidate.points.values.length;
     segments = segments.flatMap((s) =>
       s === candidate ? [segment(candidate.start, index), segment(index, end)] : [s],
     );
@@ -97,13 +95,17 @@ function permutationTest(
   seed: number,
 ): { pValue: number; permutations: number } {
   const random = seededRandom(seed);
-  const work = segments.map((s) => ({ values: Float64Array.from(s.values), ranks: Int32Array.from(s.ranks) }));
+  const work = segments.map((s): SegmentPoints => ({
+    values: Float64Array.from(s.points.values),
+    ranks: Int32Array.from(s.points.ranks),
+    distances: Float64Array.from(s.points.distances),
+  }));
   let reached = 0;
   for (let r = 1; r <= o.maxPermutations; r++) {
     let stat = -Infinity;
     for (const w of work) {
-      shuffleTogether(w.values, w.ranks, random);
-      const best = bestSplit(w.values, w.ranks, o.minSegment, scratch);
+      shuffleTogether(w, random);
+      const best = bestSplit(w, o.minSegment, scratch);
       if (best !== null && best.q > stat) stat = best.q;
     }
     if (stat >= observed - TIE_SLACK * Math.abs(observed)) reached++;
@@ -112,8 +114,8 @@ function permutationTest(
   return { pValue: (reached + 1) / (o.maxPermutations + 1), permutations: o.maxPermutations };
 }
 
-/** Fisher–Yates, the values and their ranks moved together. */
-function shuffleTogether(v: Float64Array, r: Int32Array, random: () => number): void {
+/** Fisher–Yates, each value's rank and distances moved with it. */
+function shuffleTogether({ values: v, ranks: r, distances: d }: SegmentPoints, random: () => number): void {
   for (let i = v.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     const t = v[i];
@@ -122,5 +124,8 @@ function shuffleTogether(v: Float64Array, r: Int32Array, random: () => number): 
     const u = r[i];
     r[i] = r[j];
     r[j] = u;
+    const e = d[i];
+    d[i] = d[j];
+    d[j] = e;
   }
 }

@@ -13,77 +13,105 @@ export class EnergyScratch {
   readonly count: Int32Array;
   readonly sum: Float64Array;
   readonly left: Float64Array;
-  readonly right: Float64Array;
   constructor(readonly size: number) {
     this.count = new Int32Array(size + 1);
     this.sum = new Float64Array(size + 1);
     this.left = new Float64Array(size + 1);
-    this.right = new Float64Array(size + 1);
   }
 }
 
-/** The ranks 1..N of `v` (ties broken by position: a tie's distance is 0 whichever side it counts on). */
-export function ranksOf(v: ArrayLike<number>): Int32Array {
-  const order = Array.from({ length: v.length }, (_, i) => i).sort((a, b) => v[a] - v[b] || a - b);
-  const rank = new Int32Array(v.length);
-  order.forEach((i, r) => (rank[i] = r + 1));
-  return rank;
+/** A segment's points with what a split search needs of each: its rank 1..N (ties broken by position: a
+ * tie's distance is 0 whichever side it counts on) and dᵢ = Σⱼ |vᵢ − vⱼ| over the whole segment. Both
+ * belong to the value, not to its place, so a permutation moves them along with it. */
+export interface SegmentPoints {
+  readonly values: Float64Array;
+  readonly ranks: Int32Array;
+  readonly distances: Float64Array;
+}
+
+export function segmentPoints(v: ArrayLike<number>): SegmentPoints {
+  const n = v.length;
+  const values = Float64Array.from(v);
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => values[a] - values[b] || a - b);
+  const ranks = new Int32Array(n);
+  const distances = new Float64Array(n);
+  let total = 0;
+  for (const i of order) total += values[i];
+  let below = 0;
+  order.forEach((i, k) => {
+    const x = values[i];
+    ranks[i] = k + 1;
+    distances[i] = x * k - below + (total - below - x) - x * (n - k - 1);
+    below += x;
+  });
+  return { values, ranks, distances };
 }
 
 /**
- * out[t] = Σ |v_i − v_k| over the pairs i < k < t (from the front), or over t ≤ i < k < N (from the back,
- * written at out[t]); `rank` is `ranksOf(v)`.
+ * left[t] = Σ |v_i − v_k| over the pairs i < k < t, each new point's distances to those before it read
+ * from a Fenwick tree of the ranks so far (count and sum of the smaller ones).
  */
-function withinSums(v: ArrayLike<number>, rank: ArrayLike<number>, s: EnergyScratch, out: Float64Array, back: boolean) {
+function leftSums(p: SegmentPoints, s: EnergyScratch): void {
+  // Locals, not property reads, in the hot loop (the permutation test runs it thousands of times).
+  const { values: v, ranks: rank } = p;
+  const { count, sum, left } = s;
   const n = v.length;
-  s.count.fill(0, 0, n + 1);
-  s.sum.fill(0, 0, n + 1);
+  count.fill(0, 0, n + 1);
+  sum.fill(0, 0, n + 1);
   let total = 0;
   let acc = 0;
-  out[back ? n : 0] = 0;
-  for (let step = 0; step < n; step++) {
-    const i = back ? n - 1 - step : step;
+  left[0] = 0;
+  for (let i = 0; i < n; i++) {
     const x = v[i];
-    // Count and sum of the points so far whose rank is below this one's.
+    const ri = rank[i];
     let below = 0;
     let belowSum = 0;
-    for (let r = rank[i] - 1; r > 0; r -= r & -r) {
-      below += s.count[r];
-      belowSum += s.sum[r];
+    for (let r = ri - 1; r > 0; r &= r - 1) {
+      below += count[r];
+      belowSum += sum[r];
     }
-    acc += x * below - belowSum + (total - belowSum) - x * (step - below);
-    for (let r = rank[i]; r <= n; r += r & -r) {
-      s.count[r]++;
-      s.sum[r] += x;
+    acc += x * (2 * below - i) + total - 2 * belowSum;
+    for (let r = ri; r <= n; r += r & -r) {
+      count[r]++;
+      sum[r] += x;
     }
     total += x;
-    out[back ? i : i + 1] = acc;
+    left[i + 1] = acc;
   }
 }
 
-/** Q̂ at every split τ with at least `minSegment` points a side, and the largest: τ is the first index after. */
-export function bestSplit(
-  v: ArrayLike<number>,
-  rank: ArrayLike<number>,
-  minSegment: number,
-  s: EnergyScratch,
-): { tau: number; q: number } | null {
-  const n = v.length;
-  if (n < 2 * Math.max(2, minSegment)) return null;
-  withinSums(v, rank, s, s.left, false);
-  withinSums(v, rank, s, s.right, true);
-  const all = s.left[n];
-  let best: { tau: number; q: number } | null = null;
-  for (let tau = Math.max(2, minSegment); tau <= n - Math.max(2, minSegment); tau++) {
-    const q = splitQ(all, s.left[tau], s.right[tau], tau, n - tau);
-    if (best === null || q > best.q) best = { tau, q };
+/**
+ * The split τ (the first index after) with the largest Q̂ among those with at least `minSegment` points
+ * a side. With D(τ) = Σ_{i<τ} dᵢ = 2·W₁(τ) + cross(τ), one pass gives both sides: cross = D − 2W₁ and
+ * W₂ = T − W₁ − cross, T the whole's sum of pairwise distances.
+ */
+export function bestSplit(p: SegmentPoints, minSegment: number, s: EnergyScratch): { tau: number; q: number } | null {
+  const n = p.values.length;
+  const side = Math.max(2, minSegment);
+  if (n < 2 * side) return null;
+  leftSums(p, s);
+  const { left } = s;
+  const { distances } = p;
+  const all = left[n];
+  let d = 0;
+  for (let i = 0; i < side; i++) d += distances[i];
+  let bestTau = -1;
+  let bestQ = -Infinity;
+  for (let tau = side; tau <= n - side; tau++) {
+    const within1 = left[tau];
+    const cross = d - 2 * within1;
+    const q = splitQ(cross, within1, all - within1 - cross, tau, n - tau);
+    if (q > bestQ || bestTau < 0) {
+      bestQ = q;
+      bestTau = tau;
+    }
+    d += distances[tau];
   }
-  return best;
+  return { tau: bestTau, q: bestQ };
 }
 
-/** Q̂ from the three sums: the cross sum is the whole's less both sides' own. */
-export function splitQ(all: number, within1: number, within2: number, n: number, m: number): number {
-  const cross = all - within1 - within2;
+/** Q̂ from the cross sum and each side's own. */
+export function splitQ(cross: number, within1: number, within2: number, n: number, m: number): number {
   const e = (2 / (n * m)) * cross - (2 / (n * (n - 1))) * within1 - (2 / (m * (m - 1))) * within2;
   return ((n * m) / (n + m)) * e;
 }

@@ -1,7 +1,11 @@
 // A project's history across versions (issue 33): every series' change points by E-Divisive means
-// (eDivisive.ts), the false-discovery rate controlled across all the tests of all the series
-// (Benjamini–Hochberg), and each change point's magnitude with its interval, between the versions since
-// the change point before and those up to the one after.
+// (eDivisive.ts), and each change point's magnitude with its interval, between the versions since the
+// change point before and those up to the one after. The false-discovery rate is controlled across the
+// project's series as Benjamini & Bogomolov (2014, "Selective inference on multiple families of
+// hypotheses", JRSS B 76(1), §2) do for families of hypotheses: each series is a family, its first test
+// (any change at all?) its p-value; Benjamini–Hochberg at q over the m series selects R of them, and within
+// each selected series the further change points are kept while their tests pass q·R/m, which bounds the
+// expected average false-discovery proportion over the selected series by q.
 import type { MeasureName } from "../campaign/measures.js";
 import { medianRatio } from "../stats/ratio.js";
 import { adjustedPValues } from "./benjaminiHochberg.js";
@@ -30,8 +34,6 @@ export interface HistoryChange {
   readonly before: number;
   readonly after: number;
   readonly pValue: number;
-  /** Benjamini–Hochberg adjusted p-value across every test of the project's series. */
-  readonly qValue: number;
   readonly permutations: number;
   /** after / before: the Hodges–Lehmann ratio of the versions' medians on either side, with Moses' interval;
    * null where a value is not positive. */
@@ -51,8 +53,10 @@ export interface HistorySeries extends SeriesData {
   readonly changes: readonly HistoryChange[];
   /** Significant change points smaller than --min-magnitude, left out of `changes`. */
   readonly small: number;
-  /** Tests this series took part in the false-discovery control with. */
-  readonly tests: number;
+  /** The series' first test (any change?) and its Benjamini–Hochberg adjusted value across the series;
+   * null for a series too short to test (fewer than twice the smallest segment). */
+  readonly pValue: number | null;
+  readonly qValue: number | null;
 }
 
 export interface HistoryResult {
@@ -64,7 +68,10 @@ export interface HistoryResult {
     readonly maxPermutations: number;
     readonly sequentialExceedances: number;
     readonly minMagnitude: number;
-    readonly tests: number;
+    /** Series tested (m), selected by Benjamini–Hochberg (R), and the level further change points pass, q·R/m. */
+    readonly tested: number;
+    readonly selected: number;
+    readonly withinLevel: number;
   };
   readonly versions: readonly HistoryVersion[];
   readonly series: readonly HistorySeries[];
@@ -89,29 +96,37 @@ export function analyzeHistory(input: HistoryInput, args: HistoryArgs): HistoryR
       seed: seriesSeed(medians),
     });
   });
-  // Every test made counts: the changes kept and each search's last, failed test.
-  const allP = found.flatMap((f) => f.tests);
-  const adjusted = adjustedPValues(allP);
-  let at = 0;
+  const tested = found.flatMap((f, i) => (f.tests.length > 0 ? [i] : []));
+  const adjusted = adjustedPValues(tested.map((i) => found[i].tests[0]));
+  const qOf = new Map(tested.map((i, k) => [i, adjusted[k]]));
+  const selected = tested.filter((i) => qOf.get(i)! <= args.fdr).length;
+  const withinLevel = tested.length === 0 ? 0 : (args.fdr * selected) / tested.length;
   const out = series.map((s, i): HistorySeries => {
     const f = found[i];
-    const q = adjusted.slice(at, at + f.tests.length);
-    at += f.tests.length;
-    const kept = f.changes.map((c, k) => ({ c, q: q[k] })).filter((x) => x.q <= args.fdr);
+    const q = qOf.get(i) ?? null;
+    // The first change is the series' selection; the others, in the order found, while each passes q·R/m.
+    const kept: FoundChange[] = [];
+    if (q !== null && q <= args.fdr)
+      for (const c of f.changes) {
+        if (kept.length > 0 && c.pValue > withinLevel) break;
+        kept.push(c);
+      }
     const changes = describe(s.points, kept);
     const big = changes.filter((c) => c.ratio === null || Math.abs(c.ratio.estimate - 1) >= args.minMagnitude);
-    return { ...s, changes: big, small: changes.length - big.length, tests: f.tests.length };
+    return { ...s, changes: big, small: changes.length - big.length, pValue: f.tests[0] ?? null, qValue: q };
   });
   return {
     method: {
-      name: "E-Divisive means (Matteson & James 2014) with a seeded permutation test, Benjamini–Hochberg across series",
+      name: "E-Divisive means (Matteson & James 2014) with a seeded permutation test; false discoveries controlled across series (Benjamini & Bogomolov 2014)",
       alpha: ENERGY_ALPHA,
       fdr: args.fdr,
       minSegment: args.minSegment,
       maxPermutations: permutations,
       sequentialExceedances: SEQUENTIAL_EXCEEDANCES,
       minMagnitude: args.minMagnitude,
-      tests: allP.length,
+      tested: tested.length,
+      selected,
+      withinLevel,
     },
     versions: input.versions,
     series: out,
@@ -120,11 +135,11 @@ export function analyzeHistory(input: HistoryInput, args: HistoryArgs): HistoryR
 }
 
 /** Each kept change point with the segments between its neighbours (in point order). */
-function describe(points: readonly HistoryPoint[], kept: readonly { c: FoundChange; q: number }[]): HistoryChange[] {
-  const sorted = [...kept].sort((a, b) => a.c.index - b.c.index);
-  return sorted.map(({ c, q }, k) => {
-    const start = k === 0 ? 0 : sorted[k - 1].c.index;
-    const end = k === sorted.length - 1 ? points.length : sorted[k + 1].c.index;
+function describe(points: readonly HistoryPoint[], kept: readonly FoundChange[]): HistoryChange[] {
+  const sorted = [...kept].sort((a, b) => a.index - b.index);
+  return sorted.map((c, k) => {
+    const start = k === 0 ? 0 : sorted[k - 1].index;
+    const end = k === sorted.length - 1 ? points.length : sorted[k + 1].index;
     const before = points.slice(start, c.index).map((p) => p.median);
     const after = points.slice(c.index, end).map((p) => p.median);
     const r = medianRatio(after, before, MAGNITUDE_CONFIDENCE);
@@ -138,7 +153,6 @@ function describe(points: readonly HistoryPoint[], kept: readonly { c: FoundChan
       before: points[c.index - 1].version,
       after: points[c.index].version,
       pValue: c.pValue,
-      qValue: q,
       permutations: c.permutations,
       ratio,
       regression: ratio === null ? medianOf(after) > medianOf(before) : ratio.estimate > 1,

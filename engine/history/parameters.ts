@@ -16,7 +16,7 @@ export const DEFAULT_MIN_SEGMENT = 3;
 
 /** Fewest permutations a test draws at most: ecp's default R = 199 (Matteson & James §3.1). With many series
  * the most is raised so a single discovery can pass Benjamini–Hochberg: the smallest permutation p-value,
- * 1/(R + 1), must reach q/m (`maxPermutations`). */
+ * 1/(R + 1), must reach its strictest threshold q/m (`maxPermutations`). */
 export const MIN_PERMUTATIONS = 199;
 
 /** Upper bound on permutations per test, so that a project of thousands of series stays bounded in time. */
@@ -33,8 +33,8 @@ export const MAGNITUDE_CONFIDENCE = 0.95;
  * matters to them (Hunter's min_magnitude, also 0 by default). */
 export const DEFAULT_MIN_MAGNITUDE = 0;
 
-/** Permutations that a test with `series` series of `fdr` needs at most: 2·m/q − 1 puts the smallest
- * p-value, 1/(R + 1), at half the strictest Benjamini–Hochberg threshold q/m. */
+/** Permutations a test of a project of `series` series draws at most: R = m/q − 1 puts the smallest p-value,
+ * 1/(R + 1), at the strictest Benjamini–Hochberg threshold q/m, so one change among m series can be found. */
 export function maxPermutations(series: number, fdr: number): number {
-  return Math.min(MAX_PERMUTATIONS, Math.max(MIN_PERMUTATIONS, Math.ceil((2 * Math.max(1, series)) / fdr) - 1));
+  return Math.min(MAX_PERMUTATIONS, Math.max(MIN_PERMUTATIONS, Math.ceil(Math.max(1, series) / fdr) - 1));
 }

@@ -1,7 +1,6 @@
 // A project's history as series (issue 33): each design × workload × measure over the versions, one
 // point per version, and apart for each environment, so that runs are compared only within one machine,
 // kernel and tool version; where the environment changes between two versions, that is said as such.
-import { quantileSorted } from "simple-statistics";
 import type { MeasureName } from "../campaign/measures.js";
 
 export interface HistoryVersion {
@@ -60,8 +59,8 @@ export function environmentKey(fields: Readonly<Record<string, string | number |
   return kept.length === 0 ? "not recorded" : kept.map(([k, v]) => `${k}=${String(v)}`).join("; ");
 }
 
-const groupKey = (o: Pick<HistoryObservation, "design" | "workload" | "metric">) =>
-  JSON.stringify([o.design, o.workload, o.metric]);
+/** Joins a key's parts: a control character no name holds (names are checked words, campaign/names.ts). */
+const SEP = "\u0001";
 
 /** The series, and where a design × workload × measure moved from one environment to another. */
 export function buildSeries(observations: readonly HistoryObservation[]): {
@@ -69,20 +68,36 @@ export function buildSeries(observations: readonly HistoryObservation[]): {
   environmentChanges: EnvironmentChange[];
 } {
   const byGroup = new Map<string, Map<string, Map<number, number[]>>>();
+  // Runs come grouped (the store reads them by design and workload): the last group is looked up once.
+  let last: { o: HistoryObservation; e: Map<number, number[]> } | null = null;
   for (const o of observations) {
     if (!Number.isFinite(o.value)) continue;
-    const g = byGroup.get(groupKey(o)) ?? new Map<string, Map<number, number[]>>();
-    byGroup.set(groupKey(o), g);
-    const e = g.get(o.environment) ?? new Map<number, number[]>();
-    g.set(o.environment, e);
-    const values = e.get(o.version) ?? [];
-    e.set(o.version, values);
-    values.push(o.value);
+    let e: Map<number, number[]> | undefined;
+    const l: HistoryObservation | undefined = last?.o;
+    if (
+      l &&
+      l.design === o.design &&
+      l.workload === o.workload &&
+      l.metric === o.metric &&
+      l.environment === o.environment
+    )
+      e = last!.e;
+    else {
+      const key = o.design + SEP + o.workload + SEP + o.metric;
+      let g = byGroup.get(key);
+      if (!g) byGroup.set(key, (g = new Map()));
+      e = g.get(o.environment);
+      if (!e) g.set(o.environment, (e = new Map()));
+      last = { o, e };
+    }
+    const values = e.get(o.version);
+    if (values) values.push(o.value);
+    else e.set(o.version, [o.value]);
   }
   const series: SeriesData[] = [];
   const environmentChanges: EnvironmentChange[] = [];
   for (const [key, envs] of byGroup) {
-    const [design, workload, metric] = JSON.parse(key) as [string, string, MeasureName];
+    const [design, workload, metric] = key.split(SEP) as [string, string, MeasureName];
     for (const [environment, versions] of envs) {
       const points = [...versions.entries()].sort(([a], [b]) => a - b).map(([v, values]) => point(v, values));
       series.push({ design, workload, metric, environment, points });
@@ -97,8 +112,22 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function point(version: number, values: number[]): HistoryPoint {
   const s = Float64Array.from(values).sort();
-  const q = (p: number) => quantileSorted(Array.from(s), p);
-  return { version, runs: s.length, median: q(0.5), min: s[0], q1: q(0.25), q3: q(0.75), max: s[s.length - 1] };
+  return {
+    version,
+    runs: s.length,
+    median: quantile(s, 0.5),
+    min: s[0],
+    q1: quantile(s, 0.25),
+    q3: quantile(s, 0.75),
+    max: s[s.length - 1],
+  };
+}
+
+/** Hyndman & Fan's type 7 (R's default): linear between the order statistics around (n − 1)·p. */
+function quantile(sorted: Float64Array, p: number): number {
+  const h = (sorted.length - 1) * p;
+  const lo = Math.floor(h);
+  return lo + 1 < sorted.length ? sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]) : sorted[lo];
 }
 
 /** Versions in order with the environment(s) each was measured in; a change is said where they differ. */

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { bestSplit, EnergyScratch, ranksOf, splitQ } from "../../engine/history/energy.js";
+import { bestSplit, EnergyScratch, segmentPoints, splitQ } from "../../engine/history/energy.js";
 import { eDivisive, seriesSeed } from "../../engine/history/eDivisive.js";
 import { adjustedPValues } from "../../engine/history/benjaminiHochberg.js";
 import { seededRandom } from "../../engine/stats/random.js";
@@ -30,7 +30,7 @@ test("Q̂ of [0,0,1,1] split in the middle is 2 (worked by hand)", () => {
   // Cross distances 4 over 2·2 pairs, none within: Ê = 2/4 · 4 = 2, Q̂ = (2·2/4) · 2 = 2.
   assert.equal(splitQ(4, 0, 0, 2, 2), 2);
   const z = [0, 0, 1, 1];
-  assert.deepEqual(bestSplit(z, ranksOf(z), 2, new EnergyScratch(4)), { tau: 2, q: 2 });
+  assert.deepEqual(bestSplit(segmentPoints(z), 2, new EnergyScratch(4)), { tau: 2, q: 2 });
 });
 
 test("Q̂ of [1,2,4,8,16,32] is largest at τ = 4, 248/9 (worked by hand)", () => {
@@ -39,7 +39,7 @@ test("Q̂ of [1,2,4,8,16,32] is largest at τ = 4, 248/9 (worked by hand)", () =
   const z = [1, 2, 4, 8, 16, 32];
   assert.ok(Math.abs(naiveQ(z, 2) - 128 / 9) < 1e-12);
   assert.ok(Math.abs(naiveQ(z, 3) - 22) < 1e-12);
-  const best = bestSplit(z, ranksOf(z), 2, new EnergyScratch(6))!;
+  const best = bestSplit(segmentPoints(z), 2, new EnergyScratch(6))!;
   assert.equal(best.tau, 4);
   assert.ok(Math.abs(best.q - 248 / 9) < 1e-9);
 });
@@ -50,7 +50,7 @@ test("every split's Q̂ by the rank tree equals the pair-by-pair definition, tie
       fc.array(fc.integer({ min: -50, max: 50 }), { minLength: 4, maxLength: 40 }),
       fc.integer({ min: 2, max: 5 }),
       (z, minSegment) => {
-        const best = bestSplit(z, ranksOf(z), minSegment, new EnergyScratch(z.length));
+        const best = bestSplit(segmentPoints(z), minSegment, new EnergyScratch(z.length));
         const lo = Math.max(2, minSegment);
         if (z.length < 2 * lo) return best === null;
         let want = -Infinity;
