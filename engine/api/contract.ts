@@ -18,6 +18,7 @@ import type { Analyses, AnalysisKind } from "../analyses/registry.js";
 import type { ArgsIn, ResultOf as AnalysisResult } from "../analyses/descriptor.js";
 import type * as T from "./types.js";
 import type { RunLocationCosts } from "../trace/locationCosts.js";
+import { DEFAULT_FDR, DEFAULT_MIN_MAGNITUDE, DEFAULT_MIN_SEGMENT } from "../history/parameters.js";
 
 const id = z.number().int().positive();
 /** A campaign's run-order seed, recorded with it (campaign/spec.ts takes the same range). */
@@ -174,6 +175,19 @@ export const METHODS = {
       kind: z.enum(EXPORTABLE_KINDS),
       args: z.record(z.string(), z.unknown()),
       format: z.string().min(1),
+    }),
+  ),
+  /** A project's history across the versions its campaigns measured (issue 33): each design × workload × measure
+   * series with its change points (engine/history), runs compared only within one environment. */
+  "history.project": method<T.HistoryReport>()(
+    z.strictObject({
+      project: name,
+      design: name.optional(),
+      workload: name.optional(),
+      metric: z.enum(MEASURES).nullable().default(null),
+      fdr: z.number().gt(0).lt(1).default(DEFAULT_FDR),
+      minSegment: z.number().int().min(2).max(1000).default(DEFAULT_MIN_SEGMENT),
+      minMagnitude: z.number().min(0).default(DEFAULT_MIN_MAGNITUDE),
     }),
   ),
   /** The formats reports.analysis offers for each kind (each analysis' descriptor declares its own). */

@@ -5,11 +5,14 @@
 import type { Summary } from "../stats/summary.js";
 import type { ContextRow } from "../cct/query.js";
 import type { CampaignInfo } from "../campaign/readModels.js";
+import type { HistoryResult } from "../history/history.js";
+import type { MeasureInfo } from "../campaign/measures.js";
 
 /** Bumped whenever a type here changes shape. 2: runs.import also takes benchmark results (Imported). 3: reports.campaign
  * is the campaign report (designs, workload, html/pdf formats), reports.analysis exports one analysis. 4: campaigns.launchOptions
- * says which profilers this machine lacks the programs of (available). */
-export const API_VERSION = 4;
+ * says which profilers this machine lacks the programs of (available). 5: a planned campaign and imported results say the
+ * version of the program measured (history.project). */
+export const API_VERSION = 5;
 
 export type { Summary };
 export type * from "../campaign/readModels.js";
@@ -114,4 +117,15 @@ export interface CampaignProgressEvent {
   readonly ended: boolean;
   /** Runs an engine that died was running, interrupted and queued again (engineRecovery.ts). */
   readonly requeued?: readonly number[];
+}
+
+/** history.project's answer (api/historyHandlers.ts): the series and change points of engine/history, with the
+ * campaigns of each version, how the versions were ordered, the measures read, and what was left out. */
+export interface HistoryReport extends HistoryResult {
+  readonly project: string;
+  readonly order: string;
+  /** Per version (same index), its campaigns. */
+  readonly campaigns: readonly (readonly number[])[];
+  readonly measures: readonly MeasureInfo[];
+  readonly notes: readonly string[];
 }
