@@ -22,12 +22,21 @@ import {
 } from "../campaign/measures.js";
 import type { ParsedArgsOf } from "./contract.js";
 import type { HistoryReport } from "./types.js";
+import { explainChanges, type SeriesRun } from "./historyExplain.js";
 
 export function historyHandlers(ctx: ServiceContext): Pick<Handlers, "history.project"> {
-  return { "history.project": (args) => projectHistory(ctx, args) };
+  return {
+    "history.project": async (args) => {
+      const { report, runs } = projectHistory(ctx, args);
+      return { ...report, explanations: await explainChanges(ctx, report, runs) };
+    },
+  };
 }
 
-function projectHistory(ctx: ServiceContext, args: ParsedArgsOf<"history.project">): HistoryReport {
+function projectHistory(
+  ctx: ServiceContext,
+  args: ParsedArgsOf<"history.project">,
+): { report: Omit<HistoryReport, "explanations">; runs: SeriesRun[] } {
   const db = ctx.workspace().db;
   const projectId = projectIdByName(db, args.project);
   if (projectId === null) throw new ApiError("not-found", `no project named ${args.project} in this workspace`);
@@ -50,6 +59,7 @@ function projectHistory(ctx: ServiceContext, args: ParsedArgsOf<"history.project
   const measures = new Map<MeasureName, MeasureInfo>();
   const notes: string[] = [];
   const observations: HistoryObservation[] = [];
+  const seriesRuns: SeriesRun[] = [];
   for (const c of campaigns) {
     const paired = c.spec.timing !== undefined;
     const profiler = c.spec.profiler.name;
@@ -71,6 +81,7 @@ function projectHistory(ctx: ServiceContext, args: ParsedArgsOf<"history.project
       if (value === null) continue;
       const environment = environmentKey(environmentFields(environments.get(r.id)));
       observations.push({ version, design: r.design, workload: r.workload, metric, environment, value });
+      if (r.hasCct) seriesRuns.push({ run: r, version, environment });
     }
   }
   observations.sort((a, b) => cmp(a.design, b.design) || cmp(a.workload, b.workload) || a.version - b.version);
@@ -79,12 +90,15 @@ function projectHistory(ctx: ServiceContext, args: ParsedArgsOf<"history.project
     { fdr: args.fdr, minSegment: args.minSegment, minMagnitude: args.minMagnitude },
   );
   return {
-    project: args.project,
-    order: ordered.order,
-    campaigns: ordered.versions.map((v) => v.campaigns),
-    measures: [...measures.values()],
-    notes,
-    ...result,
+    report: {
+      project: args.project,
+      order: ordered.order,
+      campaigns: ordered.versions.map((v) => v.campaigns),
+      measures: [...measures.values()],
+      notes,
+      ...result,
+    },
+    runs: seriesRuns,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Summary } from "../stats/summary.js";
 import type { ContextRow } from "../cct/query.js";
 import type { CampaignInfo } from "../campaign/readModels.js";
 import type { HistoryResult } from "../history/history.js";
+import type { ContextChange } from "../history/explain.js";
 import type { MeasureInfo } from "../campaign/measures.js";
 
 /** Bumped whenever a type here changes shape. 2: runs.import also takes benchmark results (Imported). 3: reports.campaign
@@ -128,4 +129,20 @@ export interface HistoryReport extends HistoryResult {
   readonly campaigns: readonly (readonly number[])[];
   readonly measures: readonly MeasureInfo[];
   readonly notes: readonly string[];
+  /** Each change point's explanation (engine/history/explain.ts), by series and change index. */
+  readonly explanations: readonly HistoryExplanation[];
+}
+
+export interface HistoryExplanation {
+  readonly series: number;
+  readonly change: number;
+  /** The versions whose runs were compared, nearest the change on each side. */
+  readonly versionsBefore: readonly number[];
+  readonly versionsAfter: readonly number[];
+  readonly runsBefore: number;
+  readonly runsAfter: number;
+  /** Ranked: the largest change of time per run first. */
+  readonly contexts: readonly ContextChange[];
+  /** Why there is nothing to show, when there is not. */
+  readonly note: string | null;
 }

@@ -92,6 +92,15 @@ describe("history across versions", () => {
     assert.ok(c.ratio!.estimate > 1.08 && c.ratio!.estimate < 1.25, `ratio ${c.ratio!.estimate}`);
     assert.ok(c.ratio!.low > 1, "the interval excludes no change");
     assert.deepEqual(series(r, "steady").changes, [], "no change point where nothing changed");
+    // Explained by the function that changed: transform() calls step() more often from v12 on.
+    const why = r.explanations.find((e) => e.series === r.series.indexOf(regressed) && e.change === 0)!;
+    assert.deepEqual(
+      why.versionsAfter.map((v) => r.versions[v].label),
+      ["v12", "v13", "v14"],
+    );
+    const top = why.contexts[0];
+    assert.ok(top.path.includes("transform"), JSON.stringify(why.contexts.map((x) => x.path)));
+    assert.ok(top.callsAfter > top.callsBefore * 1.15, `${top.callsBefore} → ${top.callsAfter} calls a run`);
     assert.equal(r.environmentChanges.length, 0, "one machine, one kernel, one uftrace");
   });
 

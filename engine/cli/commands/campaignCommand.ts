@@ -19,12 +19,12 @@ export function declareCampaign(program: Command): void {
     .argument("<spec>", "campaign spec (YAML)")
     .addOption(seedOption("seed of the run order (default: the spec's, else random; recorded)"))
     .option(
-      "--version <label>",
-      "the version of the program measured, for varbench history (default: the git revision of the spec's folder, marked -dirty with uncommitted changes; none outside git)",
+      "--program-version <label>",
+      "the version of the program measured, for varbench history (--version is varbench's own) (default: the git revision of the spec's folder, marked -dirty with uncommitted changes; none outside git)",
     )
     .description("plan a campaign from a spec and run it, with its progress")
-    .action(async (spec: string, o: { seed?: number; version?: string }) =>
-      (await import("./campaign.js")).run(ws(), spec, o.seed, o.version),
+    .action(async (spec: string, o: { seed?: number; programVersion?: string }) =>
+      (await import("./campaign.js")).run(ws(), spec, o.seed, o.programVersion),
     );
   campaign
     .command("resume")

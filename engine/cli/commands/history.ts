@@ -3,12 +3,23 @@
 // change point is a regression at least that large.
 import { withApi } from "../api.js";
 import { printJson } from "../format/jsonOut.js";
-import { formatMeasure, formatRatio } from "../../format/numbers.js";
+import { formatMeasure, formatNs, formatRatio } from "../../format/numbers.js";
 import { newestRegressions, type HistoryChange, type HistorySeries } from "../../history/history.js";
 import { MEASURE_INFO } from "../../campaign/measures.js";
-import type { HistoryReport } from "../../api/types.js";
-import type { HistoryFlags } from "./historyCommand.js";
+import type { HistoryExplanation, HistoryReport } from "../../api/types.js";
+import type { MeasureName } from "../../campaign/measures.js";
 import { WORSE_EXIT } from "./compare.js";
+
+export interface HistoryFlags {
+  readonly design?: string;
+  readonly workload?: string;
+  readonly metric?: MeasureName;
+  readonly minMagnitude?: number;
+  readonly failOnRegression?: number;
+  readonly fdr?: number;
+  readonly minSegment?: number;
+  readonly json: boolean;
+}
 
 export function history(workspaceDir: string, project: string, o: HistoryFlags): Promise<void> {
   return withApi(workspaceDir, async (api) => {
@@ -38,7 +49,15 @@ export function historyText(r: HistoryReport): string {
   ];
   for (const n of r.notes) lines.push(`note: ${n}`);
   if (r.series.length === 0) lines.push("no series: no measured runs of this project match");
-  for (const s of r.series) lines.push("", ...seriesText(s, label));
+  for (const [si, s] of r.series.entries())
+    lines.push(
+      "",
+      ...seriesText(
+        s,
+        label,
+        r.explanations.filter((e) => e.series === si),
+      ),
+    );
   if (r.environmentChanges.length > 0) {
     lines.push("", "environment changes (never compared as regressions: the series are apart on either side):");
     for (const e of r.environmentChanges)
@@ -47,14 +66,42 @@ export function historyText(r: HistoryReport): string {
   return lines.join("\n");
 }
 
-function seriesText(s: HistorySeries, label: (v: number) => string): string[] {
+function seriesText(
+  s: HistorySeries,
+  label: (v: number) => string,
+  explanations: readonly HistoryExplanation[],
+): string[] {
   const unit = MEASURE_INFO[s.metric].unit;
   const head = `${s.design} × ${s.workload}, ${MEASURE_INFO[s.metric].title} [${s.environment}]: ${s.points.length} version(s)`;
   if (s.pValue === null) return [`${head}: too few versions to test (twice the smallest segment are needed)`];
   const out = [head];
-  for (const c of s.changes) out.push(`  ${changeText(c, label)}`, `    ${sidesText(s, c, unit)}`);
+  for (const [ci, c] of s.changes.entries()) {
+    out.push(`  ${changeText(c, label)}`, `    ${sidesText(s, c, unit)}`);
+    const e = explanations.find((x) => x.change === ci);
+    if (e) out.push(...explanationText(e, label));
+  }
   if (s.changes.length === 0) out.push(`  no change point (p = ${s.pValue.toPrecision(2)})`);
   if (s.small > 0) out.push(`  ${s.small} significant change point(s) under --min-magnitude left out`);
+  return out;
+}
+
+/** The contexts whose time per run changed most between the versions nearest the change. */
+function explanationText(e: HistoryExplanation, label: (v: number) => string): string[] {
+  const versions = (vs: readonly number[]) => vs.map(label).join(", ");
+  if (e.note !== null && e.contexts.length === 0) return [`    why: ${e.note}`];
+  const out = [
+    `    why: contexts whose own time per run changed most, ${e.runsBefore} traced run(s) of ${versions(e.versionsBefore)} against ${e.runsAfter} of ${versions(e.versionsAfter)}:`,
+  ];
+  for (const c of e.contexts) {
+    const calls =
+      Math.abs(c.callsAfter - c.callsBefore) >= 0.5
+        ? `calls per run ${c.callsBefore.toFixed(0)} → ${c.callsAfter.toFixed(0)}`
+        : `${c.callsAfter.toFixed(0)} call(s) per run`;
+    const perCall = (ns: number, n: number) => (n > 0 ? formatNs(ns / n) : "-");
+    out.push(
+      `      ${c.deltaNs >= 0 ? "+" : "−"}${formatNs(Math.abs(c.deltaNs))} a run  ${c.path.join(" → ")}  (${calls}; own time per call ${perCall(c.nsBefore, c.callsBefore)} → ${perCall(c.nsAfter, c.callsAfter)})`,
+    );
+  }
   return out;
 }
 

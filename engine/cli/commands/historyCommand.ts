@@ -1,26 +1,14 @@
 // `varbench history`: declared here, run by history.ts.
 import type { Command } from "commander";
-import type { MeasureName } from "../../campaign/measures.js";
 import { DEFAULT_FDR, DEFAULT_MIN_SEGMENT } from "../../history/parameters.js";
 import { designOption, jsonOption, metricOption, workloadOption, workspaceDir } from "../options.js";
 import { decimal, percent, wholeNumber } from "../optionParsers.js";
-
-export interface HistoryFlags {
-  readonly design?: string;
-  readonly workload?: string;
-  readonly metric?: MeasureName;
-  readonly minMagnitude?: number;
-  readonly failOnRegression?: number;
-  readonly fdr?: number;
-  readonly minSegment?: number;
-  readonly json: boolean;
-}
 
 export function declareHistory(program: Command): void {
   program
     .command("history")
     .description(
-      "each design × workload × measure over the versions the project's campaigns measured (campaign run --version), with its change points: E-Divisive means with a seeded permutation test, false discoveries controlled across series; runs compared only within one environment (machine, kernel, profiler version)",
+      "each design × workload × measure over the versions the project's campaigns measured (campaign run --program-version), with its change points: E-Divisive means with a seeded permutation test, false discoveries controlled across series; runs compared only within one environment (machine, kernel, profiler version)",
     )
     .argument("<project>", "project name")
     .addOption(designOption("only this design's series"))
@@ -43,7 +31,5 @@ export function declareHistory(program: Command): void {
       wholeNumber,
     )
     .addOption(jsonOption())
-    .action(async (project: string, o: HistoryFlags) =>
-      (await import("./history.js")).history(workspaceDir(program), project, o),
-    );
+    .action(async (project: string, o) => (await import("./history.js")).history(workspaceDir(program), project, o));
 }

@@ -13,11 +13,12 @@ export function importTrace(
     design?: string;
     maxChildren?: number;
     campaignName?: string;
-    version?: string;
+    programVersion?: string;
   },
 ): Promise<void> {
   return withApi(workspaceDir, async (api) => {
-    const r = await api.runs.import({ trace: file, ...o });
+    const { programVersion, ...rest } = o;
+    const r = await api.runs.import({ trace: file, ...rest, version: programVersion });
     if (r.kind === "trace")
       console.log(`run ${r.runId}: ${r.format} trace, ${r.events} events, ${r.threads} thread(s)`);
     else console.log(resultsText(r));
