@@ -29,7 +29,7 @@ const PURE_ORDER = [
   // The calling-context tree, built from a trace's events, and the measures each profiler gives.
   ["cct"],
   // The analyses (papers 000–004: variance, trend, phases, patterns) and flame graphs.
-  ["variance", "trend", "patterns", "phases", "flame", "timeline"],
+  ["variance", "trend", "patterns", "phases", "flame", "timeline", "history"],
   // Chart options for the interface and the reports.
   ["charts"],
   // Exporters: text, CSV, JSON, DOT and the campaign report.

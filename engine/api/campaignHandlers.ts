@@ -14,7 +14,9 @@ import { createPlannedCampaign, planCampaignFromFile, type Launched } from "../r
 import { projectCountsById } from "../store/projectQueries.js";
 import { findCalibration } from "../store/calibrations.js";
 import { benchSpec } from "../campaign/benchSpec.js";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
+import { programVersion } from "../runner/programVersion.js";
+import { setCampaignVersion } from "../store/campaignVersions.js";
 
 type Some = Pick<
   Handlers,
@@ -93,7 +95,7 @@ export function campaignHandlers(ctx: ServiceContext): Some {
         ),
       );
     },
-    "campaigns.launchSpec": async ({ spec, seed }) => {
+    "campaigns.launchSpec": async ({ spec, seed, version }) => {
       if (!ctx.localFiles)
         throw new ApiError(
           "invalid-arguments",
@@ -101,7 +103,9 @@ export function campaignHandlers(ctx: ServiceContext): Some {
           [{ path: "spec", message: "no file paths here" }],
         );
       const launched = await asApiError(() => planCampaignFromFile(ctx.workspace(), spec, seed));
-      return { campaign: started(launched), runs: launched.runs, order: launched.order };
+      const measured = programVersion(dirname(resolve(spec)), version);
+      if (measured) setCampaignVersion(db(), launched.id, measured);
+      return { campaign: started(launched), runs: launched.runs, order: launched.order, version: measured };
     },
     "campaigns.bench": (args) => {
       if (!ctx.localFiles)
@@ -123,7 +127,7 @@ export function campaignHandlers(ctx: ServiceContext): Some {
           ...(args.seed === undefined ? {} : { seed: args.seed }),
         }),
       );
-      return { campaign: started(launched), runs: launched.runs, order: launched.order };
+      return { campaign: started(launched), runs: launched.runs, order: launched.order, version: null };
     },
     "campaigns.cancel": ({ campaignId }) => {
       const info = campaignInfo(ctx, campaignRow(ctx, campaignId));

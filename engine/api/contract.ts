@@ -18,6 +18,7 @@ import type { Analyses, AnalysisKind } from "../analyses/registry.js";
 import type { ArgsIn, ResultOf as AnalysisResult } from "../analyses/descriptor.js";
 import type * as T from "./types.js";
 import type { RunLocationCosts } from "../trace/locationCosts.js";
+import { DEFAULT_FDR, DEFAULT_MIN_MAGNITUDE, DEFAULT_MIN_SEGMENT } from "../history/parameters.js";
 
 const id = z.number().int().positive();
 /** A campaign's run-order seed, recorded with it (campaign/spec.ts takes the same range). */
@@ -43,6 +44,13 @@ const method =
   <R>() =>
   <A extends z.ZodType>(args: A): MethodDef<A, R> => ({ args });
 const none = z.strictObject({});
+/** A version's label: a tag, a commit, a release name (runner/programVersion.ts). */
+const versionLabel = z
+  .string()
+  .trim()
+  .min(1, "a version label")
+  .max(200, "at most 200 characters")
+  .regex(/^[^\s-][^\s]*$/, "one word, not starting with '-'");
 
 export const METHODS = {
   "workspace.info": method<T.WorkspaceInfo>()(none),
@@ -78,6 +86,8 @@ export const METHODS = {
     z.strictObject({
       spec: z.string().min(1),
       seed: runOrderSeed.optional(),
+      /** The version of the program measured (history); absent: the git revision of the spec's folder, dirty or not. */
+      version: versionLabel.optional(),
     }),
   ),
   /** hyperfine's everyday use (`varbench bench 'cmd A' 'cmd B'`): commands compared as a campaign of their own
@@ -122,6 +132,8 @@ export const METHODS = {
       design: name.optional(),
       maxChildren: z.number().int().positive().max(MAX_COVARIANCE_CHILDREN).optional(),
       campaignName: name.optional(),
+      /** Benchmark results: the version of the program they measured (history); absent: none recorded. */
+      version: versionLabel.optional(),
     }),
   ),
   /** A file the page uploaded (browser mode's file drop: POST /api/upload, engine/api/uploads.ts), imported as runs.import
@@ -163,6 +175,19 @@ export const METHODS = {
       kind: z.enum(EXPORTABLE_KINDS),
       args: z.record(z.string(), z.unknown()),
       format: z.string().min(1),
+    }),
+  ),
+  /** A project's history across the versions its campaigns measured (issue 33): each design × workload × measure
+   * series with its change points (engine/history), runs compared only within one environment. */
+  "history.project": method<T.HistoryReport>()(
+    z.strictObject({
+      project: name,
+      design: name.optional(),
+      workload: name.optional(),
+      metric: z.enum(MEASURES).nullable().default(null),
+      fdr: z.number().gt(0).lt(1).default(DEFAULT_FDR),
+      minSegment: z.number().int().min(2).max(1000).default(DEFAULT_MIN_SEGMENT),
+      minMagnitude: z.number().min(0).default(DEFAULT_MIN_MAGNITUDE),
     }),
   ),
   /** The formats reports.analysis offers for each kind (each analysis' descriptor declares its own). */

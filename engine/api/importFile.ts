@@ -9,9 +9,12 @@ import { importResults } from "../ingest/importResults.js";
 import { detectPathFormat } from "../io/readTrace.js";
 import { isResultsFormat } from "../trace/detect.js";
 import { RESULTS_FORMAT_TITLES } from "../results/model.js";
+import { programVersion } from "../runner/programVersion.js";
+import { setCampaignVersion } from "../store/campaignVersions.js";
+import { dirname, resolve } from "node:path";
 
 export async function importFile(ctx: ServiceContext, args: ParsedArgsOf<"runs.import">): Promise<Imported> {
-  const { trace, project, workload, design, maxChildren, campaignName } = args;
+  const { trace, project, workload, design, maxChildren, campaignName, version } = args;
   const format = await detectPathFormat(trace);
   const refuse = (field: string, message: string) =>
     new ApiError("invalid-arguments", `runs.import: ${field}: ${message}`, [{ path: field, message }]);
@@ -30,6 +33,9 @@ export async function importFile(ctx: ServiceContext, args: ParsedArgsOf<"runs.i
       workload,
     });
     const failed = plan.runs.filter((r) => r.status === "failed").length;
+    // A label given is looked up as a revision where the file lies (a tag, a commit): commit order then orders it.
+    const measured = version === undefined ? null : programVersion(dirname(resolve(trace)), version);
+    if (measured) setCampaignVersion(ctx.workspace().db, campaignId, measured);
     return {
       kind: "results",
       format,
@@ -40,8 +46,11 @@ export async function importFile(ctx: ServiceContext, args: ParsedArgsOf<"runs.i
       runs: plan.runs.length,
       failed,
       warnings: plan.warnings,
+      version: measured,
     };
   }
+  if (version !== undefined)
+    throw refuse("version", `names the version of imported benchmark results, and ${trace} is a trace`);
   if (campaignName !== undefined)
     throw refuse(
       "campaignName",

@@ -94,14 +94,22 @@ export function runHandlers(ctx: ServiceContext): Some {
         warnings: cct ? cct.warnings.map(describeTraceWarning) : [],
       };
     },
-    "runs.import": async ({ trace, project, workload, design, maxChildren, campaignName }): Promise<Imported> => {
+    "runs.import": async ({
+      trace,
+      project,
+      workload,
+      design,
+      maxChildren,
+      campaignName,
+      version,
+    }): Promise<Imported> => {
       if (!ctx.localFiles)
         throw new ApiError(
           "invalid-arguments",
           "files on disk (traces, benchmark results) can be imported only from the command line or the desktop window",
           [{ path: "trace", message: "no file paths here" }],
         );
-      return importFile(ctx, { trace, project, workload, design, maxChildren, campaignName });
+      return importFile(ctx, { trace, project, workload, design, maxChildren, campaignName, version });
     },
     "runs.locationCosts": ({ runId }) => {
       row(runId);

@@ -13,6 +13,7 @@ import { analysisHandlers } from "./analysisHandlers.js";
 import { reportHandlers } from "./reportHandlers.js";
 import { traceExportHandlers } from "./traceExportHandlers.js";
 import { uploadHandlers } from "./uploadHandlers.js";
+import { historyHandlers } from "./historyHandlers.js";
 import { rememberWorkspace } from "./recentWorkspaces.js";
 import { AnalysisSources } from "../analyses/sources.js";
 import { engineMemoryMb } from "./engineMemory.js";
@@ -52,6 +53,7 @@ export class VarbenchService implements ServiceContext {
       ...traceExportHandlers(this),
       ...uploadHandlers(this),
       ...analysisHandlers(this),
+      ...historyHandlers(this),
     };
   }
 

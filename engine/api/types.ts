@@ -5,11 +5,15 @@
 import type { Summary } from "../stats/summary.js";
 import type { ContextRow } from "../cct/query.js";
 import type { CampaignInfo } from "../campaign/readModels.js";
+import type { HistoryResult } from "../history/history.js";
+import type { ContextChange } from "../history/explain.js";
+import type { MeasureInfo } from "../campaign/measures.js";
 
 /** Bumped whenever a type here changes shape. 2: runs.import also takes benchmark results (Imported). 3: reports.campaign
  * is the campaign report (designs, workload, html/pdf formats), reports.analysis exports one analysis. 4: campaigns.launchOptions
- * says which profilers this machine lacks the programs of (available). */
-export const API_VERSION = 4;
+ * says which profilers this machine lacks the programs of (available). 5: a planned campaign and imported results say the
+ * version of the program measured (history.project). */
+export const API_VERSION = 5;
 
 export type { Summary };
 export type * from "../campaign/readModels.js";
@@ -79,6 +83,8 @@ export interface ImportedResults {
   /** Runs that failed (a non-zero exit, an error the benchmark reported): kept, left out of the statistics. */
   readonly failed: number;
   readonly warnings: readonly string[];
+  /** The version given for them (runner/programVersion.ts); null: none. */
+  readonly version: { readonly label: string; readonly commit: string | null; readonly dirty: boolean | null } | null;
 }
 
 /** What runs.import made of a file: a run, or a campaign. */
@@ -89,6 +95,8 @@ export interface PlannedCampaign {
   readonly campaign: CampaignInfo;
   readonly runs: number;
   readonly order: string;
+  /** The version of the program it measures (runner/programVersion.ts); null: none known. */
+  readonly version: { readonly label: string; readonly commit: string | null; readonly dirty: boolean | null } | null;
 }
 
 export interface CampaignProgressEvent {
@@ -110,4 +118,31 @@ export interface CampaignProgressEvent {
   readonly ended: boolean;
   /** Runs an engine that died was running, interrupted and queued again (engineRecovery.ts). */
   readonly requeued?: readonly number[];
+}
+
+/** history.project's answer (api/historyHandlers.ts): the series and change points of engine/history, with the
+ * campaigns of each version, how the versions were ordered, the measures read, and what was left out. */
+export interface HistoryReport extends HistoryResult {
+  readonly project: string;
+  readonly order: string;
+  /** Per version (same index), its campaigns. */
+  readonly campaigns: readonly (readonly number[])[];
+  readonly measures: readonly MeasureInfo[];
+  readonly notes: readonly string[];
+  /** Each change point's explanation (engine/history/explain.ts), by series and change index. */
+  readonly explanations: readonly HistoryExplanation[];
+}
+
+export interface HistoryExplanation {
+  readonly series: number;
+  readonly change: number;
+  /** The versions whose runs were compared, nearest the change on each side. */
+  readonly versionsBefore: readonly number[];
+  readonly versionsAfter: readonly number[];
+  readonly runsBefore: number;
+  readonly runsAfter: number;
+  /** Ranked: the largest change of time per run first. */
+  readonly contexts: readonly ContextChange[];
+  /** Why there is nothing to show, when there is not. */
+  readonly note: string | null;
 }

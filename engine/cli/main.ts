@@ -20,6 +20,7 @@ import { declareFlame } from "./commands/flameCommand.js";
 import { declareTimeline } from "./commands/timelineCommand.js";
 import { declareImport } from "./commands/importCommand.js";
 import { declarePhases } from "./commands/phasesCommand.js";
+import { declareHistory } from "./commands/historyCommand.js";
 import { declareReport } from "./commands/reportCommand.js";
 import { declareRunOne } from "./commands/runOneCommand.js";
 import { declareRuns } from "./commands/runsCommand.js";
@@ -60,6 +61,7 @@ const COMMANDS = [
   declareCompare,
   declareTrends,
   declarePhases,
+  declareHistory,
   declareDemo,
   declareStart,
   declareRunOne,

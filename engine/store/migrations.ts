@@ -141,6 +141,14 @@ export const MIGRATIONS: readonly string[] = [
     UNIQUE (tool, version, host, options_json)
   );
   `,
+  // 7: the version of the program a campaign measured (issue 33, history across versions): a label (given,
+  // or the git revision of the spec's folder), the commit it names where git knows one (to order versions
+  // by commit order), and whether the work tree had uncommitted changes (1) or not (0); NULL: not known
+  `
+  ALTER TABLE campaigns ADD COLUMN version TEXT;
+  ALTER TABLE campaigns ADD COLUMN version_commit TEXT;
+  ALTER TABLE campaigns ADD COLUMN version_dirty INTEGER;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -126,6 +126,7 @@ const BAD: readonly (readonly [string, Arrow])[] = [
   ["pure-order-phases", arrow("engine/phases/p2.ts", "engine/patterns/kmeans.ts")],
   ["pure-order-flame", arrow("engine/flame/f.ts", "engine/report/r2.ts", true)],
   ["pure-order-timeline", arrow("engine/timeline/t.ts", "engine/flame/f3.ts")],
+  ["pure-order-history", arrow("engine/history/h.ts", "engine/variance/v4.ts")],
   ["pure-order-charts", arrow("engine/charts/patternCharts.ts", "engine/report/patternsText.ts")],
   // A pure folder the order does not name yet.
   ["pure-folder-ranked", arrow("engine/newfolder/n.ts", "engine/stats/s3.ts")],

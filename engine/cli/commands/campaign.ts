@@ -27,13 +27,14 @@ export async function init(file: string): Promise<void> {
   console.log(`${file}: a starter campaign spec; edit it, then run it with varbench campaign run ${file}`);
 }
 
-export function run(workspaceDir: string, spec: string, seed?: number): Promise<void> {
+export function run(workspaceDir: string, spec: string, seed?: number, version?: string): Promise<void> {
   return withApi(
     workspaceDir,
     async (api) => {
       const end = await followCampaign(api, async () => {
-        const p = await api.campaigns.launchSpec({ spec, seed });
-        console.log(`campaign ${p.campaign.id}: ${p.runs} runs planned (seed ${p.campaign.seed}, ${p.order})`);
+        const p = await api.campaigns.launchSpec({ spec, seed, version });
+        const v = p.version ? `, version ${p.version.label}` : "";
+        console.log(`campaign ${p.campaign.id}: ${p.runs} runs planned (seed ${p.campaign.seed}, ${p.order}${v})`);
         return p.campaign;
       });
       console.log(`campaign ${end.campaignId} ${end.status}: ${countsText(end.counts)}`);

@@ -18,8 +18,14 @@ export function declareCampaign(program: Command): void {
     .command("run")
     .argument("<spec>", "campaign spec (YAML)")
     .addOption(seedOption("seed of the run order (default: the spec's, else random; recorded)"))
+    .option(
+      "--program-version <label>",
+      "the version of the program measured, for varbench history (--version is varbench's own) (default: the git revision of the spec's folder, marked -dirty with uncommitted changes; none outside git)",
+    )
     .description("plan a campaign from a spec and run it, with its progress")
-    .action(async (spec: string, o: { seed?: number }) => (await import("./campaign.js")).run(ws(), spec, o.seed));
+    .action(async (spec: string, o: { seed?: number; programVersion?: string }) =>
+      (await import("./campaign.js")).run(ws(), spec, o.seed, o.programVersion),
+    );
   campaign
     .command("resume")
     .argument("<id>", "campaign id", wholeNumber)

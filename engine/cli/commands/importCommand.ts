@@ -21,5 +21,9 @@ export function declareImport(program: Command): void {
     )
     .addOption(maxChildrenOption("traces: keep child covariance for contexts with at most n children"))
     .option("--campaign-name <name>", "results: name of the campaign (default: <tool>-<file name>)")
+    .option(
+      "--program-version <label>",
+      "results: the version of the program they measured, for varbench history (a git revision where the file lies is ordered by commit order)",
+    )
     .action(async (file: string, o) => (await import("./importTrace.js")).importTrace(workspaceDir(program), file, o));
 }

@@ -1,0 +1,82 @@
+// Why a change point happened (issue 33 item 3): the calling contexts of the versions just before it and
+// just after compared (the runs' CCTs, one run's rows each), each context's own (self) time per run and
+// calls per run on either side, ranked by the change of own time. Own times add up to the whole run's, so
+// each part of the change is counted once, where it is spent: a caller's inclusive time carries every
+// callee's change (with main → transform → step, 30 % more calls of step from transform raise main's,
+// transform's and step's inclusive time alike), while the own time of main → transform → step alone holds
+// it, with its calls per run up 30 % and its time per call unchanged: the chain names the caller that changed.
+import type { ContextRow } from "../cct/query.js";
+import { chainKind } from "../cct/frameKinds.js";
+
+/** Contexts whose own time per run changed by less than this share of it are not listed: 1 %, the threshold
+ * below which the comparison of contexts counts a context unchanged (cct/compare.ts MIN_RELATIVE_CHANGE). */
+export const MIN_CONTEXT_CHANGE = 0.01;
+
+/** Contexts listed per change point. */
+export const EXPLAINED_CONTEXTS = 8;
+
+export interface ContextChange {
+  readonly path: readonly string[];
+  /** Per run, each side's mean over its runs: calls, own (self) time and inclusive time. */
+  readonly callsBefore: number;
+  readonly callsAfter: number;
+  readonly nsBefore: number;
+  readonly nsAfter: number;
+  readonly inclusiveBefore: number;
+  readonly inclusiveAfter: number;
+  /** nsAfter − nsBefore: the own time per run the change costs (negative: saves). */
+  readonly deltaNs: number;
+}
+
+interface Side {
+  calls: number;
+  ns: number;
+  inclusive: number;
+  path: readonly string[];
+}
+
+function perRun(runs: readonly (readonly ContextRow[])[]): Map<string, Side> {
+  const out = new Map<string, Side>();
+  for (const rows of runs)
+    for (const r of rows) {
+      const key = r.path.join("\u0000");
+      const s = out.get(key) ?? { calls: 0, ns: 0, inclusive: 0, path: r.path };
+      s.calls += r.n / runs.length;
+      s.ns += r.selfNs / runs.length;
+      s.inclusive += r.inclusiveNs / runs.length;
+      out.set(key, s);
+    }
+  return out;
+}
+
+/** The contexts of the program's own code whose own time per run changed most. */
+export function explainChange(
+  before: readonly (readonly ContextRow[])[],
+  after: readonly (readonly ContextRow[])[],
+): ContextChange[] {
+  const a = perRun(before);
+  const b = perRun(after);
+  const changes = new Map<string, ContextChange>();
+  for (const key of new Set([...a.keys(), ...b.keys()])) {
+    const x = a.get(key);
+    const y = b.get(key);
+    const path = (x ?? y)!.path;
+    if (chainKind(path) !== "code") continue;
+    const nsBefore = x?.ns ?? 0;
+    const nsAfter = y?.ns ?? 0;
+    changes.set(key, {
+      path,
+      callsBefore: x?.calls ?? 0,
+      callsAfter: y?.calls ?? 0,
+      nsBefore,
+      nsAfter,
+      inclusiveBefore: x?.inclusive ?? 0,
+      inclusiveAfter: y?.inclusive ?? 0,
+      deltaNs: nsAfter - nsBefore,
+    });
+  }
+  return [...changes.values()]
+    .filter((c) => c.deltaNs !== 0 && Math.abs(c.deltaNs) >= MIN_CONTEXT_CHANGE * Math.max(c.nsBefore, c.nsAfter))
+    .sort((x, y) => Math.abs(y.deltaNs) - Math.abs(x.deltaNs) || x.path.join(">").localeCompare(y.path.join(">")))
+    .slice(0, EXPLAINED_CONTEXTS);
+}

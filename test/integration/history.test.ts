@@ -1,0 +1,146 @@
+// History across versions (issue 33 item 5) on real runs: examples/versioned.c measured under uftrace at 20
+// versions (a campaign each, `--version v01`…), its transform() made 30 % busier from v12 on; each version
+// also varies by up to ±5 % (the program's own noise, fixed per version). The measure is the calls uftrace
+// recorded, a count that does not depend on the machine's speed.
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildExamples, ROOT, tempDir } from "../helpers/uftrace.js";
+import { varbench } from "../helpers/cli.js";
+import { VarbenchService } from "../../engine/api/service.js";
+import { Workspace } from "../../engine/store/workspace.js";
+import { inProcessClient } from "../../engine/api/inProcess.js";
+import type { VarbenchApi } from "../../engine/api/contract.js";
+import type { CampaignProgressEvent, HistoryReport } from "../../engine/api/types.js";
+
+const VERSIONS = 20;
+const REGRESSED_FROM = 12;
+const label = (v: number) => `v${String(v).padStart(2, "0")}`;
+let service: VarbenchService;
+let api: VarbenchApi;
+let dir: string;
+
+function spec(v: number): string {
+  const program = join(ROOT, "examples", "build", "versioned");
+  return [
+    "project: versions",
+    `name: run-${label(v)}`,
+    "designs:",
+    "  - name: O0",
+    "workloads:",
+    "  - name: regressed",
+    `    argv: ["${program}", "${v}", "${REGRESSED_FROM}"]`,
+    "  - name: steady",
+    `    argv: ["${program}", "${v}", "0"]`,
+    "repetitions: 2",
+    "profiler: uftrace",
+    "order: sequential",
+    "timeout: 60s",
+    "",
+  ].join("\n");
+}
+
+function finished(id: number): Promise<CampaignProgressEvent> {
+  return new Promise((ok) => {
+    const off = api.onCampaignProgress((e) => {
+      if (e.campaignId === id && (e.status === "finished" || e.status === "failed")) (off(), ok(e));
+    });
+  });
+}
+
+before(async () => {
+  buildExamples();
+  process.env.VARBENCH_CONFIG_DIR = tempDir("config");
+  const root = tempDir("history");
+  dir = join(root, "ws");
+  const specs = join(root, "specs");
+  mkdirSync(specs);
+  Workspace.init(dir).close();
+  service = new VarbenchService(dir, { localFiles: true, remember: false });
+  api = inProcessClient(service);
+  for (let v = 1; v <= VERSIONS; v++) {
+    const file = join(specs, `${label(v)}.yaml`);
+    writeFileSync(file, spec(v));
+    const p = await api.campaigns.launchSpec({ spec: file, seed: 1, version: label(v) });
+    assert.deepEqual(p.version, { label: label(v), commit: null, dirty: null }, "a label outside git has no commit");
+    const end = await finished(p.campaign.id);
+    assert.equal(end.status, "finished");
+  }
+});
+
+after(() => service.close());
+
+const series = (r: HistoryReport, workload: string) => r.series.find((s) => s.workload === workload)!;
+
+describe("history across versions", () => {
+  it("finds the change point at the version the regression came in, and none in the steady series", async () => {
+    const r = await api.history.project({ project: "versions", metric: "calls" });
+    assert.deepEqual(
+      r.versions.map((v) => v.label),
+      Array.from({ length: VERSIONS }, (_, i) => label(i + 1)),
+      "versions as first measured",
+    );
+    const regressed = series(r, "regressed");
+    assert.equal(regressed.points.length, VERSIONS);
+    assert.equal(regressed.changes.length, 1, JSON.stringify(regressed.changes));
+    const c = regressed.changes[0];
+    assert.equal(r.versions[c.after].label, label(REGRESSED_FROM));
+    assert.equal(r.versions[c.before].label, label(REGRESSED_FROM - 1));
+    assert.equal(c.regression, true);
+    // transform() is 300 of ~600 step() calls: 30 % more of it is ~15 % more calls in all (±5 % noise).
+    assert.ok(c.ratio!.estimate > 1.08 && c.ratio!.estimate < 1.25, `ratio ${c.ratio!.estimate}`);
+    assert.ok(c.ratio!.low > 1, "the interval excludes no change");
+    assert.deepEqual(series(r, "steady").changes, [], "no change point where nothing changed");
+    // Explained by the function that changed: transform() calls step() more often from v12 on.
+    const why = r.explanations.find((e) => e.series === r.series.indexOf(regressed) && e.change === 0)!;
+    assert.deepEqual(
+      why.versionsAfter.map((v) => r.versions[v].label),
+      ["v12", "v13", "v14"],
+    );
+    const top = why.contexts[0];
+    assert.ok(top.path.includes("transform"), JSON.stringify(why.contexts.map((x) => x.path)));
+    assert.ok(top.callsAfter > top.callsBefore * 1.15, `${top.callsBefore} → ${top.callsAfter} calls a run`);
+    assert.equal(r.environmentChanges.length, 0, "one machine, one kernel, one uftrace");
+  });
+
+  it("gives the same answer from the same data", async () => {
+    const a = await api.history.project({ project: "versions", metric: "calls" });
+    const b = await api.history.project({ project: "versions", metric: "calls" });
+    assert.deepEqual(a, b);
+  });
+
+  it("fails a CI job (status 2) on a regression at the newest change point, and says which", () => {
+    const bad = varbench(["-w", dir, "history", "versions", "--metric", "calls", "--fail-on-regression", "5%"]);
+    assert.equal(bad.status, 2, bad.stderr);
+    assert.match(bad.stderr, /regressed .*at v12/);
+    assert.match(bad.stdout, /regression at v12 \(after v11\)/);
+    const steady = varbench([
+      "-w",
+      dir,
+      "history",
+      "versions",
+      "--metric",
+      "calls",
+      "--workload",
+      "steady",
+      "--fail-on-regression",
+      "5%",
+    ]);
+    assert.equal(steady.status, 0, steady.stderr);
+    assert.match(steady.stdout, /no change point/);
+    const big = varbench([
+      "-w",
+      dir,
+      "history",
+      "versions",
+      "--metric",
+      "calls",
+      "--min-magnitude",
+      "50%",
+      "--fail-on-regression",
+      "5%",
+    ]);
+    assert.equal(big.status, 0, "a change under --min-magnitude is left out");
+  });
+});
