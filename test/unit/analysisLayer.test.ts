@@ -71,8 +71,7 @@ describe("runAnalysis", () => {
       reads: [],
       exporters: null,
       flags: {},
-      load: async () => null,
-      compute: () => error(),
+      steps: async () => ({ load: async () => null, compute: () => error() }),
     });
   const args = { target: { kind: "trace", path: "/some/trace.json" } };
 
