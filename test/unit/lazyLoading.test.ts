@@ -65,4 +65,9 @@ describe("what is loaded before it is used", () => {
     assert.deepEqual(matching(files, /Handlers\.ts$/), []);
     assert.deepEqual(matching(files, /^engine\/analyses\/steps\//), []);
   });
+
+  it("reading a trace loads the reader of its format only", () => {
+    const files = staticClosure("engine/api/service.ts");
+    assert.deepEqual(matching(files, /^engine\/trace\/(uftrace|chrome|text)\/read/), []);
+  });
 });
