@@ -56,7 +56,7 @@ describe("what is loaded before it is used", () => {
     const files = staticClosure("engine/analyses/registry.ts");
     assert.ok(files.has("engine/analyses/cct.ts"), "the registry lists the declarations");
     assert.deepEqual(matching(files, /^engine\/analyses\/(steps\/|dominantVariance|patternRuns)/), []);
-    assert.deepEqual(matching(files, /^(ml-|fft)/), []);
+    assert.deepEqual(matching(files, /^(ml-|fft|simple-statistics)/), []);
     assert.deepEqual(matching(files, /^engine\/(variance\/analyze|patterns\/findPatterns|phases\/segmentation)/), []);
   });
 
