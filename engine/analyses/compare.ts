@@ -10,11 +10,12 @@ import { DEFAULT_ON_CPU } from "../variance/parameters.js";
 
 const accepts = ["run", "design"] as const;
 
-export const compareArgs = z.strictObject({
-  a: targetSchema,
-  b: targetSchema,
-  onCpu: z.boolean().default(DEFAULT_ON_CPU),
-});
+export const compareArgs = () =>
+  z.strictObject({
+    a: targetSchema,
+    b: targetSchema,
+    onCpu: z.boolean().default(DEFAULT_ON_CPU),
+  });
 
 export const compare = defineAnalysis({
   kind: "compare",

@@ -114,11 +114,26 @@ export interface AnalysisSteps<S extends z.ZodType, I, R> {
   compute(input: I, args: z.output<S>, progress: Sources["progress"]): R;
 }
 
-/** Keeps a descriptor's types tied together where it is written. */
+/** A descriptor as written: its argument schema made by a function, called on first use. */
+export type AnalysisDeclaration<S extends z.ZodType, I, R, E extends Exporters<R> | null> = Omit<
+  AnalysisDescriptor<S, I, R, E>,
+  "args"
+> & { readonly args: () => S };
+
+/** Keeps a descriptor's types tied together where it is written. Its argument schema is built when
+ * first asked for: a command validates the arguments of the one analysis it runs, and building
+ * every analysis' zod schema at each start would cost it more than that (issue 32 item 1). */
 export function defineAnalysis<S extends z.ZodType, I, R, E extends Exporters<R> | null>(
-  d: AnalysisDescriptor<S, I, R, E>,
+  d: AnalysisDeclaration<S, I, R, E>,
 ): AnalysisDescriptor<S, I, R, E> {
-  return d;
+  const { args: make, ...rest } = d;
+  let args: S | undefined;
+  return {
+    ...rest,
+    get args() {
+      return (args ??= make());
+    },
+  };
 }
 
 /** Types an analysis' steps by its argument schema (`analysisSteps<typeof cctArgs>()({ load, compute })`). */

@@ -10,17 +10,18 @@ import { patternArgs, patternFlags } from "./patternArgs.js";
 
 const accepts = ["design", "campaign"] as const;
 
-export const designComparisonArgs = z.strictObject({
-  a: targetSchema,
-  b: targetSchema,
-  confidence: z
-    .number()
-    .min(0.8, "a confidence of at least 0.8")
-    .max(0.999, "a confidence of at most 0.999")
-    .default(DEFAULT_CONFIDENCE),
-  precision: z.number().positive().max(1).default(DEFAULT_PRECISION),
-  ...patternArgs,
-});
+export const designComparisonArgs = () =>
+  z.strictObject({
+    a: targetSchema,
+    b: targetSchema,
+    confidence: z
+      .number()
+      .min(0.8, "a confidence of at least 0.8")
+      .max(0.999, "a confidence of at most 0.999")
+      .default(DEFAULT_CONFIDENCE),
+    precision: z.number().positive().max(1).default(DEFAULT_PRECISION),
+    ...patternArgs(),
+  });
 
 export const designComparison = defineAnalysis({
   kind: "designComparison",

@@ -8,7 +8,8 @@ import { varianceArgs, varianceFlags } from "./varianceArgs.js";
 
 const accepts = ["run", "design", "trace"] as const;
 
-export const detectionArgs = z.strictObject({ target: targetSchema, vs: targetSchema.optional(), ...varianceArgs });
+export const detectionArgs = () =>
+  z.strictObject({ target: targetSchema, vs: targetSchema.optional(), ...varianceArgs() });
 
 export const detection = defineAnalysis({
   kind: "patterns",

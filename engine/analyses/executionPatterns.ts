@@ -7,12 +7,13 @@ import { defineAnalysis } from "./descriptor.js";
 import { PATTERNS_EXPORTERS } from "../report/exporters.js";
 import { patternArgs, patternFlags } from "./patternArgs.js";
 
-export const executionPatternsArgs = z.strictObject({
-  target: targetSchema,
-  ...patternArgs,
-  /** Only this workload's runs (a campaign's every design on one input); null: every run of the target. */
-  workload: z.string().min(1).nullable().default(null),
-});
+export const executionPatternsArgs = () =>
+  z.strictObject({
+    target: targetSchema,
+    ...patternArgs(),
+    /** Only this workload's runs (a campaign's every design on one input); null: every run of the target. */
+    workload: z.string().min(1).nullable().default(null),
+  });
 
 export const executionPatterns = defineAnalysis({
   kind: "executionPatterns",

@@ -6,17 +6,18 @@ import { targetSchema } from "../campaign/targetSchema.js";
 import { defineAnalysis } from "./descriptor.js";
 import { FLAME_EXPORTERS } from "../report/exporters.js";
 
-export const flameArgs = z.strictObject({
-  target: targetSchema,
-  /** One thread of a run or trace, as "tid" or "pid/tid"; null: all threads merged. */
-  thread: z
-    .string()
-    .regex(/^\d+(\/\d+)?$/, 'a thread as "tid" or "pid/tid"')
-    .nullable()
-    .default(null),
-  /** uftrace with scheduler events: leave the time threads spent switched out out. */
-  onCpu: z.boolean().default(false),
-});
+export const flameArgs = () =>
+  z.strictObject({
+    target: targetSchema,
+    /** One thread of a run or trace, as "tid" or "pid/tid"; null: all threads merged. */
+    thread: z
+      .string()
+      .regex(/^\d+(\/\d+)?$/, 'a thread as "tid" or "pid/tid"')
+      .nullable()
+      .default(null),
+    /** uftrace with scheduler events: leave the time threads spent switched out out. */
+    onCpu: z.boolean().default(false),
+  });
 
 export const flame = defineAnalysis({
   kind: "flame",

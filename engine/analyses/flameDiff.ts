@@ -8,12 +8,13 @@ import { FLAME_DIFF_EXPORTERS } from "../report/exporters.js";
 
 const accepts = ["run", "design"] as const;
 
-export const flameDiffArgs = z.strictObject({
-  a: targetSchema,
-  b: targetSchema,
-  /** uftrace with scheduler events: leave the time threads spent switched out out. */
-  onCpu: z.boolean().default(false),
-});
+export const flameDiffArgs = () =>
+  z.strictObject({
+    a: targetSchema,
+    b: targetSchema,
+    /** uftrace with scheduler events: leave the time threads spent switched out out. */
+    onCpu: z.boolean().default(false),
+  });
 
 export const flameDiff = defineAnalysis({
   kind: "flameDiff",

@@ -10,13 +10,14 @@ import { CF_COSTS } from "../trend/cf/invocationFrames.js";
 import { defineAnalysis } from "./descriptor.js";
 import { FUNCTION_TRENDS_EXPORTERS } from "../report/exporters.js";
 
-export const functionTrendsArgs = z.strictObject({
-  target: targetSchema,
-  /** What a call costs: its on-CPU time, or 1 per call (a function's transitive-cost is then the calls under it). */
-  cost: z.enum(CF_COSTS).default("time"),
-  /** Only this workload feature (default: every feature all runs have). */
-  feature: z.string().min(1).optional(),
-});
+export const functionTrendsArgs = () =>
+  z.strictObject({
+    target: targetSchema,
+    /** What a call costs: its on-CPU time, or 1 per call (a function's transitive-cost is then the calls under it). */
+    cost: z.enum(CF_COSTS).default("time"),
+    /** Only this workload feature (default: every feature all runs have). */
+    feature: z.string().min(1).optional(),
+  });
 
 export const functionTrends = defineAnalysis({
   kind: "functionTrends",

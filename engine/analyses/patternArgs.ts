@@ -9,7 +9,7 @@ export const PATTERN_SOURCES = ["auto", "uftrace", "sampler"] as const;
 export type PatternSource = (typeof PATTERN_SOURCES)[number];
 
 /** The arguments every execution-pattern analysis shares, with their one set of defaults. */
-export const patternArgs = {
+export const patternArgs = () => ({
   /** The measure summarised per pattern and compared; null: the one the campaign's profiler declares. */
   metric: z.enum(MEASURES).nullable().default(null),
   /** Per-thread timelines from the runs' traces (uftrace) or their /proc samples (sampler); auto: traces where the runs have them. */
@@ -23,7 +23,7 @@ export const patternArgs = {
     .max(2 ** 31 - 1)
     .default(DEFAULT_SEED),
   alignThreads: z.boolean().default(true),
-};
+});
 
 /** The command-line flags of the shared arguments (cli/failure.ts words a refused argument by its flag). */
 export const patternFlags = {
@@ -34,4 +34,4 @@ export const patternFlags = {
   seed: "--seed",
 } as const;
 
-export type PatternArgs = z.output<z.ZodObject<typeof patternArgs>>;
+export type PatternArgs = z.output<z.ZodObject<ReturnType<typeof patternArgs>>>;

@@ -9,7 +9,8 @@ import { patternArgs, patternFlags } from "./patternArgs.js";
 
 const accepts = ["campaign", "design", "run"] as const;
 
-export const patternCheckArgs = z.strictObject({ reference: targetSchema, check: targetSchema, ...patternArgs });
+export const patternCheckArgs = () =>
+  z.strictObject({ reference: targetSchema, check: targetSchema, ...patternArgs() });
 
 export const patternCheck = defineAnalysis({
   kind: "patternCheck",

@@ -10,13 +10,14 @@ import { GRANULARITIES, LOGICAL_TIMES } from "../phases/callSequence.js";
 import { defineAnalysis } from "./descriptor.js";
 import { PHASE_MARKERS_EXPORTERS } from "../report/exporters.js";
 
-export const phaseMarkersArgs = z.strictObject({
-  target: targetSchema,
-  /** What measures distances and gaps: elapsed time (default) or calls made (deterministic). */
-  logicalTime: z.enum(LOGICAL_TIMES).default("time"),
-  /** Candidates are functions, or functions in their calling contexts (call chains). */
-  granularity: z.enum(GRANULARITIES).default("function"),
-});
+export const phaseMarkersArgs = () =>
+  z.strictObject({
+    target: targetSchema,
+    /** What measures distances and gaps: elapsed time (default) or calls made (deterministic). */
+    logicalTime: z.enum(LOGICAL_TIMES).default("time"),
+    /** Candidates are functions, or functions in their calling contexts (call chains). */
+    granularity: z.enum(GRANULARITIES).default("function"),
+  });
 
 export const phaseMarkers = defineAnalysis({
   kind: "phaseMarkers",

@@ -9,17 +9,18 @@ import { GRANULARITIES, LOGICAL_TIMES } from "../phases/callSequence.js";
 import { defineAnalysis } from "./descriptor.js";
 import { PHASE_SEGMENTS_EXPORTERS } from "../report/exporters.js";
 
-export const phaseSegmentsArgs = z.strictObject({
-  target: targetSchema,
-  /** The campaign (or design) whose regular and irregular runs give the markers. */
-  markers: targetSchema,
-  /** What the instances' lengths are measured in. */
-  logicalTime: z.enum(LOGICAL_TIMES).default("time"),
-  /** What the markers are chosen by (phaseMarkers' logicalTime): elapsed time unless asked. */
-  markerTime: z.enum(LOGICAL_TIMES).default("time"),
-  /** Markers among functions, or among call chains (phaseMarkers' granularity). */
-  granularity: z.enum(GRANULARITIES).default("function"),
-});
+export const phaseSegmentsArgs = () =>
+  z.strictObject({
+    target: targetSchema,
+    /** The campaign (or design) whose regular and irregular runs give the markers. */
+    markers: targetSchema,
+    /** What the instances' lengths are measured in. */
+    logicalTime: z.enum(LOGICAL_TIMES).default("time"),
+    /** What the markers are chosen by (phaseMarkers' logicalTime): elapsed time unless asked. */
+    markerTime: z.enum(LOGICAL_TIMES).default("time"),
+    /** Markers among functions, or among call chains (phaseMarkers' granularity). */
+    granularity: z.enum(GRANULARITIES).default("function"),
+  });
 
 export const phaseSegments = defineAnalysis({
   kind: "phaseSegments",

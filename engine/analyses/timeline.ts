@@ -10,19 +10,20 @@ import { defineAnalysis } from "./descriptor.js";
 
 const nsSchema = z.number().finite().nullable().default(null);
 
-export const timelineArgs = z.strictObject({
-  target: targetSchema,
-  /** The window, ns from the trace's base; null: the trace's start / end. */
-  fromNs: nsSchema,
-  toNs: nsSchema,
-  /** Pixels across the window: calls narrower than one are merged (level of detail). */
-  width: z.number().int().min(1).max(MAX_TIMELINE_WIDTH).default(DEFAULT_TIMELINE_WIDTH),
-  /** A slice whose context to describe: its thread ("pid/tid") and its context number in the result. */
-  select: z
-    .strictObject({ thread: z.string().regex(/^\d+\/\d+$/, 'a thread as "pid/tid"'), context: z.number().int() })
-    .nullable()
-    .default(null),
-});
+export const timelineArgs = () =>
+  z.strictObject({
+    target: targetSchema,
+    /** The window, ns from the trace's base; null: the trace's start / end. */
+    fromNs: nsSchema,
+    toNs: nsSchema,
+    /** Pixels across the window: calls narrower than one are merged (level of detail). */
+    width: z.number().int().min(1).max(MAX_TIMELINE_WIDTH).default(DEFAULT_TIMELINE_WIDTH),
+    /** A slice whose context to describe: its thread ("pid/tid") and its context number in the result. */
+    select: z
+      .strictObject({ thread: z.string().regex(/^\d+\/\d+$/, 'a thread as "pid/tid"'), context: z.number().int() })
+      .nullable()
+      .default(null),
+  });
 
 export const timeline = defineAnalysis({
   kind: "timeline",

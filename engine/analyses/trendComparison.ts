@@ -10,20 +10,21 @@ import { TREND_COMPARISON_EXPORTERS } from "../report/exporters.js";
 
 const accepts = ["design", "campaign"] as const;
 
-export const trendComparisonArgs = z.strictObject({
-  a: targetSchema,
-  b: targetSchema,
-  source: z.enum(["auto", ...TREND_SOURCES]).default("auto"),
-  /** The feature both designs are fitted to (default: the shared feature whose values span the widest ratio). */
-  feature: z.string().min(1).optional(),
-  seed: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1)
-    .default(1),
-  resamples: z.number().int().min(100).max(100_000).default(BOOTSTRAP_RESAMPLES),
-});
+export const trendComparisonArgs = () =>
+  z.strictObject({
+    a: targetSchema,
+    b: targetSchema,
+    source: z.enum(["auto", ...TREND_SOURCES]).default("auto"),
+    /** The feature both designs are fitted to (default: the shared feature whose values span the widest ratio). */
+    feature: z.string().min(1).optional(),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .default(1),
+    resamples: z.number().int().min(100).max(100_000).default(BOOTSTRAP_RESAMPLES),
+  });
 
 export const trendComparison = defineAnalysis({
   kind: "trendComparison",

@@ -9,20 +9,21 @@ import { TREND_SOURCES } from "../trend/costTables.js";
 import { defineAnalysis } from "./descriptor.js";
 import { TRENDS_EXPORTERS } from "../report/exporters.js";
 
-export const trendsArgs = z.strictObject({
-  target: targetSchema,
-  /** Where the costs come from; auto: uftrace traces, else gcov, else callgrind, whichever the runs have. */
-  source: z.enum(["auto", ...TREND_SOURCES]).default("auto"),
-  /** Only this workload feature (default: every feature all runs have). */
-  feature: z.string().min(1).optional(),
-  seed: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1)
-    .default(1),
-  resamples: z.number().int().min(100).max(100_000).default(BOOTSTRAP_RESAMPLES),
-});
+export const trendsArgs = () =>
+  z.strictObject({
+    target: targetSchema,
+    /** Where the costs come from; auto: uftrace traces, else gcov, else callgrind, whichever the runs have. */
+    source: z.enum(["auto", ...TREND_SOURCES]).default("auto"),
+    /** Only this workload feature (default: every feature all runs have). */
+    feature: z.string().min(1).optional(),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .default(1),
+    resamples: z.number().int().min(100).max(100_000).default(BOOTSTRAP_RESAMPLES),
+  });
 
 export const trends = defineAnalysis({
   kind: "trends",

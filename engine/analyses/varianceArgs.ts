@@ -9,7 +9,7 @@ import { DEFAULT_ON_CPU, DEFAULT_PARAMETERS, DEFAULT_PROBABILITY, DEFAULT_WINDOW
 export const MAX_TOOL_COST_NS = 1e6;
 
 /** The arguments every dominant variance analysis shares, with their one set of defaults. */
-export const varianceArgs = {
+export const varianceArgs = () => ({
   /** CoV at or above which a context is high-variant; absent: from window and probability. */
   covThreshold: z.number().positive().optional(),
   window: z.number().positive().default(DEFAULT_WINDOW),
@@ -27,7 +27,7 @@ export const varianceArgs = {
   calibratedToolCost: z.boolean().default(false),
   /** Keep child covariance for contexts with at most this many children (builds the CCT again). */
   maxChildren: z.number().int().positive().max(MAX_COVARIANCE_CHILDREN).optional(),
-};
+});
 
 /** The command-line flags of the shared arguments (cli/failure.ts words a refused argument by its flag). */
 export const varianceFlags = {
@@ -38,4 +38,4 @@ export const varianceFlags = {
   maxChildren: "--max-children",
 } as const;
 
-export type VarianceArgs = z.output<z.ZodObject<typeof varianceArgs>>;
+export type VarianceArgs = z.output<z.ZodObject<ReturnType<typeof varianceArgs>>>;

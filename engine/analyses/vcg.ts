@@ -7,14 +7,15 @@ import { defineAnalysis } from "./descriptor.js";
 import { VCG_EXPORTERS } from "../report/exporters.js";
 import { varianceArgs, varianceFlags } from "./varianceArgs.js";
 
-export const vcgArgs = z.strictObject({
-  target: targetSchema,
-  /** Summarization pressure (000 §4). */
-  tauS: z.number().min(0).max(1).default(DEFAULT_PARAMETERS.tauS),
-  /** Trim threshold (000 §4). */
-  beta: z.number().min(0).max(0.99).default(DEFAULT_PARAMETERS.beta),
-  ...varianceArgs,
-});
+export const vcgArgs = () =>
+  z.strictObject({
+    target: targetSchema,
+    /** Summarization pressure (000 §4). */
+    tauS: z.number().min(0).max(1).default(DEFAULT_PARAMETERS.tauS),
+    /** Trim threshold (000 §4). */
+    beta: z.number().min(0).max(0.99).default(DEFAULT_PARAMETERS.beta),
+    ...varianceArgs(),
+  });
 
 export const vcg = defineAnalysis({
   kind: "vcg",

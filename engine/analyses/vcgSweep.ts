@@ -8,20 +8,21 @@ import { varianceArgs, varianceFlags } from "./varianceArgs.js";
 
 const fraction = z.number().min(0).max(1);
 
-export const vcgSweepArgs = z.strictObject({
-  target: targetSchema,
-  taus: z
-    .array(fraction)
-    .min(1)
-    .max(100)
-    .default([...SWEEP_TAUS]),
-  betas: z
-    .array(fraction.max(0.99))
-    .min(1)
-    .max(100)
-    .default([...SWEEP_BETAS]),
-  ...varianceArgs,
-});
+export const vcgSweepArgs = () =>
+  z.strictObject({
+    target: targetSchema,
+    taus: z
+      .array(fraction)
+      .min(1)
+      .max(100)
+      .default([...SWEEP_TAUS]),
+    betas: z
+      .array(fraction.max(0.99))
+      .min(1)
+      .max(100)
+      .default([...SWEEP_BETAS]),
+    ...varianceArgs(),
+  });
 
 export const vcgSweep = defineAnalysis({
   kind: "vcgSweep",

@@ -10,17 +10,18 @@ import { DEFAULT_CONFIDENCE } from "../patterns/parameters.js";
 import { defineAnalysis } from "./descriptor.js";
 import { VERDICT_EXPORTERS } from "../report/exporters.js";
 
-export const verdictArgs = z.strictObject({
-  a: targetSchema,
-  b: targetSchema,
-  /** Null: the measure the campaign's profiler declares. */
-  measure: z.enum(MEASURES).nullable().default(null),
-  confidence: z
-    .number()
-    .min(0.8, "a confidence of at least 0.8")
-    .max(0.999, "a confidence of at most 0.999")
-    .default(DEFAULT_CONFIDENCE),
-});
+export const verdictArgs = () =>
+  z.strictObject({
+    a: targetSchema,
+    b: targetSchema,
+    /** Null: the measure the campaign's profiler declares. */
+    measure: z.enum(MEASURES).nullable().default(null),
+    confidence: z
+      .number()
+      .min(0.8, "a confidence of at least 0.8")
+      .max(0.999, "a confidence of at most 0.999")
+      .default(DEFAULT_CONFIDENCE),
+  });
 
 export const verdict = defineAnalysis({
   kind: "verdict",

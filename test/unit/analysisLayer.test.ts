@@ -65,7 +65,7 @@ describe("runAnalysis", () => {
       kind: "probe",
       title: "probe analysis",
       version: 1,
-      args: z.strictObject({ target: targetSchema }),
+      args: () => z.strictObject({ target: targetSchema }),
       targets: { target: ["trace"] },
       cache: false,
       reads: [],

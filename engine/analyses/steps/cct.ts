@@ -6,7 +6,7 @@ import { ApiError } from "../../errors/errors.js";
 import type { cctArgs } from "../cct.js";
 import { analysisSteps } from "../descriptor.js";
 
-export const steps = analysisSteps<typeof cctArgs>()({
+export const steps = analysisSteps<ReturnType<typeof cctArgs>>()({
   load: async (sources, { target }, args) => {
     const tree = await sources.cct(target!, { onCpu: args.onCpu, maxCovarianceChildren: args.maxChildren });
     requireThread(tree, args.thread);

@@ -9,7 +9,7 @@ import { frameKind } from "../../cct/frameKinds.js";
 import type { compareArgs } from "../compare.js";
 import { analysisSteps } from "../descriptor.js";
 
-export const steps = analysisSteps<typeof compareArgs>()({
+export const steps = analysisSteps<ReturnType<typeof compareArgs>>()({
   load: async (sources, { a, b }, args) => ({
     a: await sideOf(sources, a!, args.onCpu),
     b: await sideOf(sources, b!, args.onCpu),

@@ -8,7 +8,7 @@ import { clusterRuns, patternRuns } from "../patternRuns.js";
 import type { designComparisonArgs } from "../designComparison.js";
 import { analysisSteps } from "../descriptor.js";
 
-export const steps = analysisSteps<typeof designComparisonArgs>()({
+export const steps = analysisSteps<ReturnType<typeof designComparisonArgs>>()({
   load: async (sources, { a, b }, args) => {
     const sa = await patternRuns(sources, a!, args, () => "A");
     const sb = await patternRuns(sources, b!, args, () => "B");

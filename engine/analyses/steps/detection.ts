@@ -6,7 +6,7 @@ import { preparedVariance } from "../dominantVariance.js";
 import type { detectionArgs } from "../detection.js";
 import { analysisSteps } from "../descriptor.js";
 
-export const steps = analysisSteps<typeof detectionArgs>()({
+export const steps = analysisSteps<ReturnType<typeof detectionArgs>>()({
   load: async (sources, { target, vs }, args) => ({
     a: { label: target!.label, prep: await preparedVariance(sources, target!, args) },
     b: vs ? { label: vs.label, prep: await preparedVariance(sources, vs, args) } : null,

@@ -21,7 +21,7 @@ function onWorkload(t: Resolved, workload: string): Resolved {
   return { ...t, label: `${t.label} on ${workload}`, runs, timing: t.timing.filter((r) => r.workload === workload) };
 }
 
-export const steps = analysisSteps<typeof executionPatternsArgs>()({
+export const steps = analysisSteps<ReturnType<typeof executionPatternsArgs>>()({
   load: async (sources, { target }, args) => {
     const t = args.workload === null ? target! : onWorkload(target!, args.workload);
     return { label: t.label, ...(await patternRuns(sources, t, args, (r) => r.design ?? "—")) };

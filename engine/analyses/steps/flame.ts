@@ -13,7 +13,7 @@ import { runTarget } from "../resolveTarget.js";
 import type { flameArgs } from "../flame.js";
 import { analysisSteps } from "../descriptor.js";
 
-export const steps = analysisSteps<typeof flameArgs>()({
+export const steps = analysisSteps<ReturnType<typeof flameArgs>>()({
   load: (sources, { target }, args) => flameSide(sources, target!, args.thread, args.onCpu),
   compute: (side, args) =>
     flameGraph(side.columns, side.functions, {

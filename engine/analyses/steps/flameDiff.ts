@@ -5,7 +5,7 @@ import { flameSide } from "./flame.js";
 import type { flameDiffArgs } from "../flameDiff.js";
 import { analysisSteps } from "../descriptor.js";
 
-export const steps = analysisSteps<typeof flameDiffArgs>()({
+export const steps = analysisSteps<ReturnType<typeof flameDiffArgs>>()({
   load: async (sources, { a, b }, args) => ({
     a: await flameSide(sources, a!, null, args.onCpu),
     b: await flameSide(sources, b!, null, args.onCpu),

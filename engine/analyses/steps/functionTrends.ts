@@ -12,7 +12,7 @@ import { markTimingNoise, offCpuNote } from "../../trend/cf/timingNoise.js";
 import type { functionTrendsArgs } from "../functionTrends.js";
 import { analysisSteps } from "../descriptor.js";
 
-export const steps = analysisSteps<typeof functionTrendsArgs>()({
+export const steps = analysisSteps<ReturnType<typeof functionTrendsArgs>>()({
   load: async (sources, { target }, args) => {
     oneDesign(target!);
     const traced = target!.runs.filter((r) => r.hasCct);

@@ -6,7 +6,7 @@ import { clusterRuns, patternRuns } from "../patternRuns.js";
 import type { patternCheckArgs } from "../patternCheck.js";
 import { analysisSteps } from "../descriptor.js";
 
-export const steps = analysisSteps<typeof patternCheckArgs>()({
+export const steps = analysisSteps<ReturnType<typeof patternCheckArgs>>()({
   load: async (sources, { reference, check }, args) => {
     const ref = { label: reference!.label, ...(await patternRuns(sources, reference!, args, (r) => r.design ?? "—")) };
     const chk = { label: check!.label, ...(await patternRuns(sources, check!, args, () => "check")) };

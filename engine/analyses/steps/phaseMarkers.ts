@@ -16,7 +16,7 @@ import { runLabel, runTarget } from "../resolveTarget.js";
 import type { phaseMarkersArgs } from "../phaseMarkers.js";
 import { analysisSteps } from "../descriptor.js";
 
-export const steps = analysisSteps<typeof phaseMarkersArgs>()({
+export const steps = analysisSteps<ReturnType<typeof phaseMarkersArgs>>()({
   load: async (sources, { target }, args) => loadMarkerInput(sources, target!, args.logicalTime, args.granularity),
   compute: (input, args): PhaseMarkersResult => {
     const selection = selectMarkers(input.regular, input.regularRun.requests, input.irregular, input.regularGaps);

@@ -17,7 +17,7 @@ import { runTarget } from "../resolveTarget.js";
 import type { phaseSegmentsArgs } from "../phaseSegments.js";
 import { analysisSteps } from "../descriptor.js";
 
-export const steps = analysisSteps<typeof phaseSegmentsArgs>()({
+export const steps = analysisSteps<ReturnType<typeof phaseSegmentsArgs>>()({
   load: async (sources, { target, markers }, args) => {
     const input = await loadMarkerInput(sources, markers!, args.markerTime, args.granularity);
     const chosen = selectMarkers(input.regular, input.regularRun.requests, input.irregular, input.regularGaps);

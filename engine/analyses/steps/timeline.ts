@@ -7,7 +7,7 @@ import { ApiError } from "../../errors/errors.js";
 import type { timelineArgs } from "../timeline.js";
 import { analysisSteps } from "../descriptor.js";
 
-export const steps = analysisSteps<typeof timelineArgs>()({
+export const steps = analysisSteps<ReturnType<typeof timelineArgs>>()({
   load: async (sources, { target }, args) => {
     const calls = await sources.memo<TimelineCalls>(target!, "timeline-calls", async () => {
       const recorder = new TimelineRecorder();

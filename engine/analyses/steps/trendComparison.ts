@@ -7,7 +7,7 @@ import { loadCosts, type LoadedCosts } from "./trends.js";
 import type { trendComparisonArgs } from "../trendComparison.js";
 import { analysisSteps } from "../descriptor.js";
 
-export const steps = analysisSteps<typeof trendComparisonArgs>()({
+export const steps = analysisSteps<ReturnType<typeof trendComparisonArgs>>()({
   load: async (sources, { a, b }, args) => {
     const ca = await loadCosts(sources, a!, args.source, args.feature, true);
     const cb = await loadCosts(sources, b!, args.source === "auto" ? ca.source : args.source, args.feature, true);

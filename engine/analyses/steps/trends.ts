@@ -27,7 +27,7 @@ const ARTIFACT: Readonly<Record<Exclude<TrendSource, "uftrace">, string>> = {
   callgrind: "callgrind-table",
 };
 
-export const steps = analysisSteps<typeof trendsArgs>()({
+export const steps = analysisSteps<ReturnType<typeof trendsArgs>>()({
   load: async (sources, { target }, args) => loadCosts(sources, target!, args.source, args.feature),
   compute: (input, args, progress): TrendsResult => {
     // Clusters sum their locations' costs, so call counts (another unit) are not clustered with instructions or time.

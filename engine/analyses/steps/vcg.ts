@@ -6,7 +6,7 @@ import { preparedVariance, varianceParameters } from "../dominantVariance.js";
 import type { vcgArgs } from "../vcg.js";
 import { analysisSteps } from "../descriptor.js";
 
-export const steps = analysisSteps<typeof vcgArgs>()({
+export const steps = analysisSteps<ReturnType<typeof vcgArgs>>()({
   load: async (sources, { target }, args) => preparedVariance(sources, target!, args),
   compute: (prep, args) =>
     completeAnalysis({ ...prep, parameters: varianceParameters(args, args.tauS, args.beta) }, formatNs),

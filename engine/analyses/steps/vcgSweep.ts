@@ -5,7 +5,7 @@ import { preparedVariance } from "../dominantVariance.js";
 import type { vcgSweepArgs } from "../vcgSweep.js";
 import { analysisSteps } from "../descriptor.js";
 
-export const steps = analysisSteps<typeof vcgSweepArgs>()({
+export const steps = analysisSteps<ReturnType<typeof vcgSweepArgs>>()({
   load: async (sources, { target }, args) => preparedVariance(sources, target!, args),
   compute: (prep, args) => sweep(prep, args.taus, args.betas),
 });

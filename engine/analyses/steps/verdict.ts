@@ -19,7 +19,7 @@ import { runLabel } from "../resolveTarget.js";
 import type { verdictArgs } from "../verdict.js";
 import { analysisSteps } from "../descriptor.js";
 
-export const steps = analysisSteps<typeof verdictArgs>()({
+export const steps = analysisSteps<ReturnType<typeof verdictArgs>>()({
   load: (sources, { a, b }, args) => loadVerdict(sources, a!, b!, args.measure, args.confidence),
   compute: (input) => designVerdict(input),
 });
