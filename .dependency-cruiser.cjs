@@ -137,7 +137,9 @@ module.exports = {
       name: "no-circular",
       severity: "error",
       from: {},
-      to: { circular: true },
+      // A cycle closed by a type-only import is none at run time: an analysis' steps take the type
+      // of its arguments from the declaration that imports them lazily (engine/analyses/README.md).
+      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
     },
   ],
   options: {

@@ -2,17 +2,12 @@
 // σ, CoV, min, max and totals per context, for all threads or one.
 import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
-import { cctTable, threadMatcher } from "../cct/table.js";
-import { CCT_TABLE_DEFAULTS, MAX_COVARIANCE_CHILDREN, type Cct } from "../cct/cct.js";
-import { ApiError } from "../errors/errors.js";
+import { CCT_TABLE_DEFAULTS, MAX_COVARIANCE_CHILDREN } from "../cct/cct.js";
 import { defineAnalysis } from "./descriptor.js";
 import { CCT_EXPORTERS } from "../report/exporters.js";
 
-export const cct = defineAnalysis({
-  kind: "cct",
-  title: "calling-context tree",
-  version: 1,
-  args: z.strictObject({
+export const cctArgs = () =>
+  z.strictObject({
     target: targetSchema,
     /** One thread, as "tid" or "pid/tid"; null: all threads merged. */
     thread: z
@@ -27,28 +22,18 @@ export const cct = defineAnalysis({
     onCpu: z.boolean().default(false),
     /** Keep child covariance only for contexts with at most this many children (builds the CCT again). */
     maxChildren: z.number().int().positive().max(MAX_COVARIANCE_CHILDREN).optional(),
-  }),
+  });
+
+export const cct = defineAnalysis({
+  kind: "cct",
+  title: "calling-context tree",
+  version: 1,
+  args: cctArgs,
   targets: { target: ["run", "design", "campaign", "trace"] },
   // A stored run's CCT is already an artifact, and a table of it is as quick to make as to read.
   cache: false,
   reads: ["callingContexts"],
   exporters: CCT_EXPORTERS,
   flags: { thread: "--thread", limit: "--limit", maxChildren: "--max-children" },
-  load: async (sources, { target }, args) => {
-    const tree = await sources.cct(target!, { onCpu: args.onCpu, maxCovarianceChildren: args.maxChildren });
-    requireThread(tree, args.thread);
-    return { tree, label: `${target!.label}${args.onCpu ? " (on-CPU time)" : ""}` };
-  },
-  compute: ({ tree, label }, args) => cctTable(tree, label, args),
+  steps: () => import("./steps/cct.js").then((m) => m.steps),
 });
-
-/** A thread asked for ("tid" or "pid/tid") must be one of the CCT's; null asks for all. */
-export function requireThread(tree: Cct, thread: string | null): void {
-  if (thread !== null && !tree.threads.some((t) => threadMatcher(thread)(t.pid, t.tid))) {
-    throw new ApiError(
-      "not-found",
-      `no thread ${thread} in this trace; threads: ${tree.threads.map((t) => `${t.pid}/${t.tid}`).join(", ")}`,
-      [{ path: "thread", message: "no such thread" }],
-    );
-  }
-}

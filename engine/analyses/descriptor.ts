@@ -2,7 +2,8 @@
 // to a plain result object"): a kind, a version, its argument schema with the
 // defaults everyone shares, the targets it accepts, a host step that loads
 // what it reads (CCTs, traces, run rows) through Sources, and a pure step that
-// computes the plain result; and what the shared tables used to hold: what its
+// computes the plain result (both in `steps/<kind>.ts`, imported when it first
+// runs); and what the shared tables used to hold: what its
 // runs must record (the campaign page and report offer it only then), its export
 // formats, and the command-line flag of each argument. The registry lists them;
 // the API's analyses.* methods, reports.analysis, the command line's wording of
@@ -106,17 +107,45 @@ export interface AnalysisDescriptor<
   readonly exporters: E;
   /** The flags that set its arguments, to word a refused argument as the flag (cli/failure.ts). */
   readonly flags: Flags<S>;
+  /** Its load and compute steps (`steps/<kind>.ts`), imported when it first runs: a command loads
+   * the code of the analyses it runs, not of all of them (issue 32 item 1). */
+  steps(): Promise<AnalysisSteps<S, I, R>>;
+}
+
+/** What an analysis does: the host step that loads what it reads, and the pure step. */
+export interface AnalysisSteps<S extends z.ZodType, I, R> {
   load(sources: Sources, targets: { readonly [F in FieldsOf<S>]?: Resolved }, args: z.output<S>): Promise<I>;
   /** Pure: the plain result; long computations tell their stages to `progress`. */
   compute(input: I, args: z.output<S>, progress: Sources["progress"]): R;
 }
 
-/** Keeps a descriptor's types tied together where it is written. */
+/** A descriptor as written: its argument schema made by a function, called on first use. */
+export type AnalysisDeclaration<S extends z.ZodType, I, R, E extends Exporters<R> | null> = Omit<
+  AnalysisDescriptor<S, I, R, E>,
+  "args"
+> & { readonly args: () => S };
+
+/** Keeps a descriptor's types tied together where it is written. Its argument schema is built when
+ * first asked for: a command validates the arguments of the one analysis it runs, and building
+ * every analysis' zod schema at each start would cost it more than that (issue 32 item 1). */
 export function defineAnalysis<S extends z.ZodType, I, R, E extends Exporters<R> | null>(
-  d: AnalysisDescriptor<S, I, R, E>,
+  d: AnalysisDeclaration<S, I, R, E>,
 ): AnalysisDescriptor<S, I, R, E> {
-  return d;
+  const { args: make, ...rest } = d;
+  let args: S | undefined;
+  return {
+    ...rest,
+    get args() {
+      return (args ??= make());
+    },
+  };
 }
 
+/** Types an analysis' steps by its argument schema (`analysisSteps<typeof cctArgs>()({ load, compute })`). */
+export const analysisSteps =
+  <S extends z.ZodType>() =>
+  <I, R>(steps: AnalysisSteps<S, I, R>): AnalysisSteps<S, I, R> =>
+    steps;
+
 export type ArgsIn<D> = D extends { readonly args: infer S extends z.ZodType } ? z.input<S> : never;
-export type ResultOf<D> = D extends { compute(...a: never[]): infer R } ? R : never;
+export type ResultOf<D> = D extends { steps(): Promise<{ compute(...a: never[]): infer R }> } ? R : never;

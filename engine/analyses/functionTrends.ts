@@ -6,83 +6,28 @@
 // are marked and said (timingNoise.ts).
 import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
-import { CfFrames, CF_COSTS } from "../trend/cf/invocationFrames.js";
-import { RunFrameSink } from "../trend/cf/frameSink.js";
-import { cfTrendProf } from "../trend/cf/cfTrendProf.js";
-import type { CfTrendsResult } from "../trend/cf/cfResult.js";
-import type { TrendWorkload } from "../trend/result.js";
-import { ApiError } from "../errors/errors.js";
+import { CF_COSTS } from "../trend/cf/invocationFrames.js";
 import { defineAnalysis } from "./descriptor.js";
 import { FUNCTION_TRENDS_EXPORTERS } from "../report/exporters.js";
-import { runLabel, runTarget } from "./resolveTarget.js";
-import { oneDesign, usableFeatures } from "./trends.js";
-import { markTimingNoise, offCpuNote } from "../trend/cf/timingNoise.js";
 
-export const functionTrends = defineAnalysis({
-  kind: "functionTrends",
-  title: "per-function empirical complexity analysis",
-  version: 3,
-  args: z.strictObject({
+export const functionTrendsArgs = () =>
+  z.strictObject({
     target: targetSchema,
     /** What a call costs: its on-CPU time, or 1 per call (a function's transitive-cost is then the calls under it). */
     cost: z.enum(CF_COSTS).default("time"),
     /** Only this workload feature (default: every feature all runs have). */
     feature: z.string().min(1).optional(),
-  }),
+  });
+
+export const functionTrends = defineAnalysis({
+  kind: "functionTrends",
+  title: "per-function empirical complexity analysis",
+  version: 3,
+  args: functionTrendsArgs,
   targets: { target: ["campaign", "design"] },
   cache: true,
   reads: ["callingContexts"],
   exporters: FUNCTION_TRENDS_EXPORTERS,
   flags: { feature: "--feature" },
-  load: async (sources, { target }, args) => {
-    oneDesign(target!);
-    const traced = target!.runs.filter((r) => r.hasCct);
-    const notes = target!.runs.filter((r) => !r.hasCct).map((r) => `${runLabel(r)} holds no trace: left out`);
-    if (traced.length < 3)
-      throw new ApiError(
-        "not-found",
-        `${target!.label}: ${traced.length} traced run(s); per-function trends need at least 3 workloads traced with uftrace, on inputs of several sizes`,
-      );
-    const runs: TrendWorkload[] = [];
-    for (const r of traced) runs.push({ runId: r.id, workload: r.workload, features: await sources.runFeatures(r) });
-    const chosen = usableFeatures(target!.label, runs, args.feature);
-    notes.push(...chosen.notes);
-    const frames = new CfFrames(traced.length, args.cost);
-    for (const [w, r] of traced.entries()) {
-      sources.progress("invocations per function", w, traced.length);
-      const sink = new RunFrameSink(frames, w, runLabel(r));
-      // On-CPU: time a thread spent switched out is no function's cost.
-      await sources.readAgain(runTarget(r), sink, { onCpu: true });
-      sink.finish();
-    }
-    const coverage = { runs: traced.length, withSchedulerEvents: frames.runsWithSchedulerEvents };
-    return {
-      label: target!.label,
-      design: traced[0]?.design ?? null,
-      runs,
-      notes: [...notes, ...frames.notes],
-      features: chosen.features,
-      units: frames.finish(),
-      coverage,
-    };
-  },
-  compute: (input, args, progress): CfTrendsResult => {
-    const fitted = cfTrendProf({ units: input.units, features: input.features }, (done, total) =>
-      progress("choosing models", done, total),
-    );
-    const { functions, note } =
-      args.cost === "time" ? markTimingNoise(fitted, input.coverage) : { functions: fitted, note: null };
-    const offCpu = args.cost === "time" && note === null ? offCpuNote(input.coverage) : null;
-    return {
-      label: input.label,
-      design: input.design,
-      cost: args.cost,
-      unit: args.cost === "time" ? "ns" : "calls",
-      features: input.features.map((f) => f.name),
-      runs: input.runs,
-      functions,
-      noise: note,
-      notes: offCpu ? [offCpu, ...input.notes] : input.notes,
-    };
-  },
+  steps: () => import("./steps/functionTrends.js").then((m) => m.steps),
 });

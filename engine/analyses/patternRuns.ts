@@ -6,50 +6,14 @@
 import * as z from "zod";
 import type { RunRow } from "../campaign/readModels.js";
 import { findPatterns, type PatternInput, type PatternInputRun } from "../patterns/findPatterns.js";
-import { MEASURE_INFO, MEASURES, measureOf, PROFILER_MEASURES, type MeasureName } from "../campaign/measures.js";
-import {
-  ALIGNED_INTERVALS,
-  DEFAULT_SEED,
-  MAX_PATTERNS,
-  PROJECTED_DIMENSIONS,
-  type PatternParameters,
-} from "../patterns/parameters.js";
+import { MEASURE_INFO, measureOf, PROFILER_MEASURES, type MeasureName } from "../campaign/measures.js";
+import { PROJECTED_DIMENSIONS, type PatternParameters } from "../patterns/parameters.js";
 import { runPcv, type RunPcv } from "../patterns/pcv.js";
 import { samplerTimelines, type SampledThread } from "../patterns/samplerTimelines.js";
 import { ApiError, isUserError } from "../errors/errors.js";
 import type { Resolved, Sources } from "./descriptor.js";
+import type { PatternArgs } from "./patternArgs.js";
 import { runLabel } from "./resolveTarget.js";
-
-export const PATTERN_SOURCES = ["auto", "uftrace", "sampler"] as const;
-export type PatternSource = (typeof PATTERN_SOURCES)[number];
-
-/** The arguments every execution-pattern analysis shares, with their one set of defaults. */
-export const patternArgs = {
-  /** The measure summarised per pattern and compared; null: the one the campaign's profiler declares. */
-  metric: z.enum(MEASURES).nullable().default(null),
-  /** Per-thread timelines from the runs' traces (uftrace) or their /proc samples (sampler); auto: traces where the runs have them. */
-  source: z.enum(PATTERN_SOURCES).default("auto"),
-  intervals: z.number().int().min(2).max(200).default(ALIGNED_INTERVALS),
-  kmax: z.number().int().min(1).max(100).default(MAX_PATTERNS),
-  seed: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31 - 1)
-    .default(DEFAULT_SEED),
-  alignThreads: z.boolean().default(true),
-};
-
-/** The command-line flags of the shared arguments (cli/failure.ts words a refused argument by its flag). */
-export const patternFlags = {
-  metric: "--metric",
-  source: "--source",
-  intervals: "--intervals",
-  kmax: "--kmax",
-  seed: "--seed",
-} as const;
-
-export type PatternArgs = z.output<z.ZodObject<typeof patternArgs>>;
 
 export function patternParameters(a: PatternArgs): PatternParameters {
   return { intervals: a.intervals, kmax: a.kmax, seed: a.seed, alignThreads: a.alignThreads };

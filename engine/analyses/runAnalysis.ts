@@ -54,9 +54,10 @@ export async function runAnalysis<R>(
   }
   let result: R;
   try {
-    const input = await descriptor.load(host.sources.forCall(progress), resolved as never, args as never);
+    const { load, compute } = await descriptor.steps();
+    const input = await load(host.sources.forCall(progress), resolved as never, args as never);
     progress("computing", 0, null);
-    result = descriptor.compute(input, args as never, progress);
+    result = compute(input, args as never, progress);
   } catch (e) {
     throw worded(d, Object.values(resolved), e);
   } finally {

@@ -5,19 +5,13 @@
 // zooming and panning cut other windows from the same read.
 import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
-import { TimelineRecorder, type TimelineCalls } from "../timeline/recorder.js";
-import { DEFAULT_TIMELINE_WIDTH, MAX_TIMELINE_WIDTH, timelineWindow } from "../timeline/timeline.js";
-import type { Cct } from "../cct/cct.js";
-import { ApiError } from "../errors/errors.js";
+import { DEFAULT_TIMELINE_WIDTH, MAX_TIMELINE_WIDTH } from "../timeline/timeline.js";
 import { defineAnalysis } from "./descriptor.js";
 
 const nsSchema = z.number().finite().nullable().default(null);
 
-export const timeline = defineAnalysis({
-  kind: "timeline",
-  title: "timeline",
-  version: 1,
-  args: z.strictObject({
+export const timelineArgs = () =>
+  z.strictObject({
     target: targetSchema,
     /** The window, ns from the trace's base; null: the trace's start / end. */
     fromNs: nsSchema,
@@ -29,31 +23,18 @@ export const timeline = defineAnalysis({
       .strictObject({ thread: z.string().regex(/^\d+\/\d+$/, 'a thread as "pid/tid"'), context: z.number().int() })
       .nullable()
       .default(null),
-  }),
+  });
+
+export const timeline = defineAnalysis({
+  kind: "timeline",
+  title: "timeline",
+  version: 1,
+  args: timelineArgs,
   targets: { target: ["run", "trace"] },
   // A window is cut from the memoised read in a few milliseconds; storing every window would fill the workspace.
   cache: false,
   reads: ["callSequences"],
   exporters: null,
   flags: { fromNs: "--from", toNs: "--to", width: "--width" },
-  load: async (sources, { target }, args) => {
-    const calls = await sources.memo<TimelineCalls>(target!, "timeline-calls", async () => {
-      const recorder = new TimelineRecorder();
-      await sources.readAgain(target!, recorder);
-      return recorder.finish();
-    });
-    // The run's CCT gives the selected context's statistics (a stored run's is already parsed).
-    const cct: Cct | null = args.select === null ? null : await sources.cct(target!);
-    return { calls, cct, label: target!.label };
-  },
-  compute: ({ calls, cct, label }, args) => {
-    const result = timelineWindow(calls, cct, label, args);
-    if (args.select !== null && result.selected === null)
-      throw new ApiError(
-        "invalid-arguments",
-        `no context ${args.select.context} in thread ${args.select.thread} of ${label}`,
-        [{ path: "select", message: "no such slice context" }],
-      );
-    return result;
-  },
+  steps: () => import("./steps/timeline.js").then((m) => m.steps),
 });

@@ -2,18 +2,14 @@
 // 000 Table 1): how much merging and trimming shrink the patterns.
 import * as z from "zod";
 import { targetSchema } from "../campaign/targetSchema.js";
-import { sweep } from "../variance/sweep.js";
 import { SWEEP_BETAS, SWEEP_TAUS } from "../variance/parameters.js";
 import { defineAnalysis } from "./descriptor.js";
-import { preparedVariance, varianceArgs, varianceFlags } from "./dominantVariance.js";
+import { varianceArgs, varianceFlags } from "./varianceArgs.js";
 
 const fraction = z.number().min(0).max(1);
 
-export const vcgSweep = defineAnalysis({
-  kind: "vcgSweep",
-  title: "τ_S × β sweep of the VCG",
-  version: 5,
-  args: z.strictObject({
+export const vcgSweepArgs = () =>
+  z.strictObject({
     target: targetSchema,
     taus: z
       .array(fraction)
@@ -25,13 +21,18 @@ export const vcgSweep = defineAnalysis({
       .min(1)
       .max(100)
       .default([...SWEEP_BETAS]),
-    ...varianceArgs,
-  }),
+    ...varianceArgs(),
+  });
+
+export const vcgSweep = defineAnalysis({
+  kind: "vcgSweep",
+  title: "τ_S × β sweep of the VCG",
+  version: 5,
+  args: vcgSweepArgs,
   targets: { target: ["run", "design", "trace"] },
   cache: true,
   reads: ["callingContexts"],
   exporters: null,
   flags: varianceFlags,
-  load: async (sources, { target }, args) => preparedVariance(sources, target!, args),
-  compute: (prep, args) => sweep(prep, args.taus, args.betas),
+  steps: () => import("./steps/vcgSweep.js").then((m) => m.steps),
 });

@@ -9,7 +9,7 @@ import type { ServiceContext } from "./serviceContext.js";
 import { campaignDetail } from "./campaignInfo.js";
 import { ANALYSES } from "../analyses/registry.js";
 import { runAnalysis } from "../analyses/runAnalysis.js";
-import type { AnalysisDescriptor } from "../analyses/descriptor.js";
+import type { AnalysisDescriptor, ResultOf } from "../analyses/descriptor.js";
 import { runDetails, runRows } from "../store/campaignQueries.js";
 import { buildCampaignReport, type DesignInputs } from "../report/campaignReport/build.js";
 import type { CampaignReport } from "../report/campaignReport/model.js";
@@ -79,16 +79,12 @@ export async function campaignReport(ctx: ServiceContext, req: ReportRequest): P
     const d = ANALYSES[kind] as unknown as AnalysisDescriptor<
       z.ZodType<Record<string, unknown>>,
       unknown,
-      ReturnType<(typeof ANALYSES)[K]["compute"]>
+      ResultOf<(typeof ANALYSES)[K]>
     >;
     // The analysis' own defaults filled in, as its API method would: the report names every parameter.
     const parsed = d.args.parse(args);
     analyses.push({ kind, args: parsed });
-    return runAnalysis(
-      ctx,
-      d as unknown as AnalysisDescriptor<never, unknown, ReturnType<(typeof ANALYSES)[K]["compute"]>>,
-      parsed,
-    );
+    return runAnalysis(ctx, d as unknown as AnalysisDescriptor<never, unknown, ResultOf<(typeof ANALYSES)[K]>>, parsed);
   };
   /** An analysis that may not apply: its refusal is a note. */
   const tried = async <T>(what: string, f: () => Promise<T>): Promise<T | null> => {

@@ -12,7 +12,7 @@ import { artifactsOf } from "../store/repositories.js";
 import { runAttributes } from "../store/runAttributes.js";
 import { contextDurations } from "../ingest/runTrace.js";
 import { threadLabels } from "../cct/table.js";
-import { requireThread } from "../analyses/cct.js";
+import { requireThread } from "../analyses/steps/cct.js";
 import { describeTraceWarning } from "../trace/diagnostics.js";
 import { summarize } from "../stats/summary.js";
 import { withBuildDir, type RunPlan } from "../campaign/runPlan.js";

@@ -6,14 +6,6 @@ import { Workspace } from "../store/workspace.js";
 import { dispatch, type Handlers } from "./dispatch.js";
 import { EventHub } from "./eventHub.js";
 import type { ServiceContext } from "./serviceContext.js";
-import { workspaceHandlers } from "./workspaceHandlers.js";
-import { campaignHandlers } from "./campaignHandlers.js";
-import { runHandlers } from "./runHandlers.js";
-import { analysisHandlers } from "./analysisHandlers.js";
-import { reportHandlers } from "./reportHandlers.js";
-import { traceExportHandlers } from "./traceExportHandlers.js";
-import { uploadHandlers } from "./uploadHandlers.js";
-import { historyHandlers } from "./historyHandlers.js";
 import { rememberWorkspace } from "./recentWorkspaces.js";
 import { AnalysisSources } from "../analyses/sources.js";
 import { engineMemoryMb } from "./engineMemory.js";
@@ -33,9 +25,12 @@ export class VarbenchService implements ServiceContext {
   readonly events = new EventHub();
   readonly running: ServiceContext["running"] = new Map();
   readonly sources = new AnalysisSources(() => this.workspace(), engineMemoryMb);
-  readonly handlers: Handlers;
   readonly localFiles: boolean;
   private readonly remember: boolean;
+  /** The handlers, imported on the first call that needs them: a command that runs one analysis
+   * loads the analyses' handlers only, not the code of campaigns, imports and reports (issue 32 item 1). */
+  private analysisHandlers: Promise<Partial<Handlers>> | null = null;
+  private handlers: Promise<Handlers> | null = null;
   private ws: Workspace | null = null;
 
   constructor(
@@ -45,16 +40,6 @@ export class VarbenchService implements ServiceContext {
     this.localFiles = options.localFiles ?? false;
     this.remember = options.remember ?? true;
     if (!options.lazy) this.workspace();
-    this.handlers = {
-      ...workspaceHandlers(this),
-      ...campaignHandlers(this),
-      ...runHandlers(this),
-      ...reportHandlers(this),
-      ...traceExportHandlers(this),
-      ...uploadHandlers(this),
-      ...analysisHandlers(this),
-      ...historyHandlers(this),
-    };
   }
 
   workspace(): Workspace {
@@ -77,8 +62,32 @@ export class VarbenchService implements ServiceContext {
     this.events.emit("analysisProgress", event);
   }
 
-  call(method: string, args: unknown): Promise<unknown> {
-    return dispatch(this.handlers, method, args);
+  async call(method: string, args: unknown): Promise<unknown> {
+    return dispatch((await this.handlersFor(method)) as Handlers, method, args);
+  }
+
+  private handlersFor(method: string): Promise<Partial<Handlers>> {
+    if (method.startsWith("analyses."))
+      return (this.analysisHandlers ??= import("./analysisHandlers.js").then((m) => m.analysisHandlers(this)));
+    return (this.handlers ??= Promise.all([
+      import("./workspaceHandlers.js"),
+      import("./campaignHandlers.js"),
+      import("./runHandlers.js"),
+      import("./reportHandlers.js"),
+      import("./traceExportHandlers.js"),
+      import("./uploadHandlers.js"),
+      import("./analysisHandlers.js"),
+      import("./historyHandlers.js"),
+    ]).then(([w, c, r, rep, t, u, a, h]) => ({
+      ...w.workspaceHandlers(this),
+      ...c.campaignHandlers(this),
+      ...r.runHandlers(this),
+      ...rep.reportHandlers(this),
+      ...t.traceExportHandlers(this),
+      ...u.uploadHandlers(this),
+      ...a.analysisHandlers(this),
+      ...h.historyHandlers(this),
+    })));
   }
 
   /** Stops this process's campaigns (their runs end as cancelled) and closes the workspace. */

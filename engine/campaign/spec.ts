@@ -5,6 +5,7 @@ import * as z from "zod";
 import { VarbenchError } from "../errors/errors.js";
 import { executorSchema } from "./executor.js";
 import { nameSchema as name } from "./names.js";
+import { PROFILER_NAMES } from "./profilerNames.js";
 
 const argv = z.array(z.string().min(1)).min(1, "needs at least the program");
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
@@ -61,9 +62,7 @@ const design = z.strictObject({
   argv: argv.optional(),
 });
 
-/** The profilers of docs/design.md. */
-export const PROFILER_NAMES = ["time", "uftrace", "callgrind", "gcov", "perf", "sampler"] as const;
-export type ProfilerName = (typeof PROFILER_NAMES)[number];
+export { PROFILER_NAMES, type ProfilerName } from "./profilerNames.js";
 const profilerName = z.enum(PROFILER_NAMES, { error: () => `one of: ${PROFILER_NAMES.join(", ")}` });
 /** `profiler: uftrace`, or with options passed to it: `{ name: uftrace, options: [-t, 1us] }`. */
 const profiler = z.preprocess(

@@ -8,7 +8,6 @@ import { Command } from "commander";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PROJECT_ROOT } from "../io/projectRoot.js";
-import { failureMessage } from "./failure.js";
 import { workspaceOption } from "./options.js";
 import { declareBench, joinParameterLists } from "./commands/benchCommand.js";
 import { declareCampaign } from "./commands/campaignCommand.js";
@@ -83,6 +82,8 @@ function installedVersion(): string {
 try {
   await program.parseAsync(joinParameterLists(process.argv));
 } catch (e) {
+  // Loaded only when a command fails: its wording of refused arguments reads every analysis' flags.
+  const { failureMessage } = await import("./failure.js");
   console.error(`varbench: ${failureMessage(e)}`);
   process.exitCode = 1;
 }

@@ -7,9 +7,6 @@ import type { TraceSink } from "../trace/sink.js";
 import type { ByteSource, TraceDirectory } from "../trace/source.js";
 import type { Cct, CctOptions } from "../cct/cct.js";
 import { DETECT_BYTES, detectFileFormat, detectFormat, type FileFormat, type TraceFormat } from "../trace/detect.js";
-import { readUftrace } from "../trace/uftrace/readUftrace.js";
-import { readChromeTrace } from "../trace/chrome/readChromeTrace.js";
-import { readTextTrace } from "../trace/text/readTextTrace.js";
 import { DEFAULT_CHUNK_BYTES, directorySource, fileSource, isDirectory, type OnBytes } from "./fileSource.js";
 
 /** How a trace is read, whatever its format. */
@@ -30,11 +27,18 @@ export type TraceInput =
   | { readonly format: "uftrace"; readonly dir: TraceDirectory }
   | { readonly format: "chrome" | "text"; readonly file: ByteSource };
 
-/** The one switch from a format to its reader. */
+/** The one switch from a format to its reader, each imported when a trace of its format is first read. */
 export async function readInput(input: TraceInput, sink: TraceSink, options: ReadOptions = {}): Promise<void> {
-  if (input.format === "uftrace") await readUftrace(input.dir, sink, { excludeOffCpu: options.excludeOffCpu });
-  else if (input.format === "chrome") await readChromeTrace(input.file, sink);
-  else await readTextTrace(input.file, sink);
+  if (input.format === "uftrace") {
+    const { readUftrace } = await import("../trace/uftrace/readUftrace.js");
+    await readUftrace(input.dir, sink, { excludeOffCpu: options.excludeOffCpu });
+  } else if (input.format === "chrome") {
+    const { readChromeTrace } = await import("../trace/chrome/readChromeTrace.js");
+    await readChromeTrace(input.file, sink);
+  } else {
+    const { readTextTrace } = await import("../trace/text/readTextTrace.js");
+    await readTextTrace(input.file, sink);
+  }
 }
 
 export async function readTraceFile(

@@ -3,7 +3,7 @@
 // its interval, the crossing of the fits and the crossing seen in the data,
 // the whole program first.
 import type { LocationComparison } from "../trend/designTrends.js";
-import { WHOLE_PROGRAM } from "../trend/designTrends.js";
+import { WHOLE_PROGRAM } from "../trend/result.js";
 import type { TrendComparisonResult } from "../trend/result.js";
 import type { Exporter } from "./exporter.js";
 import { table, shortName } from "../format/text.js";

@@ -16,9 +16,9 @@ import { fitFeature, type FeatureFit } from "./featureFit.js";
 import { bootstrapOffset } from "./offsetPower.js";
 import { differenceDraws, studentizedInterval, type ExponentDraws, type Interval } from "./studentized.js";
 import { crossing, observedCrossing, sharedRange } from "./crossings.js";
+import { WHOLE_PROGRAM } from "./result.js";
 
-/** The location that sums every other: the program's whole cost per workload. */
-export const WHOLE_PROGRAM = "(whole program)";
+export { WHOLE_PROGRAM } from "./result.js";
 
 export interface DesignSeries {
   readonly design: string;

@@ -4,6 +4,10 @@ import type { BbTrendResult } from "./bbTrendProf.js";
 import type { TrendSource } from "./costTables.js";
 import type { TrendComparison } from "./designTrends.js";
 
+/** The location that sums every other: the program's whole cost per workload (here, with the
+ * result types, so a report's text names it without loading the fitting code). */
+export const WHOLE_PROGRAM = "(whole program)";
+
 export interface TrendWorkload {
   readonly runId: number;
   readonly workload: string | null;

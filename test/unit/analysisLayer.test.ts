@@ -65,14 +65,13 @@ describe("runAnalysis", () => {
       kind: "probe",
       title: "probe analysis",
       version: 1,
-      args: z.strictObject({ target: targetSchema }),
+      args: () => z.strictObject({ target: targetSchema }),
       targets: { target: ["trace"] },
       cache: false,
       reads: [],
       exporters: null,
       flags: {},
-      load: async () => null,
-      compute: () => error(),
+      steps: async () => ({ load: async () => null, compute: () => error() }),
     });
   const args = { target: { kind: "trace", path: "/some/trace.json" } };
 

@@ -1,6 +1,6 @@
 // `varbench bench 'cmd A' 'cmd B'`: declared here, run by bench.ts.
 import { Option, type Command } from "commander";
-import { PROFILER_NAMES } from "../../campaign/spec.js";
+import { PROFILER_NAMES } from "../../campaign/profilerNames.js";
 import { jsonOption, seedOption } from "../options.js";
 import { choice, percent, wholeNumber } from "../optionParsers.js";
 
