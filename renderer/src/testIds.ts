@@ -109,6 +109,7 @@ export const TID = {
     toSandwich: "flame-to-sandwich",
     sandwich: "flame-sandwich",
     sandwichSummary: "flame-sandwich-summary",
+    sandwichMissing: "flame-sandwich-missing",
     callers: "flame-sandwich-callers",
     callees: "flame-sandwich-callees",
     functions: "flame-functions",
