@@ -1,15 +1,14 @@
 // Where a timeline's slices go on its canvas, pure so tests can place a click:
 // tracks stacked one under another, each a header with the thread's name and a
-// row per call depth (at most MAX_ROWS: deeper calls are said, not drawn), time
-// mapped linearly across the width; colours by function name, waits shaded.
+// row per call depth, every depth (a track is as tall as its thread's deepest
+// call; the canvas scrolls), time mapped linearly across the width; colours by
+// function name, waits shaded.
 import type { TimelineResult, TimelineSlice, TimelineTrack } from "../../../engine/timeline/result.js";
 
 /** CSS pixels: a depth's row, a track's header (its thread's name), the time axis on top. */
 export const ROW_PX = 16;
 export const HEADER_PX = 20;
 export const AXIS_PX = 22;
-/** Rows drawn per track: 40 depths fill the page's height (900 px) for two threads; deeper calls are counted. */
-export const MAX_ROWS = 40;
 
 export interface TrackBox {
   readonly track: TimelineTrack;
@@ -22,7 +21,7 @@ export interface TrackBox {
 export function trackBoxes(tracks: readonly TimelineTrack[]): { boxes: TrackBox[]; height: number } {
   let y = AXIS_PX;
   const boxes = tracks.map((track) => {
-    const rows = Math.min(track.depths, MAX_ROWS);
+    const rows = track.depths;
     const box = { track, top: y, rowsTop: y + HEADER_PX, rows };
     y += HEADER_PX + rows * ROW_PX + 4;
     return box;
@@ -39,7 +38,7 @@ export function timeAt(x: number, fromNs: number, toNs: number, width: number): 
   return fromNs + (x / width) * (toNs - fromNs);
 }
 
-/** The slice drawn under (x, y), or null: summaries are not picked (zoom in to see their calls). */
+/** The slice drawn under (x, y) (y in the layout's coordinates, scrolled rows included), or null. */
 export function sliceAt(
   boxes: readonly TrackBox[],
   x: number,
