@@ -16,7 +16,7 @@ const nsSchema = z.number().finite().nullable().default(null);
 export const timeline = defineAnalysis({
   kind: "timeline",
   title: "timeline",
-  version: 1,
+  version: 2,
   args: z.strictObject({
     target: targetSchema,
     /** The window, ns from the trace's base; null: the trace's start / end. */
@@ -29,6 +29,9 @@ export const timeline = defineAnalysis({
       .strictObject({ thread: z.string().regex(/^\d+\/\d+$/, 'a thread as "pid/tid"'), context: z.number().int() })
       .nullable()
       .default(null),
+    /** uftrace with scheduler events: each thread's clock leaves out the time it was switched out (the
+     * reader's excludeOffCpu, as the CCT's on-CPU option), so its calls are as long as they ran. */
+    onCpu: z.boolean().default(false),
   }),
   targets: { target: ["run", "trace"] },
   // A window is cut from the memoised read in a few milliseconds; storing every window would fill the workspace.
@@ -37,13 +40,14 @@ export const timeline = defineAnalysis({
   exporters: null,
   flags: { fromNs: "--from", toNs: "--to", width: "--width" },
   load: async (sources, { target }, args) => {
-    const calls = await sources.memo<TimelineCalls>(target!, "timeline-calls", async () => {
+    const onCpu = args.onCpu;
+    const calls = await sources.memo<TimelineCalls>(target!, `timeline-calls${onCpu ? "-on-cpu" : ""}`, async () => {
       const recorder = new TimelineRecorder();
-      await sources.readAgain(target!, recorder);
+      await sources.readAgain(target!, recorder, { onCpu });
       return recorder.finish();
     });
-    // The run's CCT gives the selected context's statistics (a stored run's is already parsed).
-    const cct: Cct | null = args.select === null ? null : await sources.cct(target!);
+    // The run's CCT gives the selected context's statistics (a stored run's is already parsed), on the same clock.
+    const cct: Cct | null = args.select === null ? null : await sources.cct(target!, { onCpu });
     return { calls, cct, label: target!.label };
   },
   compute: ({ calls, cct, label }, args) => {

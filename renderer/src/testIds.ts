@@ -89,6 +89,8 @@ export const TID = {
     panel: "timeline-panel",
     path: "timeline-path",
     stats: "timeline-stats",
+    onCpu: "timeline-on-cpu",
+    summaryPicked: "timeline-summary-picked",
   },
   flame: {
     graph: "flame-graph",

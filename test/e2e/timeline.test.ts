@@ -11,7 +11,14 @@ import { varbench } from "../helpers/cli.js";
 import { openBrowserApp, type BrowserApp } from "../helpers/browserApp.js";
 import { inProcessClient } from "../../engine/api/inProcess.js";
 import { TID } from "../../renderer/src/testIds.js";
-import { AXIS_PX, HEADER_PX, ROW_PX, trackBoxes, xOf } from "../../renderer/src/timeline/timelineLayout.js";
+import {
+  AXIS_PX,
+  HEADER_PX,
+  ROW_PX,
+  summaryWindow,
+  trackBoxes,
+  xOf,
+} from "../../renderer/src/timeline/timelineLayout.js";
 import { href } from "../../renderer/src/paths.js";
 
 const sel = (id: string) => `[data-testid="${id}"]`;
@@ -88,6 +95,52 @@ describe("a run's timeline in the browser", () => {
     for (let i = 0; i < 200 && (await attr("data-result-from")) !== panned[0]; i++) await page.waitForTimeout(50);
     assert.equal(await attr("data-result-from"), panned[0]);
     await app.screenshot("timeline-zoomed");
+    assert.deepEqual(app.pageErrors, []);
+  });
+
+  it("zooms into a summary clicked, and shows on-CPU time where the trace has scheduler waits", async () => {
+    const { page } = app;
+    // Away and back: the page opens at the whole run (the last test left it zoomed).
+    await app.goto("#/");
+    await app.goto(href.timeline({ runId: 1 }));
+    await page.waitForSelector(`${sel(TID.timeline.canvas)} canvas`, SLOW);
+    const fromNs = await attr("data-from");
+    const toNs = await attr("data-to");
+    const canvas = page.locator(`${sel(TID.timeline.canvas)} canvas`);
+    const width = (await canvas.boundingBox())!.width;
+    const api = inProcessClient(app.service);
+    const r = await api.analyses.timeline({ target: { kind: "run", runId: 1 }, fromNs, toNs, width });
+    // A summary no slice covers at its depth: work's short calls between the naps.
+    const t = r.tracks[0];
+    const m = t.summaries.find(
+      (s) => s.count > 1 && !t.slices.some((x) => x.depth === s.depth && x.startNs < s.endNs && s.startNs < x.endNs),
+    )!;
+    assert.ok(
+      m,
+      `the whole run holds calls narrower than a pixel: ${JSON.stringify(t.summaries.slice(0, 5))} ${t.slices.length}`,
+    );
+    const x = Math.max(0.5, xOf(m.startNs, fromNs, toNs, width) + 0.5);
+    const y = AXIS_PX + HEADER_PX + m.depth * ROW_PX + ROW_PX / 2;
+    await canvas.click({ position: { x, y } });
+    const picked = page.locator(sel(TID.timeline.summaryPicked));
+    await picked.waitFor();
+    assert.match(
+      await picked.innerText(),
+      new RegExp(`^${m.count.toLocaleString("en-US")} calls narrower than a pixel`),
+    );
+    const zoomed = summaryWindow(m, { startNs: r.spanStartNs, endNs: r.spanEndNs });
+    assert.deepEqual([await attr("data-from"), await attr("data-to")], [zoomed.fromNs, zoomed.toNs]);
+    for (let i = 0; i < 200 && (await attr("data-result-from")) !== zoomed.fromNs; i++) await page.waitForTimeout(50);
+    assert.ok((await attr("data-slices")) > 0, "zoomed in, the merged calls are slices");
+    await app.screenshot("timeline-summary-zoomed");
+    // On-CPU: the engine's window without the waits, from the whole run again.
+    await page.check(sel(TID.timeline.onCpu));
+    for (let i = 0; i < 200 && (await page.getAttribute(sel(TID.timeline.canvas), "data-on-cpu")) !== "true"; i++)
+      await page.waitForTimeout(50);
+    const on = await api.analyses.timeline({ target: { kind: "run", runId: 1 }, width: 10, onCpu: true });
+    assert.deepEqual([await attr("data-from"), await attr("data-to")], [on.spanStartNs, on.spanEndNs]);
+    assert.ok(on.spanEndNs - on.spanStartNs < r.spanEndNs - r.spanStartNs, "the waits left out, the run is shorter");
+    await app.screenshot("timeline-on-cpu");
     assert.deepEqual(app.pageErrors, []);
   });
 
