@@ -235,5 +235,7 @@ export const TID = {
     progress: "files-progress",
     error: "files-error",
     notes: "files-notes",
+    openFolder: "files-open-folder",
+    folderInput: "files-folder-input",
   },
 } as const;
