@@ -19,6 +19,7 @@ import { flame } from "./flame.js";
 import { flameDiff } from "./flameDiff.js";
 import { verdict } from "./verdict.js";
 import { timeline } from "./timeline.js";
+import { sandwich } from "./sandwich.js";
 
 export const ANALYSES = {
   cct,
@@ -38,6 +39,7 @@ export const ANALYSES = {
   flameDiff,
   verdict,
   timeline,
+  sandwich,
 } as const;
 
 export type AnalysisKind = keyof typeof ANALYSES;

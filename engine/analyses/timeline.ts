@@ -23,12 +23,15 @@ export const timelineArgs = () =>
       .strictObject({ thread: z.string().regex(/^\d+\/\d+$/, 'a thread as "pid/tid"'), context: z.number().int() })
       .nullable()
       .default(null),
+    /** uftrace with scheduler events: each thread's clock leaves out the time it was switched out (the
+     * reader's excludeOffCpu, as the CCT's on-CPU option), so its calls are as long as they ran. */
+    onCpu: z.boolean().default(false),
   });
 
 export const timeline = defineAnalysis({
   kind: "timeline",
   title: "timeline",
-  version: 1,
+  version: 2,
   args: timelineArgs,
   targets: { target: ["run", "trace"] },
   // A window is cut from the memoised read in a few milliseconds; storing every window would fill the workspace.

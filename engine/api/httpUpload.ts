@@ -1,4 +1,4 @@
-// POST /api/upload?name=<file name>[&project=<project>] (browser mode's file drop, issue 31 item 2): the body
+// POST /api/upload?name=<file name>[&project=<project>][&folder=1] (browser mode's file drop, issue 31 item 2): the body
 // streamed to a file under the workspace's temporary folder with a bound on its size, imported through
 // runs.importUpload (the same import as `varbench import`), and its folder removed afterwards whatever
 // happens. The caller (httpServer.ts) has checked the Host, the session token and the origin first.
@@ -12,6 +12,7 @@ import { pipeline } from "node:stream/promises";
 import type { ApiBackend } from "./backend.js";
 import type { WorkspaceInfo } from "./types.js";
 import { removeUpload, uploadNameProblem, uploadPath } from "./uploads.js";
+import { FolderRefused, receiveFolder } from "./httpUploadDir.js";
 
 /** Largest file accepted: 2 GiB. The body goes to disk, not memory (the engine's memory budget does not
  * cover it); the bound keeps one drop from filling the workspace's disk. A trace bigger than this is
@@ -49,6 +50,20 @@ export async function receiveUpload(
   const id = randomBytes(16).toString("hex");
   const file = uploadPath(dir, id, name);
   try {
+    // &folder=1: a folder's files in one body (httpUploadDir.ts), imported as the folder (a uftrace recording).
+    if (url.searchParams.get("folder") === "1") {
+      try {
+        await receiveFolder(req, file, maxBytes);
+      } catch (e) {
+        if (e instanceof FolderRefused) return { status: e.status, message: e.message, close: true };
+        return { status: 400, message: "the upload ended before the whole folder arrived", close: true };
+      }
+      try {
+        return { status: 200, result: await service.call("runs.importUpload", { upload: id, name, project }) };
+      } catch (error) {
+        return { status: "error", error };
+      }
+    }
     await mkdir(dirname(file), { recursive: true });
     let size = 0;
     const bound = new Transform({

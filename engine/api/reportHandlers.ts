@@ -35,11 +35,13 @@ export function reportHandlers(
       // differs from the analysis' default ("cct-run-1-thread-5", "vcg-run-1-tauS-0.8"), so two exports differ by name.
       const fields = Object.keys(d.targets);
       const targets = fields.flatMap((f) => (parsed[f] ? [formatTarget(parsed[f] as TargetArg)] : []));
-      const defaults = d.args.safeParse(Object.fromEntries(fields.map((f) => [f, parsed[f]])));
+      // A setting's default: the arguments parsed without it (a required one, e.g. the sandwich's function, has none).
+      const isDefault = (k: string, v: unknown) => {
+        const without = d.args.safeParse({ ...parsed, [k]: undefined });
+        return without.success && JSON.stringify(without.data[k]) === JSON.stringify(v);
+      };
       const settings = Object.entries(parsed).flatMap(([k, v]) =>
-        fields.includes(k) ||
-        v === undefined ||
-        (defaults.success && JSON.stringify(defaults.data[k]) === JSON.stringify(v))
+        fields.includes(k) || v === undefined || isDefault(k, v)
           ? []
           : [`${k}-${typeof v === "object" ? JSON.stringify(v) : String(v)}`],
       );

@@ -3,6 +3,8 @@
 // Sent by column, one array per name aligned with `runIds`, because at 100,000 runs a record per run
 // repeats every name 100,000 times (the runs table loads it beside runs.list).
 
+import type { MeasureName } from "./measures.js";
+
 /** A design variable's value (campaign/spec.ts: a scalar). */
 export type VariableValue = string | number | boolean;
 
@@ -18,6 +20,9 @@ export interface RunAttributes {
   /** Numeric features only (a non-number in features_json is not a feature a table can sort or plot). */
   readonly features: readonly RunAttributeColumn<number>[];
   readonly variables: readonly RunAttributeColumn<VariableValue>[];
+  /** The measure the verdict uses for these runs (measures.ts, campaignMeasures' default for the campaign's
+   * profiler): of the campaign most of them belong to; null where none belongs to a campaign. */
+  readonly defaultMeasure: MeasureName | null;
 }
 
 /** Columns from one record per run: every name any run has, in first-seen order. */

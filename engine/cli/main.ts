@@ -17,6 +17,7 @@ import { declareExecutionPatterns } from "./commands/executionPatternsCommand.js
 import { declareExportTrace } from "./commands/exportTraceCommand.js";
 import { declareFlame } from "./commands/flameCommand.js";
 import { declareTimeline } from "./commands/timelineCommand.js";
+import { declareSandwich } from "./commands/sandwichCommand.js";
 import { declareImport } from "./commands/importCommand.js";
 import { declarePhases } from "./commands/phasesCommand.js";
 import { declareHistory } from "./commands/historyCommand.js";
@@ -53,6 +54,7 @@ const COMMANDS = [
   declareVcg,
   declarePatterns,
   declareFlame,
+  declareSandwich,
   declareTimeline,
   declareExportTrace,
   declareReport,

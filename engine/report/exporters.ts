@@ -36,6 +36,9 @@ import { phaseMarkersTextExporter, phaseSegmentsTextExporter } from "./phasesTex
 import type { DesignVerdict } from "../verdict/designVerdict.js";
 import { verdictTextExporter } from "./verdictText.js";
 import { verdictCsv } from "./verdictCsv.js";
+import type { SandwichResult } from "../flame/sandwichResult.js";
+import { sandwichTextExporter } from "./sandwichText.js";
+import { sandwichCsv } from "./sandwichCsv.js";
 
 export const CAMPAIGN_EXPORTERS = { csv: campaignCsv, json: jsonExporter } as const satisfies Record<
   string,
@@ -121,3 +124,9 @@ export const CONTEXT_COMPARISON_EXPORTERS = { csv: contextComparisonCsv, json: j
   string,
   Exporter<Comparison>
 >;
+
+export const SANDWICH_EXPORTERS = {
+  text: sandwichTextExporter,
+  csv: sandwichCsv,
+  json: jsonExporter,
+} as const satisfies Record<string, Exporter<SandwichResult>>;

@@ -2,6 +2,7 @@
 // (campaign/runAttributes.ts), for the runs table's columns, filter and plot.
 import type { Db } from "./database.js";
 import { toColumns, type RunAttributes, type VariableValue } from "../campaign/runAttributes.js";
+import { campaignMeasures, type MeasureName } from "../campaign/measures.js";
 
 type Tuple = [
   id: number,
@@ -28,7 +29,8 @@ export function runAttributes(db: Db, campaignId?: number, projectId?: number): 
     )
     .raw()
     .all(...filters.map((f) => f[1])) as Tuple[];
-  const specVariables = campaignVariables(db, [...new Set(tuples.map((t) => t[1]).filter((c) => c !== null))]);
+  const specs = campaignSpecs(db, [...new Set(tuples.map((t) => t[1]).filter((c) => c !== null))]);
+  const specVariables = new Map([...specs].map(([id, spec]) => [id, designVariables(spec)]));
   const features = tuples.map((t) => Object.fromEntries(Object.entries(JSON.parse(t[3]) as object).filter(isFeature)));
   const variables = tuples.map((t) => {
     // The campaign's own spec first: the designs table keeps the variables of the latest spec that named the design.
@@ -36,26 +38,49 @@ export function runAttributes(db: Db, campaignId?: number, projectId?: number): 
     const all = stored ?? (t[4] ? (JSON.parse(t[4]) as Record<string, unknown>) : {});
     return Object.fromEntries(Object.entries(all).filter((e): e is [string, VariableValue] => isScalar(e[1])));
   });
-  return { runIds: tuples.map((t) => t[0]), features: toColumns(features), variables: toColumns(variables) };
+  return {
+    runIds: tuples.map((t) => t[0]),
+    features: toColumns(features),
+    variables: toColumns(variables),
+    defaultMeasure: defaultMeasure(tuples, specs),
+  };
 }
 
-/** Each campaign's designs' variables, by design name, as its stored spec gives them. */
-function campaignVariables(db: Db, ids: readonly number[]): Map<number, Map<string, Record<string, unknown>>> {
+/** The verdict's measure for the campaign holding most of these runs (the first such in their order on a tie). */
+function defaultMeasure(tuples: readonly Tuple[], specs: ReadonlyMap<number, Spec>): MeasureName | null {
+  const count = new Map<number, number>();
+  for (const t of tuples) if (t[1] !== null) count.set(t[1], (count.get(t[1]) ?? 0) + 1);
+  let most: number | null = null;
+  for (const [id, n] of count) if (most === null || n > count.get(most)!) most = id;
+  if (most === null) return null;
+  const spec = specs.get(most);
+  const profiler = spec?.profiler as { name?: unknown } | undefined;
+  return campaignMeasures(typeof profiler?.name === "string" ? profiler.name : "", spec?.timing !== undefined).default;
+}
+
+type Spec = { readonly designs?: unknown; readonly profiler?: unknown; readonly timing?: unknown };
+
+/** Each campaign's stored spec (null where it is not JSON). */
+function campaignSpecs(db: Db, ids: readonly number[]): Map<number, Spec> {
   const get = db.prepare("SELECT spec_json FROM campaigns WHERE id = ?").pluck();
-  const out = new Map<number, Map<string, Record<string, unknown>>>();
+  const out = new Map<number, Spec>();
   for (const id of ids) {
-    let designs: unknown;
     try {
-      designs = (JSON.parse(String(get.get(id))) as { designs?: unknown }).designs;
+      const spec = JSON.parse(String(get.get(id))) as unknown;
+      if (spec && typeof spec === "object") out.set(id, spec as Spec);
     } catch {
       continue; // a spec that is not JSON: the designs table's variables stand in
     }
-    if (!Array.isArray(designs)) continue;
-    const byName = new Map<string, Record<string, unknown>>();
-    for (const d of designs as { name?: unknown; variables?: unknown }[])
-      if (typeof d?.name === "string" && d.variables && typeof d.variables === "object")
-        byName.set(d.name, d.variables as Record<string, unknown>);
-    out.set(id, byName);
   }
   return out;
+}
+
+/** A campaign's designs' variables, by design name, as its stored spec gives them. */
+function designVariables(spec: Spec): Map<string, Record<string, unknown>> {
+  const byName = new Map<string, Record<string, unknown>>();
+  if (!Array.isArray(spec.designs)) return byName;
+  for (const d of spec.designs as { name?: unknown; variables?: unknown }[])
+    if (typeof d?.name === "string" && d.variables && typeof d.variables === "object")
+      byName.set(d.name, d.variables as Record<string, unknown>);
+  return byName;
 }

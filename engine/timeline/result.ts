@@ -72,6 +72,8 @@ export interface TimelineResult {
   readonly tracks: readonly TimelineTrack[];
   /** Whether the trace held scheduler waits (uftrace records them unless --no-event). */
   readonly waits: boolean;
+  /** Each thread's clock leaves out its switched-out time (the on-CPU option): no waits, threads' times apart. */
+  readonly onCpu: boolean;
   readonly selected: TimelineContext | null;
   readonly notes: readonly string[];
 }

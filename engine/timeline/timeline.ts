@@ -20,6 +20,8 @@ export interface TimelineOptions {
   readonly toNs: number | null;
   readonly width: number;
   readonly select: { readonly thread: string; readonly context: number } | null;
+  /** The calls were read with each thread's switched-out time left out of its clock. */
+  readonly onCpu?: boolean;
 }
 
 export function timelineWindow(
@@ -35,7 +37,11 @@ export function timelineWindow(
   const tracks = cutWindow(calls, { fromNs, toNs, width: o.width });
   const waits = calls.functions.some((n) => frameKind(n) === "waiting");
   const notes: string[] = [];
-  if (!waits)
+  if (o.onCpu)
+    notes.push(
+      "on-CPU time: each thread's clock leaves out the time it was switched out, so its calls are as long as they ran, and times no longer line up across threads or with wall time",
+    );
+  else if (!waits)
     notes.push(
       "no scheduler events in this trace (recorded with --no-event, or not a uftrace recording): the times threads were switched out are not shown",
     );
@@ -56,6 +62,7 @@ export function timelineWindow(
     functions: calls.functions,
     tracks,
     waits,
+    onCpu: o.onCpu === true,
     selected: select(calls, cct, o.select),
     notes,
   };

@@ -89,6 +89,8 @@ export const TID = {
     panel: "timeline-panel",
     path: "timeline-path",
     stats: "timeline-stats",
+    onCpu: "timeline-on-cpu",
+    summaryPicked: "timeline-summary-picked",
   },
   flame: {
     graph: "flame-graph",
@@ -109,6 +111,7 @@ export const TID = {
     toSandwich: "flame-to-sandwich",
     sandwich: "flame-sandwich",
     sandwichSummary: "flame-sandwich-summary",
+    sandwichMissing: "flame-sandwich-missing",
     callers: "flame-sandwich-callers",
     callees: "flame-sandwich-callees",
     functions: "flame-functions",
@@ -232,5 +235,7 @@ export const TID = {
     progress: "files-progress",
     error: "files-error",
     notes: "files-notes",
+    openFolder: "files-open-folder",
+    folderInput: "files-folder-input",
   },
 } as const;

@@ -93,6 +93,23 @@ describe("open or drop a file", () => {
     await app.screenshot("file-drop-campaign");
   });
 
+  it("imports a uftrace data directory chosen as a folder, and opens its run", SLOW, async () => {
+    const { page } = app;
+    await app.goto("#/");
+    const before = await counts();
+    await page.waitForSelector(sel(TID.files.openFolder));
+    await app.screenshot("file-drop-folder-button");
+    await page.setInputFiles(
+      sel(TID.files.folderInput),
+      join(ROOT, "test", "fixtures", "uftrace", "0.13", "variance", "two_callers"),
+    );
+    await page.waitForURL(/#\/run\/\d+$/, SLOW);
+    await page.waitForSelector(sel(TID.run.cct), SLOW);
+    assert.match(await page.locator(sel(TID.run.cct)).innerText(), /steady/);
+    assert.equal((await counts()).runs, before.runs + 1);
+    await app.screenshot("file-drop-folder-run");
+  });
+
   it("refuses a file of no known format in Varbench's words, adding nothing", SLOW, async () => {
     const { page } = app;
     const before = await counts();

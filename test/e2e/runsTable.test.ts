@@ -128,6 +128,33 @@ describe("runs as an experiment table", () => {
     await app.screenshot("runs-table-04-plot");
   });
 
+  it("plots the verdict's measure first: instructions under callgrind, wall time beside plain timing runs", async () => {
+    const { page } = app;
+    const api = inProcessClient(app.service);
+    const campaigns = await api.campaigns.list({});
+    const callgrind = campaigns.find((c) => c.profiler === "callgrind")!;
+    assert.ok(callgrind, "the demo has a callgrind campaign");
+    // Recorded first is wall time (every run has it); the verdict under callgrind counts instructions.
+    assert.equal((await api.runs.attributes({ campaignId: callgrind.id })).defaultMeasure, "ir");
+    assert.equal(
+      attributes.defaultMeasure,
+      "wall",
+      "beside plain timing runs the verdict's measure is their wall time",
+    );
+    for (const [id, measure] of [
+      [callgrind.id, "ir"],
+      [CAMPAIGN, "wall"],
+    ] as const) {
+      assert.equal((await api.campaigns.get({ campaignId: id })).measure.name, measure, "the campaign page's measure");
+      await app.goto(href.runs({ campaignId: id }));
+      await page.waitForSelector(sel(TID.runs.row));
+      assert.equal(await page.inputValue(sel(TID.runs.plotY)), `metric.${measure}`);
+    }
+    await app.goto(href.runs({ campaignId: callgrind.id }));
+    await page.waitForSelector(sel(TID.runs.row));
+    await app.screenshot("runs-table-06-callgrind-plot");
+  });
+
   it("compares two selected runs, and shows three side by side", async () => {
     const { page } = app;
     const boxes = page.locator(`${sel(TID.runs.row)} input[type=checkbox]`);

@@ -9,7 +9,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { ROOT, tempDir } from "../helpers/uftrace.js";
 import { varbench } from "../helpers/cli.js";
 import { openBrowserApp, type BrowserApp } from "../helpers/browserApp.js";
@@ -30,11 +30,12 @@ interface Row {
 
 let app: BrowserApp;
 let rows: Row[];
+let ws: string;
 
 before(async () => {
   process.env.VARBENCH_CONFIG_DIR ??= tempDir("config");
   const dir = tempDir("e2e-sandwich");
-  const ws = join(dir, "ws");
+  ws = join(dir, "ws");
   assert.equal(varbench(["workspace", "init", ws]).status, 0);
   // fib(6) and even(6..8) 20 times: recursion 7 and 11 frames deep under main.
   const spec = join(dir, "recursion.yaml");
@@ -260,6 +261,32 @@ describe("sandwich view and left-heavy flame graph", () => {
       (await page.textContent(sel(TID.flame.sandwichSummary))) ?? "",
       new RegExp(`^even: total ${formatNs(sum(outermost("even"), "inclusiveNs"))}`),
     );
+    assert.deepEqual(app.pageErrors, []);
+  });
+
+  it("names the nearest functions for a name not in the graph, and exports a sandwich as the command line prints it", async () => {
+    const { page } = app;
+    await app.goto("#/flame?t=run:1&view=sandwich&fn=lef");
+    const missing = page.locator(sel(TID.flame.sandwichMissing));
+    await missing.waitFor(SLOW);
+    assert.match(
+      (await missing.innerText()).replace(/\s+/g, " "),
+      /No function "lef" in this graph; the nearest names: leaf\b/,
+    );
+    await app.screenshot("36-sandwich-nearest");
+    await missing.getByRole("button", { name: "leaf" }).click();
+    await page.waitForSelector(sel(TID.flame.sandwichSummary));
+    const m = page.locator(`${sel(TID.export.menu)}[data-kind="sandwich"]`);
+    assert.deepEqual(await m.locator(`${sel(TID.export.format)} option`).allTextContents(), ["Text", "CSV", "JSON"]);
+    await m.locator(sel(TID.export.format)).selectOption("csv");
+    const [download] = await Promise.all([
+      page.waitForEvent("download", SLOW),
+      m.locator(sel(TID.export.button)).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), "sandwich-run-1-function-leaf.csv");
+    const cli = varbench(["-w", ws, "sandwich", "run:1", "leaf", "--csv"]);
+    assert.equal(cli.status, 0, cli.stderr);
+    assert.equal(readFileSync((await download.path())!, "utf8").replace(/\n*$/, "\n"), cli.stdout);
     assert.deepEqual(app.pageErrors, []);
   });
 });

@@ -11,13 +11,23 @@ import { varbench } from "../helpers/cli.js";
 import { openBrowserApp, type BrowserApp } from "../helpers/browserApp.js";
 import { inProcessClient } from "../../engine/api/inProcess.js";
 import { TID } from "../../renderer/src/testIds.js";
-import { AXIS_PX, HEADER_PX, ROW_PX, xOf } from "../../renderer/src/timeline/timelineLayout.js";
+import {
+  AXIS_PX,
+  HEADER_PX,
+  ROW_PX,
+  summaryWindow,
+  trackBoxes,
+  xOf,
+} from "../../renderer/src/timeline/timelineLayout.js";
+import { href } from "../../renderer/src/paths.js";
 
 const sel = (id: string) => `[data-testid="${id}"]`;
 const SLOW = { timeout: 120_000 };
 
 let app: BrowserApp;
 let traceDir: string;
+/** deep_stack's recursion: main → descend × (DEPTH + 1) → leaf, deeper than the window is tall. */
+const DEPTH = 150;
 
 before(async () => {
   process.env.VARBENCH_CONFIG_DIR ??= tempDir("config");
@@ -27,6 +37,8 @@ before(async () => {
   assert.equal(varbench(["workspace", "init", ws]).status, 0);
   const r = varbench(["-w", ws, "import", traceDir, "--project", "p"]);
   assert.equal(r.status, 0, r.stderr);
+  const deep = varbench(["-w", ws, "import", record("deep_stack", [String(DEPTH), "1"]), "--project", "p"]);
+  assert.equal(deep.status, 0, deep.stderr);
   app = await openBrowserApp(ws);
 });
 
@@ -83,6 +95,91 @@ describe("a run's timeline in the browser", () => {
     for (let i = 0; i < 200 && (await attr("data-result-from")) !== panned[0]; i++) await page.waitForTimeout(50);
     assert.equal(await attr("data-result-from"), panned[0]);
     await app.screenshot("timeline-zoomed");
+    assert.deepEqual(app.pageErrors, []);
+  });
+
+  it("zooms into a summary clicked, and shows on-CPU time where the trace has scheduler waits", async () => {
+    const { page } = app;
+    // Away and back: the page opens at the whole run (the last test left it zoomed).
+    await app.goto("#/");
+    await app.goto(href.timeline({ runId: 1 }));
+    await page.waitForSelector(`${sel(TID.timeline.canvas)} canvas`, SLOW);
+    const fromNs = await attr("data-from");
+    const toNs = await attr("data-to");
+    const canvas = page.locator(`${sel(TID.timeline.canvas)} canvas`);
+    const width = (await canvas.boundingBox())!.width;
+    const api = inProcessClient(app.service);
+    const r = await api.analyses.timeline({ target: { kind: "run", runId: 1 }, fromNs, toNs, width });
+    // A summary no slice covers at its depth: work's short calls between the naps.
+    const t = r.tracks[0];
+    const m = t.summaries.find(
+      (s) => s.count > 1 && !t.slices.some((x) => x.depth === s.depth && x.startNs < s.endNs && s.startNs < x.endNs),
+    )!;
+    assert.ok(
+      m,
+      `the whole run holds calls narrower than a pixel: ${JSON.stringify(t.summaries.slice(0, 5))} ${t.slices.length}`,
+    );
+    const x = Math.max(0.5, xOf(m.startNs, fromNs, toNs, width) + 0.5);
+    const y = AXIS_PX + HEADER_PX + m.depth * ROW_PX + ROW_PX / 2;
+    await canvas.click({ position: { x, y } });
+    const picked = page.locator(sel(TID.timeline.summaryPicked));
+    await picked.waitFor();
+    assert.match(
+      await picked.innerText(),
+      new RegExp(`^${m.count.toLocaleString("en-US")} calls narrower than a pixel`),
+    );
+    const zoomed = summaryWindow(m, { startNs: r.spanStartNs, endNs: r.spanEndNs });
+    assert.deepEqual([await attr("data-from"), await attr("data-to")], [zoomed.fromNs, zoomed.toNs]);
+    for (let i = 0; i < 200 && (await attr("data-result-from")) !== zoomed.fromNs; i++) await page.waitForTimeout(50);
+    assert.ok((await attr("data-slices")) > 0, "zoomed in, the merged calls are slices");
+    await app.screenshot("timeline-summary-zoomed");
+    // On-CPU: the engine's window without the waits, from the whole run again.
+    await page.check(sel(TID.timeline.onCpu));
+    for (let i = 0; i < 200 && (await page.getAttribute(sel(TID.timeline.canvas), "data-on-cpu")) !== "true"; i++)
+      await page.waitForTimeout(50);
+    const on = await api.analyses.timeline({ target: { kind: "run", runId: 1 }, width: 10, onCpu: true });
+    assert.deepEqual([await attr("data-from"), await attr("data-to")], [on.spanStartNs, on.spanEndNs]);
+    assert.ok(on.spanEndNs - on.spanStartNs < r.spanEndNs - r.spanStartNs, "the waits left out, the run is shorter");
+    await app.screenshot("timeline-on-cpu");
+    assert.deepEqual(app.pageErrors, []);
+  });
+
+  it("draws every depth of a deep recursion: the tracks scroll, and the deepest call is picked at the bottom", async () => {
+    const { page } = app;
+    await app.goto(href.timeline({ runId: 2 }));
+    await page.waitForSelector(`${sel(TID.timeline.canvas)} canvas`, SLOW);
+    const api = inProcessClient(app.service);
+    const fromNs = await attr("data-from");
+    const toNs = await attr("data-to");
+    const canvas = page.locator(`${sel(TID.timeline.canvas)} canvas`);
+    const width = (await canvas.boundingBox())!.width;
+    const r = await api.analyses.timeline({ target: { kind: "run", runId: 2 }, fromNs, toNs, width });
+    const main = r.tracks.find((t) => t.slices.some((s) => r.functions[s.fn] === "main"))!;
+    // main at depth 0, descend at 1 … DEPTH + 1, leaf one deeper: uftrace's own nesting of the program.
+    assert.ok(main.depths >= DEPTH + 3, `${main.depths} depths`);
+    const layout = trackBoxes(r.tracks);
+    const [scrollHeight, clientHeight] = await page
+      .locator(sel(TID.timeline.canvas))
+      .evaluate((e) => [e.scrollHeight, e.clientHeight]);
+    assert.ok(
+      Math.abs(scrollHeight - layout.height) <= 2,
+      `the box holds every row (${scrollHeight} vs ${layout.height})`,
+    );
+    assert.ok(clientHeight < scrollHeight, "deeper than the window: the box scrolls");
+    await page.locator(sel(TID.timeline.canvas)).evaluate((e) => e.scrollTo(0, e.scrollHeight));
+    const scrolled = await page.locator(sel(TID.timeline.canvas)).evaluate((e) => e.scrollTop);
+    const deepest = main.slices.reduce((a, b) => (b.depth > a.depth ? b : a));
+    assert.equal(r.functions[deepest.fn], "leaf");
+    const box = layout.boxes.find((b) => b.track.key === main.key)!;
+    const x = (xOf(deepest.startNs, fromNs, toNs, width) + xOf(deepest.endNs, fromNs, toNs, width)) / 2;
+    const y = box.rowsTop + deepest.depth * ROW_PX + ROW_PX / 2 - scrolled;
+    await canvas.click({ position: { x: Math.max(1, Math.min(width - 1, x)), y } });
+    await page.waitForSelector(sel(TID.timeline.path));
+    const path = await page.locator(`${sel(TID.timeline.path)} li`).allTextContents();
+    assert.equal(path.length, deepest.depth + 1);
+    assert.deepEqual([path[0], path.at(-1)], ["main", "leaf"]);
+    assert.equal(path.filter((f) => f === "descend").length, DEPTH + 1);
+    await app.screenshot("timeline-deep-scrolled");
     assert.deepEqual(app.pageErrors, []);
   });
 });

@@ -146,6 +146,31 @@ describe("timelines through the API", () => {
     assert.ok(zoom.tracks[0].slices.every((s) => s.endNs > wait.startNs && s.startNs < wait.endNs));
   });
 
+  it("leaves the switched-out time out of each call on-CPU: nap as long as replay's nap less its wait", async () => {
+    const r = await api.analyses.timeline({ target: { kind: "run", runId: 1 }, width: 2000, onCpu: true });
+    assert.equal(r.onCpu, true);
+    assert.ok(r.tracks[0].slices.every((s) => !s.wait) && r.tracks[0].summaries.every((m) => m.waitNs === 0));
+    assert.match(r.notes.join("\n"), /on-CPU time: each thread's clock leaves out the time it was switched out/);
+    const tid = Number(r.tracks[0].key.split("/")[1]);
+    const ref = replayCalls(waitDir).filter((c) => c.tid === tid);
+    const naps = ref.filter((c) => c.name === "nap");
+    const waits = ref.filter((c) => c.name === "linux:schedule");
+    assert.equal(naps.length, 5);
+    assert.equal(waits.length, 5, "one wait inside each nap");
+    const ours = entryOrder(r, r.tracks[0].key).filter((s) => s.name === "nap");
+    assert.equal(ours.length, 5);
+    ours.forEach((s, i) => {
+      const expected = naps[i].durationNs - waits[i].durationNs;
+      assert.ok(
+        Math.abs(s.endNs - s.startNs - expected) <= naps[i].toleranceNs + waits[i].toleranceNs + 2,
+        `nap #${i}: ${s.endNs - s.startNs} ns on-CPU vs replay's ${naps[i].durationNs} less ${waits[i].durationNs}`,
+      );
+    });
+    const cli = varbench(["-w", wsDir, "timeline", "run:1", "--width", "2000", "--on-cpu", "--json"]);
+    assert.equal(cli.status, 0, cli.stderr);
+    assert.deepEqual(JSON.parse(cli.stdout), JSON.parse(JSON.stringify(r)));
+  });
+
   it("gives each thread a track holding every call replay lists for it", async () => {
     const r = await api.analyses.timeline({ target: { kind: "run", runId: 2 }, width: 8192 });
     const ref = replayCalls(threadsDir);

@@ -9,13 +9,14 @@ import { analysisSteps } from "../descriptor.js";
 
 export const steps = analysisSteps<ReturnType<typeof timelineArgs>>()({
   load: async (sources, { target }, args) => {
-    const calls = await sources.memo<TimelineCalls>(target!, "timeline-calls", async () => {
+    const onCpu = args.onCpu;
+    const calls = await sources.memo<TimelineCalls>(target!, `timeline-calls${onCpu ? "-on-cpu" : ""}`, async () => {
       const recorder = new TimelineRecorder();
-      await sources.readAgain(target!, recorder);
+      await sources.readAgain(target!, recorder, { onCpu });
       return recorder.finish();
     });
-    // The run's CCT gives the selected context's statistics (a stored run's is already parsed).
-    const cct: Cct | null = args.select === null ? null : await sources.cct(target!);
+    // The run's CCT gives the selected context's statistics (a stored run's is already parsed), on the same clock.
+    const cct: Cct | null = args.select === null ? null : await sources.cct(target!, { onCpu });
     return { calls, cct, label: target!.label };
   },
   compute: ({ calls, cct, label }, args) => {

@@ -9,7 +9,7 @@ import type { TimelineResult } from "../../timeline/result.js";
 export function timeline(
   workspaceDir: string,
   target: string,
-  o: { from?: number; to?: number; width?: number; json: boolean },
+  o: { from?: number; to?: number; width?: number; onCpu?: boolean; json: boolean },
 ): Promise<void> {
   return withApi(workspaceDir, async (api) => {
     const r = await api.analyses.timeline({
@@ -17,6 +17,7 @@ export function timeline(
       fromNs: o.from ?? null,
       toNs: o.to ?? null,
       ...(o.width === undefined ? {} : { width: o.width }),
+      onCpu: o.onCpu,
     });
     if (o.json) return printJson(r);
     process.stdout.write(lines(r).join("\n") + "\n");

@@ -21,6 +21,10 @@ export function declareTimeline(program: Command): void {
       "columns across the window: calls narrower than one are merged (default 1000)",
       wholeNumber,
     )
+    .option(
+      "--on-cpu",
+      "uftrace with scheduler events: leave the time each thread spent switched out out of its clock (threads' times no longer line up)",
+    )
     .addOption(jsonOption("print the window's JSON (slices, summaries, functions)"))
     .action(async (target: string, o) => (await import("./timeline.js")).timeline(workspaceDir(program), target, o));
 }

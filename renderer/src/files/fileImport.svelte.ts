@@ -51,9 +51,17 @@ export class FileImport {
 
 /** Browser mode: the file's bytes to the server, the upload's progress as they go. */
 export function upload(file: File, project: string | null, progress: (sent: number, total: number) => void) {
+  return send(file, new URLSearchParams({ name: file.name, ...(project ? { project } : {}) }), progress);
+}
+
+/** Browser mode: a folder's files in one body (folderUpload.ts), imported as the folder (a uftrace recording). */
+export function uploadFolder(name: string, body: Blob, progress: (sent: number, total: number) => void) {
+  return send(body, new URLSearchParams({ name, folder: "1" }), progress);
+}
+
+function send(file: Blob, query: URLSearchParams, progress: (sent: number, total: number) => void) {
   return new Promise<Imported>((ok, fail) => {
     const xhr = new XMLHttpRequest();
-    const query = new URLSearchParams({ name: file.name, ...(project ? { project } : {}) });
     xhr.open("POST", `api/upload?${query}`);
     xhr.upload.onprogress = (e) => progress(e.loaded, e.lengthComputable ? e.total : file.size);
     xhr.upload.onload = () => progress(file.size, file.size);

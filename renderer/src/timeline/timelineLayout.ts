@@ -1,15 +1,14 @@
 // Where a timeline's slices go on its canvas, pure so tests can place a click:
 // tracks stacked one under another, each a header with the thread's name and a
-// row per call depth (at most MAX_ROWS: deeper calls are said, not drawn), time
-// mapped linearly across the width; colours by function name, waits shaded.
-import type { TimelineResult, TimelineSlice, TimelineTrack } from "../../../engine/timeline/result.js";
+// row per call depth, every depth (a track is as tall as its thread's deepest
+// call; the canvas scrolls), time mapped linearly across the width; colours by
+// function name, waits shaded.
+import type { TimelineResult, TimelineSlice, TimelineSummary, TimelineTrack } from "../../../engine/timeline/result.js";
 
 /** CSS pixels: a depth's row, a track's header (its thread's name), the time axis on top. */
 export const ROW_PX = 16;
 export const HEADER_PX = 20;
 export const AXIS_PX = 22;
-/** Rows drawn per track: 40 depths fill the page's height (900 px) for two threads; deeper calls are counted. */
-export const MAX_ROWS = 40;
 
 export interface TrackBox {
   readonly track: TimelineTrack;
@@ -22,7 +21,7 @@ export interface TrackBox {
 export function trackBoxes(tracks: readonly TimelineTrack[]): { boxes: TrackBox[]; height: number } {
   let y = AXIS_PX;
   const boxes = tracks.map((track) => {
-    const rows = Math.min(track.depths, MAX_ROWS);
+    const rows = track.depths;
     const box = { track, top: y, rowsTop: y + HEADER_PX, rows };
     y += HEADER_PX + rows * ROW_PX + 4;
     return box;
@@ -39,7 +38,7 @@ export function timeAt(x: number, fromNs: number, toNs: number, width: number): 
   return fromNs + (x / width) * (toNs - fromNs);
 }
 
-/** The slice drawn under (x, y), or null: summaries are not picked (zoom in to see their calls). */
+/** The slice drawn under (x, y) (y in the layout's coordinates, scrolled rows included), or null. */
 export function sliceAt(
   boxes: readonly TrackBox[],
   x: number,
@@ -52,6 +51,32 @@ export function sliceAt(
   const t = timeAt(x, win.fromNs, win.toNs, win.width);
   const slice = box.track.slices.find((s) => s.depth === depth && s.startNs <= t && t < s.endNs);
   return slice ? { track: box.track, slice } : null;
+}
+
+/** The summary drawn under (x, y), or null: calls narrower than a pixel merged, drawn at least a pixel wide
+ * (so a click within half a pixel of its span finds it). */
+export function summaryAt(
+  boxes: readonly TrackBox[],
+  x: number,
+  y: number,
+  win: { fromNs: number; toNs: number; width: number },
+): { track: TimelineTrack; summary: TimelineSummary } | null {
+  const box = boxes.find((b) => y >= b.rowsTop && y < b.rowsTop + b.rows * ROW_PX);
+  if (!box) return null;
+  const depth = Math.floor((y - box.rowsTop) / ROW_PX);
+  const t = timeAt(x, win.fromNs, win.toNs, win.width);
+  const half = (win.toNs - win.fromNs) / win.width / 2;
+  const summary = box.track.summaries.find((m) => m.depth === depth && m.startNs - half <= t && t < m.endNs + half);
+  return summary ? { track: box.track, summary } : null;
+}
+
+/** The window a summary clicked opens: its span with a tenth on each side, so its calls become slices. */
+export function summaryWindow(
+  m: { startNs: number; endNs: number },
+  span: { startNs: number; endNs: number },
+): { fromNs: number; toNs: number } {
+  const width = Math.max(MIN_SPAN_NS, (m.endNs - m.startNs) * 1.2);
+  return clampWindow((m.startNs + m.endNs) / 2 - width / 2, width, span);
 }
 
 /** A function's colour: a hue from its name's hash, so a function keeps its colour as the view moves. */
