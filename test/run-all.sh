@@ -14,6 +14,11 @@ passed=0
 failed=0
 skipped=0
 log=$(mktemp)
+# The demo workspace is built once for the whole run by the first test file that needs it and copied
+# by the others (test/helpers/demoWorkspace.ts); a run's own folder, removed when it ends.
+VARBENCH_TEST_DEMO_CACHE=$(mktemp -d)
+export VARBENCH_TEST_DEMO_CACHE
+trap 'rm -rf "$log" "$VARBENCH_TEST_DEMO_CACHE"' EXIT
 
 # A check that is one pass or one fail.
 check() {
@@ -53,7 +58,6 @@ suite "integration tests (real uftrace, real SQLite)" --test-concurrency=1 test/
 suite "stress and fuzz tests (seeded, bounded budgets)" --test-concurrency=2 test/stress/*.test.ts
 suite "end-to-end tests (Chromium, Electron when installed)" --test-concurrency=1 test/e2e/*.test.ts
 
-rm -f "$log"
 [ "$skipped" -eq 0 ] || echo "$skipped skipped (not run, not counted)"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
