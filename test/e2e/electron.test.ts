@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { _electron } from "playwright-core";
 import { ROOT, tempDir } from "../helpers/uftrace.js";
-import { runDemo } from "../../engine/cli/demo.js";
+import { demoWorkspace } from "../helpers/demoWorkspace.js";
 import { electronBinary } from "../../engine/cli/electronBinary.js";
 import { TID } from "../../renderer/src/testIds.js";
 
@@ -19,8 +19,7 @@ describe("Electron shell", () => {
     "opens the window on the demo workspace with the sandboxed preload",
     { skip: binary.path ? (existsSync(main) ? false : "electron/dist is not built") : binary.why },
     async () => {
-      const dir = join(tempDir("electron"), "demo");
-      await runDemo(dir);
+      const { dir } = await demoWorkspace("electron");
       const app = await _electron.launch({
         executablePath: binary.path!,
         args: [main, `--workspace=${dir}`],

@@ -5,10 +5,8 @@
 // from its first frame. Screenshots go to test-results/screenshots/first-visit-*.png.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { tempDir } from "../helpers/uftrace.js";
 import { openBrowserApp, type BrowserApp } from "../helpers/browserApp.js";
-import { runDemo } from "../../engine/cli/demo.js";
+import { demoWorkspace } from "../helpers/demoWorkspace.js";
 import { TID } from "../../renderer/src/testIds.js";
 import { href } from "../../renderer/src/paths.js";
 
@@ -18,8 +16,7 @@ const SLOW = { timeout: 180_000 };
 let app: BrowserApp;
 
 before(async () => {
-  const dir = join(tempDir("e2e-first-visit"), "demo");
-  await runDemo(dir, () => {}, { contexts: false });
+  const { dir } = await demoWorkspace("e2e-first-visit");
   app = await openBrowserApp(dir);
 });
 

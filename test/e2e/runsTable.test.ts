@@ -4,10 +4,8 @@
 // plot's series per design; two runs compared, and three side by side. Screenshots at 1440×900.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { tempDir } from "../helpers/uftrace.js";
 import { openBrowserApp, type BrowserApp } from "../helpers/browserApp.js";
-import { runDemo } from "../../engine/cli/demo.js";
+import { demoWorkspace } from "../helpers/demoWorkspace.js";
 import { TID } from "../../renderer/src/testIds.js";
 import { href } from "../../renderer/src/paths.js";
 import { inProcessClient } from "../../engine/api/inProcess.js";
@@ -21,8 +19,7 @@ let rows: readonly RunRow[];
 let attributes: RunAttributes;
 
 before(async () => {
-  const dir = join(tempDir("e2e-runs"), "demo");
-  await runDemo(dir, () => {}, { contexts: false });
+  const { dir } = await demoWorkspace("e2e-runs");
   app = await openBrowserApp(dir);
   const api = inProcessClient(app.service);
   rows = await api.runs.list({ campaignId: CAMPAIGN });

@@ -17,7 +17,8 @@ import {
   VIEWPORT,
   type BrowserApp,
 } from "../helpers/browserApp.js";
-import { DEMO_READY, runDemo } from "../../engine/cli/demo.js";
+import { DEMO_READY } from "../../engine/cli/demo.js";
+import { demoWorkspace } from "../helpers/demoWorkspace.js";
 import { Workspace } from "../../engine/store/workspace.js";
 import { TID } from "../../renderer/src/testIds.js";
 import { inProcessClient } from "../../engine/api/inProcess.js";
@@ -29,12 +30,11 @@ const shownText = async (page: BrowserApp["page"], selector: string) =>
 let app: BrowserApp;
 let demoDir: string;
 /** What a first `npm start` says while it builds the demo. */
-let demoSteps: string[];
+let demoSteps: readonly string[];
 
 before(async () => {
-  demoDir = join(tempDir("e2e"), "demo");
-  demoSteps = [];
-  await runDemo(demoDir, (line) => demoSteps.push(line), { contexts: false });
+  // The run's one real build (test/helpers/demoWorkspace.ts), with what it said; a copy of our own.
+  ({ dir: demoDir, steps: demoSteps } = await demoWorkspace("e2e"));
   app = await openBrowserApp(demoDir);
 });
 

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { ROOT, tempDir } from "../helpers/uftrace.js";
-import { runDemo } from "../../engine/cli/demo.js";
+import { demoWorkspace } from "../helpers/demoWorkspace.js";
 import { VarbenchService } from "../../engine/api/service.js";
 import { inProcessClient } from "../../engine/api/inProcess.js";
 import type { CampaignReport } from "../../engine/api/types.js";
@@ -19,8 +19,7 @@ let dir: string;
 
 before(async () => {
   process.env.VARBENCH_CONFIG_DIR ??= tempDir("config");
-  dir = join(tempDir("demo-reports"), "demo");
-  await runDemo(dir);
+  ({ dir } = await demoWorkspace("demo-reports"));
 });
 
 describe("reports of the demo workspace", () => {
