@@ -3,23 +3,15 @@
 // it called, from the same tree the flame graph draws (flameSide), so the
 // command line and the exports have what the workbench shows.
 import * as z from "zod";
-import { targetSchema } from "../campaign/targetSchema.js";
 import { SANDWICH_EXPORTERS } from "../report/exporters.js";
 import { defineAnalysis } from "./descriptor.js";
+import { flameArgs } from "./flame.js";
 
+/** The flame graph's arguments (the same tree is read) and the function. */
 export const sandwichArgs = () =>
-  z.strictObject({
-    target: targetSchema,
+  flameArgs().extend({
     /** The function, by its name as the trace records it. */
     function: z.string().min(1),
-    /** One thread of a run or trace, as "tid" or "pid/tid"; null: all threads merged. */
-    thread: z
-      .string()
-      .regex(/^\d+(\/\d+)?$/, 'a thread as "tid" or "pid/tid"')
-      .nullable()
-      .default(null),
-    /** uftrace with scheduler events: leave the time threads spent switched out out. */
-    onCpu: z.boolean().default(false),
   });
 
 export const sandwich = defineAnalysis({

@@ -4,22 +4,17 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { request } from "node:http";
-import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { tempDir } from "../helpers/uftrace.js";
-import { Workspace } from "../../engine/store/workspace.js";
-import { VarbenchService } from "../../engine/api/service.js";
-import { startServer, type RunningServer } from "../../engine/api/httpServer.js";
 import { UPLOADS_FOLDER } from "../../engine/api/uploads.js";
+import { startUploadServer, type UploadServer } from "../helpers/uploadServer.js";
 
 const CHROME = readFileSync("test/fixtures/uftrace/0.13/frame_loop.chrome.json");
 const HYPERFINE = readFileSync("test/fixtures/results/hyperfine/1.15/two_sleeps.json");
 /** A bound small enough to pass in a test, above every fixture sent. */
 const BOUND = 1 << 20;
 
-let server: RunningServer;
-let service: VarbenchService;
-let wsDir: string;
+let up: UploadServer;
 
 interface Reply {
   readonly status: number;
@@ -32,13 +27,13 @@ function upload(query: string, body: Buffer, o: { token?: boolean; origin?: stri
     const req = request(
       {
         host: "127.0.0.1",
-        port: server.port,
+        port: up.server.port,
         method: "POST",
         path: `/api/upload?${query}`,
         headers: {
-          host: `127.0.0.1:${server.port}`,
-          origin: o.origin ?? `http://127.0.0.1:${server.port}`,
-          ...(o.token === false ? {} : { authorization: `Bearer ${server.token}` }),
+          host: `127.0.0.1:${up.server.port}`,
+          origin: o.origin ?? `http://127.0.0.1:${up.server.port}`,
+          ...(o.token === false ? {} : { authorization: `Bearer ${up.server.token}` }),
           ...(o.length === false ? {} : { "content-length": String(body.length) }),
         },
       },
@@ -64,30 +59,17 @@ function parse(text: string): Reply["body"] {
 }
 
 const counts = async () => {
-  const runs = (await service.call("runs.list", {})) as unknown[];
-  const campaigns = (await service.call("campaigns.list", {})) as unknown[];
+  const runs = (await up.service.call("runs.list", {})) as unknown[];
+  const campaigns = (await up.service.call("campaigns.list", {})) as unknown[];
   return { runs: runs.length, campaigns: campaigns.length };
 };
-const leftovers = () => {
-  const d = join(wsDir, UPLOADS_FOLDER);
-  return existsSync(d) ? readdirSync(d) : [];
-};
+const leftovers = () => up.leftovers();
 
 before(async () => {
-  process.env.VARBENCH_CONFIG_DIR = tempDir("config");
-  wsDir = join(tempDir("upload"), "ws");
-  Workspace.init(wsDir).close();
-  const site = tempDir("site");
-  mkdirSync(join(site, "assets"));
-  writeFileSync(join(site, "index.html"), "<!doctype html><title>Varbench</title>");
-  service = new VarbenchService(wsDir);
-  server = await startServer({ service, staticDir: site, maxUploadBytes: BOUND });
+  up = await startUploadServer("upload", BOUND);
 });
 
-after(async () => {
-  await server.close();
-  await service.close();
-});
+after(() => up.close());
 
 describe("POST /api/upload", () => {
   it("imports a Chrome JSON trace as a run named after the file, and keeps no upload", async () => {
@@ -95,7 +77,7 @@ describe("POST /api/upload", () => {
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(r.body?.result?.kind, "trace");
     assert.equal(r.body?.result?.format, "chrome");
-    const run = (await service.call("runs.get", { runId: r.body?.result?.runId })) as {
+    const run = (await up.service.call("runs.get", { runId: r.body?.result?.runId })) as {
       project: string;
       run: { hasCct: boolean };
       artifacts: { name: string }[];
@@ -114,7 +96,7 @@ describe("POST /api/upload", () => {
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(r.body?.result?.kind, "results");
     assert.equal(r.body?.result?.format, "hyperfine");
-    const c = (await service.call("campaigns.get", { campaignId: r.body?.result?.campaignId })) as object;
+    const c = (await up.service.call("campaigns.get", { campaignId: r.body?.result?.campaignId })) as object;
     assert.ok(c);
     assert.deepEqual(leftovers(), []);
   });
@@ -169,7 +151,7 @@ describe("POST /api/upload", () => {
     }
     assert.equal((await upload("", CHROME)).status, 400);
     assert.deepEqual(leftovers(), []);
-    assert.ok(!existsSync(join(wsDir, "tmp", "x.json")) && !existsSync(join(wsDir, "x.json")));
+    assert.ok(!existsSync(join(up.wsDir, "tmp", "x.json")) && !existsSync(join(up.wsDir, "x.json")));
   });
 
   it("refuses an upload without the token or from another origin", async () => {
@@ -181,11 +163,11 @@ describe("POST /api/upload", () => {
 
   it("keeps runs.importUpload to upload ids the server made", async () => {
     await assert.rejects(
-      service.call("runs.importUpload", { upload: "../../etc", name: "passwd", project: "p" }),
+      up.service.call("runs.importUpload", { upload: "../../etc", name: "passwd", project: "p" }),
       /upload's id/,
     );
     await assert.rejects(
-      service.call("runs.importUpload", { upload: "0".repeat(32), name: "../x", project: "p" }),
+      up.service.call("runs.importUpload", { upload: "0".repeat(32), name: "../x", project: "p" }),
       /path/,
     );
   });

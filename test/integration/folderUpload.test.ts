@@ -6,22 +6,17 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { request } from "node:http";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { FIXTURES, tempDir } from "../helpers/uftrace.js";
-import { Workspace } from "../../engine/store/workspace.js";
-import { VarbenchService } from "../../engine/api/service.js";
-import { startServer, type RunningServer } from "../../engine/api/httpServer.js";
-import { UPLOADS_FOLDER } from "../../engine/api/uploads.js";
+import { FIXTURES } from "../helpers/uftrace.js";
+import { startUploadServer, type UploadServer } from "../helpers/uploadServer.js";
 import { MAX_FOLDER_FILES } from "../../engine/api/httpUploadDir.js";
 
 const RECORDING = join(FIXTURES, "uftrace", "0.13", "variance", "two_callers");
 /** Above the recording's bytes, small enough to pass in a test. */
 const BOUND = 4 << 20;
 
-let server: RunningServer;
-let service: VarbenchService;
-let wsDir: string;
+let up: UploadServer;
 
 interface Reply {
   readonly status: number;
@@ -41,13 +36,13 @@ function post(query: string, body: Buffer) {
     const req = request(
       {
         host: "127.0.0.1",
-        port: server.port,
+        port: up.server.port,
         method: "POST",
         path: `/api/upload?${query}`,
         headers: {
-          host: `127.0.0.1:${server.port}`,
-          origin: `http://127.0.0.1:${server.port}`,
-          authorization: `Bearer ${server.token}`,
+          host: `127.0.0.1:${up.server.port}`,
+          origin: `http://127.0.0.1:${up.server.port}`,
+          authorization: `Bearer ${up.server.token}`,
           "content-length": String(body.length),
         },
       },
@@ -68,11 +63,8 @@ function post(query: string, body: Buffer) {
   });
 }
 
-const counts = async () => ((await service.call("runs.list", {})) as unknown[]).length;
-const leftovers = () => {
-  const d = join(wsDir, UPLOADS_FOLDER);
-  return existsSync(d) ? readdirSync(d) : [];
-};
+const counts = async () => ((await up.service.call("runs.list", {})) as unknown[]).length;
+const leftovers = () => up.leftovers();
 const recording = () => {
   const names = readdirSync(RECORDING).sort();
   const bytes = names.map((n) => readFileSync(join(RECORDING, n)));
@@ -80,20 +72,10 @@ const recording = () => {
 };
 
 before(async () => {
-  process.env.VARBENCH_CONFIG_DIR = tempDir("config");
-  wsDir = join(tempDir("folder-upload"), "ws");
-  Workspace.init(wsDir).close();
-  const site = tempDir("site");
-  mkdirSync(join(site, "assets"));
-  writeFileSync(join(site, "index.html"), "<!doctype html><title>Varbench</title>");
-  service = new VarbenchService(wsDir);
-  server = await startServer({ service, staticDir: site, maxUploadBytes: BOUND });
+  up = await startUploadServer("folder-upload", BOUND);
 });
 
-after(async () => {
-  await server.close();
-  await service.close();
-});
+after(() => up.close());
 
 describe("POST /api/upload?folder=1", () => {
   it("imports a uftrace data directory as a run named after the folder, and keeps no upload", async () => {
@@ -101,8 +83,10 @@ describe("POST /api/upload?folder=1", () => {
     const r = await post("name=two_callers&folder=1", folderBody(list, bytes));
     assert.equal(r.status, 200, JSON.stringify(r.body));
     assert.equal(r.body?.result?.kind, "trace");
-    const runs = (await service.call("runs.list", {})) as { id: number }[];
-    const detail = (await service.call("runs.get", { runId: runs.at(-1)!.id })) as { run: { workload: string | null } };
+    const runs = (await up.service.call("runs.list", {})) as { id: number }[];
+    const detail = (await up.service.call("runs.get", { runId: runs.at(-1)!.id })) as {
+      run: { workload: string | null };
+    };
     assert.match(JSON.stringify(detail), /two_callers/);
     assert.deepEqual(leftovers(), []);
   });
@@ -116,7 +100,7 @@ describe("POST /api/upload?folder=1", () => {
     }
     assert.equal(await counts(), before);
     assert.deepEqual(leftovers(), []);
-    assert.ok(!existsSync(join(wsDir, "tmp", "evil")) && !existsSync(join(wsDir, "evil")));
+    assert.ok(!existsSync(join(up.wsDir, "tmp", "evil")) && !existsSync(join(up.wsDir, "evil")));
   });
 
   it("refuses too many files and too many bytes with 413, in words", async () => {
