@@ -7,13 +7,16 @@ import { ApiError, isUserError, wordedError } from "../errors/errors.js";
 import { ANALYSES } from "../analyses/registry.js";
 
 /** API argument fields and the flags that set them: each analysis' own (its descriptor's `flags`), the
- * targets a command names by its arguments, and the one argument of another method that has a flag. */
+ * targets a command names by its arguments, and the arguments of other methods that have flags. */
 const FLAGS: Readonly<Record<string, string>> = {
   ...analysisFlags(),
   campaignName: "--campaign-name",
   "target.campaignId": "<campaign>",
   "a.design": "--designs",
   "b.design": "--designs",
+  fdr: "--fdr",
+  minSegment: "--min-segment",
+  minMagnitude: "--min-magnitude",
 };
 
 /** Every analysis' flags by argument field; one field has one flag in every analysis that takes it. */

@@ -142,5 +142,12 @@ describe("history across versions", () => {
       "5%",
     ]);
     assert.equal(big.status, 0, "a change under --min-magnitude is left out");
+    // uftrace records no instruction counts: nothing to judge must not pass as "no regression".
+    const none = varbench(["-w", dir, "history", "versions", "--metric", "ir", "--fail-on-regression", "5%"]);
+    assert.equal(none.status, 1, none.stderr);
+    assert.match(none.stderr, /--fail-on-regression: no series to judge/);
+    const badFdr = varbench(["-w", dir, "history", "versions", "--fdr", "2"]);
+    assert.equal(badFdr.status, 1);
+    assert.match(badFdr.stderr, /^varbench: --fdr: must be below 1/m, "the option is named as it was typed");
   });
 });

@@ -56,6 +56,7 @@ export function historyText(r: HistoryReport): string {
         s,
         label,
         r.explanations.filter((e) => e.series === si),
+        m.minSegment,
       ),
     );
   if (r.environmentChanges.length > 0) {
@@ -70,10 +71,14 @@ function seriesText(
   s: HistorySeries,
   label: (v: number) => string,
   explanations: readonly HistoryExplanation[],
+  minSegment: number,
 ): string[] {
   const unit = MEASURE_INFO[s.metric].unit;
   const head = `${s.design} × ${s.workload}, ${MEASURE_INFO[s.metric].title} [${s.environment}]: ${s.points.length} version(s)`;
-  if (s.pValue === null) return [`${head}: too few versions to test (twice the smallest segment are needed)`];
+  if (s.pValue === null)
+    return [
+      `${head}: too few versions to test: ${2 * minSegment} needed, at least ${minSegment} on each side of a change (--min-segment)`,
+    ];
   const out = [head];
   for (const [ci, c] of s.changes.entries()) {
     out.push(`  ${changeText(c, label)}`, `    ${sidesText(s, c, unit)}`);
@@ -127,6 +132,12 @@ function changeText(c: HistoryChange, label: (v: number) => string): string {
 }
 
 function failOnRegression(r: HistoryReport, threshold: number): void {
+  // A job whose filters or measure match nothing must not pass as "no regression".
+  if (r.series.length === 0) {
+    console.error("varbench history: --fail-on-regression: no series to judge (no measured runs match)");
+    process.exitCode = 1;
+    return;
+  }
   const found = newestRegressions(r, threshold);
   if (found.length === 0) return;
   const label = (v: number) => r.versions[v]?.label ?? `#${v}`;
