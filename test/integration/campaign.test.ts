@@ -80,7 +80,8 @@ describe("campaigns", () => {
       "3",
     ]);
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /campaign 1: 24 runs planned \(seed 3, interleaved\)/);
+    // The program's version is the spec folder's git revision where it is in a git checkout (issue 33).
+    assert.match(r.stdout, /campaign 1: 24 runs planned \(seed 3, interleaved(, version [0-9a-f]{12}(-dirty)?)?\)/);
     assert.match(r.stdout, /campaign 1 finished: 24 succeeded/);
     const features = query<{ f: string }>(ws, "SELECT features_json AS f FROM runs").map((x) => JSON.parse(x.f).frames);
     assert.ok(features.every((f) => f === 120 || f === 240));
