@@ -19,6 +19,7 @@ import { median } from "simple-statistics";
 import { runProcess } from "../engine/runner/runProcess.js";
 import { ReaderPool } from "../engine/pool/readerPool.js";
 import type { TimelinesJob } from "../engine/pool/runTimelines.js";
+import { timelinesJob } from "../engine/ingest/timelineJobs.js";
 import { PROJECTED_DIMENSIONS } from "../engine/patterns/parameters.js";
 import { Workspace } from "../engine/store/workspace.js";
 
@@ -64,18 +65,13 @@ function forget(keepTimelines: boolean): void {
 async function readingScaling(): Promise<void> {
   const w = Workspace.open(ws);
   const traces = w.db
-    .prepare("SELECT run_id AS runId, path FROM artifacts WHERE kind = 'uftrace-directory' ORDER BY run_id")
-    .all() as { runId: number; path: string }[];
+    .prepare(
+      "SELECT run_id AS runId, kind, name, path, sha256 FROM artifacts WHERE kind = 'uftrace-directory' ORDER BY run_id",
+    )
+    .all() as ({ runId: number } & Parameters<typeof timelinesJob>[2])[];
   const jobs: TimelinesJob[] = [];
   for (const t of traces)
-    jobs.push({
-      runId: t.runId,
-      label: `run ${t.runId}`,
-      trace: { format: "uftrace", files: await w.artifacts.directoryFiles(t.path) },
-      seed: 1,
-      intervals: 20,
-      dims: PROJECTED_DIMENSIONS,
-    });
+    jobs.push(await timelinesJob(w, t.runId, t, { seed: 1, intervals: 20, dims: PROJECTED_DIMENSIONS }));
   w.close();
   const sizes = [...new Set([1, 2, availableParallelism()])].sort((a, b) => a - b);
   const times = new Map<number, number[]>(sizes.map((s) => [s, []]));

@@ -18,6 +18,7 @@ import { inProcessClient } from "../../engine/api/inProcess.js";
 import { ReaderPool } from "../../engine/pool/readerPool.js";
 import { Workspace } from "../../engine/store/workspace.js";
 import type { TimelinesJob } from "../../engine/pool/runTimelines.js";
+import { timelinesJob } from "../../engine/ingest/timelineJobs.js";
 
 const RUNS = 12;
 const SPEC = `project: examples
@@ -123,22 +124,11 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
     try {
       const traces = rows(
         ws,
-        "SELECT run_id AS runId, path FROM artifacts WHERE kind = 'uftrace-directory' ORDER BY run_id",
-      ) as {
-        runId: number;
-        path: string;
-      }[];
+        "SELECT run_id AS runId, kind, name, path, sha256 FROM artifacts WHERE kind = 'uftrace-directory' ORDER BY run_id",
+      ) as ({ runId: number } & Parameters<typeof timelinesJob>[2])[];
       assert.equal(traces.length, RUNS);
       const jobs: TimelinesJob[] = [];
-      for (const t of traces)
-        jobs.push({
-          runId: t.runId,
-          label: `run ${t.runId}`,
-          trace: { format: "uftrace", files: await w.artifacts.directoryFiles(t.path) },
-          seed: 3,
-          intervals: 10,
-          dims: 15,
-        });
+      for (const t of traces) jobs.push(await timelinesJob(w, t.runId, t, { seed: 3, intervals: 10, dims: 15 }));
       const here = new ReaderPool({ size: () => 1, memoryMb: () => 512 });
       const pooled = new ReaderPool({ size: () => 2, memoryMb: () => 512 });
       const done: number[] = [];
