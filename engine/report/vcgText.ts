@@ -1,7 +1,8 @@
 // VCG patterns in the text form of paper 000 (§8 figures): one block per
 // pattern, nodes by depth-first id with type, μ, γ (CoV), N and V (VIM),
 // call-context sets, then the back-edges with their contribution fractions.
-import type { ContributionRow, DominantVarianceResult, KeptApartRow, VcgResultNode } from "../variance/result.js";
+import type { ContributionRow, DominantVarianceResult, VcgResultNode } from "../variance/result.js";
+import { keptApartText } from "./keptApartText.js";
 import { formatNs } from "../format/numbers.js";
 import type { Exporter } from "./exporter.js";
 
@@ -71,7 +72,7 @@ function renderVcgText(r: DominantVarianceResult, options: VcgTextOptions): stri
       `note: ${r.covarianceOmitted.length} significant context(s) had more children than the covariance cap, so their variance is not decomposed and no contributor below them is looked for (raise --max-children): ${list}`,
     );
   }
-  for (const k of r.keptApart) out.push("", keptApartNote(r, k));
+  for (const k of r.keptApart) out.push("", `note: ${keptApartText(r, k)}`);
   if (r.detection.length > 0) {
     out.push("", "Detection patterns (paper 001), by VIM; * marks the Pattern Set");
     for (const d of r.detection)
@@ -134,22 +135,4 @@ function pushContributions(out: string[], contributions: readonly ContributionRo
       `  ${t}: ${parts.join("; ") || "no contributing set"}${idle.length > 0 ? `; not contributing: ${idle.join(", ")}` : ""}`,
     );
   }
-}
-
-/** Why two patterns of one function stay apart: the first back-edge (nearest the root) one has and
- * the other lacks, with the contribution on both sides against the bar (000 §2, §6). */
-function keptApartNote(r: DominantVarianceResult, k: KeptApartRow): string {
-  const rank = (id: number) => r.patterns.findIndex((p) => p.root === id) + 1;
-  const [a, b] = k.roots.map(rank);
-  const e = k.backEdges[0];
-  const other = rank(e.in === k.roots[0] ? k.roots[1] : k.roots[0]);
-  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  const [from, ...rest] = e.chain;
-  const via = rest.slice(0, -1);
-  const there =
-    e.otherCf === null
-      ? `not measured in pattern ${other}`
-      : `${pct(e.otherCf)} of ${from}'s variance in pattern ${other}`;
-  const more = k.backEdges.length > 1 ? ` (and ${k.backEdges.length - 1} more back-edge(s) below it)` : "";
-  return `note: patterns ${a} and ${b} (${k.fname}) are kept apart by their back-edges, not their timings (000 §6: a back-edge in one with no counterpart in the other merges at no τ_S): ${rest.at(-1)} ⇢ ${from}${via.length > 0 ? ` through ${via.join(", ")}` : ""}, cf ${pct(e.cf)} in pattern ${rank(e.in)}, ${there}; the bar is ${pct(r.parameters.minContribution)} (000 §2)${more}. A contribution near the bar can pass it in one recording and not in the next.`;
 }

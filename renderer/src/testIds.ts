@@ -139,6 +139,7 @@ export const TID = {
     vs: "vcg-vs",
     calibrated: "vcg-calibrated",
     omitted: "vcg-omitted",
+    keptApart: "vcg-kept-apart",
     panel: "vcg-panel",
   },
   patterns: {
