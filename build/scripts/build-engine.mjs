@@ -7,6 +7,7 @@
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -32,6 +33,24 @@ const inputs = Math.max(
 );
 if (existsSync(stamp) && existsSync(metafile) && statSync(stamp).mtimeMs > inputs && !process.argv.includes("--force"))
   process.exit(0);
+
+/**
+ * commander requires node:child_process when it loads, for the executable subcommands Varbench does not
+ * declare (it calls child_process.spawn only to run one); that require loads child_process, net, dgram and
+ * the streams into every command. Here it is required at its first use instead.
+ */
+const lazyChildProcess = {
+  name: "lazy-child-process",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
+      const source = await readFile(args.path, "utf8");
+      const eager = "const childProcess = require('node:child_process');";
+      if (!source.includes(eager)) throw new Error(`build-engine: ${args.path} no longer has "${eager}"`);
+      const lazy = "const childProcess = { spawn: (...a) => require('node:child_process').spawn(...a) };";
+      return { contents: source.replace(eager, lazy), loader: "js" };
+    });
+  },
+};
 
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
@@ -61,6 +80,7 @@ const result = await build({
   },
   logLevel: "warning",
   metafile: true,
+  plugins: [lazyChildProcess],
 });
 mkdirSync(join(root, "dist", "meta"), { recursive: true });
 writeFileSync(metafile, JSON.stringify(result.metafile));

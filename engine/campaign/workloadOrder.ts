@@ -8,10 +8,13 @@ export interface OrderedWorkload {
   readonly features: Readonly<Record<string, number>>;
 }
 
-const collator = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
+/** Made at the first comparison: setting up ICU's collation costs about 10 ms of CPU, which every
+ * command that loads this module (with the workspace store) would pay at its start (issue 32 item 1). */
+let collator: Intl.Collator | null = null;
 
 /** Names with their digit runs compared as numbers ("n-16" < "n-128"), ties broken by code units. */
 export function naturalCompare(a: string, b: string): number {
+  collator ??= new Intl.Collator("en", { numeric: true, sensitivity: "base" });
   return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 

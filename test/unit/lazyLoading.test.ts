@@ -8,6 +8,8 @@ import assert from "node:assert/strict";
 import { build, type Metafile } from "esbuild";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
+import { execFileSync, spawnSync } from "node:child_process";
+import { pathToFileURL } from "node:url";
 import { ROOT } from "../helpers/uftrace.js";
 
 let meta: Metafile;
@@ -69,5 +71,31 @@ describe("what is loaded before it is used", () => {
   it("reading a trace loads the reader of its format only", () => {
     const files = staticClosure("engine/api/service.ts");
     assert.deepEqual(matching(files, /^engine\/trace\/(uftrace|chrome|text)\/read/), []);
+  });
+});
+
+/** Node's built-in modules a run of the built command line loaded (process.moduleLoadList), by name. */
+function builtinsLoadedBy(args: readonly string[]): string[] {
+  execFileSync(process.execPath, [join(ROOT, "build", "scripts", "build-engine.mjs")], { stdio: "ignore" });
+  const main = pathToFileURL(join(ROOT, "dist", "cli", "main.js")).href;
+  const probe = [
+    `process.argv = [process.argv[0], "varbench", ...${JSON.stringify(args)}];`,
+    `process.on("exit", () => process.stderr.write("\\n" + JSON.stringify(process.moduleLoadList)));`,
+    `await import(${JSON.stringify(main)});`,
+  ].join("\n");
+  const r = spawnSync(process.execPath, ["--input-type=module", "-e", probe], { cwd: ROOT, encoding: "utf8" });
+  assert.equal(r.status, 0, r.stderr);
+  const loaded = JSON.parse(r.stderr.trim().split("\n").pop()!) as string[];
+  return loaded.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice("NativeModule ".length));
+}
+
+describe("what the built command line loads", () => {
+  // commander requires child_process only to spawn executable subcommands, which Varbench declares
+  // none of; build-engine.mjs makes that require happen at its first use (with net, dgram and streams).
+  it("neither --help nor a command on a trace file loads child_process", () => {
+    assert.ok(builtinsLoadedBy(["--help"]).includes("fs"), "the probe sees the modules loaded");
+    assert.ok(!builtinsLoadedBy(["--help"]).includes("child_process"));
+    const tiny = join(ROOT, "test/fixtures/uftrace/0.13/frame_loop");
+    assert.ok(!builtinsLoadedBy(["cct", tiny, "--limit", "1"]).includes("child_process"));
   });
 });
