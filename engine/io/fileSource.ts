@@ -44,6 +44,18 @@ export function fileSource(path: string, chunkBytes = DEFAULT_CHUNK_BYTES, onByt
         await handle.close();
       }
     },
+    // Reads of at most chunkBytes each, so a block ends where a chunk would.
+    async openBlocks() {
+      const handle = await openRegular(path);
+      return {
+        read: async (target) => {
+          const { bytesRead } = await handle.read(target, 0, Math.min(target.length, chunkBytes), null);
+          if (bytesRead > 0) onBytes?.(bytesRead);
+          return bytesRead;
+        },
+        close: () => handle.close(),
+      };
+    },
   };
 }
 

@@ -7,6 +7,16 @@ export interface ByteSource {
   /** The bytes in order. A chunk is valid until the next one is requested
    * (sources may reuse their buffers): copy what must outlive that. */
   chunks(): AsyncIterable<Uint8Array>;
+  /** Optional, for readers that keep their own buffer (the ingestion kernel's memory): the same
+   * bytes read straight into it, without the copy out of a chunk. A source is read either way. */
+  openBlocks?(): Promise<BlockReader>;
+}
+
+/** A ByteSource read into the caller's buffers. */
+export interface BlockReader {
+  /** Reads the next bytes into `target` (at most its length); resolves to how many, 0 at the end. */
+  read(target: Uint8Array): Promise<number>;
+  close(): Promise<void>;
 }
 
 export interface TraceDirectory {

@@ -92,15 +92,19 @@ fuzzSuite({
     }
     const chunk = CHUNKS[int(CHUNKS.length)];
     const excludeOffCpu = random() < 0.5;
-    const read = async (chunkBytes: number, decoded = false) => {
+    const read = async (chunkBytes: number, decoded = false, blocks = false) => {
       const b = builder();
-      await readUftrace(memoryDirectory(name, files, chunkBytes), decoded ? decodedSink(b) : b, { excludeOffCpu });
+      await readUftrace(memoryDirectory(name, files, chunkBytes, blocks), decoded ? decodedSink(b) : b, {
+        excludeOffCpu,
+      });
       return b.finish();
     };
     return {
       label: `${name}/${file} ${label}, ${chunk}-byte chunks${excludeOffCpu ? ", off-CPU time left out" : ""}`,
       run: async () => {
         const cct = await readWholeAndChunked(read, chunk);
+        // Read straight into the record buffer, as files are: the same tree, or the same refusal.
+        await readWholeAndChunked((c) => read(c, false, c !== 1 << 20), chunk);
         assertWellFormed(cct);
         assertSameCct(await read(1 << 20, true), cct, 0);
       },

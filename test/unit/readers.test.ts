@@ -13,6 +13,7 @@ import { DETECT_BYTES, detectFormat } from "../../engine/trace/detect.js";
 import { TraceError, describeTraceWarning } from "../../engine/trace/diagnostics.js";
 import type { Cct } from "../../engine/cct/cct.js";
 import { memoryDirectory, memorySource } from "../helpers/memorySource.js";
+import { directorySource } from "../../engine/io/fileSource.js";
 import { assertSameCct, rowsByPath } from "../helpers/cctCompare.js";
 import { FIXTURES } from "../helpers/uftrace.js";
 import { parseCct, serializeCct } from "../../engine/cct/serialize.js";
@@ -170,6 +171,32 @@ describe("uftrace reader on the bundled fixture", () => {
     const whole = await readWith(1 << 20);
     assertSameCct(await readWith(5), whole, 0);
     assertSameCct(await readWith(16), whole, 0);
+  });
+  it("gives the same CCT read in blocks straight into the record buffer, from memory and from its files", async () => {
+    const whole = await readWith(1 << 20);
+    // 5 and 21 bytes cut records (16 bytes) everywhere; 16 never does.
+    for (const block of [5, 16, 21, 1 << 20]) {
+      const b = new CctBuilder();
+      await readUftrace(memoryDirectory(dir, files, block, true), b);
+      assertSameCct(b.finish(), whole, 0);
+    }
+    for (const block of [7, 1 << 20]) {
+      const b = new CctBuilder();
+      const source = directorySource(dir, block);
+      assert.ok(source.open("task.txt").openBlocks, "a file source reads into the reader's buffer");
+      await readUftrace(source, b);
+      assertSameCct(b.finish(), whole, 0);
+    }
+  });
+  it("refuses a thread file cut inside its last record, read in blocks or in chunks alike", async () => {
+    const dat = [...files.keys()].find((f) => f.endsWith(".dat"))!;
+    const cut = new Map(files);
+    cut.set(dat, files.get(dat)!.subarray(0, files.get(dat)!.length - 5));
+    for (const blocks of [false, true])
+      await assert.rejects(
+        readUftrace(memoryDirectory(dir, cut, 7, blocks), new CctBuilder()),
+        /the file ends inside a record \(11 of 16 bytes/,
+      );
   });
   it("round-trips through its serialised artifact form", async () => {
     const cct = await readWith(1 << 20);

@@ -58,41 +58,82 @@ export async function decodeThreadStream(source: ByteSource, ctx: ThreadStreamCo
     offCpuNs: 0,
   };
   updateNextSched(ctx, state);
-  const sink = ctx.sink;
-  sink.resetAddressCache();
-  let len = 0; // bytes carried over at the start of the sink's record buffer
-  let fileOffset = 0; // file offset of the buffer's first byte
-  for await (const chunk of source.chunks()) {
-    for (let at = 0; at < chunk.length;) {
-      const room = sink.recordBuffer().length - len;
-      if (room === 0) {
-        throw new TraceError({
-          kind: "malformed",
-          file: source.name,
-          byteOffset: fileOffset,
-          detail: `a record with a payload of over ${len} bytes`,
+  ctx.sink.resetAddressCache();
+  const reader = new RecordReader(source.name, ctx, state);
+  if (source.openBlocks) {
+    // Read straight into the sink's record buffer (the kernel's memory): no copy out of a chunk.
+    const blocks = await source.openBlocks();
+    try {
+      let n: number;
+      do n = await reader.fill((target) => blocks.read(target));
+      while (n > 0);
+    } finally {
+      await blocks.close();
+    }
+  } else {
+    for await (const chunk of source.chunks()) {
+      for (let at = 0; at < chunk.length;) {
+        at += await reader.fill((target) => {
+          const n = Math.min(target.length, chunk.length - at);
+          target.set(chunk.subarray(at, at + n));
+          return n;
         });
       }
-      const n = Math.min(room, chunk.length - at);
-      sink.recordBuffer().set(chunk.subarray(at, at + n), len);
-      len += n;
-      at += n;
-      const pos = decodeRecords(len, fileOffset, source.name, ctx, state);
-      sink.recordBuffer().copyWithin(0, pos, len);
-      len -= pos;
-      fileOffset += pos;
     }
   }
   state.batch.flush();
-  if (len > 0) {
-    throw new TraceError({
-      kind: "malformed",
-      file: source.name,
-      byteOffset: fileOffset,
-      detail: `the file ends inside a record (${len} of 16 bytes, or a payload, present): it was cut short`,
-    });
-  }
+  reader.finish();
   return { records: state.records, lost: state.lost, events: state.events };
+}
+
+/** The sink's record buffer as a window on the file: bytes come in after those carried over,
+ * whole records are decoded, and the rest (a record or payload cut by the block's end) moves to
+ * the buffer's start to be completed by the next block. */
+class RecordReader {
+  /** Bytes carried over at the start of the sink's record buffer. */
+  private len = 0;
+  /** File offset of the buffer's first byte. */
+  private fileOffset = 0;
+
+  constructor(
+    private readonly file: string,
+    private readonly ctx: ThreadStreamContext,
+    private readonly state: DecodeState,
+  ) {}
+
+  /** Lets `put` write into the buffer's free room, then decodes; returns how many bytes it put. */
+  async fill(put: (target: Uint8Array) => number | Promise<number>): Promise<number> {
+    const sink = this.ctx.sink;
+    const buf = sink.recordBuffer();
+    if (buf.length === this.len) {
+      throw new TraceError({
+        kind: "malformed",
+        file: this.file,
+        byteOffset: this.fileOffset,
+        detail: `a record with a payload of over ${this.len} bytes`,
+      });
+    }
+    const n = await put(buf.subarray(this.len));
+    if (n === 0) return 0;
+    this.len += n;
+    const pos = decodeRecords(this.len, this.fileOffset, this.file, this.ctx, this.state);
+    sink.recordBuffer().copyWithin(0, pos, this.len);
+    this.len -= pos;
+    this.fileOffset += pos;
+    return n;
+  }
+
+  /** The file has ended: nothing may be left over. */
+  finish(): void {
+    if (this.len > 0) {
+      throw new TraceError({
+        kind: "malformed",
+        file: this.file,
+        byteOffset: this.fileOffset,
+        detail: `the file ends inside a record (${this.len} of 16 bytes, or a payload, present): it was cut short`,
+      });
+    }
+  }
 }
 
 /** Address → function id, direct-mapped; an address is keyed by its low 32
