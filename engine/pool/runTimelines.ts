@@ -64,6 +64,6 @@ function filesDirectory(label: string, files: Readonly<Record<string, string>>):
     list: async () => Object.keys(files).sort(),
     has: async (file) => file in files,
     readText: async (file) => readFile(path(file), "utf8"),
-    open: (file) => ({ name: `${label}/${file}`, chunks: () => fileSource(path(file), DEFAULT_CHUNK_BYTES).chunks() }),
+    open: (file) => ({ ...fileSource(path(file), DEFAULT_CHUNK_BYTES), name: `${label}/${file}` }),
   };
 }

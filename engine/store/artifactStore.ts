@@ -150,9 +150,10 @@ export class ArtifactStore {
       list: async () => Object.keys(files).sort(),
       has: async (file) => file in files,
       readText: async (file) => readFile(blobPath(file), "utf8"),
+      // The file's own source (chunks and blocks read straight into a reader's buffer), named for the trace.
       open: (file): ByteSource => ({
+        ...fileSource(blobPath(file), DEFAULT_CHUNK_BYTES, onBytes),
         name: `${label}/${file}`,
-        chunks: () => fileSource(blobPath(file), DEFAULT_CHUNK_BYTES, onBytes).chunks(),
       }),
     };
   }
