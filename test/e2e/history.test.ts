@@ -78,6 +78,22 @@ describe("history across versions in the workbench", () => {
       assert.equal(await page.locator(sel(TID.history.chart)).count(), 1);
       await app.screenshot("history-page");
 
+      // The band is named for its change: hovered, its tooltip (found by that name) says which change it is and
+      // its interval. The grid's margins are historyChart.ts's (84 px left, 24 right, 28 top, 40 bottom); the band
+      // spans v04's category centre to v05's, so its middle is the plot's middle, low enough to miss the line.
+      const chart = (await page.locator(`${sel(TID.history.chart)} [role="img"]`).boundingBox())!;
+      const x = chart.x + 84 + (chart.width - 84 - 24) * ((REGRESSED_FROM - 1) / VERSIONS);
+      const y = chart.y + 28 + (chart.height - 28 - 40) * 0.9;
+      await page.mouse.move(x, y);
+      await page.getByText("click for its explanation").waitFor();
+      assert.match(
+        await page.locator("body").innerText(),
+        new RegExp(
+          `regression at ${label(REGRESSED_FROM)} \\(after ${label(REGRESSED_FROM - 1)}\\) in O0 × regressed\\n×1\\.\\d+ \\(\\+\\d+\\.\\d%; \\d+% interval`,
+        ),
+      );
+      await page.mouse.move(0, 0);
+
       // The list is reachable by keyboard: focused and chosen with Enter, it opens the explanation.
       await changes.focus();
       await page.keyboard.press("Enter");
