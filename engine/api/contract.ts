@@ -14,6 +14,7 @@ import { MAX_COVARIANCE_CHILDREN } from "../cct/cct.js";
 import { MEASURES } from "../campaign/measures.js";
 import { REPORT_FORMATS } from "../report/exporters.js";
 import { EXPORTABLE_KINDS } from "./analysisExports.js";
+import { HISTORY_FORMATS } from "./historyExports.js";
 import type { Analyses, AnalysisKind } from "../analyses/registry.js";
 import type { ArgsIn, ResultOf as AnalysisResult } from "../analyses/descriptor.js";
 import type * as T from "./types.js";
@@ -189,6 +190,11 @@ export const METHODS = {
       minSegment: z.number().int().min(2).max(1000).default(DEFAULT_MIN_SEGMENT),
       minMagnitude: z.number().min(0).default(DEFAULT_MIN_MAGNITUDE),
     }),
+  ),
+  /** A project's history in one of its export formats (the history page's Export action, `varbench history --csv`):
+   * `args` are history.project's own, checked as history.project checks them. */
+  "history.export": method<T.ReportFile>()(
+    z.strictObject({ args: z.record(z.string(), z.unknown()), format: z.enum(HISTORY_FORMATS) }),
   ),
   /** The formats reports.analysis offers for each kind (each analysis' descriptor declares its own). */
   "reports.formats": method<Readonly<Record<string, readonly string[]>>>()(z.strictObject({})),

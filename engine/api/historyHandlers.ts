@@ -20,17 +20,38 @@ import {
   type MeasureInfo,
   type MeasureName,
 } from "../campaign/measures.js";
-import type { ParsedArgsOf } from "./contract.js";
+import { METHODS, type ParsedArgsOf } from "./contract.js";
+import { validated } from "./dispatch.js";
+import { exportFile } from "../report/exporter.js";
+import { HISTORY_EXPORTERS } from "./historyExports.js";
 import type { HistoryReport } from "./types.js";
 import { explainChanges, type SeriesRun } from "./historyExplain.js";
 
-export function historyHandlers(ctx: ServiceContext): Pick<Handlers, "history.project"> {
+export function historyHandlers(ctx: ServiceContext): Pick<Handlers, "history.project" | "history.export"> {
+  const project = async (args: ParsedArgsOf<"history.project">): Promise<HistoryReport> => {
+    const { report, runs } = projectHistory(ctx, args);
+    return { ...report, explanations: await explainChanges(ctx, report, runs) };
+  };
   return {
-    "history.project": async (args) => {
-      const { report, runs } = projectHistory(ctx, args);
-      return { ...report, explanations: await explainChanges(ctx, report, runs) };
+    "history.project": project,
+    "history.export": async ({ args, format }) => {
+      const parsed = validated(
+        "history.project",
+        METHODS["history.project"].args,
+        args,
+      ) as ParsedArgsOf<"history.project">;
+      return exportFile(HISTORY_EXPORTERS[format], await project(parsed), undefined, historyFileName(parsed));
     },
   };
+}
+
+/** Named for what it holds: "history-versions", "history-versions-O0-regressed-calls". */
+function historyFileName(a: ParsedArgsOf<"history.project">): string {
+  return ["history", a.project, a.design, a.workload, a.metric]
+    .filter((x) => x)
+    .join("-")
+    .replace(/[^A-Za-z0-9._-]+/g, "-")
+    .slice(0, 160);
 }
 
 function projectHistory(

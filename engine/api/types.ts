@@ -145,4 +145,11 @@ export interface HistoryExplanation {
   readonly contexts: readonly ContextChange[];
   /** Why there is nothing to show, when there is not. */
   readonly note: string | null;
+  /** The analyses' findings about this change, ranked (the first explains most); absent where none were sought. */
+  readonly findings?: readonly {
+    analysis: "contexts" | "execution-patterns" | "trends" | "vcg";
+    summary: string;
+    details: readonly string[];
+    score: number;
+  }[];
 }

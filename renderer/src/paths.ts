@@ -12,6 +12,7 @@ import { PHASES_ROUTES } from "./phases/routes.js";
 import { FLAME_ROUTES } from "./flame/routes.js";
 import { tableQueryOf, tableQueryParams, type RunsTableQuery } from "./runs/tableQuery.js";
 import { TIMELINE_ROUTES } from "./timeline/routes.js";
+import { HISTORY_ROUTES } from "./history/routes.js";
 
 const only = (at: Location, first: string, length: number) => at.parts[0] === first && at.parts.length === length;
 
@@ -71,6 +72,7 @@ export const ROUTES = [
   ...PHASES_ROUTES,
   ...FLAME_ROUTES,
   ...TIMELINE_ROUTES,
+  ...HISTORY_ROUTES,
 ];
 
 export type Def = (typeof ROUTES)[number];

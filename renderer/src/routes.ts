@@ -25,6 +25,7 @@ const VIEWS: { readonly [D in Def as D["name"]]: () => Promise<{ default: Compon
   phases: () => import("./phases/PhasesView.svelte"),
   flame: () => import("./flame/FlameView.svelte"),
   timeline: () => import("./timeline/TimelineView.svelte"),
+  history: () => import("./history/HistoryView.svelte"),
 };
 
 /** The definition of a found route and its view (not-found has none). */

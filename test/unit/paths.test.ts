@@ -4,6 +4,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { href, parseRoute, ROUTES } from "../../renderer/src/paths.js";
+import { MEASURES } from "../../engine/campaign/measures.js";
 
 /** Text as names and targets come: with the characters a query gives meaning to (& = + # % ? / :) and spaces. */
 const text = fc.string({
@@ -30,6 +31,7 @@ describe("routes: every builder round-trips through parseRoute", () => {
       "phases",
       "flame",
       "timeline",
+      "history",
     ];
     assert.deepEqual(ROUTES.map((r) => r.name).sort(), [...tested].sort());
   });
@@ -52,6 +54,26 @@ describe("routes: every builder round-trips through parseRoute", () => {
       }),
     );
     assert.deepEqual(parseRoute(href.runs()), { name: "runs", campaignId: null, projectId: null });
+  });
+
+  it("a project's history with its filters (varbench history's --design, --workload, --metric)", () => {
+    fc.assert(
+      fc.property(
+        id,
+        maybe(text),
+        maybe(text),
+        maybe(fc.constantFrom(...MEASURES)),
+        (projectId, design, workload, measure) => {
+          assert.deepEqual(parseRoute(href.history({ projectId, design, workload, measure })), {
+            name: "history",
+            projectId,
+            design,
+            workload,
+            measure,
+          });
+        },
+      ),
+    );
   });
 
   it("two targets compared, a flame graph, a VCG (a run's own page when A is a run alone)", () => {

@@ -1,12 +1,14 @@
 // `varbench history`: a project's series over its versions with their change points (history.project),
-// printed, or as JSON; with --fail-on-regression, a CI job fails (exit status 2) where a series' newest
+// printed, or as CSV or JSON (the same bytes as the workbench's export, api/historyExports.ts); with --fail-on-regression, a CI job fails (exit status 2) where a series' newest
 // change point is a regression at least that large.
 import { withApi } from "../api.js";
-import { printJson } from "../format/jsonOut.js";
-import { formatMeasure, formatNs, formatRatio } from "../../format/numbers.js";
-import { newestRegressions, type HistoryChange, type HistorySeries } from "../../history/history.js";
+import { printExport } from "../format/jsonOut.js";
+import { outputFormat } from "../optionParsers.js";
+import { HISTORY_EXPORTERS } from "../../api/historyExports.js";
+import { newestRegressions } from "../../history/history.js";
 import { MEASURE_INFO } from "../../campaign/measures.js";
-import type { HistoryExplanation, HistoryReport } from "../../api/types.js";
+import { pct } from "../../api/historyText.js";
+import type { HistoryReport } from "../../api/types.js";
 import type { MeasureName } from "../../campaign/measures.js";
 import { WORSE_EXIT } from "./compare.js";
 
@@ -19,10 +21,12 @@ export interface HistoryFlags {
   readonly fdr?: number;
   readonly minSegment?: number;
   readonly json: boolean;
+  readonly csv: boolean;
 }
 
 export function history(workspaceDir: string, project: string, o: HistoryFlags): Promise<void> {
   return withApi(workspaceDir, async (api) => {
+    const format = outputFormat(o);
     const r = await api.history.project({
       project,
       design: o.design,
@@ -32,103 +36,9 @@ export function history(workspaceDir: string, project: string, o: HistoryFlags):
       ...(o.minSegment === undefined ? {} : { minSegment: o.minSegment }),
       ...(o.minMagnitude === undefined ? {} : { minMagnitude: o.minMagnitude }),
     });
-    if (o.json) printJson(r);
-    else console.log(historyText(r));
+    await printExport(HISTORY_EXPORTERS, format, r, undefined);
     if (o.failOnRegression !== undefined) failOnRegression(r, o.failOnRegression);
   });
-}
-
-const pct = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}%`;
-
-export function historyText(r: HistoryReport): string {
-  const m = r.method;
-  const label = (v: number) => r.versions[v]?.label ?? `#${v}`;
-  const lines = [
-    `history of ${r.project}: ${r.versions.length} version(s), ${r.order}: ${r.versions.map((v) => v.label).join(", ")}`,
-    `method: ${m.name}; α = ${m.alpha}, at least ${m.minSegment} versions a side, each version's median run; at most ${m.maxPermutations} permutations a test (stopped after ${m.sequentialExceedances} reach the statistic); false-discovery rate ${m.fdr} over ${m.tested} series tested (${m.selected} with a change; further change points at ${m.withinLevel.toPrecision(2)})${m.minMagnitude > 0 ? `; changes under ${pct(m.minMagnitude)} left out` : ""}`,
-  ];
-  for (const n of r.notes) lines.push(`note: ${n}`);
-  if (r.series.length === 0) lines.push("no series: no measured runs of this project match");
-  for (const [si, s] of r.series.entries())
-    lines.push(
-      "",
-      ...seriesText(
-        s,
-        label,
-        r.explanations.filter((e) => e.series === si),
-        m.minSegment,
-      ),
-    );
-  if (r.environmentChanges.length > 0) {
-    lines.push("", "environment changes (never compared as regressions: the series are apart on either side):");
-    for (const e of r.environmentChanges)
-      lines.push(`  ${e.design} × ${e.workload}: ${label(e.from)} → ${label(e.to)}: ${e.before}  →  ${e.after}`);
-  }
-  return lines.join("\n");
-}
-
-function seriesText(
-  s: HistorySeries,
-  label: (v: number) => string,
-  explanations: readonly HistoryExplanation[],
-  minSegment: number,
-): string[] {
-  const unit = MEASURE_INFO[s.metric].unit;
-  const head = `${s.design} × ${s.workload}, ${MEASURE_INFO[s.metric].title} [${s.environment}]: ${s.points.length} version(s)`;
-  if (s.pValue === null)
-    return [
-      `${head}: too few versions to test: ${2 * minSegment} needed, at least ${minSegment} on each side of a change (--min-segment)`,
-    ];
-  const out = [head];
-  for (const [ci, c] of s.changes.entries()) {
-    out.push(`  ${changeText(c, label)}`, `    ${sidesText(s, c, unit)}`);
-    const e = explanations.find((x) => x.change === ci);
-    if (e) out.push(...explanationText(e, label));
-  }
-  if (s.changes.length === 0) out.push(`  no change point (p = ${s.pValue.toPrecision(2)})`);
-  if (s.small > 0) out.push(`  ${s.small} significant change point(s) under --min-magnitude left out`);
-  return out;
-}
-
-/** The contexts whose time per run changed most between the versions nearest the change. */
-function explanationText(e: HistoryExplanation, label: (v: number) => string): string[] {
-  const versions = (vs: readonly number[]) => vs.map(label).join(", ");
-  if (e.note !== null && e.contexts.length === 0) return [`    why: ${e.note}`];
-  const out = [
-    `    why: contexts whose own time per run changed most, ${e.runsBefore} traced run(s) of ${versions(e.versionsBefore)} against ${e.runsAfter} of ${versions(e.versionsAfter)}:`,
-  ];
-  for (const c of e.contexts) {
-    const calls =
-      Math.abs(c.callsAfter - c.callsBefore) >= 0.5
-        ? `calls per run ${c.callsBefore.toFixed(0)} → ${c.callsAfter.toFixed(0)}`
-        : `${c.callsAfter.toFixed(0)} call(s) per run`;
-    const perCall = (ns: number, n: number) => (n > 0 ? formatNs(ns / n) : "-");
-    out.push(
-      `      ${c.deltaNs >= 0 ? "+" : "−"}${formatNs(Math.abs(c.deltaNs))} a run  ${c.path.join(" → ")}  (${calls}; own time per call ${perCall(c.nsBefore, c.callsBefore)} → ${perCall(c.nsAfter, c.callsAfter)})`,
-    );
-  }
-  return out;
-}
-
-/** The median of each side's version medians, in the measure's unit. */
-function sidesText(s: HistorySeries, c: HistoryChange, unit: "ns" | "KiB" | "count"): string {
-  const median = (lo: number, hi: number) => {
-    const v = s.points
-      .filter((p) => p.version >= lo && p.version <= hi)
-      .map((p) => p.median)
-      .sort((a, b) => a - b);
-    return v.length % 2 === 1 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-  };
-  return `median ${formatMeasure(unit, median(...c.sides.before))} before, ${formatMeasure(unit, median(...c.sides.after))} after`;
-}
-
-function changeText(c: HistoryChange, label: (v: number) => string): string {
-  const what = c.regression ? "regression" : "improvement";
-  const size =
-    c.ratio === null
-      ? "its size cannot be put as a ratio (values not positive)"
-      : `×${formatRatio(c.ratio.estimate)} (${pct(c.ratio.estimate - 1)}; ${Math.round(c.ratio.confidence * 100)}% interval ${Number.isFinite(c.ratio.low) ? pct(c.ratio.low - 1) : "-∞"} to ${Number.isFinite(c.ratio.high) ? pct(c.ratio.high - 1) : "+∞"})`;
-  return `${what} at ${label(c.after)} (after ${label(c.before)}): ${size}, p = ${c.pValue.toPrecision(2)} (${c.permutations} permutations); versions ${label(c.sides.before[0])}–${label(c.sides.before[1])} against ${label(c.sides.after[0])}–${label(c.sides.after[1])}`;
 }
 
 function failOnRegression(r: HistoryReport, threshold: number): void {

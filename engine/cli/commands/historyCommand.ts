@@ -1,7 +1,7 @@
 // `varbench history`: declared here, run by history.ts.
 import type { Command } from "commander";
 import { DEFAULT_FDR, DEFAULT_MIN_SEGMENT } from "../../history/parameters.js";
-import { designOption, jsonOption, metricOption, workloadOption, workspaceDir } from "../options.js";
+import { csvOption, designOption, jsonOption, metricOption, workloadOption, workspaceDir } from "../options.js";
 import { decimal, percent, wholeNumber } from "../optionParsers.js";
 
 export function declareHistory(program: Command): void {
@@ -31,5 +31,6 @@ export function declareHistory(program: Command): void {
       wholeNumber,
     )
     .addOption(jsonOption())
+    .addOption(csvOption())
     .action(async (project: string, o) => (await import("./history.js")).history(workspaceDir(program), project, o));
 }
