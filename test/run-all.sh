@@ -73,7 +73,27 @@ for n in 1 2 3 4 5; do
 done
 check "build (renderer and Electron bundles)" npm run build --silent
 suite "unit tests" --test-concurrency=2 test/unit/*.test.ts
-suite "integration tests (real uftrace, real SQLite)" --test-concurrency=1 test/integration/*.test.ts
+# Integration files in two groups. The ones listed here run two at a time: each works in temporary
+# folders of its own, on ports the system chooses, and what it asserts does not rest on how fast a
+# recording ran (counts, instructions, equality with the profiler's own report of the same recording,
+# structure, refusals; a Slurm file waits on its own cluster). Every other file runs alone, nothing beside
+# it: the analyses' answers on recorded times (variance, execution patterns, trends, phases, verdicts,
+# history), the demo build they and the browser tests share (test/helpers/demoWorkspace.ts), the
+# packaging checks that swap native builds in node_modules. A new file runs alone until it is listed.
+parallel_integration="analysisLayer api artifactLeftovers callgrind campaign campaignCancel campaignInit
+  chromeExport cli cliInProcess cliMemoryBudget cliOptions concurrentCampaigns deepCct engineHost engineWorker
+  fileUpload flame flameCli folderUpload httpServer layerRules malformedInput outputErrors packagingConfig
+  packagingFiles programVersion readerInfo readerPool readerSpecialFiles report resultImportBounds resultImports
+  runPages runnerHardening runnerLeftovers sandwich serverHardening slurm slurmTimeLimit specCli timeline
+  uftraceHooks uftraceReader workspaceFolder"
+alone=()
+together=()
+for f in test/integration/*.test.ts; do
+  if [[ " $(echo $parallel_integration) " == *" $(basename "$f" .test.ts) "* ]]; then together+=("$f"); else alone+=("$f"); fi
+done
+suite "integration tests on recorded timings (real uftrace, real SQLite; one file at a time)" \
+  --test-concurrency=1 "${alone[@]}"
+suite "integration tests (real profilers, real SQLite; two files at a time)" --test-concurrency=2 "${together[@]}"
 suite "stress and fuzz tests (seeded, bounded budgets)" --test-concurrency=2 test/stress/*.test.ts
 suite "end-to-end tests (Chromium, Electron when installed)" --test-concurrency=1 test/e2e/*.test.ts
 
