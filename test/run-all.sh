@@ -95,7 +95,20 @@ suite "integration tests on recorded timings (real uftrace, real SQLite; one fil
   --test-concurrency=1 "${alone[@]}"
 suite "integration tests (real profilers, real SQLite; two files at a time)" --test-concurrency=2 "${together[@]}"
 suite "stress and fuzz tests (seeded, bounded budgets)" --test-concurrency=2 test/stress/*.test.ts
-suite "end-to-end tests (Chromium, Electron when installed)" --test-concurrency=1 test/e2e/*.test.ts
+# End-to-end files in two groups as well. The ones listed here run two at a time: each has its own server,
+# browser and workspace (a copy of the demo, or campaigns it records whose counts, instructions and call
+# trees it checks), and waits for what it checks without a bound a slow machine could reach. The others
+# run alone: the first visit (the VCG panel of the demo under load), progress while views wait, a campaign
+# launched and followed in the page, a Slurm queue's states, the phases of recorded requests (markers
+# found on recorded times), Electron. A new file runs alone until it is listed.
+parallel_e2e="exports fileDrop flame runPages runsTable sandwich timeline trends"
+alone=()
+together=()
+for f in test/e2e/*.test.ts; do
+  if [[ " $parallel_e2e " == *" $(basename "$f" .test.ts) "* ]]; then together+=("$f"); else alone+=("$f"); fi
+done
+suite "end-to-end tests (Chromium, Electron when installed; one file at a time)" --test-concurrency=1 "${alone[@]}"
+suite "end-to-end tests (Chromium; two files at a time)" --test-concurrency=2 "${together[@]}"
 
 [ "$skipped" -eq 0 ] || echo "$skipped skipped (not run, not counted)"
 echo "$passed passed, $failed failed"
