@@ -31,9 +31,11 @@ check() {
   fi
 }
 
-# A node:test suite: its own pass and fail counts are added.
+# A node:test suite: its own pass and fail counts are added. Its arguments end with its files: a group
+# left with none is not run (node --test given no file would look for every test in the tree).
 suite() {
   local name=$1; shift
+  [[ "${*: -1}" == *.test.ts ]] || { echo "── $name: no file"; return; }
   echo "── $name"
   node --import tsx --test --test-reporter=spec --test-reporter-destination=stdout \
        --test-reporter=tap --test-reporter-destination="$log" "$@"
@@ -73,9 +75,42 @@ for n in 1 2 3 4 5; do
 done
 check "build (renderer and Electron bundles)" npm run build --silent
 suite "unit tests" --test-concurrency=2 test/unit/*.test.ts
-suite "integration tests (real uftrace, real SQLite)" --test-concurrency=1 test/integration/*.test.ts
+# Integration files in two groups. The ones listed here run two at a time: each works in temporary
+# folders of its own, on ports the system chooses, and what it asserts does not rest on how fast a
+# recording ran (counts, instructions, equality with the profiler's own report of the same recording,
+# structure, refusals; a Slurm file waits on its own cluster). Every other file runs alone, nothing beside
+# it: the analyses' answers on recorded times (variance, execution patterns, trends, phases, verdicts,
+# history), the demo build they and the browser tests share (test/helpers/demoWorkspace.ts), the
+# packaging checks that swap native builds in node_modules. A new file runs alone until it is listed.
+parallel_integration="analysisLayer api artifactLeftovers callgrind campaign campaignCancel campaignInit
+  chromeExport cli cliInProcess cliMemoryBudget cliOptions concurrentCampaigns deepCct engineHost engineWorker
+  fileUpload flame flameCli folderUpload httpServer layerRules malformedInput outputErrors packagingConfig
+  packagingFiles programVersion readerInfo readerPool readerSpecialFiles report resultImportBounds resultImports
+  runPages runnerHardening runnerLeftovers sandwich serverHardening slurm slurmTimeLimit specCli timeline
+  uftraceHooks uftraceReader workspaceFolder"
+alone=()
+together=()
+for f in test/integration/*.test.ts; do
+  if [[ " $(echo $parallel_integration) " == *" $(basename "$f" .test.ts) "* ]]; then together+=("$f"); else alone+=("$f"); fi
+done
+suite "integration tests on recorded timings (real uftrace, real SQLite; one file at a time)" \
+  --test-concurrency=1 "${alone[@]}"
+suite "integration tests (real profilers, real SQLite; two files at a time)" --test-concurrency=2 "${together[@]}"
 suite "stress and fuzz tests (seeded, bounded budgets)" --test-concurrency=2 test/stress/*.test.ts
-suite "end-to-end tests (Chromium, Electron when installed)" --test-concurrency=1 test/e2e/*.test.ts
+# End-to-end files in two groups as well. The ones listed here run two at a time: each has its own server,
+# browser and workspace (a copy of the demo, or campaigns it records whose counts, instructions and call
+# trees it checks), and waits for what it checks without a bound a slow machine could reach. The others
+# run alone: the first visit (the VCG panel of the demo under load), progress while views wait, a campaign
+# launched and followed in the page, a Slurm queue's states, the phases of recorded requests (markers
+# found on recorded times), Electron. A new file runs alone until it is listed.
+parallel_e2e="exports fileDrop flame runPages runsTable sandwich timeline trends"
+alone=()
+together=()
+for f in test/e2e/*.test.ts; do
+  if [[ " $parallel_e2e " == *" $(basename "$f" .test.ts) "* ]]; then together+=("$f"); else alone+=("$f"); fi
+done
+suite "end-to-end tests (Chromium, Electron when installed; one file at a time)" --test-concurrency=1 "${alone[@]}"
+suite "end-to-end tests (Chromium; two files at a time)" --test-concurrency=2 "${together[@]}"
 
 [ "$skipped" -eq 0 ] || echo "$skipped skipped (not run, not counted)"
 echo "$passed passed, $failed failed"

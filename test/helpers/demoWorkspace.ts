@@ -1,5 +1,6 @@
 // The demo workspace (engine/cli/demo.ts) for the tests that open it: a real build takes minutes
-// (eight campaigns under real profilers), so one test run builds it once and every file gets its own
+// (eight campaigns under real profilers), so one test run builds it once, through the `varbench demo`
+// command as users run it (what it printed is kept for the CLI's test), and every file gets its own
 // copy. The folder it is kept in is named by VARBENCH_TEST_DEMO_CACHE (test/run-all.sh sets it for
 // the whole run); without it, as when a file runs alone, each call builds a demo of its own.
 // A copy is the whole folder: the workspace stores paths relative to itself (artifacts/<sha>), and
@@ -8,57 +9,65 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeF
 import { basename, join } from "node:path";
 import Database from "better-sqlite3";
 import { tempDir } from "./uftrace.js";
-import { DEMO_READY, runDemo } from "../../engine/cli/demo.js";
+import { varbench } from "./cli.js";
+import { DEMO_READY } from "../../engine/cli/demo.js";
 import { DATABASE_FILE } from "../../engine/store/workspace.js";
 
 /** The environment variable naming the folder where one test run keeps its demo. */
 export const DEMO_CACHE_ENV = "VARBENCH_TEST_DEMO_CACHE";
-/** What the build said, one line per step, kept beside the cached demo. */
-const STEPS_FILE = "demo-steps.json";
+/** What `varbench demo` printed while it built the cached demo, kept beside it. */
+const OUTPUT_FILE = "demo-output.txt";
+/** A line `varbench demo` says as one step of the build ends (runDemo's `say`). */
+const STEP_LINE = /^demo \d+\/\d+: /;
 /** How often a file waiting for another's build looks again (a build takes minutes). */
 const LOCK_POLL_MS = 500;
 
 export interface DemoWorkspace {
   /** A demo workspace folder of the caller's own, which it may change. */
   readonly dir: string;
-  /** The lines the real build said while it built this demo (runDemo's `say`). */
+  /** The lines the real build said while it built this demo (runDemo's `say`), in order. */
   readonly steps: readonly string[];
+  /** Everything `varbench demo` printed as it built this demo: its steps, then its report. */
+  readonly output: string;
 }
 
 /** A demo workspace of the caller's own, in a new temporary folder named after `prefix`. */
 export async function demoWorkspace(prefix: string): Promise<DemoWorkspace> {
   const dir = join(tempDir(prefix), "demo");
   const cache = process.env[DEMO_CACHE_ENV];
-  if (!cache) return { dir, steps: await build(dir) };
+  if (!cache) return described(dir, build(dir));
   const cached = await cachedDemo(cache);
   await copyWorkspace(cached.dir, dir);
-  return { dir, steps: cached.steps };
+  return { ...cached, dir };
 }
 
-/** Builds the demo in `dir` (which must not hold one) and returns what the build said. */
-async function build(dir: string): Promise<string[]> {
-  const steps: string[] = [];
-  await runDemo(dir, (line) => steps.push(line), { contexts: false });
-  return steps;
+/** Builds the demo in `dir` (which must not hold one) with `varbench demo`; returns what it printed. */
+function build(dir: string): string {
+  const r = varbench(["demo", "--dir", dir]);
+  if (r.status !== 0) throw new Error(`varbench demo --dir ${dir} failed (status ${r.status}): ${r.stderr}`);
+  return r.stdout;
+}
+
+function described(dir: string, output: string): DemoWorkspace {
+  return { dir, output, steps: output.split("\n").filter((line) => STEP_LINE.test(line)) };
 }
 
 /** The run's demo under `cache`, built by the first caller while the others wait. A build is made in
  * a folder of its own and renamed when done, so a build killed half-way is never taken for the demo. */
 async function cachedDemo(cache: string): Promise<DemoWorkspace> {
   const dir = join(cache, "demo");
-  const stepsFile = join(cache, STEPS_FILE);
+  const outputFile = join(cache, OUTPUT_FILE);
   mkdirSync(cache, { recursive: true });
   const release = await lock(join(cache, "lock"));
   try {
-    if (!existsSync(join(dir, DEMO_READY)) || !existsSync(stepsFile)) {
+    if (!existsSync(join(dir, DEMO_READY)) || !existsSync(outputFile)) {
       const building = join(cache, `building-${process.pid}`);
       rmSync(building, { recursive: true, force: true });
-      const steps = await build(building);
-      writeFileSync(stepsFile, JSON.stringify(steps));
+      writeFileSync(outputFile, build(building));
       rmSync(dir, { recursive: true, force: true });
       renameSync(building, dir);
     }
-    return { dir, steps: JSON.parse(readFileSync(stepsFile, "utf8")) as string[] };
+    return described(dir, readFileSync(outputFile, "utf8"));
   } finally {
     release();
   }

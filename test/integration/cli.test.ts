@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { readFileSync } from "node:fs";
 import { buildExamples, chromeDump, record, ROOT, tempDir } from "../helpers/uftrace.js";
 import { varbench } from "../helpers/cli.js";
+import { demoWorkspace } from "../helpers/demoWorkspace.js";
 
 describe("varbench CLI", () => {
   let trace: string;
@@ -94,10 +95,14 @@ describe("varbench CLI", () => {
     assert.match(varbench(["-w", tempDir("nows"), "runs"]).stderr, /is not a Varbench workspace/);
   });
 
-  it("demo: imports the bundled traces once and shows hottest and most variable contexts", () => {
-    const dir = join(tempDir("demo"), "demo");
-    const first = varbench(["demo", "--dir", dir]);
-    assert.equal(first.status, 0, first.stderr);
+  it("demo: imports the bundled traces once and shows hottest and most variable contexts", async () => {
+    // The run's one build of the demo is `varbench demo` on an empty folder (test/helpers/demoWorkspace.ts):
+    // `first` is what that command printed, and `dir` a copy of the workspace it built.
+    const { dir, output } = await demoWorkspace("demo");
+    const first = { stdout: output };
+    // Each step said as it ends, before the report.
+    assert.match(first.stdout, /^demo 1\/14: imported the example trace frame_loop as run 1 /m);
+    assert.match(first.stdout, /^demo 14\/14: ran example campaign 8 .*\n[^]*most variable contexts/m);
     assert.match(first.stdout, /imported frame_loop as run 1/);
     assert.match(first.stdout, /run 1 \(frame_loop\): most variable contexts/);
     // decode_frame's per-frame work depends on the frame type, so it is highly variable.
@@ -105,6 +110,7 @@ describe("varbench CLI", () => {
     assert.match(first.stdout, /campaign 1 \(frame-loop-blocks\), finished: wall time per design × workload/);
     assert.match(first.stdout, /blocks-60 +frames-120 +5 /);
     const second = varbench(["demo", "--dir", dir]);
+    assert.equal(second.status, 0, second.stderr);
     assert.doesNotMatch(second.stdout, /imported|ran example campaign/);
     assert.match(second.stdout, /campaign 1 \(frame-loop-blocks\), finished/);
   });

@@ -2,76 +2,18 @@
 // the test (test/helpers/slurm.ts), the varbench command as users run it. No
 // accounting database here, so how tasks ended comes from scontrol and the
 // per-run result files. Skipped, with the reason, where Slurm cannot start.
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { varbench } from "../helpers/cli.js";
-import { buildExamples, EXAMPLES_BIN, ROOT, tempDir } from "../helpers/uftrace.js";
-import { startSlurm, type SlurmCluster } from "../helpers/slurm.js";
+import { ROOT, tempDir } from "../helpers/uftrace.js";
+import { FRAME_LOOP, queue, runs, slurm, spec, useSlurmCluster, type RunRow } from "../helpers/slurmCampaign.js";
 
-interface RunRow {
-  id: number;
-  status: string;
-  design: string;
-  repetition: number;
-  warmup: boolean;
-  message: string | null;
-}
-
-let cluster: SlurmCluster | null = null;
-let skip: string | false = false;
-
-before(async () => {
-  const c = await startSlurm();
-  if ("skip" in c) skip = c.skip;
-  else cluster = c;
-  buildExamples();
-  // The CLI children find the cluster through SLURM_CONF, and look at the queue often.
-  if (cluster) Object.assign(process.env, cluster.env, { VARBENCH_SLURM_POLL_MS: "300" });
-});
-
-after(() => cluster?.stop());
-
-function spec(dir: string, o: { argv: string[]; repetitions: number; timeout?: string; executor?: string }): string {
-  const file = join(dir, "slurm.yaml");
-  writeFileSync(
-    file,
-    [
-      "project: slurm-test",
-      "designs:",
-      "  - name: blocks-10",
-      "    variables: { blocks: 10 }",
-      "  - name: blocks-20",
-      "    variables: { blocks: 20 }",
-      "workloads:",
-      "  - name: frames-20",
-      `    argv: ${JSON.stringify(o.argv)}`,
-      "    features: { frames: 20 }",
-      `repetitions: ${o.repetitions}`,
-      `timeout: ${o.timeout ?? "60s"}`,
-      `executor: ${o.executor ?? "{ kind: slurm }"}`,
-      "",
-    ].join("\n"),
-  );
-  return file;
-}
-
-const FRAME_LOOP = [join(EXAMPLES_BIN, "frame_loop"), "{frames}", "{blocks}"];
-
-function runs(ws: string): RunRow[] {
-  const r = varbench(["-w", ws, "runs", "--campaign", "1", "--json"]);
-  assert.equal(r.status, 0, r.stderr);
-  return JSON.parse(r.stdout) as RunRow[];
-}
+useSlurmCluster();
 
 /** A planned run: its design and repetition (a run resumed after an interruption keeps them). */
 const planned = (r: RunRow) => `${r.design}:${r.repetition}`;
-
-function queue(): string {
-  return spawnSync("squeue", ["-h", "-o", "%i %T"], { encoding: "utf8" }).stdout.trim();
-}
 
 async function until(what: string, ok: () => boolean): Promise<void> {
   // A readiness wait with a generous bound: a hang fails here with what was awaited, not a slow machine.
@@ -84,7 +26,7 @@ async function until(what: string, ok: () => boolean): Promise<void> {
 
 describe("campaigns through Slurm", () => {
   it("runs every planned run once as array tasks, each recorded with its node and Slurm job", (t) => {
-    if (skip) return t.skip(skip);
+    if (slurm.skip) return t.skip(slurm.skip);
     const dir = tempDir("slurm-run");
     const ws = join(dir, "ws");
     assert.equal(varbench(["workspace", "init", ws]).status, 0);
@@ -101,14 +43,14 @@ describe("campaigns through Slurm", () => {
       environment: { slurm?: { node: string; slurmJobId: string } };
       run: { wallNs: number };
     };
-    assert.equal(shown.environment.slurm?.node, cluster!.node);
+    assert.equal(shown.environment.slurm?.node, slurm.cluster!.node);
     assert.match(shown.environment.slurm?.slurmJobId ?? "", /^\d+_\d+$/);
     assert.ok(shown.run.wallNs > 0);
     assert.equal(queue(), "", "no job is left in the queue");
   });
 
   it("resumes after the owner is killed midway: nothing lost, nothing run twice", async (t) => {
-    if (skip) return t.skip(skip);
+    if (slurm.skip) return t.skip(slurm.skip);
     const dir = tempDir("slurm-kill");
     const ws = join(dir, "ws");
     assert.equal(varbench(["workspace", "init", ws]).status, 0);
@@ -134,36 +76,8 @@ describe("campaigns through Slurm", () => {
     assert.equal(queue(), "");
   });
 
-  it("records a task stopped at its Slurm time limit as timed out", (t) => {
-    if (skip) return t.skip(skip);
-    const dir = tempDir("slurm-limit");
-    const ws = join(dir, "ws");
-    assert.equal(varbench(["workspace", "init", ws]).status, 0);
-    // The run's own timeout (20 min) is far past Slurm's limit (1 min, the smallest Slurm has).
-    const r = varbench([
-      "-w",
-      ws,
-      "campaign",
-      "run",
-      spec(dir, {
-        argv: ["sleep", "1200"],
-        repetitions: 1,
-        timeout: "20m",
-        executor: "{ kind: slurm, timeLimitMinutes: 1 }",
-      }),
-    ]);
-    assert.equal(r.status, 0, r.stderr);
-    const rows = runs(ws);
-    assert.deepEqual(
-      rows.map((x) => x.status),
-      ["timed-out", "timed-out"],
-    );
-    assert.match(rows[0].message ?? "", /Slurm stopped the task at its time limit \(1 min\)/);
-    assert.equal(queue(), "");
-  });
-
   it("records a task cancelled from outside (scancel) as such, not as the campaign's cancel, and goes on", async (t) => {
-    if (skip) return t.skip(skip);
+    if (slurm.skip) return t.skip(slurm.skip);
     const dir = tempDir("slurm-outside");
     const ws = join(dir, "ws");
     assert.equal(varbench(["workspace", "init", ws]).status, 0);
@@ -192,7 +106,7 @@ describe("campaigns through Slurm", () => {
     assert.match(
       cancelled[0].message ?? "",
       new RegExp(
-        `^Slurm cancelled task ${task} on ${cluster!.node} while this run was (in progress|queued or in progress), from outside this campaign \\(scancel, or the cluster's administrators\\); the campaign went on$`,
+        `^Slurm cancelled task ${task} on ${slurm.cluster!.node} while this run was (in progress|queued or in progress), from outside this campaign \\(scancel, or the cluster's administrators\\); the campaign went on$`,
       ),
     );
     assert.deepEqual(
@@ -205,7 +119,7 @@ describe("campaigns through Slurm", () => {
   });
 
   it("cancels through scancel: the campaign is cancelled and no job is left behind", async (t) => {
-    if (skip) return t.skip(skip);
+    if (slurm.skip) return t.skip(slurm.skip);
     const dir = tempDir("slurm-cancel");
     const ws = join(dir, "ws");
     assert.equal(varbench(["workspace", "init", ws]).status, 0);

@@ -13,7 +13,10 @@ export function declareDemo(program: Command): void {
       "import the bundled example traces into a demo workspace and show its hottest and most variable contexts",
     )
     .option("--dir <dir>", "demo workspace folder", demoDir())
-    .action(async (o: { dir: string }) => console.log(await (await import("../demo.js")).runDemo(o.dir)));
+    // Each step said as it ends (a first build runs eight campaigns: minutes), then the report.
+    .action(async (o: { dir: string }) =>
+      console.log(await (await import("../demo.js")).runDemo(o.dir, (line) => console.log(line))),
+    );
 }
 
 export function declareStart(program: Command): void {
