@@ -83,7 +83,7 @@ function seriesText(
   for (const [ci, c] of s.changes.entries()) {
     out.push(`  ${changeText(c, label)}`, `    ${sidesText(s, c, unit)}`);
     const e = explanations.find((x) => x.change === ci);
-    if (e) out.push(...explanationText(e, label));
+    if (e) out.push(...explanationText(e, label), ...findingsText(e));
   }
   if (s.changes.length === 0) out.push(`  no change point (p = ${s.pValue.toPrecision(2)})`);
   if (s.small > 0) out.push(`  ${s.small} significant change point(s) under --min-magnitude left out`);
@@ -106,6 +106,17 @@ function explanationText(e: HistoryExplanation, label: (v: number) => string): s
     out.push(
       `      ${c.deltaNs >= 0 ? "+" : "−"}${formatNs(Math.abs(c.deltaNs))} a run  ${c.path.join(" → ")}  (${calls}; own time per call ${perCall(c.nsBefore, c.callsBefore)} → ${perCall(c.nsAfter, c.callsAfter)})`,
     );
+  }
+  return out;
+}
+
+/** Every analysis' finding, ranked by its share of the change; the contexts' details are the lines above. */
+function findingsText(e: HistoryExplanation): string[] {
+  if (!e.findings || e.findings.length === 0) return [];
+  const out = ["    findings, ranked by the share of the change each accounts for:"];
+  for (const f of e.findings) {
+    out.push(`      ${String(Math.round(f.score * 100)).padStart(3)}%  ${f.analysis}: ${f.summary}`);
+    if (f.analysis !== "contexts") for (const d of f.details) out.push(`              ${d}`);
   }
   return out;
 }
