@@ -14,12 +14,12 @@ import { mergeThreads } from "../cct/merge.js";
 import { contextRows, type ContextRow } from "../cct/query.js";
 import { frameKind } from "../cct/frameKinds.js";
 import { DEFAULT_ON_CPU } from "../variance/parameters.js";
-import { explainChange, runTimeChange } from "../history/explain.js";
+import { explainChange, runTimeChange, type ContextChange } from "../history/explain.js";
 import { contextsFinding } from "../history/explainContexts.js";
-import { rankFindings } from "../history/findings.js";
+import { cannotAnswer, rankFindings, type HistoryFinding } from "../history/findings.js";
 import { answered, patternsOf, trendsOf, vcgOf, type Sides } from "./historyExplainFindings.js";
 
-/** A traced run of the history, with its version and environment. */
+/** A measured run of the history (traced or not), with its version and environment. */
 export interface SeriesRun {
   readonly run: RunRow;
   readonly version: number;
@@ -55,38 +55,58 @@ export async function explainChanges(
         out.push({ ...base, runsBefore: 0, runsAfter: 0, contexts: [], note: NOTHING_TO_EXPLAIN });
         continue;
       }
-      const [ca, cb] = [await cctsOf(sources, a), await cctsOf(sources, b)];
-      const [ra, rb] = [ca.map(rowsOf), cb.map(rowsOf)];
-      const contexts = explainChange(ra, rb);
       const sides = (x: readonly SeriesRun[], y: readonly SeriesRun[], what: string): Sides => ({
         before: x.map((v) => v.run),
         after: y.map((v) => v.run),
         label: `${s.design}${what} at ${label(before)} | ${label(after)}`,
       });
       const design = (vs: number[]) => spread(ofDesign.filter((x) => vs.includes(x.version)));
+      const traced = await tracedFindings(sources, a, b);
       const findings = [
-        contextsFinding(contexts, runTimeChange(ra, rb)),
+        ...traced.findings,
         await answered("execution-patterns", () => patternsOf(sources, sides(a, b, ` × ${s.workload}`), s.metric)),
         await answered("trends", () => trendsOf(sources, sides(design(before), design(after), ""))),
-        await answered("vcg", async () =>
-          vcgOf(
-            ca.map((x) => x.cct),
-            cb.map((x) => x.cct),
-            ca.some((x) => x.onCpu),
-          ),
-        ),
       ];
       out.push({
         ...base,
         runsBefore: a.length,
         runsAfter: b.length,
-        contexts,
-        note: contexts.length === 0 ? "no context of the program's own code changed by 1 % or more" : null,
+        contexts: traced.contexts,
+        note: traced.note,
         findings: rankFindings(findings),
       });
     }
   }
   return out;
+}
+
+/** What the runs' CCTs say (the contexts and VCG findings), where both sides hold traced runs. */
+async function tracedFindings(
+  sources: Sources,
+  a: readonly SeriesRun[],
+  b: readonly SeriesRun[],
+): Promise<{ contexts: ContextChange[]; note: string | null; findings: HistoryFinding[] }> {
+  const [ta, tb] = [a.filter((x) => x.run.hasCct), b.filter((x) => x.run.hasCct)];
+  if (ta.length === 0 || tb.length === 0)
+    return {
+      contexts: [],
+      note: NOTHING_TO_EXPLAIN,
+      findings: [cannotAnswer("contexts", NOTHING_TO_EXPLAIN), cannotAnswer("vcg", NOTHING_TO_EXPLAIN)],
+    };
+  const [ca, cb] = [await cctsOf(sources, ta), await cctsOf(sources, tb)];
+  const [ra, rb] = [ca.map(rowsOf), cb.map(rowsOf)];
+  const contexts = explainChange(ra, rb);
+  const vcg = () =>
+    vcgOf(
+      ca.map((x) => x.cct),
+      cb.map((x) => x.cct),
+      ca.some((x) => x.onCpu),
+    );
+  return {
+    contexts,
+    note: contexts.length === 0 ? "no context of the program's own code changed by 1 % or more" : null,
+    findings: [contextsFinding(contexts, runTimeChange(ra, rb)), await answered("vcg", async () => vcg())],
+  };
 }
 
 /** At most MAX_RUNS_A_SIDE runs, taken from every workload in turn (a trend needs the workloads' spread). */

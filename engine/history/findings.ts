@@ -1,15 +1,16 @@
 // What explains a change point (issue 33 item 3), one finding per analysis, ranked across analyses.
-// Each score is a share in [0, 1] of the change between the runs before and after that the finding
-// accounts for, so findings of different analyses compare on one scale:
+// Each score is a share in [0, 1] of what its analysis measures that the change moved (of the change of
+// the runs' time or measure where the analysis splits it, of the variance where it measures variance),
+// so findings of different analyses compare on one scale:
 // - contexts: the share of the change of time per run the top context's own time holds (own times add
 //   up to the run's, explain.ts, so the shares of all contexts sum to 1);
 // - execution patterns (004): the share of the change of the series' mean measure that the runs' moving
 //   between patterns accounts for (Σ_p Δshare_p × the pattern's mean), the rest being change within patterns;
 // - VCG (000): the share of both sides' variance mass (σ·N, the VIM that ranks patterns, 000 §4) in
 //   patterns that appeared or vanished;
-// - trends (002): the share of the change of cost at the largest feature value both sides measured
-//   that the change of the fitted exponent accounts for (1 where the exponent changed beyond its
-//   interval and the model alone carries the change, 0 where the exponent stayed within it).
+// - trends (002): the share of the whole program's change of mean cost over the workloads held by the
+//   costliest location whose fitted exponent changed beyond its interval (1 when it is the whole
+//   program itself: the change is one of scaling), 0 where no exponent did.
 // An analysis that cannot answer (no traces, one workload, no features) gives a finding of score 0 that
 // says why, so every change names all four and none is silently missing.
 

@@ -165,3 +165,50 @@ describe("trends finding", () => {
     assert.match(r.summary, /no exponent changed/);
   });
 });
+
+describe("findings on any input (fuzz)", () => {
+  const mean = fc.option(fc.double({ min: 0, max: 1e9, noNaN: true }), { nil: null });
+  const row = fc.record({
+    pattern: fc.constantFrom("P1", "P2", "P3"),
+    runsA: fc.nat(12),
+    runsB: fc.nat(12),
+    shareA: fc.double({ min: 0, max: 1, noNaN: true }),
+    shareB: fc.double({ min: 0, max: 1, noNaN: true }),
+    meanA: mean,
+    meanB: mean,
+  });
+  const inUnit = (x: number) => x >= 0 && x <= 1;
+
+  it("execution patterns: a score in [0, 1], never a throw", () => {
+    fc.assert(fc.property(fc.array(row, { maxLength: 6 }), (rows) => inUnit(patternsFinding(rows, fmt).score)));
+  });
+
+  it("VCG: any forest of patterns, back-edges anywhere, a score in [0, 1]", () => {
+    const side = fc.integer({ min: 1, max: 12 }).chain((n) =>
+      fc.record({
+        nodes: fc.tuple(
+          ...Array.from({ length: n }, (_, id) =>
+            fc.record({
+              fname: fc.constantFrom("f", "g", "h"),
+              children: fc.uniqueArray(fc.integer({ min: id + 1, max: n }), { maxLength: 3 }),
+            }),
+          ),
+        ),
+        patterns: fc.array(fc.record({ root: fc.nat(n - 1), vim: fc.double({ min: 0, max: 1e12, noNaN: true }) }), {
+          maxLength: 4,
+        }),
+        segments: fc.array(fc.record({ nodes: fc.array(fc.nat(n - 1), { maxLength: 4 }) }), { maxLength: 4 }),
+      }),
+    );
+    const asSide = (s: {
+      nodes: { fname: string; children: number[] }[];
+      patterns: VcgSide["patterns"];
+      segments: VcgSide["segments"];
+    }): VcgSide => ({
+      ...s,
+      // Children past the last node name none: a tree cut short must not throw.
+      nodes: s.nodes.map((x, id) => ({ id, type: "function", ...x })),
+    });
+    fc.assert(fc.property(side, side, (a, b) => inUnit(vcgFinding(asSide(a), asSide(b)).score)));
+  });
+});

@@ -95,7 +95,7 @@ function explanationText(e: HistoryExplanation, label: (v: number) => string): s
   const versions = (vs: readonly number[]) => vs.map(label).join(", ");
   if (e.note !== null && e.contexts.length === 0) return [`    why: ${e.note}`];
   const out = [
-    `    why: contexts whose own time per run changed most, ${e.runsBefore} traced run(s) of ${versions(e.versionsBefore)} against ${e.runsAfter} of ${versions(e.versionsAfter)}:`,
+    `    why: contexts whose own time per run changed most, ${e.runsBefore} run(s) of ${versions(e.versionsBefore)} against ${e.runsAfter} of ${versions(e.versionsAfter)}:`,
   ];
   for (const c of e.contexts) {
     const calls =
