@@ -1,10 +1,11 @@
-/* A program with versions whose change is a new execution pattern (issue 33, history across versions):
+/* A program with versions whose change is a new path (issue 33, history across versions):
  * `slowpath <version> <slow-from> <state-file>` runs as its version <version> would. Every run does
  * load() then render(), each calling step() a number of times that varies from version to version by up
  * to ±5 % (a hash of the version and the stage: noise, the same for every run of a version). From version
  * <slow-from> on (0: never), every other run (a counter kept in <state-file>, so the alternation is exact)
- * also takes a slow path between them, rebuild() calling mend() on a thread of its own: half the runs after the change show a shape no run
- * before shows, the execution pattern the history must find appeared. */
+ * also takes a slow path between them, rebuild() calling mend() on a thread of its own: half the runs
+ * after the change have a second thread no run before has (a candidate for an execution pattern that
+ * appeared, 004) and a new context, rebuild → mend, that holds the change. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -10,6 +10,9 @@ import { mixShift, patternsFinding, type PatternShift } from "../../engine/histo
 import { vcgFinding, vcgSignatures, type VcgSide } from "../../engine/history/explainVcg.js";
 import { trendsFinding, type TrendLocation } from "../../engine/history/explainTrends.js";
 import type { ContextRow } from "../../engine/cct/query.js";
+import { compareDesigns } from "../../engine/patterns/comparison.js";
+import type { ExecutionPatternsResult, Pattern, PatternRun } from "../../engine/patterns/result.js";
+import { MEASURE_INFO } from "../../engine/campaign/measures.js";
 
 const close = (a: number, b: number, what: string) => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} ≠ ${b}`);
 const fmt = (v: number | null) => (v === null ? "-" : String(v));
@@ -210,5 +213,74 @@ describe("findings on any input (fuzz)", () => {
       nodes: s.nodes.map((x, id) => ({ id, type: "function", ...x })),
     });
     fc.assert(fc.property(side, side, (a, b) => inUnit(vcgFinding(asSide(a), asSide(b)).score)));
+  });
+});
+
+describe("execution-patterns finding from the design comparison (004 §5.1)", () => {
+  // A known clustering of 4 runs before (A) and 5 after (B), in ms: P1 A 100, 110, B 80, 90, 85;
+  // P2 A 200, B 150; P3 A 300 only; P4 B 250 only.
+  const spec: [number, "A" | "B", number, number][] = [
+    [1, "A", 0, 100],
+    [2, "A", 0, 110],
+    [3, "B", 0, 80],
+    [4, "B", 0, 90],
+    [5, "B", 0, 85],
+    [6, "A", 1, 200],
+    [7, "B", 1, 150],
+    [8, "A", 2, 300],
+    [9, "B", 3, 250],
+  ];
+  const runs: PatternRun[] = spec.map(([runId, group, pattern, ms]) => ({
+    runId,
+    group,
+    workload: null,
+    pattern,
+    metric: ms,
+    distance: 0,
+    x: 0,
+    y: 0,
+    slots: [1],
+    overflow: [],
+  }));
+  const patterns: Pattern[] = [0, 1, 2, 3].map((p) => ({
+    name: `P${p + 1}`,
+    runs: spec.filter((s) => s[2] === p).map((s) => s[0]),
+    representative: spec.find((s) => s[2] === p)![0],
+    groups: {},
+    metric: null,
+    activity: [[1]],
+    radius: 0,
+  }));
+  const result: ExecutionPatternsResult = {
+    label: "before vs after",
+    source: "uftrace",
+    metric: MEASURE_INFO.wall,
+    parameters: { intervals: 1, kmax: 30, seed: 1, alignThreads: true, dims: 1 },
+    runs,
+    patterns,
+    slots: [{ label: "kind 1 #1", kind: 0, rank: 0, threadName: "main" }],
+    threadSplits: [],
+    patternSplits: [],
+    discovery: [],
+    runsToSeeAll: 9,
+    notes: [],
+  };
+  const c = compareDesigns(
+    result,
+    spec.map((s) => Float64Array.of(s[0])),
+    { a: "before", b: "after" },
+    { confidence: 0.95, precision: 0.01 },
+  );
+
+  it("says which pattern appeared and which vanished, and the share runs moving between them make", () => {
+    const f = patternsFinding(c.rows, fmt);
+    assert.match(f.summary, /^P4 appeared; P3 vanished: /);
+    // Means 177.5 before ((100 + 110 + 200 + 300)/4), 131 after; pooled pattern means 93, 175, 300, 250;
+    // between (0.6 − 0.5)·93 + (0.2 − 0.25)·175 + (0 − 0.25)·300 + (0.2 − 0)·250 = −24.45 of −46.5.
+    close(f.score, 24.45 / 46.5, "share between patterns");
+    assert.deepEqual(
+      f.details.map((d) => d.split(":")[0]),
+      ["P1", "P2", "P3", "P4"],
+    );
   });
 });
