@@ -40,6 +40,13 @@ export async function explainChanges(
   const out: HistoryExplanation[] = [];
   const sources = ctx.sources.forCall(() => {});
   const label = (vs: readonly number[]) => vs.map((v) => r.versions[v]?.label ?? `#${v}`).join(", ");
+  // A trend is of the design over all its workloads: the series of its workloads changing at the same
+  // versions share one, fitted once.
+  const trends = new Map<string, Promise<HistoryFinding>>();
+  const trend = (key: string, make: () => Promise<HistoryFinding>) => {
+    if (!trends.has(key)) trends.set(key, make());
+    return trends.get(key)!;
+  };
   for (const [si, s] of r.series.entries()) {
     const ofDesign = runs.filter((x) => x.run.design === s.design && x.environment === s.environment);
     const mine = ofDesign.filter((x) => x.run.workload === s.workload);
@@ -65,7 +72,9 @@ export async function explainChanges(
       const findings = [
         ...traced.findings,
         await answered("execution-patterns", () => patternsOf(sources, sides(a, b, ` × ${s.workload}`), s.metric)),
-        await answered("trends", () => trendsOf(sources, sides(design(before), design(after), ""))),
+        await trend(`${s.design}\u0000${s.environment}\u0000${before.join()}\u0000${after.join()}`, () =>
+          answered("trends", () => trendsOf(sources, sides(design(before), design(after), ""))),
+        ),
       ];
       out.push({
         ...base,

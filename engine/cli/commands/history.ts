@@ -3,12 +3,13 @@
 // change point is a regression at least that large.
 import { withApi } from "../api.js";
 import { printJson } from "../format/jsonOut.js";
-import { formatMeasure, formatNs, formatRatio } from "../../format/numbers.js";
+import { formatMeasure, formatRatio } from "../../format/numbers.js";
 import { newestRegressions, type HistoryChange, type HistorySeries } from "../../history/history.js";
 import { MEASURE_INFO } from "../../campaign/measures.js";
 import type { HistoryExplanation, HistoryReport } from "../../api/types.js";
 import type { MeasureName } from "../../campaign/measures.js";
 import { WORSE_EXIT } from "./compare.js";
+import { contextLine } from "../../history/explainContexts.js";
 
 export interface HistoryFlags {
   readonly design?: string;
@@ -97,16 +98,7 @@ function explanationText(e: HistoryExplanation, label: (v: number) => string): s
   const out = [
     `    why: contexts whose own time per run changed most, ${e.runsBefore} run(s) of ${versions(e.versionsBefore)} against ${e.runsAfter} of ${versions(e.versionsAfter)}:`,
   ];
-  for (const c of e.contexts) {
-    const calls =
-      Math.abs(c.callsAfter - c.callsBefore) >= 0.5
-        ? `calls per run ${c.callsBefore.toFixed(0)} → ${c.callsAfter.toFixed(0)}`
-        : `${c.callsAfter.toFixed(0)} call(s) per run`;
-    const perCall = (ns: number, n: number) => (n > 0 ? formatNs(ns / n) : "-");
-    out.push(
-      `      ${c.deltaNs >= 0 ? "+" : "−"}${formatNs(Math.abs(c.deltaNs))} a run  ${c.path.join(" → ")}  (${calls}; own time per call ${perCall(c.nsBefore, c.callsBefore)} → ${perCall(c.nsAfter, c.callsAfter)})`,
-    );
-  }
+  for (const c of e.contexts) out.push(`      ${contextLine(c)}`);
   return out;
 }
 
