@@ -102,7 +102,7 @@ function projectHistory(
       if (value === null) continue;
       const environment = environmentKey(environmentFields(environments.get(r.id)));
       observations.push({ version, design: r.design, workload: r.workload, metric, environment, value });
-      if (r.hasCct) seriesRuns.push({ run: r, version, environment });
+      seriesRuns.push({ run: r, version, environment });
     }
   }
   observations.sort((a, b) => cmp(a.design, b.design) || cmp(a.workload, b.workload) || a.version - b.version);

@@ -2,10 +2,11 @@
 // Text export downloads it: the method and its parameters, each series' change points with their sizes,
 // each change point's explanation (its contexts, and the analyses' findings when they are there), and the
 // environment changes, said as such and never as regressions.
-import { formatMeasure, formatNs, formatRatio } from "../format/numbers.js";
+import { formatMeasure, formatRatio } from "../format/numbers.js";
 import { MEASURE_INFO } from "../campaign/measures.js";
 import type { HistoryChange, HistorySeries } from "../history/history.js";
 import type { HistoryExplanation, HistoryReport } from "./types.js";
+import { contextLine } from "../history/explainContexts.js";
 
 export const pct = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}%`;
 
@@ -72,29 +73,19 @@ function explanationText(e: HistoryExplanation, label: (v: number) => string): s
   const out = [
     `    why: contexts whose own time per run changed most, ${e.runsBefore} traced run(s) of ${versions(e.versionsBefore)} against ${e.runsAfter} of ${versions(e.versionsAfter)}:`,
   ];
-  for (const c of e.contexts) {
-    const calls =
-      Math.abs(c.callsAfter - c.callsBefore) >= 0.5
-        ? `calls per run ${c.callsBefore.toFixed(0)} → ${c.callsAfter.toFixed(0)}`
-        : `${c.callsAfter.toFixed(0)} call(s) per run`;
-    const perCall = (ns: number, n: number) => (n > 0 ? formatNs(ns / n) : "-");
-    out.push(
-      `      ${c.deltaNs >= 0 ? "+" : "−"}${formatNs(Math.abs(c.deltaNs))} a run  ${c.path.join(" → ")}  (${calls}; own time per call ${perCall(c.nsBefore, c.callsBefore)} → ${perCall(c.nsAfter, c.callsAfter)})`,
-    );
-  }
+  for (const c of e.contexts) out.push(`      ${contextLine(c)}`);
   return [...out, ...findingsText(e)];
 }
 
-/** The analyses' findings about a change, in their rank order, each with its details. */
+/** Every analysis' finding, ranked by its share of the change; the contexts' details are the lines above. */
 function findingsText(e: HistoryExplanation): string[] {
   if (!e.findings || e.findings.length === 0) return [];
-  return [
-    "    findings, ranked:",
-    ...e.findings.flatMap((f, i) => [
-      `      ${i + 1}. ${f.summary} (${f.analysis})`,
-      ...f.details.map((d) => `         ${d}`),
-    ]),
-  ];
+  const out = ["    findings, ranked by the share of the change each accounts for:"];
+  for (const f of e.findings) {
+    out.push(`      ${String(Math.round(f.score * 100)).padStart(3)}%  ${f.analysis}: ${f.summary}`);
+    if (f.analysis !== "contexts" || e.contexts.length === 0) for (const d of f.details) out.push(`              ${d}`);
+  }
+  return out;
 }
 
 /** The median of each side's version medians, in the measure's unit. */

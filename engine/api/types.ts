@@ -145,7 +145,8 @@ export interface HistoryExplanation {
   readonly contexts: readonly ContextChange[];
   /** Why there is nothing to show, when there is not. */
   readonly note: string | null;
-  /** The analyses' findings about this change, ranked (the first explains most); absent where none were sought. */
+  /** What each analysis says of the change (engine/history/findings.ts: its score, a share of the change in
+   * [0, 1]), ranked by score; an analysis that cannot answer gives score 0 and says why. */
   readonly findings?: readonly {
     analysis: "contexts" | "execution-patterns" | "trends" | "vcg";
     summary: string;

@@ -80,3 +80,14 @@ export function explainChange(
     .sort((x, y) => Math.abs(y.deltaNs) - Math.abs(x.deltaNs) || x.path.join(">").localeCompare(y.path.join(">")))
     .slice(0, EXPLAINED_CONTEXTS);
 }
+
+/** The change of the whole run's time per run: the sum of every context's own time (code or not), after
+ * less before, of which each context's deltaNs is a part. */
+export function runTimeChange(
+  before: readonly (readonly ContextRow[])[],
+  after: readonly (readonly ContextRow[])[],
+): number {
+  const total = (runs: readonly (readonly ContextRow[])[]) =>
+    runs.reduce((t, rows) => t + rows.reduce((s, r) => s + r.selfNs, 0), 0) / Math.max(1, runs.length);
+  return total(after) - total(before);
+}

@@ -101,6 +101,22 @@ describe("history across versions", () => {
     const top = why.contexts[0];
     assert.ok(top.path.includes("transform"), JSON.stringify(why.contexts.map((x) => x.path)));
     assert.ok(top.callsAfter > top.callsBefore * 1.15, `${top.callsBefore} → ${top.callsAfter} calls a run`);
+    // Every analysis says its word, ranked: the context that changed first (it holds the change of time).
+    const findings = why.findings!;
+    assert.deepEqual(findings.map((f) => f.analysis).sort(), ["contexts", "execution-patterns", "trends", "vcg"]);
+    assert.equal(findings[0].analysis, "contexts", JSON.stringify(findings, null, 1));
+    assert.match(findings[0].summary, /transform → step/);
+    assert.ok(findings[0].score > 0.5, `transform → step holds most of the change: ${findings[0].score}`);
+    const scores = findings.map((f) => f.score);
+    assert.deepEqual(
+      scores,
+      [...scores].sort((x, y) => y - x),
+      "ranked by score",
+    );
+    // Its workloads declare no feature: no trend to fit, said, never made up.
+    const trends = findings.find((f) => f.analysis === "trends")!;
+    assert.equal(trends.score, 0);
+    assert.match(trends.summary, /no feature/);
     assert.equal(r.environmentChanges.length, 0, "one machine, one kernel, one uftrace");
   });
 

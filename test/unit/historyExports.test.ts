@@ -112,8 +112,8 @@ test("the text renders an explanation's findings in their rank order, with their
         contexts: [],
         note: "no traced runs",
         findings: [
-          { analysis: "trends", summary: "first finding", details: ["its detail"], score: 2 },
-          { analysis: "vcg", summary: "second finding", details: [], score: 1 },
+          { analysis: "trends", summary: "first finding", details: ["its detail"], score: 0.6 },
+          { analysis: "vcg", summary: "second finding", details: [], score: 0.3 },
         ],
       },
     ],
@@ -121,6 +121,6 @@ test("the text renders an explanation's findings in their rank order, with their
   const text = HISTORY_EXPORTERS.text.render(withFindings, undefined) as string;
   assert.match(
     text,
-    /why: no traced runs\n {4}findings, ranked:\n {6}1\. first finding \(trends\)\n {9}its detail\n {6}2\. second finding \(vcg\)/,
+    /why: no traced runs\n {4}findings, ranked by the share of the change each accounts for:\n {7}60% {2}trends: first finding\n {14}its detail\n {7}30% {2}vcg: second finding/,
   );
 });

@@ -48,7 +48,11 @@ export const steps = analysisSteps<ReturnType<typeof trendComparisonArgs>>()({
 });
 
 /** The asked feature, or the shared one whose values span the widest ratio (the most leverage on an exponent). */
-function chooseFeature(a: LoadedCosts, b: LoadedCosts, asked: string | undefined): { name: string; notes: string[] } {
+export function chooseFeature(
+  a: LoadedCosts,
+  b: LoadedCosts,
+  asked: string | undefined,
+): { name: string; notes: string[] } {
   const shared = a.features.filter((f) => b.features.some((g) => g.name === f.name));
   if (shared.length === 0)
     throw new ApiError(
