@@ -12,8 +12,9 @@ import type { MeasureInfo } from "../campaign/measures.js";
 /** Bumped whenever a type here changes shape. 2: runs.import also takes benchmark results (Imported). 3: reports.campaign
  * is the campaign report (designs, workload, html/pdf formats), reports.analysis exports one analysis. 4: campaigns.launchOptions
  * says which profilers this machine lacks the programs of (available). 5: a planned campaign and imported results say the
- * version of the program measured (history.project). */
-export const API_VERSION = 5;
+ * version of the program measured (history.project). 6: history.export, and a history change's explanation
+ * carries the analyses' ranked findings. */
+export const API_VERSION = 6;
 
 export type { Summary };
 export type * from "../campaign/readModels.js";
