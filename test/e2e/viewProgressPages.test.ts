@@ -232,6 +232,8 @@ describe("the engine's progress reaches the views that wait on it", () => {
       hash: href.trends({ campaignId: 1, a: "blocks-60", b: "blocks-120" }),
       done: sel(TID.trends.comparison),
     },
+    { name: "phase markers", hash: href.phases({ campaignId: 2 }), done: sel(TID.phases.markers) },
+    { name: "verdict", hash: href.campaign({ campaignId: 1 }), done: sel(TID.campaign.verdictSentence) },
   ];
   for (const v of LONG)
     it(`${v.name}: the stage and share of the engine's own event for the page's call`, async () => {
@@ -280,5 +282,36 @@ describe("a call that fails while the page waits", () => {
       [],
     );
     app.pageErrors.length = 0;
+  });
+});
+
+describe("a view's code loading on its first visit", () => {
+  it("shows progress in place of the view until its code is in", async () => {
+    // A page of its own: its views' code not yet loaded (routing turns the HTTP cache off).
+    const page = await app.context.newPage();
+    try {
+      await page.goto(app.server.openUrl);
+      await page.waitForSelector(sel(TID.home.project), SLOW);
+      let release = () => {};
+      const gate = new Promise<void>((ok) => (release = ok));
+      let asked = 0;
+      await page.route("**/assets/PatternsView-*.js", async (route: Route) => {
+        asked++;
+        await gate;
+        await route.continue();
+      });
+      await page.evaluate(
+        (h) => ((globalThis as unknown as { location: { hash: string } }).location.hash = h),
+        href.patterns({ campaignId: 1 }),
+      );
+      for (let i = 0; i < 400 && asked === 0; i++) await page.waitForTimeout(25);
+      assert.ok(asked > 0, "the view's code was asked for");
+      await page.locator(PROGRESS, { hasText: "loading the page" }).waitFor(SLOW);
+      release();
+      await page.waitForSelector(sel(TID.patterns.summary), SLOW);
+      await page.waitForSelector(PROGRESS, { state: "detached", ...SLOW });
+    } finally {
+      await page.close();
+    }
   });
 });
