@@ -315,3 +315,22 @@ describe("a view's code loading on its first visit", () => {
     }
   });
 });
+
+describe("a report while it is written", () => {
+  it("the campaign's Export report says it is exporting until the file comes", async () => {
+    const { page } = app;
+    await app.goto(href.campaign({ campaignId: 1 }));
+    await page.waitForSelector(sel(TID.campaign.verdictSentence), SLOW);
+    const h = await hold("**/api/reports.campaign");
+    const button = page.locator(sel(TID.campaign.export));
+    const download = page.waitForEvent("download", SLOW);
+    await button.click();
+    await h.asked();
+    assert.equal(await button.textContent(), "Exporting…");
+    assert.ok(await button.isDisabled(), "one report at a time");
+    await h.release();
+    assert.match((await download).suggestedFilename(), /\.html$/);
+    await page.locator(sel(TID.campaign.export), { hasText: "Export report" }).waitFor(SLOW);
+    assert.deepEqual(app.pageErrors, []);
+  });
+});
