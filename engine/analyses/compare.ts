@@ -20,7 +20,7 @@ export const compareArgs = () =>
 export const compare = defineAnalysis({
   kind: "compare",
   title: "comparison",
-  version: 3,
+  version: 4,
   args: compareArgs,
   targets: { a: accepts, b: accepts },
   cache: true,

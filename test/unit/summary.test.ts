@@ -50,4 +50,15 @@ describe("summary statistics", () => {
     assert.ok(Math.abs(s.meanCi95!.low - (100 - half)) < 1e-9 && Math.abs(s.meanCi95!.high - (100 + half)) < 1e-9);
     assert.equal(summarize([7], 1).meanCi95, null);
   });
+
+  it("a measure that cannot be negative gets no negative bound: two runs far apart, the interval from 0", () => {
+    // Mean 500, s = √(2·400²) = 565.69 over 2 runs: t(0.975, 1) = 12.706204736174698 (scipy), half-width
+    // 12.7062·565.69/√2 = 5082.5: t's interval is −4582.5 to 5582.5; the mean of times is at least 0.
+    const s = summarize([100, 900], 1);
+    const half = (12.706204736174698 * Math.sqrt(2 * 400 ** 2)) / Math.SQRT2;
+    assert.equal(s.meanCi95!.low, 0);
+    assert.ok(Math.abs(s.meanCi95!.high - (500 + half)) < 1e-9);
+    // Values that can be negative (differences) keep t's interval whole.
+    assert.ok(Math.abs(summarize([-400, 400], 1).meanCi95!.low + half) < 1e-9);
+  });
 });
