@@ -9,10 +9,12 @@ const signed = (ns: number) => `${ns >= 0 ? "+" : "−"}${formatNs(Math.abs(ns))
 
 /** One line per context: its change of own time, calls and time per call. */
 export function contextLine(c: ContextChange): string {
+  // Calls per run are means over runs: a context called in some runs only has fewer than one a run.
+  const n = (x: number) => (Number.isInteger(x) || x >= 100 ? x.toFixed(0) : x.toPrecision(2));
   const calls =
-    Math.abs(c.callsAfter - c.callsBefore) >= 0.5
-      ? `calls per run ${c.callsBefore.toFixed(0)} → ${c.callsAfter.toFixed(0)}`
-      : `${c.callsAfter.toFixed(0)} call(s) per run`;
+    Math.abs(c.callsAfter - c.callsBefore) >= 0.05 * Math.max(c.callsBefore, c.callsAfter)
+      ? `calls per run ${n(c.callsBefore)} → ${n(c.callsAfter)}`
+      : `${n(c.callsAfter)} call(s) per run`;
   const perCall = (ns: number, n: number) => (n > 0 ? formatNs(ns / n) : "-");
   return `${signed(c.deltaNs)} a run  ${c.path.join(" → ")}  (${calls}; own time per call ${perCall(c.nsBefore, c.callsBefore)} → ${perCall(c.nsAfter, c.callsAfter)})`;
 }

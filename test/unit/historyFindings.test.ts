@@ -4,7 +4,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { cannotAnswer, rankFindings, shareOf } from "../../engine/history/findings.js";
-import { contextsFinding } from "../../engine/history/explainContexts.js";
+import { contextLine, contextsFinding } from "../../engine/history/explainContexts.js";
 import { runTimeChange, type ContextChange } from "../../engine/history/explain.js";
 import { mixShift, patternsFinding, type PatternShift } from "../../engine/history/explainPatterns.js";
 import { vcgFinding, vcgSignatures, type VcgSide } from "../../engine/history/explainVcg.js";
@@ -63,6 +63,13 @@ describe("contexts finding", () => {
     assert.match(f.summary, /^main → f: /);
     assert.equal(f.details.length, 2);
     assert.equal(contextsFinding([], 100).score, 0);
+  });
+
+  it("says calls per run as the means they are: a context called in half the runs after and in none before", () => {
+    const c = { ...change(["main", "g"], 30), callsBefore: 0, callsAfter: 0.5 };
+    assert.match(contextLine(c), /calls per run 0 → 0\.50;/);
+    assert.match(contextLine({ ...c, callsBefore: 3, callsAfter: 3 }), /\(3 call\(s\) per run;/);
+    assert.match(contextLine({ ...c, callsBefore: 10, callsAfter: 13 }), /calls per run 10 → 13;/);
   });
 });
 
