@@ -72,8 +72,9 @@ export async function explainChanges(
       const findings = [
         ...traced.findings,
         await answered("execution-patterns", () => patternsOf(sources, sides(a, b, ` × ${s.workload}`), s.metric)),
-        await trend(`${s.design}\u0000${s.environment}\u0000${before.join()}\u0000${after.join()}`, () =>
-          answered("trends", () => trendsOf(sources, sides(design(before), design(after), ""))),
+        await trend(
+          `${s.design}\u0000${s.environment}\u0000${s.metric}\u0000${before.join()}\u0000${after.join()}`,
+          () => answered("trends", () => trendsOf(sources, sides(design(before), design(after), ""), s.metric)),
         ),
       ];
       out.push({

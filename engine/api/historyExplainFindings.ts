@@ -21,7 +21,7 @@ import { compareDesigns } from "../patterns/comparison.js";
 import { DEFAULT_CONFIDENCE, DEFAULT_PRECISION, DEFAULT_SEED } from "../patterns/parameters.js";
 import { completeAnalysis, prepareAnalysis } from "../variance/analyze.js";
 import { compareTrends, WHOLE_PROGRAM } from "../trend/designTrends.js";
-import { isCostLocation } from "../trend/costTables.js";
+import { CALLS_SUFFIX, isCostLocation } from "../trend/costTables.js";
 import { cannotAnswer, type FindingAnalysis, type HistoryFinding } from "../history/findings.js";
 import { patternsFinding } from "../history/explainPatterns.js";
 import { vcgFinding } from "../history/explainVcg.js";
@@ -110,7 +110,7 @@ export function vcgOf(before: readonly Cct[], after: readonly Cct[], onCpu: bool
 }
 
 /** The design's runs of each side over its workloads, fitted against one feature (002; trend comparison). */
-export async function trendsOf(sources: Sources, s: Sides): Promise<HistoryFinding> {
+export async function trendsOf(sources: Sources, s: Sides, metric: MeasureName): Promise<HistoryFinding> {
   const a = await loadCosts(sources, resolved(s.before, `${s.label} before`, null), "auto", undefined);
   const b = await loadCosts(sources, resolved(s.after, `${s.label} after`, null), a.source, undefined);
   const feature = chooseFeature(a, b, undefined);
@@ -119,7 +119,7 @@ export async function trendsOf(sources: Sources, s: Sides): Promise<HistoryFindi
     runIds: c.runs.map((r) => r.runId),
     feature: c.features.find((f) => f.name === feature.name)!.values,
     featureName: feature.name,
-    locations: costliest(c, b === c ? a : b),
+    locations: costliest(measured(c, metric), measured(b === c ? a : b, metric)),
   });
   const r = compareTrends(series(a, "before"), series(b, "after"), DEFAULT_SEED);
   return trendsFinding(
@@ -128,6 +128,21 @@ export async function trendsOf(sources: Sources, s: Sides): Promise<HistoryFindi
     WHOLE_PROGRAM,
   );
 }
+
+/** The costs in the series' own measure where the runs hold it: a series of recorded calls is explained by the
+ * functions' calls (uftrace's counts, the analogue of 002's basic-block counts, which no machine's load moves),
+ * not by their times; any other measure by the source's costs (time for uftrace, counts for gcov and callgrind). */
+function measured(c: LoadedCosts, metric: MeasureName): LoadedCosts {
+  if (metric !== "calls" || c.source !== "uftrace") return c;
+  const calls = c.locations.filter((l) => l.name.endsWith(CALLS_SUFFIX));
+  return {
+    ...c,
+    locations: calls.map((l) => ({ ...l, name: `${l.name.slice(0, -CALLS_SUFFIX.length)} ${CALL_COUNT}` })),
+  };
+}
+
+/** A function's calls as a cost location of their own (isCostLocation counts them into the whole program). */
+const CALL_COUNT = "(call count)";
 
 /** Holds the cost of the locations not fitted, so the whole program (their sum) stays whole. */
 const REST = "(the other functions, self)";

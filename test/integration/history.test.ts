@@ -4,19 +4,17 @@
 // recorded, a count that does not depend on the machine's speed.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildExamples, ROOT, tempDir } from "../helpers/uftrace.js";
+import { ROOT } from "../helpers/uftrace.js";
 import { varbench } from "../helpers/cli.js";
-import { VarbenchService } from "../../engine/api/service.js";
-import { Workspace } from "../../engine/store/workspace.js";
-import { inProcessClient } from "../../engine/api/inProcess.js";
+import type { VarbenchService } from "../../engine/api/service.js";
+import { recordVersions, versionLabel } from "../helpers/versionedCampaigns.js";
 import type { VarbenchApi } from "../../engine/api/contract.js";
-import type { CampaignProgressEvent, HistoryReport } from "../../engine/api/types.js";
+import type { HistoryReport } from "../../engine/api/types.js";
 
 const VERSIONS = 20;
 const REGRESSED_FROM = 12;
-const label = (v: number) => `v${String(v).padStart(2, "0")}`;
+const label = versionLabel;
 let service: VarbenchService;
 let api: VarbenchApi;
 let dir: string;
@@ -41,32 +39,10 @@ function spec(v: number): string {
   ].join("\n");
 }
 
-function finished(id: number): Promise<CampaignProgressEvent> {
-  return new Promise((ok) => {
-    const off = api.onCampaignProgress((e) => {
-      if (e.campaignId === id && (e.status === "finished" || e.status === "failed")) (off(), ok(e));
-    });
-  });
-}
-
 before(async () => {
-  buildExamples();
-  process.env.VARBENCH_CONFIG_DIR = tempDir("config");
-  const root = tempDir("history");
-  dir = join(root, "ws");
-  const specs = join(root, "specs");
-  mkdirSync(specs);
-  Workspace.init(dir).close();
-  service = new VarbenchService(dir, { localFiles: true, remember: false });
-  api = inProcessClient(service);
-  for (let v = 1; v <= VERSIONS; v++) {
-    const file = join(specs, `${label(v)}.yaml`);
-    writeFileSync(file, spec(v));
-    const p = await api.campaigns.launchSpec({ spec: file, seed: 1, version: label(v) });
-    assert.deepEqual(p.version, { label: label(v), commit: null, dirty: null }, "a label outside git has no commit");
-    const end = await finished(p.campaign.id);
-    assert.equal(end.status, "finished");
-  }
+  ({ service, api, dir } = await recordVersions("history", VERSIONS, spec, (p, v) =>
+    assert.deepEqual(p.version, { label: label(v), commit: null, dirty: null }, "a label outside git has no commit"),
+  ));
 });
 
 after(() => service.close());

@@ -6,19 +6,16 @@
 // depend on the machine's speed.
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildExamples, ROOT, tempDir } from "../helpers/uftrace.js";
-import { VarbenchService } from "../../engine/api/service.js";
-import { Workspace } from "../../engine/store/workspace.js";
-import { inProcessClient } from "../../engine/api/inProcess.js";
+import { ROOT } from "../helpers/uftrace.js";
+import type { VarbenchService } from "../../engine/api/service.js";
+import { recordVersions, versionLabel } from "../helpers/versionedCampaigns.js";
 import type { VarbenchApi } from "../../engine/api/contract.js";
-import type { CampaignProgressEvent } from "../../engine/api/types.js";
 
 const VERSIONS = 12;
 const QUADRATIC_FROM = 7;
 const SIZES = [50, 100, 200];
-const label = (v: number) => `v${String(v).padStart(2, "0")}`;
+const label = versionLabel;
 let service: VarbenchService;
 let api: VarbenchApi;
 
@@ -43,30 +40,8 @@ function spec(v: number): string {
   ].join("\n");
 }
 
-function finished(id: number): Promise<CampaignProgressEvent> {
-  return new Promise((ok) => {
-    const off = api.onCampaignProgress((e) => {
-      if (e.campaignId === id && (e.status === "finished" || e.status === "failed")) (off(), ok(e));
-    });
-  });
-}
-
 before(async () => {
-  buildExamples();
-  process.env.VARBENCH_CONFIG_DIR = tempDir("config");
-  const root = tempDir("history-trends");
-  const dir = join(root, "ws");
-  const specs = join(root, "specs");
-  mkdirSync(specs);
-  Workspace.init(dir).close();
-  service = new VarbenchService(dir, { localFiles: true, remember: false });
-  api = inProcessClient(service);
-  for (let v = 1; v <= VERSIONS; v++) {
-    const file = join(specs, `${label(v)}.yaml`);
-    writeFileSync(file, spec(v));
-    const p = await api.campaigns.launchSpec({ spec: file, seed: 1, version: label(v) });
-    assert.equal((await finished(p.campaign.id)).status, "finished");
-  }
+  ({ service, api } = await recordVersions("history-trends", VERSIONS, spec));
 });
 
 after(() => service.close());
