@@ -14,7 +14,14 @@ import { mergeThreads } from "../cct/merge.js";
 import { contextRows, type ContextRow } from "../cct/query.js";
 import { frameKind } from "../cct/frameKinds.js";
 import { DEFAULT_ON_CPU } from "../variance/parameters.js";
-import { explainChange, runTimeChange, type ContextChange } from "../history/explain.js";
+import {
+  contextMeasureOf,
+  explainChange,
+  runChange,
+  type ContextChange,
+  type ContextMeasure,
+} from "../history/explain.js";
+import type { MeasureName } from "../campaign/measures.js";
 import { contextsFinding } from "../history/explainContexts.js";
 import { cannotAnswer, rankFindings, type HistoryFinding } from "../history/findings.js";
 import { answered, patternsOf, trendsOf, vcgOf, type Sides } from "./historyExplainFindings.js";
@@ -59,7 +66,14 @@ export async function explainChanges(
       const [a, b] = [pick(before), pick(after)];
       const base = { series: si, change: ci, versionsBefore: before, versionsAfter: after };
       if (a.length === 0 || b.length === 0) {
-        out.push({ ...base, runsBefore: 0, runsAfter: 0, contexts: [], note: NOTHING_TO_EXPLAIN });
+        out.push({
+          ...base,
+          runsBefore: 0,
+          runsAfter: 0,
+          contexts: [],
+          contextsBy: contextMeasureOf(s.metric),
+          note: NOTHING_TO_EXPLAIN,
+        });
         continue;
       }
       const sides = (x: readonly SeriesRun[], y: readonly SeriesRun[], what: string): Sides => ({
@@ -68,7 +82,7 @@ export async function explainChanges(
         label: `${s.design}${what} at ${label(before)} | ${label(after)}`,
       });
       const design = (vs: number[]) => spread(ofDesign.filter((x) => vs.includes(x.version)));
-      const traced = await tracedFindings(sources, a, b);
+      const traced = await tracedFindings(sources, a, b, s.metric);
       const findings = [
         ...traced.findings,
         await answered("execution-patterns", () => patternsOf(sources, sides(a, b, ` × ${s.workload}`), s.metric)),
@@ -82,6 +96,7 @@ export async function explainChanges(
         runsBefore: a.length,
         runsAfter: b.length,
         contexts: traced.contexts,
+        contextsBy: traced.contextsBy,
         note: traced.note,
         findings: rankFindings(findings),
       });
@@ -95,17 +110,20 @@ async function tracedFindings(
   sources: Sources,
   a: readonly SeriesRun[],
   b: readonly SeriesRun[],
-): Promise<{ contexts: ContextChange[]; note: string | null; findings: HistoryFinding[] }> {
+  metric: MeasureName,
+): Promise<{ contexts: ContextChange[]; contextsBy: ContextMeasure; note: string | null; findings: HistoryFinding[] }> {
   const [ta, tb] = [a.filter((x) => x.run.hasCct), b.filter((x) => x.run.hasCct)];
   if (ta.length === 0 || tb.length === 0)
     return {
       contexts: [],
+      contextsBy: contextMeasureOf(metric),
       note: NOTHING_TO_EXPLAIN,
       findings: [cannotAnswer("contexts", NOTHING_TO_EXPLAIN), cannotAnswer("vcg", NOTHING_TO_EXPLAIN)],
     };
   const [ca, cb] = [await cctsOf(sources, ta), await cctsOf(sources, tb)];
   const [ra, rb] = [ca.map(rowsOf), cb.map(rowsOf)];
-  const contexts = explainChange(ra, rb);
+  const by = contextMeasureOf(metric);
+  const contexts = explainChange(ra, rb, by);
   const vcg = () =>
     vcgOf(
       ca.map((x) => x.cct),
@@ -115,7 +133,8 @@ async function tracedFindings(
   return {
     contexts,
     note: contexts.length === 0 ? "no context of the program's own code changed by 1 % or more" : null,
-    findings: [contextsFinding(contexts, runTimeChange(ra, rb)), await answered("vcg", async () => vcg())],
+    contextsBy: by,
+    findings: [contextsFinding(contexts, runChange(ra, rb, by), by), await answered("vcg", async () => vcg())],
   };
 }
 

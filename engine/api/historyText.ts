@@ -66,12 +66,12 @@ function seriesText(
   return out;
 }
 
-/** The contexts whose time per run changed most between the versions nearest the change. */
+/** The contexts whose own time (or calls, for a series of calls) per run changed most between the versions nearest the change. */
 function explanationText(e: HistoryExplanation, label: (v: number) => string): string[] {
   const versions = (vs: readonly number[]) => vs.map(label).join(", ");
   if (e.note !== null && e.contexts.length === 0) return [`    why: ${e.note}`, ...findingsText(e)];
   const out = [
-    `    why: contexts whose own time per run changed most, ${e.runsBefore} traced run(s) of ${versions(e.versionsBefore)} against ${e.runsAfter} of ${versions(e.versionsAfter)}:`,
+    `    why: contexts whose ${e.contextsBy === "calls" ? "calls" : "own time"} per run changed most, ${e.runsBefore} traced run(s) of ${versions(e.versionsBefore)} against ${e.runsAfter} of ${versions(e.versionsAfter)}:`,
   ];
   for (const c of e.contexts) out.push(`      ${contextLine(c)}`);
   return [...out, ...findingsText(e)];

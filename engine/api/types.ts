@@ -6,7 +6,7 @@ import type { Summary } from "../stats/summary.js";
 import type { ContextRow } from "../cct/query.js";
 import type { CampaignInfo } from "../campaign/readModels.js";
 import type { HistoryResult } from "../history/history.js";
-import type { ContextChange } from "../history/explain.js";
+import type { ContextChange, ContextMeasure } from "../history/explain.js";
 import type { MeasureInfo } from "../campaign/measures.js";
 
 /** Bumped whenever a type here changes shape. 2: runs.import also takes benchmark results (Imported). 3: reports.campaign
@@ -142,8 +142,10 @@ export interface HistoryExplanation {
   readonly versionsAfter: readonly number[];
   readonly runsBefore: number;
   readonly runsAfter: number;
-  /** Ranked: the largest change of time per run first. */
+  /** Ranked: the largest change per run first, in `contextsBy`. */
   readonly contexts: readonly ContextChange[];
+  /** What the contexts are ranked by: the series' measure where the CCT holds it (calls), else own time. */
+  readonly contextsBy: ContextMeasure;
   /** Why there is nothing to show, when there is not. */
   readonly note: string | null;
   /** What each analysis says of the change (engine/history/findings.ts: its score, a share of the change in

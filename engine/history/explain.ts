@@ -15,6 +15,12 @@ export const MIN_CONTEXT_CHANGE = 0.01;
 /** Contexts listed per change point. */
 export const EXPLAINED_CONTEXTS = 8;
 
+/** What the contexts are ranked by: the series' own measure where the CCT holds it. A series of recorded calls
+ * is explained by calls per run (counts, which the machine's load does not move); any other by own time. */
+export type ContextMeasure = "time" | "calls";
+
+export const contextMeasureOf = (metric: string): ContextMeasure => (metric === "calls" ? "calls" : "time");
+
 export interface ContextChange {
   readonly path: readonly string[];
   /** Per run, each side's mean over its runs: calls, own (self) time and inclusive time. */
@@ -26,7 +32,14 @@ export interface ContextChange {
   readonly inclusiveAfter: number;
   /** nsAfter − nsBefore: the own time per run the change costs (negative: saves). */
   readonly deltaNs: number;
+  /** callsAfter − callsBefore. */
+  readonly deltaCalls: number;
 }
+
+/** The change of a context in the measure it is ranked by, and that measure's size on the larger side. */
+export const deltaOf = (c: ContextChange, by: ContextMeasure): number => (by === "calls" ? c.deltaCalls : c.deltaNs);
+const sizeOf = (c: ContextChange, by: ContextMeasure): number =>
+  by === "calls" ? Math.max(c.callsBefore, c.callsAfter) : Math.max(c.nsBefore, c.nsAfter);
 
 interface Side {
   calls: number;
@@ -49,10 +62,11 @@ function perRun(runs: readonly (readonly ContextRow[])[]): Map<string, Side> {
   return out;
 }
 
-/** The contexts of the program's own code whose own time per run changed most. */
+/** The contexts of the program's own code whose own time (or calls) per run changed most. */
 export function explainChange(
   before: readonly (readonly ContextRow[])[],
   after: readonly (readonly ContextRow[])[],
+  by: ContextMeasure = "time",
 ): ContextChange[] {
   const a = perRun(before);
   const b = perRun(after);
@@ -73,21 +87,27 @@ export function explainChange(
       inclusiveBefore: x?.inclusive ?? 0,
       inclusiveAfter: y?.inclusive ?? 0,
       deltaNs: nsAfter - nsBefore,
+      deltaCalls: (y?.calls ?? 0) - (x?.calls ?? 0),
     });
   }
   return [...changes.values()]
-    .filter((c) => c.deltaNs !== 0 && Math.abs(c.deltaNs) >= MIN_CONTEXT_CHANGE * Math.max(c.nsBefore, c.nsAfter))
-    .sort((x, y) => Math.abs(y.deltaNs) - Math.abs(x.deltaNs) || x.path.join(">").localeCompare(y.path.join(">")))
+    .filter((c) => deltaOf(c, by) !== 0 && Math.abs(deltaOf(c, by)) >= MIN_CONTEXT_CHANGE * sizeOf(c, by))
+    .sort(
+      (x, y) => Math.abs(deltaOf(y, by)) - Math.abs(deltaOf(x, by)) || x.path.join(">").localeCompare(y.path.join(">")),
+    )
     .slice(0, EXPLAINED_CONTEXTS);
 }
 
-/** The change of the whole run's time per run: the sum of every context's own time (code or not), after
- * less before, of which each context's deltaNs is a part. */
-export function runTimeChange(
+/** The change of the whole run per run in the measure contexts are ranked by: every context's own time (code
+ * or not), of which each context's deltaNs is a part; or the calls of the program's own code, as the calls
+ * measure counts them (scheduler and tracer frames left out), of which each context's deltaCalls is a part. */
+export function runChange(
   before: readonly (readonly ContextRow[])[],
   after: readonly (readonly ContextRow[])[],
+  by: ContextMeasure = "time",
 ): number {
+  const of = (r: ContextRow) => (by === "calls" ? (chainKind(r.path) === "code" ? r.n : 0) : r.selfNs);
   const total = (runs: readonly (readonly ContextRow[])[]) =>
-    runs.reduce((t, rows) => t + rows.reduce((s, r) => s + r.selfNs, 0), 0) / Math.max(1, runs.length);
+    runs.reduce((t, rows) => t + rows.reduce((s, r) => s + of(r), 0), 0) / Math.max(1, runs.length);
   return total(after) - total(before);
 }

@@ -1,7 +1,8 @@
 // The contexts finding of a change point (findings.ts): the calling contexts whose own time per run
-// changed most (explain.ts), scored by the share of the change of the run's time the top one holds.
+// changed most (explain.ts), scored by the share of the run's change the top one holds, in the series' measure
+// (own time, or calls for a series of recorded calls).
 import { formatNs } from "../format/numbers.js";
-import type { ContextChange } from "./explain.js";
+import { deltaOf, type ContextChange, type ContextMeasure } from "./explain.js";
 import { cannotAnswer, shareOf, type HistoryFinding } from "./findings.js";
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -19,16 +20,27 @@ export function contextLine(c: ContextChange): string {
   return `${signed(c.deltaNs)} a run  ${c.path.join(" → ")}  (${calls}; own time per call ${perCall(c.nsBefore, c.callsBefore)} → ${perCall(c.nsAfter, c.callsAfter)})`;
 }
 
-/** `runDeltaNs`: the change of the whole run's time per run (explain.ts runTimeChange). */
-export function contextsFinding(changes: readonly ContextChange[], runDeltaNs: number): HistoryFinding {
+/** `runDelta`: the change of the whole run per run in the measure `by` (explain.ts runChange). */
+export function contextsFinding(
+  changes: readonly ContextChange[],
+  runDelta: number,
+  by: ContextMeasure = "time",
+): HistoryFinding {
   if (changes.length === 0)
-    return cannotAnswer("contexts", "no context of the program's own code changed its own time per run by 1 % or more");
+    return cannotAnswer(
+      "contexts",
+      `no context of the program's own code changed its ${by === "calls" ? "calls" : "own time"} per run by 1 % or more`,
+    );
   const top = changes[0];
-  const score = shareOf(top.deltaNs, runDeltaNs);
+  const score = shareOf(deltaOf(top, by), runDelta);
+  const said = (x: number) => (by === "calls" ? `${signedCalls(x)} calls` : `${signed(x)} own time`);
   return {
     analysis: "contexts",
-    summary: `${top.path.join(" → ")}: ${signed(top.deltaNs)} own time a run, ${pct(score)} of the run's change of ${signed(runDeltaNs)}`,
+    summary: `${top.path.join(" → ")}: ${said(deltaOf(top, by))} a run, ${pct(score)} of the run's change of ${by === "calls" ? signedCalls(runDelta) : signed(runDelta)}`,
     details: changes.map(contextLine),
     score,
   };
 }
+
+const signedCalls = (x: number) =>
+  `${x >= 0 ? "+" : "−"}${Number.isInteger(x) ? Math.abs(x) : Math.abs(x).toPrecision(3)}`;

@@ -110,6 +110,7 @@ test("the text renders an explanation's findings in their rank order, with their
         runsBefore: 9,
         runsAfter: 9,
         contexts: [],
+        contextsBy: "time",
         note: "no traced runs",
         findings: [
           { analysis: "trends", summary: "first finding", details: ["its detail"], score: 0.6 },

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { cannotAnswer, rankFindings, shareOf } from "../../engine/history/findings.js";
 import { contextLine, contextsFinding } from "../../engine/history/explainContexts.js";
-import { runTimeChange, type ContextChange } from "../../engine/history/explain.js";
+import { explainChange, runChange, type ContextChange } from "../../engine/history/explain.js";
 import { mixShift, patternsFinding, type PatternShift } from "../../engine/history/explainPatterns.js";
 import { vcgFinding, vcgSignatures, type VcgSide } from "../../engine/history/explainVcg.js";
 import { trendsFinding, type TrendLocation } from "../../engine/history/explainTrends.js";
@@ -49,12 +49,13 @@ describe("contexts finding", () => {
     inclusiveBefore: 100,
     inclusiveAfter: 100 + deltaNs,
     deltaNs,
+    deltaCalls: 3,
   });
 
   it("the run's change of time is the sum of own times, after less before", () => {
     const row = (selfNs: number) => ({ selfNs }) as ContextRow;
     // Before: one run of 10 + 20 = 30 ns; after: two runs of 40 and 60, 50 ns a run: +20 ns.
-    assert.equal(runTimeChange([[row(10), row(20)]], [[row(40)], [row(60)]]), 20);
+    assert.equal(runChange([[row(10), row(20)]], [[row(40)], [row(60)]]), 20);
   });
 
   it("scores the top context's share of the run's change", () => {
@@ -63,6 +64,27 @@ describe("contexts finding", () => {
     assert.match(f.summary, /^main → f: /);
     assert.equal(f.details.length, 2);
     assert.equal(contextsFinding([], 100).score, 0);
+  });
+
+  it("a series of recorded calls ranks and scores contexts by calls per run, not by a time the machine's load moves", () => {
+    const row = (path: string[], n: number, selfNs: number) =>
+      ({ path, n, selfNs, inclusiveNs: selfNs }) as unknown as ContextRow;
+    // Before: step called 300 times from transform, 200 from parse; after: 390 and 198. Own times are noise
+    // that points the other way (transform → step's time fell): by calls, transform → step holds +90 of +88.
+    const before = [
+      [row(["main"], 1, 50), row(["main", "transform", "step"], 300, 900), row(["main", "parse", "step"], 200, 400)],
+    ];
+    const after = [
+      [row(["main"], 1, 50), row(["main", "transform", "step"], 390, 800), row(["main", "parse", "step"], 198, 700)],
+    ];
+    const byCalls = explainChange(before, after, "calls");
+    assert.deepEqual(byCalls[0].path, ["main", "transform", "step"]);
+    assert.equal(runChange(before, after, "calls"), 88);
+    const f = contextsFinding(byCalls, runChange(before, after, "calls"), "calls");
+    assert.equal(f.score, 1, "90 of 88 calls: the share is clamped to 1");
+    assert.match(f.summary, /^main → transform → step: \+90 calls a run, 100% of the run's change of \+88$/);
+    // By own time the same data would name parse → step (+300 ns), the noise.
+    assert.deepEqual(explainChange(before, after, "time")[0].path, ["main", "parse", "step"]);
   });
 
   it("says calls per run as the means they are: a context called in half the runs after and in none before", () => {
