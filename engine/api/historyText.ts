@@ -73,7 +73,7 @@ function explanationText(e: HistoryExplanation, label: (v: number) => string): s
   const out = [
     `    why: contexts whose ${e.contextsBy === "calls" ? "calls" : "own time"} per run changed most, ${e.runsBefore} traced run(s) of ${versions(e.versionsBefore)} against ${e.runsAfter} of ${versions(e.versionsAfter)}:`,
   ];
-  for (const c of e.contexts) out.push(`      ${contextLine(c)}`);
+  for (const c of e.contexts) out.push(`      ${contextLine(c, e.contextsBy)}`);
   return [...out, ...findingsText(e)];
 }
 

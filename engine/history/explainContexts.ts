@@ -8,8 +8,8 @@ import { cannotAnswer, shareOf, type HistoryFinding } from "./findings.js";
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const signed = (ns: number) => `${ns >= 0 ? "+" : "−"}${formatNs(Math.abs(ns))}`;
 
-/** One line per context: its change of own time, calls and time per call. */
-export function contextLine(c: ContextChange): string {
+/** One line per context: its change in the measure it is ranked by, calls and time per call. */
+export function contextLine(c: ContextChange, by: ContextMeasure = "time"): string {
   // Calls per run are means over runs: a context called in some runs only has fewer than one a run.
   const n = (x: number) => (Number.isInteger(x) || x >= 100 ? x.toFixed(0) : x.toPrecision(2));
   const calls =
@@ -17,7 +17,8 @@ export function contextLine(c: ContextChange): string {
       ? `calls per run ${n(c.callsBefore)} → ${n(c.callsAfter)}`
       : `${n(c.callsAfter)} call(s) per run`;
   const perCall = (ns: number, n: number) => (n > 0 ? formatNs(ns / n) : "-");
-  return `${signed(c.deltaNs)} a run  ${c.path.join(" → ")}  (${calls}; own time per call ${perCall(c.nsBefore, c.callsBefore)} → ${perCall(c.nsAfter, c.callsAfter)})`;
+  const lead = by === "calls" ? `${signedCalls(c.deltaCalls)} calls` : signed(c.deltaNs);
+  return `${lead} a run  ${c.path.join(" → ")}  (${calls}; own time per call ${perCall(c.nsBefore, c.callsBefore)} → ${perCall(c.nsAfter, c.callsAfter)})`;
 }
 
 /** `runDelta`: the change of the whole run per run in the measure `by` (explain.ts runChange). */
@@ -37,7 +38,7 @@ export function contextsFinding(
   return {
     analysis: "contexts",
     summary: `${top.path.join(" → ")}: ${said(deltaOf(top, by))} a run, ${pct(score)} of the run's change of ${by === "calls" ? signedCalls(runDelta) : signed(runDelta)}`,
-    details: changes.map(contextLine),
+    details: changes.map((c) => contextLine(c, by)),
     score,
   };
 }

@@ -92,6 +92,7 @@ describe("contexts finding", () => {
     assert.match(contextLine(c), /calls per run 0 → 0\.50;/);
     assert.match(contextLine({ ...c, callsBefore: 3, callsAfter: 3 }), /\(3 call\(s\) per run;/);
     assert.match(contextLine({ ...c, callsBefore: 10, callsAfter: 13 }), /calls per run 10 → 13;/);
+    assert.match(contextLine({ ...c, deltaCalls: 0.5 }, "calls"), /^\+0\.500 calls a run {2}main → g/);
   });
 });
 
