@@ -102,9 +102,10 @@ suite "stress and fuzz tests (seeded, bounded budgets)" --test-concurrency=2 tes
 # trees it checks), and waits for what it checks without a bound a slow machine could reach. The others
 # run alone: the first visit (the VCG panel of the demo under load), progress while views wait, a campaign
 # launched and followed in the page, a Slurm queue's states, the phases of recorded requests (markers
-# found on recorded times), the sandwich view (failed under load once, cause not found), Electron. A new file
+# found on recorded times), the sandwich view (failed under load once, cause not found), the timeline (it records deep_stack,
+# whose innermost calls fall under a pixel when a pre-emption stretches the run), Electron. A new file
 # runs alone until it is listed.
-parallel_e2e="exports fileDrop flame runPages runsTable timeline trends vcgKeptApart"
+parallel_e2e="exports fileDrop flame runPages runsTable trends vcgKeptApart"
 alone=()
 together=()
 for f in test/e2e/*.test.ts; do
