@@ -149,31 +149,76 @@ describe("a run's timeline in the browser", () => {
     await app.goto(href.timeline({ runId: 2 }));
     await page.waitForSelector(`${sel(TID.timeline.canvas)} canvas`, SLOW);
     const api = inProcessClient(app.service);
-    const fromNs = await attr("data-from");
-    const toNs = await attr("data-to");
-    const canvas = page.locator(`${sel(TID.timeline.canvas)} canvas`);
-    const width = (await canvas.boundingBox())!.width;
-    const r = await api.analyses.timeline({ target: { kind: "run", runId: 2 }, fromNs, toNs, width });
-    const main = r.tracks.find((t) => t.slices.some((s) => r.functions[s.fn] === "main"))!;
+    // The answer drawn is the one for the window and width shown, as when a user clicks: the tracks' scroll
+    // bar narrows the box once the first answer is drawn, and the page asks again at the new width.
+    const box = page.locator(sel(TID.timeline.canvas));
+    const drawn = () =>
+      box.evaluate((e) => {
+        const d = (e as unknown as { dataset: Record<string, string> }).dataset;
+        return d.resultFrom === d.from && d.resultTo === d.to && Number(d.resultWidth) === e.clientWidth
+          ? `${e.clientWidth} ${d.from} ${d.to}`
+          : "";
+      });
+    const settle = async () => {
+      let seen = "";
+      for (let i = 0; i < 600 && (seen === "" || seen !== (await drawn())); i++) {
+        seen = await drawn();
+        await page.waitForTimeout(100);
+      }
+      assert.notEqual(seen, "", "the page drew its answer for the window and width shown");
+      const [width, fromNs, toNs] = seen.split(" ").map(Number);
+      return { width, fromNs, toNs };
+    };
+    const win = await settle();
+    const r = await api.analyses.timeline({ target: { kind: "run", runId: 2 }, ...win });
+    const mainOf = (t: typeof r) => t.tracks.find((k) => k.slices.some((s) => t.functions[s.fn] === "main"))!;
+    const main = mainOf(r);
     // main at depth 0, descend at 1 … DEPTH + 1, leaf one deeper: uftrace's own nesting of the program.
     assert.ok(main.depths >= DEPTH + 3, `${main.depths} depths`);
     const layout = trackBoxes(r.tracks);
-    const [scrollHeight, clientHeight] = await page
-      .locator(sel(TID.timeline.canvas))
-      .evaluate((e) => [e.scrollHeight, e.clientHeight]);
+    const [scrollHeight, clientHeight] = await box.evaluate((e) => [e.scrollHeight, e.clientHeight]);
     assert.ok(
       Math.abs(scrollHeight - layout.height) <= 2,
       `the box holds every row (${scrollHeight} vs ${layout.height})`,
     );
     assert.ok(clientHeight < scrollHeight, "deeper than the window: the box scrolls");
-    await page.locator(sel(TID.timeline.canvas)).evaluate((e) => e.scrollTo(0, e.scrollHeight));
-    const scrolled = await page.locator(sel(TID.timeline.canvas)).evaluate((e) => e.scrollTop);
-    const deepest = main.slices.reduce((a, b) => (b.depth > a.depth ? b : a));
-    assert.equal(r.functions[deepest.fn], "leaf");
-    const box = layout.boxes.find((b) => b.track.key === main.key)!;
-    const x = (xOf(deepest.startNs, fromNs, toNs, width) + xOf(deepest.endNs, fromNs, toNs, width)) / 2;
-    const y = box.rowsTop + deepest.depth * ROW_PX + ROW_PX / 2 - scrolled;
-    await canvas.click({ position: { x: Math.max(1, Math.min(width - 1, x)), y } });
+    await box.evaluate((e) => e.scrollTo(0, e.scrollHeight));
+    // The page takes the scroll from its scroll event: let it be handled (two frames) before the pointer moves.
+    const frames = () =>
+      page.evaluate(
+        () =>
+          new Promise<void>((done) => {
+            const raf = (globalThis as unknown as { requestAnimationFrame: (f: () => void) => void })
+              .requestAnimationFrame;
+            raf(() => raf(() => done()));
+          }),
+      );
+    await frames();
+    /** Where the deepest call of main's track is drawn in the canvas: it is the leaf under the last descend. */
+    const deepestAt = async (t: typeof r, w: typeof win) => {
+      const m = mainOf(t);
+      const deepest = m.slices.reduce((a, b) => (b.depth > a.depth ? b : a));
+      assert.equal(t.functions[deepest.fn], "leaf");
+      const top = trackBoxes(t.tracks).boxes.find((b) => b.track.key === m.key)!.rowsTop;
+      const scrolled = await box.evaluate((e) => e.scrollTop);
+      const x0 = xOf(deepest.startNs, w.fromNs, w.toNs, w.width);
+      const x1 = xOf(deepest.endNs, w.fromNs, w.toNs, w.width);
+      return { deepest, x: (x0 + x1) / 2, px: x1 - x0, y: top + deepest.depth * ROW_PX + ROW_PX / 2 - scrolled };
+    };
+    const canvas = page.locator(`${sel(TID.timeline.canvas)} canvas`);
+    const frame = (await canvas.boundingBox())!;
+    // The leaf is about a pixel wide, and a pointer's position is whole pixels: a user zooms in over it with
+    // the wheel (which keeps the time under the pointer), and the page asks the engine for the new window.
+    const before = await deepestAt(r, win);
+    await page.mouse.move(frame.x + before.x, frame.y + before.y);
+    for (let i = 0; i < 12; i++) await page.mouse.wheel(0, -100);
+    const zoomed = await settle();
+    assert.ok(zoomed.toNs - zoomed.fromNs < (win.toNs - win.fromNs) / 10, "the wheel zoomed in");
+    await frames();
+    const at = await deepestAt(await api.analyses.timeline({ target: { kind: "run", runId: 2 }, ...zoomed }), zoomed);
+    assert.ok(at.px >= 4, `the leaf is ${at.px.toFixed(1)} px wide once zoomed in`);
+    const deepest = at.deepest;
+    await canvas.click({ position: { x: at.x, y: at.y } });
     await page.waitForSelector(sel(TID.timeline.path));
     const path = await page.locator(`${sel(TID.timeline.path)} li`).allTextContents();
     assert.equal(path.length, deepest.depth + 1);
