@@ -3,9 +3,11 @@
 // so a trace or analysis that needs more memory than that ends in a clear
 // message instead of V8's fatal error (issue 17 items 2, 8). A call on a trace
 // file far smaller than the budget runs on the command's own thread instead
-// (inProcessEngine.ts): starting a worker costs as much CPU as starting Node,
-// which a command on a small trace should not pay (issue 32 item 1). The
-// worker is started by the first call that needs it. The workspace named by
+// (inProcessEngine.ts), and so does the CCT of a uftrace recording of any
+// length, made again in the worker if its tree outgrows the thread's share:
+// starting a worker costs as much CPU as starting Node, which a command on a
+// small trace should not pay (issue 32 items 1 and 2). The worker is started
+// by the first call that needs it. The workspace named by
 // -w is opened only when a call needs it, so reading a trace file works
 // anywhere; files on this machine are allowed as traces and specs.
 import { createClient } from "../api/client.js";
@@ -13,7 +15,7 @@ import { engineMemoryMb } from "../api/engineMemory.js";
 import { ApiError } from "../errors/errors.js";
 import { startEngineWorker, type EngineWorker } from "../api/workerClient.js";
 import { requeuedText } from "../api/requeuedText.js";
-import { fitsInProcess, startInProcessEngine, type InProcessEngine } from "./inProcessEngine.js";
+import { fitsInProcess, startInProcessEngine, WorkerNeeded, type InProcessEngine } from "./inProcessEngine.js";
 import type { CampaignProgressEvent } from "../api/types.js";
 import type { EventName, Invoke, VarbenchApi } from "../api/contract.js";
 
@@ -53,9 +55,13 @@ export async function withApi<T>(
     }));
   const invoke: Invoke = async (method, args) => {
     // Once a worker runs, every call goes to it, so calls see one engine in their order.
-    if (worker === null && (await fitsInProcess(args, memoryMb))) {
+    if (worker === null && (await fitsInProcess(method, args, memoryMb))) {
       local ??= startInProcessEngine(workspaceDir, memoryMb, emit);
-      return (await local).invoke(method, args);
+      try {
+        return await (await local).invoke(method, args);
+      } catch (e) {
+        if (!(e instanceof WorkerNeeded)) throw e;
+      }
     }
     return (await startWorker()).invoke(method, args);
   };

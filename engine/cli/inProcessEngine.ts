@@ -1,12 +1,13 @@
-// The engine on the command's own thread, for calls on a trace file far
-// smaller than the engine's memory budget (cli/api.ts): a worker costs about
-// as much CPU to start as Node itself (issue 32 item 1), and such a call cannot
+// The engine on the command's own thread, for calls on a trace far smaller
+// than the engine's memory budget (cli/api.ts): a worker costs about as much
+// CPU to start as Node itself (issue 32 items 1 and 2), and such a call cannot
 // come near the budget. Calls and events cross as they would from the worker:
 // arguments checked by the same dispatch, results and events structured-cloned,
 // errors passed through their plain data, and the ingestion kernel bounded by
 // the same budget (workerEntry.ts).
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { VarbenchError } from "../errors/errors.js";
 import type { EventName, Invoke } from "../api/contract.js";
 
 /** How many times its size a trace may grow to in the engine, with room to spare: a Chrome trace of
@@ -15,33 +16,64 @@ import type { EventName, Invoke } from "../api/contract.js";
 const GROWTH = 64;
 /** Past this a trace takes seconds to read, and the worker's start is no longer worth saving. */
 const MAX_IN_PROCESS_BYTES = 4 * 2 ** 20;
+/** Calls whose memory in JavaScript is the calling-context tree's, however long the recording: a
+ * uftrace recording's event files are read straight into the ingestion kernel (bounded by the
+ * budget), and only the tree's contexts reach the heap (cct/kernel/readContexts.ts), where
+ * `contextGuard` bounds them. Other analyses of a trace (its timeline, phases) keep per-call data. */
+const TREE_ONLY = new Set(["analyses.cct"]);
+/** An upper bound on a context's heap in a finished tree (its columns, its covariance object and
+ * typed arrays, the table's rows): `varbench cct` of deep_stack's 40,000 nested contexts needed
+ * between 16 and 24 MB of old space where a tiny trace needs under 12, at most 0.3 KB a context. */
+const CONTEXT_BYTES = 2048;
 
 export interface InProcessEngine {
   readonly invoke: Invoke;
   close(): Promise<void>;
 }
 
-/** The call names a trace file or uftrace directory whose size, grown GROWTH times, fits in the budget. */
-export async function fitsInProcess(args: unknown, memoryMb: number): Promise<boolean> {
+/** The tree read on the command's own thread would outgrow its share of the heap: the call is made
+ * again in the worker, under the budget (cli/api.ts). Never shown. */
+export class WorkerNeeded extends VarbenchError {
+  readonly kind = "said" as const;
+}
+
+/** The call names a trace file or uftrace directory whose size, grown GROWTH times, fits in the budget;
+ * a call in TREE_ONLY on a uftrace recording counts its files beside the event files (symbols, maps). */
+export async function fitsInProcess(method: string, args: unknown, memoryMb: number): Promise<boolean> {
   const target = (args as { target?: { kind?: unknown; path?: unknown } } | null)?.target;
   if (target?.kind !== "trace" || typeof target.path !== "string") return false;
-  const bytes = sizeOf(target.path);
+  const bytes = sizeOf(target.path, TREE_ONLY.has(method));
   return bytes !== null && bytes <= MAX_IN_PROCESS_BYTES && bytes * GROWTH <= memoryMb * 2 ** 20;
 }
 
-/** A file's size, or the sum of a directory's files; a directory with folders in it is taken as too
- * large (a uftrace recording has none); null when unreadable. */
-function sizeOf(path: string): number | null {
+/** A file's size, or the sum of a directory's files (without a uftrace recording's event files when
+ * `skipEvents`); a directory with folders in it is taken as too large (a uftrace recording has none);
+ * null when unreadable. */
+function sizeOf(path: string, skipEvents: boolean): number | null {
   try {
     const s = statSync(path);
     if (!s.isDirectory()) return s.size;
+    const entries = readdirSync(path, { withFileTypes: true });
+    const recording = skipEvents && entries.some((e) => e.isFile() && e.name === "info");
     let bytes = 0;
-    for (const e of readdirSync(path, { withFileTypes: true }))
-      bytes += e.isDirectory() ? MAX_IN_PROCESS_BYTES + 1 : statSync(join(path, e.name)).size;
+    for (const e of entries)
+      if (e.isDirectory()) bytes += MAX_IN_PROCESS_BYTES + 1;
+      else if (!(recording && e.name.endsWith(".dat"))) bytes += statSync(join(path, e.name)).size;
     return bytes;
   } catch {
     return null;
   }
+}
+
+/** Refuses, before they are copied out of the kernel, more contexts than half the budget holds at
+ * CONTEXT_BYTES each, counted over every thread read on this thread. */
+export function contextGuard(memoryMb: number): (contexts: number) => void {
+  const most = Math.floor((memoryMb * 2 ** 20) / 2 / CONTEXT_BYTES);
+  let seen = 0;
+  return (contexts) => {
+    seen += contexts;
+    if (seen > most) throw new WorkerNeeded(`${seen} contexts: past the ${most} read on the command's thread`);
+  };
 }
 
 export async function startInProcessEngine(
@@ -49,14 +81,20 @@ export async function startInProcessEngine(
   memoryMb: number,
   emit: (event: EventName, payload: unknown) => void,
 ): Promise<InProcessEngine> {
-  const [{ VarbenchService }, { EVENT_NAMES }, { setKernelMemoryLimit }, { ApiError, toErrorData }] = await Promise.all(
-    [
-      import("../api/service.js"),
-      import("../api/contract.js"),
-      import("../cct/kernel/ingestKernel.js"),
-      import("../errors/errors.js"),
-    ],
-  );
+  const [
+    { VarbenchService },
+    { EVENT_NAMES },
+    { setKernelMemoryLimit },
+    { setReadoutGuard },
+    { ApiError, toErrorData },
+  ] = await Promise.all([
+    import("../api/service.js"),
+    import("../api/contract.js"),
+    import("../cct/kernel/ingestKernel.js"),
+    import("../cct/kernel/readContexts.js"),
+    import("../errors/errors.js"),
+  ]);
+  setReadoutGuard(contextGuard(memoryMb));
   setKernelMemoryLimit(
     memoryMb * 2 ** 20,
     `the engine's memory budget of ${memoryMb} MB; VARBENCH_ENGINE_MEMORY_MB sets it`,
@@ -68,6 +106,7 @@ export async function startInProcessEngine(
       try {
         return structuredClone((await service.call(method, args)) ?? null);
       } catch (e) {
+        if (e instanceof WorkerNeeded) throw e;
         throw ApiError.from(toErrorData(e));
       }
     },

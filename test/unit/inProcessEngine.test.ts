@@ -6,7 +6,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fitsInProcess } from "../../engine/cli/inProcessEngine.js";
+import { contextGuard, fitsInProcess, WorkerNeeded } from "../../engine/cli/inProcessEngine.js";
 import { FIXTURES, tempDir } from "../helpers/uftrace.js";
 
 describe("fitsInProcess", () => {
@@ -17,25 +17,29 @@ describe("fitsInProcess", () => {
   writeFileSync(large, "x".repeat(2 * 2 ** 20));
 
   it("a trace file whose size, 64 times over, fits in the budget", async () => {
-    assert.equal(await fitsInProcess({ target: { kind: "trace", path: small } }, 64), true);
+    assert.equal(await fitsInProcess("analyses.vcg", { target: { kind: "trace", path: small } }, 64), true);
     // 2 MiB × 64 = 128 MiB: past a budget of 64 MB, within one of 256 MB.
-    assert.equal(await fitsInProcess({ target: { kind: "trace", path: large } }, 64), false);
-    assert.equal(await fitsInProcess({ target: { kind: "trace", path: large } }, 256), true);
+    assert.equal(await fitsInProcess("analyses.vcg", { target: { kind: "trace", path: large } }, 64), false);
+    assert.equal(await fitsInProcess("analyses.vcg", { target: { kind: "trace", path: large } }, 256), true);
   });
 
   it("a uftrace directory by the sum of its files", async () => {
     assert.equal(
-      await fitsInProcess({ target: { kind: "trace", path: join(FIXTURES, "uftrace/0.13/frame_loop") } }, 64),
+      await fitsInProcess(
+        "analyses.vcg",
+        { target: { kind: "trace", path: join(FIXTURES, "uftrace/0.13/frame_loop") } },
+        64,
+      ),
       true,
     );
     const withLarge = join(dir, "rec");
     mkdirSync(withLarge);
     writeFileSync(join(withLarge, "a.dat"), "x".repeat(600_000));
     writeFileSync(join(withLarge, "b.dat"), "x".repeat(600_000));
-    assert.equal(await fitsInProcess({ target: { kind: "trace", path: withLarge } }, 64), false);
+    assert.equal(await fitsInProcess("analyses.vcg", { target: { kind: "trace", path: withLarge } }, 64), false);
     mkdirSync(join(dir, "nest", "inner"), { recursive: true });
     assert.equal(
-      await fitsInProcess({ target: { kind: "trace", path: join(dir, "nest") } }, 4096),
+      await fitsInProcess("analyses.vcg", { target: { kind: "trace", path: join(dir, "nest") } }, 4096),
       false,
       "a folder with folders is not measured",
     );
@@ -44,14 +48,29 @@ describe("fitsInProcess", () => {
   it("never past 4 MiB, whatever the budget", async () => {
     const big = join(dir, "big.json");
     writeFileSync(big, "x".repeat(5 * 2 ** 20));
-    assert.equal(await fitsInProcess({ target: { kind: "trace", path: big } }, 4096), false);
+    assert.equal(await fitsInProcess("analyses.vcg", { target: { kind: "trace", path: big } }, 4096), false);
   });
 
   it("stored runs, campaigns, calls with no target and missing files go to the worker", async () => {
-    assert.equal(await fitsInProcess({ target: { kind: "run", runId: 1 } }, 4096), false);
-    assert.equal(await fitsInProcess({ target: { kind: "campaign", campaignId: 1 } }, 4096), false);
-    assert.equal(await fitsInProcess({}, 4096), false);
-    assert.equal(await fitsInProcess(null, 4096), false);
-    assert.equal(await fitsInProcess({ target: { kind: "trace", path: join(dir, "none.json") } }, 4096), false);
+    assert.equal(await fitsInProcess("analyses.vcg", { target: { kind: "run", runId: 1 } }, 4096), false);
+    assert.equal(await fitsInProcess("analyses.vcg", { target: { kind: "campaign", campaignId: 1 } }, 4096), false);
+    assert.equal(await fitsInProcess("analyses.vcg", {}, 4096), false);
+    assert.equal(await fitsInProcess("analyses.vcg", null, 4096), false);
+    assert.equal(
+      await fitsInProcess("analyses.vcg", { target: { kind: "trace", path: join(dir, "none.json") } }, 4096),
+      false,
+    );
+  });
+});
+
+describe("contextGuard", () => {
+  it("lets through as many contexts as half the budget holds at 2 KB each, counted over every thread", () => {
+    // 64 MB: 32 MiB / 2 KiB = 16,384 contexts.
+    const guard = contextGuard(64);
+    guard(10_000);
+    guard(6_384);
+    assert.throws(() => guard(1), WorkerNeeded);
+    assert.throws(() => contextGuard(64)(16_385), WorkerNeeded);
+    assert.doesNotThrow(() => contextGuard(256)(65_536));
   });
 });

@@ -30,9 +30,18 @@ export interface RawContexts {
   readonly omitted: Int32Array;
 }
 
+/** Told a thread's context count before its columns are copied out of the kernel: the command
+ * line's engine on its own thread refuses here a tree too large for its heap (cli/inProcessEngine.ts). */
+let beforeReadout: ((contexts: number) => void) | null = null;
+
+export function setReadoutGuard(guard: ((contexts: number) => void) | null): void {
+  beforeReadout = guard;
+}
+
 export function readContexts(kernel: IngestKernel, thread: number): RawContexts {
   const x = kernel.exports;
   const size = x.contextCount(thread);
+  beforeReadout?.(size);
   const covPtrs = kernel.i32(x.covariancePtr(thread), size).slice();
   const values = kernel.f64(0, kernel.byteLength() >> 3);
   return {
