@@ -1,0 +1,58 @@
+// A thread's timeline as it coarsens (engine/patterns/timeline.ts, 004
+// §3.2.1's fine intervals): however many times the intervals double while
+// calls are added, each interval holds exactly the time the calls spent in it,
+// worked out here from the calls themselves (whole nanoseconds: every sum is
+// exact in doubles), and each feature that time times the call's vector.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { Timeline } from "../../engine/patterns/timeline.js";
+
+/** A small seeded generator (mulberry32), so a failure can be replayed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe("Timeline coarsening", () => {
+  for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+    it(`holds each interval's time and features exactly after it doubled many times (seed ${seed})`, () => {
+      const next = random(seed);
+      const dims = 3;
+      // Few intervals, so a run of a few million nanoseconds doubles them about fifteen times.
+      const t = new Timeline(dims, 40);
+      const calls: { t0: number; t1: number; v: Float64Array }[] = [];
+      let at = 1_000_000 + Math.floor(next() * 1000);
+      for (let c = 0; c < 300; c++) {
+        const t0 = at + Math.floor(next() * 50);
+        const t1 = t0 + 1 + Math.floor(next() * (next() < 0.1 ? 200_000 : 2_000));
+        const v = Float64Array.from({ length: dims }, () => Math.floor(next() * 4));
+        calls.push({ t0, t1, v });
+        t.add(t0, t1, v);
+        at = t1;
+      }
+      const r = t.resolutionNs;
+      assert.ok(r >= 2 ** 12, `resolution ${r} ns: it doubled at least twelve times`);
+      assert.ok(t.count <= 40);
+      for (let i = 0; i < t.count; i++) {
+        const lo = (t.first + i) * r;
+        const hi = lo + r;
+        const expected = new Float64Array(dims + 1);
+        for (const c of calls) {
+          const w = Math.min(hi, c.t1) - Math.max(lo, c.t0);
+          if (w <= 0) continue;
+          for (let k = 0; k < dims; k++) expected[k] += w * c.v[k];
+          expected[dims] += w;
+        }
+        assert.deepEqual([...t.data.subarray(i * t.width, (i + 1) * t.width)], [...expected], `interval ${i}`);
+      }
+      // Nothing held past the intervals counted.
+      assert.ok(t.data.subarray(t.count * t.width).every((x) => x === 0));
+    });
+  }
+});
