@@ -72,6 +72,8 @@ export interface ThreadSink {
   readonly takesPlainRecords: boolean;
   /** Room for raw uftrace records; valid until the next call on this sink. */
   recordBuffer(): Uint8Array;
+  /** The stream of records has ended: its buffer may serve another sink's. */
+  releaseRecordBuffer?(): void;
   /** Consumes the plain entry and exit records in recordBuffer()[start, end)
    * (16 bytes each, docs/formats.md), stopping at the first it does not handle: a
    * payload, another record type, an address not given to cacheAddress, a

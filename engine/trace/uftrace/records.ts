@@ -83,6 +83,7 @@ export async function decodeThreadStream(source: ByteSource, ctx: ThreadStreamCo
   }
   state.batch.flush();
   reader.finish();
+  ctx.sink.releaseRecordBuffer?.();
   return { records: state.records, lost: state.lost, events: state.events };
 }
 
