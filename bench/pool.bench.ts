@@ -2,9 +2,11 @@
 // example campaign examples/pool_uftrace.yaml recorded here once:
 // - `varbench compare` cold (no result and no run's timelines kept) with 1 reader
 //   (the engine's own thread) and with 2 (VARBENCH_READERS), whole processes in
-//   alternating pairs: the wall-time ratio, target ≥ 1.7× on 2 cores.
+//   alternating pairs: the wall-time ratio, target ≥ 1.7× on 2 cores. The pool
+//   starts a second reader only for reading worth its start (READER_WORTH_MS).
 // - The reading alone, in this process (engine/pool/readerPool.ts on the 40
-//   runs' traces), with 1, 2, … readers up to the machine's cores: its scaling.
+//   runs' traces), with 1, 2, … readers up to the machine's cores, each used
+//   whatever the reading is worth: its scaling, and the pool's own choice.
 // - `varbench compare` with the runs' timelines kept (the analyses table's
 //   runTimelines rows, as any earlier pattern analysis leaves them) and fully
 //   cold, in CPU against `node -e 0`: target at most 8×.
@@ -17,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { median } from "simple-statistics";
 import { runProcess } from "../engine/runner/runProcess.js";
-import { ReaderPool } from "../engine/pool/readerPool.js";
+import { READER_WORTH_MS, ReaderPool, readersWanted, readingMs } from "../engine/pool/readerPool.js";
 import type { TimelinesJob } from "../engine/pool/runTimelines.js";
 import { timelinesJob } from "../engine/ingest/timelineJobs.js";
 import { PROJECTED_DIMENSIONS } from "../engine/patterns/parameters.js";
@@ -79,13 +81,24 @@ async function readingScaling(): Promise<void> {
     for (const size of rep % 2 ? [...sizes].reverse() : sizes) {
       // A new pool each time: its readers' start is part of what a cold analysis pays. The built
       // reader, as the command line starts it (this file runs from source, whose readers load tsx).
-      const pool = new ReaderPool({ size: () => size, memoryMb: () => 1024, script: { url: READER } });
+      // Worth 0: as many readers as asked, to show how reading scales; the pool's own choice is printed below.
+      const pool = new ReaderPool({
+        size: () => size,
+        memoryMb: () => 1024,
+        script: { url: READER },
+        readerWorthMs: 0,
+      });
       const t0 = performance.now();
       await pool.read(jobs);
       times.get(size)!.push(performance.now() - t0);
       await pool.close();
     }
   }
+  const estimate = readingMs(jobs);
+  line(
+    `the pool's choice for these ${jobs.length} runs`,
+    `${readersWanted(estimate, availableParallelism(), 1024)} reader(s) (estimated reading ${estimate.toFixed(0)} ms; a reader is worth ${READER_WORTH_MS} ms)`,
+  );
   const one = median(times.get(1)!);
   for (const size of sizes) {
     const m = median(times.get(size)!);

@@ -6,7 +6,7 @@
 // stay for the next call (their code already compiled) until they have been
 // idle a while. The engine's memory budget is split among them; a reader that
 // dies fails the calls waiting on the pool in words, never leaves one waiting.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { ApiError } from "../errors/errors.js";
 import { readRunTimelines, type TimelinesJob } from "./runTimelines.js";
@@ -16,10 +16,19 @@ import { Reader, type ReaderBudget } from "./reader.js";
 /** A reader's least heap: the engine's own code needs about 40 MB (engineMemory.ts's least budget). */
 const LEAST_READER_MB = 64;
 
-/** Jobs per reader started: a reader's start (Node's worker, the reading modules, their compilation)
- * costs about what reading three or four small traces of the example campaign does (about 15 ms
- * each), so fewer jobs than this per reader would cost more CPU than reading side by side saves. */
-export const JOBS_PER_READER = 4;
+/** What reading a job costs on the engine's own thread, warm, in ms (measured on the 2-core machine,
+ * `bench/pool.bench.ts` and a 200,000-event run of examples/pool.c): a run's fixed part (its files
+ * opened, its symbol tables parsed: 12 ms for the example campaign's runs of 17 KB of events), and
+ * its events (about 130 KB of uftrace records a ms; a Chrome or text trace at the Chrome reader's
+ * rate into a CCT, about 700 KB a ms, for want of a measure of its timelines). */
+const JOB_FIXED_MS = 12;
+const UFTRACE_BYTES_PER_MS = 130_000;
+const TEXT_BYTES_PER_MS = 700_000;
+/** The reading a reader's start is worth, in ms of the estimate: starting two readers (Node's
+ * workers, the reading modules compiled, their code cold) took about 470 ms of wall time more than
+ * their share of the reading on 2 cores, so the 40-run campaign (about 560 ms) reads faster on the
+ * engine's own thread; about 100 such runs, or fewer larger ones, are worth a second reader. */
+export const READER_WORTH_MS = 600;
 
 /** Readers idle this long are stopped: long enough for the next analysis of a view or a command. */
 const IDLE_MS = 10_000;
@@ -38,6 +47,8 @@ export interface PoolOptions {
   readonly memoryMb: () => number;
   /** The reader's script (tests: one that dies); the built one, or the TypeScript source, by default. */
   readonly script?: ReaderScript;
+  /** The estimated reading a reader's start is worth (READER_WORTH_MS; tests and the bench: 0, a reader per job). */
+  readonly readerWorthMs?: number;
 }
 
 interface Task {
@@ -59,7 +70,7 @@ export class ReaderPool {
   async read(jobs: readonly TimelinesJob[], onDone?: (done: number) => void): Promise<Settled[]> {
     const script = this.o.script ?? readerScript();
     const memoryMb = this.o.memoryMb();
-    const wanted = readersWanted(jobs.length, this.o.size(), memoryMb);
+    const wanted = readersWanted(readingMs(jobs), this.o.size(), memoryMb, this.o.readerWorthMs);
     if (wanted <= 1 || !script) return readHere(jobs, onDone);
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
@@ -140,10 +151,33 @@ export class ReaderPool {
   }
 }
 
-/** Readers for this many jobs: at most `size`, one per JOBS_PER_READER jobs, each with at least
- * LEAST_READER_MB of the budget; 1 reads in the engine's own thread. */
-export function readersWanted(jobs: number, size: number, memoryMb: number): number {
-  return Math.max(1, Math.min(size, Math.ceil(jobs / JOBS_PER_READER), Math.floor(memoryMb / LEAST_READER_MB)));
+/** Readers for this much estimated reading (readingMs): at most `size`, one per `worthMs` of it,
+ * each with at least LEAST_READER_MB of the budget; 1 reads in the engine's own thread. */
+export function readersWanted(workMs: number, size: number, memoryMb: number, worthMs = READER_WORTH_MS): number {
+  const byWork = worthMs > 0 ? Math.ceil(workMs / worthMs) : size;
+  return Math.max(1, Math.min(size, byWork, Math.floor(memoryMb / LEAST_READER_MB)));
+}
+
+/** The jobs' reading on the engine's own thread, estimated from their files' sizes, in ms. */
+export function readingMs(jobs: readonly TimelinesJob[]): number {
+  let ms = 0;
+  for (const job of jobs) {
+    ms += JOB_FIXED_MS;
+    if (job.trace.format !== "uftrace") ms += sizeOf(job.trace.file) / TEXT_BYTES_PER_MS;
+    else
+      for (const [name, path] of Object.entries(job.trace.files))
+        if (name.endsWith(".dat")) ms += sizeOf(path) / UFTRACE_BYTES_PER_MS;
+  }
+  return ms;
+}
+
+/** A file's size; 0 when it cannot be read (the reader will say why). */
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
 }
 
 /** One job after the other in the engine's own thread: the pool of one. */

@@ -130,7 +130,7 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
       const jobs: TimelinesJob[] = [];
       for (const t of traces) jobs.push(await timelinesJob(w, t.runId, t, { seed: 3, intervals: 10, dims: 15 }));
       const here = new ReaderPool({ size: () => 1, memoryMb: () => 512 });
-      const pooled = new ReaderPool({ size: () => 2, memoryMb: () => 512 });
+      const pooled = new ReaderPool({ size: () => 2, memoryMb: () => 512, readerWorthMs: 0 });
       const done: number[] = [];
       const a = await here.read(jobs);
       const b = await pooled.read(jobs, (n) => done.push(n));
@@ -148,7 +148,7 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
       assert.deepEqual(d, a.slice(0, 6).reverse());
       assert.equal(pooled.running, 2);
       // Half the budget for each: a budget too small to split reads in this thread.
-      const small = new ReaderPool({ size: () => 2, memoryMb: () => 100 });
+      const small = new ReaderPool({ size: () => 2, memoryMb: () => 100, readerWorthMs: 0 });
       assert.deepEqual(await small.read(jobs), a);
       assert.equal(small.running, 0);
       await pooled.close();
@@ -163,6 +163,7 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
       size: () => 2,
       memoryMb: () => 512,
       script: { url: new URL("../helpers/dyingReader.mjs", import.meta.url) },
+      readerWorthMs: 0,
     });
     const jobs: TimelinesJob[] = Array.from({ length: 8 }, (_, i) => ({
       runId: i + 1,
