@@ -6,23 +6,12 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { Timeline } from "../../engine/patterns/timeline.js";
-
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../../engine/stats/random.js";
 
 describe("Timeline coarsening", () => {
   for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
     it(`holds each interval's time and features exactly after it doubled many times (seed ${seed})`, () => {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const dims = 3;
       // Few intervals, so a run of a few million nanoseconds doubles them about fifteen times.
       const t = new Timeline(dims, 40);
