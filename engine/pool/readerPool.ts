@@ -70,7 +70,15 @@ export class ReaderPool {
   async read(jobs: readonly TimelinesJob[], onDone?: (done: number) => void): Promise<Settled[]> {
     const script = this.o.script ?? readerScript();
     const memoryMb = this.o.memoryMb();
-    const wanted = readersWanted(readingMs(jobs), this.o.size(), memoryMb, this.o.readerWorthMs);
+    // Readers already running cost nothing to start: a warm reader read the 40-run campaign's share
+    // about twice as fast as the engine's thread. No more readers than jobs.
+    const wanted = Math.min(
+      jobs.length,
+      Math.max(
+        readersWanted(readingMs(jobs), this.o.size(), memoryMb, this.o.readerWorthMs),
+        Math.min(this.readers.length, this.o.size()),
+      ),
+    );
     if (wanted <= 1 || !script) return readHere(jobs, onDone);
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;

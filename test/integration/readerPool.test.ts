@@ -153,6 +153,30 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
       assert.equal(small.running, 0);
       await pooled.close();
       assert.equal(pooled.running, 0);
+      // By default a reader starts for reading worth its start (READER_WORTH_MS of the estimate): not for
+      // these twelve small runs, but for a run with 100 MB of records (worth over a second); once running,
+      // the readers read what would not have been worth starting them for.
+      const worthy = new ReaderPool({ size: () => 2, memoryMb: () => 512 });
+      assert.deepEqual(await worthy.read(jobs), a);
+      assert.equal(worthy.running, 0, "twelve small runs read in this thread");
+      const large = join(tempDir("reader-pool-large-"), "1.dat");
+      writeFileSync(large, Buffer.alloc(100 * 2 ** 20));
+      const unreadable = await worthy.read(
+        [98, 99].map((runId) => ({
+          ...jobs[0],
+          runId,
+          label: `run ${runId}`,
+          trace: { format: "uftrace" as const, files: { "1.dat": large } },
+        })),
+      );
+      assert.ok(
+        unreadable.every((r) => !r.ok),
+        "a folder of one zeroed file is no recording",
+      );
+      assert.equal(worthy.running, 2);
+      assert.deepEqual(await worthy.read(jobs), a);
+      assert.equal(worthy.running, 2);
+      await worthy.close();
     } finally {
       w.close();
     }
