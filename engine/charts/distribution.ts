@@ -97,5 +97,5 @@ function boxTooltip(p: unknown, unit: string): string {
   const { name, value } = p as { name: string; value: number[] };
   const [, lo, q1, med, q3, hi] = value;
   const f = (v: number) => `${v.toPrecision(4)}${unit ? ` ${unit}` : ""}`;
-  return html`${name}<br/>median ${f(med)}<br/>Q1–Q3 ${f(q1)} – ${f(q3)}<br/>whiskers ${f(lo)} – ${f(hi)}`;
+  return html`${name}<br/>median ${f(med)}<br/>Q1\u2013Q3 ${f(q1)} \u2013 ${f(q3)}<br/>whiskers ${f(lo)} \u2013 ${f(hi)}`;
 }

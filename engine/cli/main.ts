@@ -81,11 +81,11 @@ function installedVersion(): string {
   }
 }
 
-try {
-  await program.parseAsync(joinParameterLists(process.argv));
-} catch (e) {
+// No top-level await: the command line is bundled as CommonJS, which V8 can compile from cached data
+// (codeCache.ts).
+program.parseAsync(joinParameterLists(process.argv)).catch(async (e: unknown) => {
   // Loaded only when a command fails: its wording of refused arguments reads every analysis' flags.
   const { failureMessage } = await import("./failure.js");
   console.error(`varbench: ${failureMessage(e)}`);
   process.exitCode = 1;
-}
+});

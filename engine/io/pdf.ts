@@ -2,7 +2,10 @@
 // line; the desktop app prints with Electron's own printToPDF). Chromium is
 // found at VARBENCH_CHROMIUM or where Debian, Ubuntu and Chrome put it.
 import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
 import { ApiError } from "../errors/errors.js";
+
+const require = createRequire(import.meta.url);
 
 const CANDIDATES = [
   "/usr/bin/chromium",
@@ -25,7 +28,9 @@ export async function printPdf(html: string): Promise<Uint8Array> {
       "failed",
       `a PDF is printed by Chromium, and none was found (${process.env.VARBENCH_CHROMIUM ? `VARBENCH_CHROMIUM=${process.env.VARBENCH_CHROMIUM} does not exist` : `looked at ${CANDIDATES.join(", ")}`}): install it (Debian: apt-get install chromium) or set VARBENCH_CHROMIUM; the HTML report prints the same from any browser`,
     );
-  const { chromium } = await import("playwright-core");
+  // Required, not imported: the command line runs as a CommonJS script compiled through node:vm, where
+  // Node 20 has no import() without a flag (engine/cli/codeCache.ts).
+  const { chromium } = require("playwright-core") as typeof import("playwright-core");
   const browser = await chromium.launch({
     executablePath,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],

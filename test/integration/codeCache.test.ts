@@ -1,0 +1,95 @@
+// The command line compiled from V8's cached data (engine/cli/codeCache.ts, issue 32 item 1): a
+// command writes its cached data once, uses it after, writes it again when V8 refuses it (here: a
+// file cut short), and answers the same bytes either way; a cache it cannot write, or a failing
+// command, costs nothing but the compile. Whether the data was used is seen in the file: V8 refusing
+// it makes the command write it again.
+import { before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import { isAscii } from "node:buffer";
+import { join } from "node:path";
+import { varbench } from "../helpers/cli.js";
+import { ROOT, tempDir } from "../helpers/uftrace.js";
+
+const TINY = join(ROOT, "test/fixtures/uftrace/0.13/frame_loop");
+const CCT = ["cct", TINY, "--limit", "3"];
+
+describe("the command line's code cache", () => {
+  let dir: string;
+  let expected: string;
+  const run = (args: readonly string[], cache = dir) =>
+    varbench(args, ROOT, { ...process.env, VARBENCH_CODE_CACHE: cache });
+  const files = () => readdirSync(dir).sort();
+
+  before(() => {
+    dir = tempDir("code-cache-");
+    const r = run(CCT, "off");
+    assert.equal(r.status, 0, r.stderr);
+    expected = r.stdout;
+    assert.match(expected, /main > decode_frame/);
+  });
+
+  it("is written by a command's first run, for that command, and used as it is after", () => {
+    const first = run(CCT);
+    assert.equal(first.status, 0, first.stderr);
+    assert.equal(first.stdout, expected);
+    assert.deepEqual(
+      files().map((f) => f.replace(/-.*/, "")),
+      ["cct"],
+    );
+    const file = join(dir, files()[0]);
+    const before = statSync(file);
+    assert.ok(before.size > 10_000, `${before.size} bytes`);
+    const again = run(CCT);
+    assert.equal(again.stdout, expected);
+    assert.equal(again.stderr, "");
+    const after = statSync(file);
+    assert.equal(after.mtimeMs, before.mtimeMs, "V8 took the data: the command did not write it again");
+    assert.equal(after.ino, before.ino);
+  });
+
+  it("cut short, is refused by V8 without a word, and written whole again", () => {
+    const file = join(
+      dir,
+      files().find((f) => f.startsWith("cct-"))!,
+    );
+    const whole = statSync(file).size;
+    truncateSync(file, whole >> 1);
+    const r = run(CCT);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, expected);
+    assert.equal(r.stderr, "");
+    assert.ok(statSync(file).size > whole >> 1, "written again");
+  });
+
+  it("is not kept for a command that fails, and data of another build is removed when one is written", () => {
+    const stale = join(dir, "cct-0.0-1-1.v8");
+    writeFileSync(stale, "old");
+    const bad = run(["nosuch"]);
+    assert.equal(bad.status, 1);
+    assert.ok(!files().some((f) => f.startsWith("nosuch") || f.startsWith("other")), files().join(" "));
+    assert.ok(files().includes("cct-0.0-1-1.v8"));
+    assert.equal(run(["--version"]).status, 0);
+    assert.ok(files().some((f) => f.startsWith("none-")));
+    assert.ok(!files().includes("cct-0.0-1-1.v8"), "the other build's data is gone");
+  });
+
+  it("that cannot be written costs nothing but the compile", () => {
+    const blocked = join(tempDir("code-cache-file-"), "not-a-folder");
+    writeFileSync(blocked, "a file where the folder would go");
+    const r = run(CCT, blocked);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, expected);
+    assert.equal(r.stderr, "");
+    assert.equal(readFileSync(blocked, "utf8"), "a file where the folder would go");
+  });
+
+  it("holds a bundle V8 can keep one byte a character (ASCII: a non-ASCII letter costs every start a copy)", () => {
+    const bytes = readFileSync(join(ROOT, "dist/cli/cli.cjs"));
+    const at = bytes.findIndex((b) => b > 0x7f);
+    assert.ok(
+      isAscii(bytes),
+      `dist/cli/cli.cjs is not ASCII at byte ${at}: "${bytes.subarray(Math.max(0, at - 40), at + 8).toString()}" (write it as \\u escape in a tagged template)`,
+    );
+  });
+});
