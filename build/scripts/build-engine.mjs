@@ -10,7 +10,7 @@
 // (--force builds anyway).
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -56,6 +56,15 @@ const lazyChildProcess = {
   },
 };
 
+/** The command line's ECharts is the bundle beside it (echarts.cjs), required where a chart is drawn. */
+const echartsBeside = {
+  name: "echarts-beside",
+  setup(b) {
+    b.onResolve({ filter: /^echarts$/ }, () => ({ path: "./echarts.cjs", external: true }));
+  },
+};
+const outExtension = { ".js": ".cjs" };
+
 rmSync(outdir, { recursive: true, force: true });
 const common = {
   absWorkingDir: root,
@@ -72,7 +81,7 @@ const common = {
   logLevel: "warning",
   metafile: true,
 };
-const [modules, commandLine] = await Promise.all([
+const [modules, charts, commandLine] = await Promise.all([
   build({
     ...common,
     // The entry that runs the command line, the engine worker of browser mode (engine/api/engineHost.ts) and
@@ -89,24 +98,34 @@ const [modules, commandLine] = await Promise.all([
       js: "import { createRequire as __vbRequire } from 'node:module'; const require = __vbRequire(import.meta.url);",
     },
   }),
+  // ECharts (1.3 MB, the reports' SVG charts) in a file of its own, read only by the commands that draw:
+  // every other command would read it and V8 account for it at each start.
+  build({ ...common, entryPoints: { echarts: "node_modules/echarts/index.js" }, outExtension, format: "cjs" }),
   build({
     ...common,
     // One file: what a command does not use is still compiled only when called (esbuild wraps the modules
     // imported lazily), and V8's cached data covers a script, not a graph of modules.
     entryPoints: { cli: "engine/cli/main.ts" },
-    outExtension: { ".js": ".cjs" },
+    outExtension,
     format: "cjs",
     // The sources' URLs relative to their module (the workers beside the bundle, the project's root above).
     define: { "import.meta.url": "__vbModuleUrl" },
     banner: { js: 'var __vbModuleUrl = require("node:url").pathToFileURL(__filename).href;' },
-    plugins: [lazyChildProcess],
+    plugins: [lazyChildProcess, echartsBeside],
   }),
 ]);
+// The launcher reads the command line as Latin-1, one byte a character (engine/cli/codeCache.ts).
+const bundleBytes = readFileSync(join(outdir, "cli.cjs"));
+const nonAscii = bundleBytes.findIndex((b) => b > 0x7f);
+if (nonAscii >= 0)
+  throw new Error(
+    `build-engine: dist/cli/cli.cjs holds a non-ASCII byte at ${nonAscii} ("${bundleBytes.subarray(Math.max(0, nonAscii - 40), nonAscii + 8)}"): write that character as a \\u escape in its source`,
+  );
 mkdirSync(join(root, "dist", "meta"), { recursive: true });
 // One metafile for both builds, as the packaging checks read every output and input of the command line.
 const metaOf = (...results) => ({
   inputs: Object.assign({}, ...results.map((r) => r.metafile.inputs)),
   outputs: Object.assign({}, ...results.map((r) => r.metafile.outputs)),
 });
-writeFileSync(metafile, JSON.stringify(metaOf(modules, commandLine)));
+writeFileSync(metafile, JSON.stringify(metaOf(modules, charts, commandLine)));
 console.log("build-engine: dist/cli built");
