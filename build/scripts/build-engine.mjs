@@ -1,13 +1,13 @@
 // Builds what Varbench runs: the ingestion kernel (build-kernel.mjs), then the
-// command line as compiled JavaScript in dist/cli/: the command line itself as
-// one CommonJS bundle, cli.cjs, which main.js (engine/cli/launch.ts, what
-// bin/varbench.js imports) compiles from V8's cached data (engine/cli/
-// codeCache.ts: Node 20 caches no ES module's compilation, and finding and
-// compiling a command's many modules cost more than Node's own start), and the
-// engine's workers as ES modules split into shared chunks. Nothing is
-// transpiled at start. Run by `npm ci` (postinstall) and `npm run build`;
-// skipped when dist/ is newer than every file of engine/ and this script
-// (--force builds anyway).
+// command line as compiled JavaScript in dist/cli/. The command line and the
+// engine's worker are each one CommonJS bundle (cli.cjs, engineWorker.cjs),
+// which their entries (main.js, what bin/varbench.js imports, and
+// engineWorker.js) compile from V8's cached data (engine/io/codeCache.ts:
+// Node 20 caches no ES module's compilation, and finding and compiling a
+// command's many modules cost more than Node's own start); the reader pool's
+// worker stays an ES module. Nothing is transpiled at start. Run by `npm ci`
+// (postinstall) and `npm run build`; skipped when dist/ is newer than every
+// file of engine/ and this script (--force builds anyway).
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -84,11 +84,11 @@ const common = {
 const [modules, charts, commandLine] = await Promise.all([
   build({
     ...common,
-    // The entry that runs the command line, the engine worker of browser mode (engine/api/engineHost.ts) and
-    // the reader pool's worker (engine/pool/readerPool.ts), loaded by URL beside the chunks.
+    // The entries that run the command line and the engine's worker (engine/api/engineHost.ts, cli/api.ts),
+    // and the reader pool's worker (engine/pool/readerPool.ts), loaded by URL beside the chunks.
     entryPoints: {
       main: "engine/cli/launch.ts",
-      engineWorker: "engine/api/workerEntry.ts",
+      engineWorker: "engine/api/workerLaunch.ts",
       readerWorker: "engine/pool/readerWorker.ts",
     },
     splitting: true,
@@ -105,7 +105,7 @@ const [modules, charts, commandLine] = await Promise.all([
     ...common,
     // One file: what a command does not use is still compiled only when called (esbuild wraps the modules
     // imported lazily), and V8's cached data covers a script, not a graph of modules.
-    entryPoints: { cli: "engine/cli/main.ts" },
+    entryPoints: { cli: "engine/cli/main.ts", engineWorker: "engine/api/workerEntry.ts" },
     outExtension,
     format: "cjs",
     // The sources' URLs relative to their module (the workers beside the bundle, the project's root above).
@@ -114,13 +114,15 @@ const [modules, charts, commandLine] = await Promise.all([
     plugins: [lazyChildProcess, echartsBeside],
   }),
 ]);
-// The launcher reads the command line as Latin-1, one byte a character (engine/cli/codeCache.ts).
-const bundleBytes = readFileSync(join(outdir, "cli.cjs"));
-const nonAscii = bundleBytes.findIndex((b) => b > 0x7f);
-if (nonAscii >= 0)
-  throw new Error(
-    `build-engine: dist/cli/cli.cjs holds a non-ASCII byte at ${nonAscii} ("${bundleBytes.subarray(Math.max(0, nonAscii - 40), nonAscii + 8)}"): write that character as a \\u escape in its source`,
-  );
+// The launchers read the command line and the engine as Latin-1, one byte a character (engine/io/codeCache.ts).
+for (const file of ["cli.cjs", "engineWorker.cjs"]) {
+  const bytes = readFileSync(join(outdir, file));
+  const at = bytes.findIndex((b) => b > 0x7f);
+  if (at >= 0)
+    throw new Error(
+      `build-engine: dist/cli/${file} holds a non-ASCII byte at ${at} ("${bytes.subarray(Math.max(0, at - 40), at + 8)}"): write that character as a \\u escape in its source`,
+    );
+}
 mkdirSync(join(root, "dist", "meta"), { recursive: true });
 // One metafile for both builds, as the packaging checks read every output and input of the command line.
 const metaOf = (...results) => ({

@@ -82,7 +82,7 @@ function installedVersion(): string {
 }
 
 // No top-level await: the command line is bundled as CommonJS, which V8 can compile from cached data
-// (codeCache.ts).
+// (../io/codeCache.ts).
 program.parseAsync(joinParameterLists(process.argv)).catch(async (e: unknown) => {
   // Loaded only when a command fails: its wording of refused arguments reads every analysis' flags.
   const { failureMessage } = await import("./failure.js");

@@ -29,7 +29,7 @@ export async function printPdf(html: string): Promise<Uint8Array> {
       `a PDF is printed by Chromium, and none was found (${process.env.VARBENCH_CHROMIUM ? `VARBENCH_CHROMIUM=${process.env.VARBENCH_CHROMIUM} does not exist` : `looked at ${CANDIDATES.join(", ")}`}): install it (Debian: apt-get install chromium) or set VARBENCH_CHROMIUM; the HTML report prints the same from any browser`,
     );
   // Required, not imported: the command line runs as a CommonJS script compiled through node:vm, where
-  // Node 20 has no import() without a flag (engine/cli/codeCache.ts).
+  // Node 20 has no import() without a flag (io/codeCache.ts).
   const { chromium } = require("playwright-core") as typeof import("playwright-core");
   const browser = await chromium.launch({
     executablePath,

@@ -1,4 +1,4 @@
-// The command line compiled from V8's cached data (engine/cli/codeCache.ts, issue 32 item 1): a
+// The command line compiled from V8's cached data (engine/io/codeCache.ts, issue 32 item 1): a
 // command writes its cached data once, uses it after, writes it again when V8 refuses it (here: a
 // file cut short), and answers the same bytes either way; a cache it cannot write, or a failing
 // command, costs nothing but the compile. Whether the data was used is seen in the file: V8 refusing
@@ -35,7 +35,7 @@ describe("the command line's code cache", () => {
     assert.equal(first.stdout, expected);
     assert.deepEqual(
       files().map((f) => f.replace(/-.*/, "")),
-      ["cct"],
+      ["cli.cct"],
     );
     const file = join(dir, files()[0]);
     const before = statSync(file);
@@ -51,7 +51,7 @@ describe("the command line's code cache", () => {
   it("cut short, is refused by V8 without a word, and written whole again", () => {
     const file = join(
       dir,
-      files().find((f) => f.startsWith("cct-"))!,
+      files().find((f) => f.startsWith("cli.cct-"))!,
     );
     const whole = statSync(file).size;
     truncateSync(file, whole >> 1);
@@ -63,15 +63,32 @@ describe("the command line's code cache", () => {
   });
 
   it("is not kept for a command that fails, and data of another build is removed when one is written", () => {
-    const stale = join(dir, "cct-0.0-1-1.v8");
-    writeFileSync(stale, "old");
+    writeFileSync(join(dir, "cli.cct-0.0-1-1.v8"), "old");
     const bad = run(["nosuch"]);
     assert.equal(bad.status, 1);
-    assert.ok(!files().some((f) => f.startsWith("nosuch") || f.startsWith("other")), files().join(" "));
-    assert.ok(files().includes("cct-0.0-1-1.v8"));
+    assert.ok(!files().some((f) => f.startsWith("cli.nosuch") || f.startsWith("cli.other")), files().join(" "));
+    assert.ok(files().includes("cli.cct-0.0-1-1.v8"));
     assert.equal(run(["--version"]).status, 0);
-    assert.ok(files().some((f) => f.startsWith("none-")));
-    assert.ok(!files().includes("cct-0.0-1-1.v8"), "the other build's data is gone");
+    assert.ok(files().some((f) => f.startsWith("cli.none-")));
+    assert.ok(!files().includes("cli.cct-0.0-1-1.v8"), "the other build's data is gone");
+  });
+
+  it("is kept for the engine's worker when the command closes it, and used by the next", () => {
+    const ws = tempDir("code-cache-ws-");
+    assert.equal(run(["workspace", "init", ws]).status, 0);
+    const engine = () => files().filter((f) => f.startsWith("engineWorker.engine-"));
+    const listed = run(["-w", ws, "runs"]);
+    assert.equal(listed.status, 0, listed.stderr);
+    assert.equal(engine().length, 1, files().join(" "));
+    const kept = statSync(join(dir, engine()[0]));
+    const again = run(["-w", ws, "runs"]);
+    assert.equal(again.stdout, listed.stdout);
+    assert.equal(again.stderr, "");
+    assert.equal(statSync(join(dir, engine()[0])).mtimeMs, kept.mtimeMs, "V8 took the worker's data");
+    assert.ok(
+      files().some((f) => f.startsWith("cli.cct-")),
+      "the command line's data stays beside the worker's",
+    );
   });
 
   it("that cannot be written costs nothing but the compile", () => {
@@ -84,12 +101,14 @@ describe("the command line's code cache", () => {
     assert.equal(readFileSync(blocked, "utf8"), "a file where the folder would go");
   });
 
-  it("holds a bundle of ASCII, which it reads as Latin-1 (the build refuses any other)", () => {
-    const bytes = readFileSync(join(ROOT, "dist/cli/cli.cjs"));
-    const at = bytes.findIndex((b) => b > 0x7f);
-    assert.ok(
-      isAscii(bytes),
-      `dist/cli/cli.cjs is not ASCII at byte ${at}: "${bytes.subarray(Math.max(0, at - 40), at + 8).toString()}" (write it as \\u escape in a tagged template)`,
-    );
+  it("holds bundles of ASCII, which it reads as Latin-1 (the build refuses any other)", () => {
+    for (const file of ["cli.cjs", "engineWorker.cjs"]) {
+      const bytes = readFileSync(join(ROOT, "dist/cli", file));
+      const at = bytes.findIndex((b) => b > 0x7f);
+      assert.ok(
+        isAscii(bytes),
+        `dist/cli/${file} is not ASCII at byte ${at}: "${bytes.subarray(Math.max(0, at - 40), at + 8).toString()}"`,
+      );
+    }
   });
 });

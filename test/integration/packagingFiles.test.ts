@@ -277,7 +277,7 @@ describe("the packaged files, derived from the bundles' metafiles", () => {
     assert.ok(outputs.length > 4);
     const missing = outputs.filter((o) => !inApp(o));
     assert.deepEqual(missing, [], "bundle outputs not packaged");
-    // What the command line compiled on the packaging machine is not the app's (engine/cli/codeCache.ts).
+    // What the command line compiled on the packaging machine is not the app's (engine/io/codeCache.ts).
     assert.ok(!inApp("dist/cli/v8-cache/cct-11.3-1-1.v8"), "the command line's code cache is packaged");
   });
 

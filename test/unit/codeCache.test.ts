@@ -2,7 +2,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { cacheDirs, commandOf } from "../../engine/cli/codeCache.js";
+import { cacheDirs, commandOf } from "../../engine/io/codeCache.js";
 
 describe("the command line's code cache, by command", () => {
   it("is named for the command the arguments give, past the workspace option and its value", () => {

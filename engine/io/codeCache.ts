@@ -1,16 +1,17 @@
-// The command line's start (issue 32 item 1). Node 20 compiles every ES module
-// from its source at every start: for a command on a small trace that was most
-// of its cost (the 87 modules a `cct` loaded cost more to find, compile and link
-// than Node's own start). So the command line is one CommonJS bundle (dist/cli/
-// cli.cjs, build-engine.mjs) compiled here through node:vm with V8's cached
-// data: the bytecode of what the same command compiled the last time, kept per
-// command, so each command finds the functions it runs already compiled. The
-// cache is an optimisation only: a missing, stale or unwritable one costs a
-// compile from source, never an error.
+// The command line's and the engine worker's start (issue 32 items 1 and 3).
+// Node 20 compiles every ES module from its source at every start: for a
+// command on a small trace that was most of its cost (the 87 modules a `cct`
+// loaded cost more to find, compile and link than Node's own start). So the
+// command line and the engine are each one CommonJS bundle (dist/cli/cli.cjs
+// and engineWorker.cjs, build-engine.mjs) compiled here through node:vm with
+// V8's cached data: the bytecode of what the same use compiled the last time,
+// kept per command (and once for the engine), so each finds the functions it
+// runs already compiled. The cache is an optimisation only: a missing, stale
+// or unwritable one costs a compile from source, never an error.
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { Script } from "node:vm";
 
 /** Where a command's cached data is looked for and written, first to last. VARBENCH_CODE_CACHE names a
@@ -36,20 +37,27 @@ export function commandOf(args: readonly string[]): string {
 }
 
 /** The bundle as built: its size and time, so data cached for another build is never offered to V8 (which
- * checks only the source's length). */
+ * checks only the source's length), and older builds' data is removed. */
 function stampOf(bundle: string): string {
   const s = statSync(bundle);
   return `${s.size}-${Math.trunc(s.mtimeMs)}`;
 }
 
-/** Runs the CommonJS bundle as Node's require would, for the command `args` name, from cached data when some
- * was kept for this command, this bundle and this V8; writes it at exit when there was none to use. */
-export function runBundle(bundle: string, args: readonly string[], env: NodeJS.ProcessEnv): void {
+/** A CommonJS bundle compiled for one use of it (a command, the engine's worker): `run` runs it as Node's
+ * require would; `keep` writes what it has compiled so far when no cached data was there to use. */
+export interface CompiledBundle {
+  run(): void;
+  keep(): void;
+}
+
+/** Compiles the bundle from the cached data kept for this use, this build and this V8, when there is some. */
+export function compileBundle(bundle: string, use: string, env: NodeJS.ProcessEnv): CompiledBundle {
   // One byte a character: the build keeps the bundle ASCII (build-engine.mjs), and V8 reads a one-byte
   // string in half the memory and time of the two-byte one a UTF-8 decoding would give.
   const source = readFileSync(bundle, "latin1");
+  const prefix = `${basename(bundle, ".cjs")}.`;
   const stamp = stampOf(bundle);
-  const name = `${commandOf(args)}-${process.versions.v8}-${stamp}.v8`;
+  const name = `${prefix}${use}-${process.versions.v8}-${stamp}.v8`;
   const dirs = cacheDirs(bundle, env);
   let cached: Buffer | undefined;
   for (const dir of dirs) {
@@ -64,20 +72,24 @@ export function runBundle(bundle: string, args: readonly string[], env: NodeJS.P
     filename: bundle,
     cachedData: cached,
   });
-  // At exit the script holds every function this command compiled (a command may end the process itself);
-  // kept when it succeeded, so a mistyped command leaves nothing behind.
-  if (dirs.length > 0 && (cached === undefined || script.cachedDataRejected))
-    process.once("exit", (code) => {
-      if (code === 0) keep(script.createCachedData(), dirs, name, stamp);
-    });
-  const run = script.runInThisContext() as (...a: unknown[]) => void;
-  const module = { exports: {} };
-  run.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+  let wanted = dirs.length > 0 && (cached === undefined || script.cachedDataRejected);
+  return {
+    run() {
+      const run = script.runInThisContext() as (...a: unknown[]) => void;
+      const module = { exports: {} };
+      run.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+    },
+    keep() {
+      if (wanted)
+        keep(script.createCachedData(), dirs, name, (f) => f.startsWith(prefix) && !f.endsWith(`-${stamp}.v8`));
+      wanted = false;
+    },
+  };
 }
 
 /** Writes the cached data in the first folder that takes it, whole or not at all (another process may read
  * it meanwhile), and removes what older builds left there. */
-function keep(data: Buffer, dirs: readonly string[], name: string, stamp: string): void {
+function keep(data: Buffer, dirs: readonly string[], name: string, stale: (file: string) => boolean): void {
   for (const dir of dirs) {
     const part = join(dir, `${name}.${process.pid}.part`);
     try {
@@ -89,8 +101,7 @@ function keep(data: Buffer, dirs: readonly string[], name: string, stamp: string
       continue;
     }
     try {
-      for (const old of readdirSync(dir))
-        if (old.endsWith(".v8") && !old.endsWith(`-${stamp}.v8`)) removeQuietly(join(dir, old));
+      for (const old of readdirSync(dir)) if (old.endsWith(".v8") && stale(old)) removeQuietly(join(dir, old));
     } catch {
       // the folder went meanwhile: nothing left to remove
     }
