@@ -43,6 +43,15 @@ function stampOf(bundle: string): string {
   return `${s.size}-${Math.trunc(s.mtimeMs)}`;
 }
 
+/** V8 refuses data cached under other flags: Node's options (`--max-old-space-size`, …) name the file too,
+ * so two ways of starting Node each keep their own instead of writing over each other's at every start. */
+function flagsOf(env: NodeJS.ProcessEnv): string {
+  const text = `${process.execArgv.join(" ")}|${env.NODE_OPTIONS ?? ""}`;
+  let h = 0x811c9dc5; // FNV-1a, 32 bits
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16);
+}
+
 /** A CommonJS bundle compiled for one use of it (a command, the engine's worker): `run` runs it as Node's
  * require would; `keep` writes what it has compiled so far when no cached data was there to use. */
 export interface CompiledBundle {
@@ -57,7 +66,7 @@ export function compileBundle(bundle: string, use: string, env: NodeJS.ProcessEn
   const source = readFileSync(bundle, "latin1");
   const prefix = `${basename(bundle, ".cjs")}.`;
   const stamp = stampOf(bundle);
-  const name = `${prefix}${use}-${process.versions.v8}-${stamp}.v8`;
+  const name = `${prefix}${use}-${process.versions.v8}-${flagsOf(env)}-${stamp}.v8`;
   const dirs = cacheDirs(bundle, env);
   let cached: Buffer | undefined;
   for (const dir of dirs) {

@@ -17,6 +17,8 @@ const CCT = ["cct", TINY, "--limit", "3"];
 describe("the command line's code cache", () => {
   let dir: string;
   let expected: string;
+  /** The file a plain `node` start keeps the cct command's data in. */
+  let plainCct: string;
   const run = (args: readonly string[], cache = dir) =>
     varbench(args, ROOT, { ...process.env, VARBENCH_CODE_CACHE: cache });
   const files = () => readdirSync(dir).sort();
@@ -37,7 +39,8 @@ describe("the command line's code cache", () => {
       files().map((f) => f.replace(/-.*/, "")),
       ["cli.cct"],
     );
-    const file = join(dir, files()[0]);
+    plainCct = files()[0];
+    const file = join(dir, plainCct);
     const before = statSync(file);
     assert.ok(before.size > 10_000, `${before.size} bytes`);
     const again = run(CCT);
@@ -48,11 +51,19 @@ describe("the command line's code cache", () => {
     assert.equal(after.ino, before.ino);
   });
 
+  it("is kept apart for each way of starting Node, whose flags V8 checks", () => {
+    const before = statSync(join(dir, plainCct)).mtimeMs;
+    const flagged = () =>
+      varbench(CCT, ROOT, { ...process.env, VARBENCH_CODE_CACHE: dir, NODE_OPTIONS: "--max-old-space-size=300" });
+    for (let i = 0; i < 2; i++) assert.equal(flagged().stdout, expected);
+    assert.equal(run(CCT).stdout, expected);
+    const now = files().filter((f) => f.startsWith("cli.cct-"));
+    assert.equal(now.length, 2, now.join(" "));
+    assert.equal(statSync(join(dir, plainCct)).mtimeMs, before, "the plain start's data was not written over");
+  });
+
   it("cut short, is refused by V8 without a word, and written whole again", () => {
-    const file = join(
-      dir,
-      files().find((f) => f.startsWith("cli.cct-"))!,
-    );
+    const file = join(dir, plainCct);
     const whole = statSync(file).size;
     truncateSync(file, whole >> 1);
     const r = run(CCT);
