@@ -8,6 +8,7 @@
 // kept per command (and once for the engine), so each finds the functions it
 // runs already compiled. The cache is an optimisation only: a missing, stale
 // or unwritable one costs a compile from source, never an error.
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
@@ -71,7 +72,7 @@ export function compileBundle(bundle: string, use: string, env: NodeJS.ProcessEn
   let cached: Buffer | undefined;
   for (const dir of dirs) {
     try {
-      cached = readFileSync(join(dir, name));
+      cached = checked(readFileSync(join(dir, name)));
       break;
     } catch {
       // none here
@@ -96,6 +97,24 @@ export function compileBundle(bundle: string, use: string, env: NodeJS.ProcessEn
   };
 }
 
+/** V8 checks cached data's length, version and flags but, in Node's release builds, no checksum: data changed
+ * on disk (measured: 64 bytes overwritten anywhere) makes it crash the process at every start, so the file
+ * carries a hash of the data, checked before V8 sees it. */
+const MAGIC = Buffer.from("vbcache1");
+const HEADER = MAGIC.length + 32;
+const sha256 = (data: Uint8Array) => createHash("sha256").update(data).digest();
+
+function sealed(data: Buffer): Buffer {
+  return Buffer.concat([MAGIC, sha256(data), data]);
+}
+
+/** The data a sealed file holds, or undefined when it is not whole and unchanged (it is written again). */
+function checked(file: Buffer): Buffer | undefined {
+  if (file.length <= HEADER || !file.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+  const data = file.subarray(HEADER);
+  return sha256(data).equals(file.subarray(MAGIC.length, HEADER)) ? data : undefined;
+}
+
 /** Writes the cached data in the first folder that takes it, whole or not at all (another process may read
  * it meanwhile), and removes what older builds left there. */
 function keep(data: Buffer, dirs: readonly string[], name: string, stale: (file: string) => boolean): void {
@@ -103,7 +122,7 @@ function keep(data: Buffer, dirs: readonly string[], name: string, stale: (file:
     const part = join(dir, `${name}.${process.pid}.part`);
     try {
       mkdirSync(dir, { recursive: true });
-      writeFileSync(part, data);
+      writeFileSync(part, sealed(data));
       renameSync(part, join(dir, name));
     } catch {
       removeQuietly(part);

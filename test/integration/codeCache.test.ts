@@ -73,6 +73,19 @@ describe("the command line's code cache", () => {
     assert.ok(statSync(file).size > whole >> 1, "written again");
   });
 
+  it("changed on disk, is refused by its own checksum before V8 sees it (V8 would crash on it), and written again", () => {
+    const file = join(dir, plainCct);
+    const bytes = readFileSync(file);
+    // 64 bytes overwritten in the middle: V8, given them, ended the process with SIGSEGV or a fatal error.
+    for (let i = 0; i < 64; i++) bytes[(bytes.length >> 1) + i] = (i * 151 + 7) & 0xff;
+    writeFileSync(file, bytes);
+    const r = run(CCT);
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, expected);
+    assert.equal(r.stderr, "");
+    assert.ok(!readFileSync(file).equals(bytes), "written again");
+  });
+
   it("is not kept for a command that fails, and data of another build is removed when one is written", () => {
     writeFileSync(join(dir, "cli.cct-0.0-1-1.v8"), "old");
     const bad = run(["nosuch"]);
