@@ -22,8 +22,18 @@ export function cacheDirs(bundle: string, env: NodeJS.ProcessEnv): string[] {
   const chosen = env.VARBENCH_CODE_CACHE;
   if (chosen === "off") return [];
   if (chosen) return [chosen];
-  const userCache = env.XDG_CACHE_HOME || join(homedir(), ".cache");
-  return [join(dirname(bundle), "v8-cache"), join(userCache, "varbench", "v8-cache")];
+  const beside = join(dirname(bundle), "v8-cache");
+  const userCache = env.XDG_CACHE_HOME || homeCache();
+  return userCache ? [beside, join(userCache, "varbench", "v8-cache")] : [beside];
+}
+
+/** ~/.cache, or null for a user with no home folder Node can name (homedir() throws then). */
+function homeCache(): string | null {
+  try {
+    return join(homedir(), ".cache");
+  } catch {
+    return null;
+  }
 }
 
 /** The command the arguments name (their first word that is not an option or the workspace option's
