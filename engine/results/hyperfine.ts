@@ -11,7 +11,7 @@
 // every parameter group is one design (templates.ts names it).
 import * as z from "zod";
 import { checkDocument } from "./json.js";
-import { checkRunCount, ResultsError } from "./diagnostics.js";
+import { checkRunCount, countAt, ResultsError } from "./diagnostics.js";
 import {
   MAX_WALL_NS,
   WALL_TOO_LONG,
@@ -55,6 +55,7 @@ type Result = z.output<typeof resultSchema>;
 export const secondsToNs = (s: number): number => Math.round(s * 1e9);
 
 export function readHyperfine(doc: unknown, file: string): ParsedResults {
+  checkRunCount(countAt(doc, ["results", "*", "times"]), file, "hyperfine");
   const { results } = checkDocument(documentSchema, doc, file, "hyperfine");
   if (results.length === 0)
     throw new ResultsError({
@@ -64,11 +65,6 @@ export function readHyperfine(doc: unknown, file: string): ParsedResults {
       path: "results",
       detail: "no benchmark results in it",
     });
-  checkRunCount(
-    results.reduce((n, r) => n + r.times.length, 0),
-    file,
-    "hyperfine",
-  );
   const warnings: ResultsWarning[] = [];
   const scanned = results.some((r) => r.parameters && Object.keys(r.parameters).length > 0);
   const designs = scanned

@@ -5,7 +5,7 @@
 // test/stress/resultsBounds.test.ts.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { ResultsError } from "../../engine/results/diagnostics.js";
+import { countAt, ResultsError } from "../../engine/results/diagnostics.js";
 import type { ResultsFormat } from "../../engine/results/model.js";
 import { readResults } from "../../engine/results/readResults.js";
 
@@ -14,6 +14,28 @@ const read = (doc: unknown, format: ResultsFormat) =>
 const refused = (pattern: RegExp) => (e: unknown) => e instanceof ResultsError && pattern.test(e.message);
 
 describe("results bounds", () => {
+  it("counts the runs of a document not checked yet, anything of another shape as none", () => {
+    const doc = { results: [{ times: [1, 2, 3] }, { times: "x" }, 7, null, { times: [4] }] };
+    assert.equal(countAt(doc, ["results", "*", "times"]), 4);
+    assert.equal(countAt({ results: { times: [1] } }, ["results", "*", "times"]), 0);
+    assert.equal(countAt([], ["results"]), 0);
+    const pyperf = { benchmarks: [{ runs: [{ values: [1, 2] }, { warmups: [] }] }, { runs: [{ values: [3] }] }] };
+    assert.equal(countAt(pyperf, ["benchmarks", "*", "runs", "*", "values"]), 3);
+  });
+
+  it("refuses more runs than a campaign plans before checking the document (its copy outgrew the heap)", () => {
+    const times = new Array(200_001).fill(0.1);
+    // An invalid command as well: the count is refused first, before the schema copies 200,001 times.
+    assert.throws(
+      () => read({ results: [{ command: 5, times }] }, "hyperfine"),
+      refused(/200,001 measured runs; an import, like a campaign, holds at most 200,000/),
+    );
+    assert.throws(
+      () => read({ benchmarks: [{ runs: [{ values: times }] }] }, "pyperf"),
+      refused(/200,001 measured runs/),
+    );
+  });
+
   it("refuses a run of 1.8e308 s, whose wall time was Infinity ns, at its field", () => {
     assert.throws(
       () => read({ results: [{ command: "a", times: [0.1, 1.7976931348623157e308] }] }, "hyperfine"),
