@@ -29,7 +29,7 @@ export const trendComparisonArgs = () =>
 export const trendComparison = defineAnalysis({
   kind: "trendComparison",
   title: "comparison of two designs' empirical complexity",
-  version: 6,
+  version: 7,
   args: trendComparisonArgs,
   targets: { a: accepts, b: accepts },
   cache: true,

@@ -23,6 +23,8 @@ export interface PowerIntervals {
   readonly b: Interval;
   /** One interval per `at` value: the prediction a·x^b there. */
   readonly predictions: readonly Interval[];
+  /** The exponent's resamples, those powerExponentDraws gives for the same seed. */
+  readonly draws: ExponentDraws;
 }
 
 /** Intervals for a powerlaw fit of y to x (points with x, y > 0), and for its predictions at `at`. */
@@ -39,7 +41,7 @@ export function bootstrapPower(
   if (!r) return null;
   const exp = (i: Interval): Interval => ({ low: Math.exp(i.low), high: Math.exp(i.high) });
   const points = r.points.map((d) => exp(studentizedInterval(d)));
-  return { a: points[0], b: studentizedInterval(r.slope), predictions: points.slice(1) };
+  return { a: points[0], b: studentizedInterval(r.slope), predictions: points.slice(1), draws: slopeDraws(r) };
 }
 
 /** The slope's resamples, for a difference between designs (designTrends.ts). */
@@ -51,8 +53,16 @@ export function powerExponentDraws(
 ): ExponentDraws | null {
   const { lx, ly } = orderedLogPoints(x, y);
   const r = lineBootstrap(lx, ly, [], seed, resamples);
-  return r ? { estimate: r.slope.estimate, se: r.slope.se, df: r.slope.df, values: r.slopes, ses: r.slopeSes } : null;
+  return r ? slopeDraws(r) : null;
 }
+
+const slopeDraws = (r: LineBootstrap): ExponentDraws => ({
+  estimate: r.slope.estimate,
+  se: r.slope.se,
+  df: r.slope.df,
+  values: r.slopes,
+  ses: r.slopeSes,
+});
 
 /** (log x, log y) of the points a powerlaw is fitted to, in an order of their own, so the same
  * workloads listed in any order give the same draws. */
@@ -112,7 +122,10 @@ export function lineBootstrap(
   const meanE = e.reduce((s, x) => s + x, 0) / k;
   for (let i = 0; i < k; i++) e[i] -= meanE;
   const seSlope = (s: number) => Math.sqrt(s / sxx);
-  const seAt = (s: number, x: number) => Math.sqrt(s * (1 / k + (x - mu) ** 2 / sxx));
+  // α + β·uⱼ and the factor of s in its variance, once for every resample (each asks some thirty points).
+  const lever = Float64Array.from(us, (x) => 1 / k + (x - mu) ** 2 / sxx);
+  const atFit = Float64Array.from(us, (x) => alpha + beta * x);
+  const seAt = (s: number, j: number) => Math.sqrt(s * lever[j]);
   const tSlope = new Float64Array(resamples);
   const tAt = us.map(() => new Float64Array(resamples));
   const slopes = new Float64Array(resamples).fill(NaN);
@@ -139,12 +152,12 @@ export function lineBootstrap(
     slopes[r] = b;
     slopeSes[r] = seSlope(s);
     tSlope[used] = (b - beta) / seSlope(s);
-    for (let j = 0; j < us.length; j++) tAt[j][used] = (a + b * us[j] - (alpha + beta * us[j])) / seAt(s, us[j]);
+    for (let j = 0; j < us.length; j++) tAt[j][used] = (a + b * us[j] - atFit[j]) / seAt(s, j);
     used++;
   }
   return {
     slope: { estimate: beta, se: seSlope(s2), df, t: tSlope.slice(0, used) },
-    points: us.map((x, j) => ({ estimate: alpha + beta * x, se: seAt(s2, x), df, t: tAt[j].slice(0, used) })),
+    points: us.map((_, j) => ({ estimate: atFit[j], se: seAt(s2, j), df, t: tAt[j].slice(0, used) })),
     slopes,
     slopeSes,
   };

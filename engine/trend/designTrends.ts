@@ -12,7 +12,7 @@
 import { powerExponentDraws, BOOTSTRAP_RESAMPLES } from "./bootstrap.js";
 import type { Series } from "./clusters.js";
 import { isCostLocation } from "./costTables.js";
-import { fitFeature, type FeatureFit } from "./featureFit.js";
+import { fitFeatureDrawing, type FeatureFit, type FitDraws } from "./featureFit.js";
 import { bootstrapOffset } from "./offsetPower.js";
 import { differenceDraws, studentizedInterval, type ExponentDraws, type Interval } from "./studentized.js";
 import { crossing, observedCrossing, sharedRange } from "./crossings.js";
@@ -81,9 +81,11 @@ export function compareTrends(
   const range = sharedRange(a.feature, b.feature);
   const out = names.map((name, i) => {
     progress(i, names.length);
-    const fa = fitDesign(a, la.get(name), seed + 2 * i, resamples);
-    const fb = fitDesign(b, lb.get(name), seed + 2 * i + 1, resamples);
-    return compareFits(name, fa, fb, a, b, la.get(name), lb.get(name), range, seed + 2 * i, resamples);
+    // Four seeds a location: each design's fit draws its powerlaw's resamples from its seed and a + b·x^c's
+    // from the next, and the comparison reads those draws, so the two designs' never share a stream.
+    const fa = fitDesign(a, la.get(name), seed + 4 * i, resamples);
+    const fb = fitDesign(b, lb.get(name), seed + 4 * i + 2, resamples);
+    return compareFits(name, fa, fb, a, b, la.get(name), lb.get(name), range, resamples);
   });
   const max = (l: LocationComparison) => Math.max(l.fits[0]?.maxCost ?? 0, l.fits[1]?.maxCost ?? 0);
   out.sort(
@@ -102,43 +104,51 @@ function wholeProgram(s: DesignSeries): Float64Array {
   return total;
 }
 
-function fitDesign(s: DesignSeries, cost: Float64Array | undefined, seed: number, resamples: number): DesignFit | null {
+/** A design's fit at a location, and the resamples it drew (kept out of the result). */
+interface Fitted {
+  readonly fit: DesignFit;
+  readonly draws: FitDraws;
+  readonly seed: number;
+}
+
+function fitDesign(s: DesignSeries, cost: Float64Array | undefined, seed: number, resamples: number): Fitted | null {
   if (!cost || !cost.some((v) => v > 0)) return null;
+  const { fit, draws } = fitFeatureDrawing(s.featureName ?? "x", s.feature, cost, seed, resamples);
   return {
-    design: s.design,
-    points: Array.from(cost, (y, i) => ({ runId: s.runIds[i], x: s.feature[i], y })),
-    fit: fitFeature(s.featureName ?? "x", s.feature, cost, seed, resamples),
-    maxCost: Math.max(...cost),
+    fit: {
+      design: s.design,
+      points: Array.from(cost, (y, i) => ({ runId: s.runIds[i], x: s.feature[i], y })),
+      fit,
+      maxCost: Math.max(...cost),
+    },
+    draws,
+    seed,
   };
 }
 
-/** The resampled exponent of the model that fits: a line's is 1 by its form, and its uncertainty is that
- * of the a + b·x^c it is the c = 1 case of (AICc found c indistinguishable from 1), or else the powerlaw's. */
-function exponentDraws(
-  f: DesignFit,
-  x: Float64Array,
-  y: Float64Array,
-  seed: number,
-  resamples: number,
-): ExponentDraws | null {
-  const m = f.fit.model;
-  if (m === "offset" || (m === "linear" && f.fit.offset))
-    return bootstrapOffset(x, y, [], seed, resamples)?.draws ?? null;
-  return powerExponentDraws(x, y, seed, resamples);
+/** The resampled exponent of the model that fits, as the fit drew it: a line's is 1 by its form, and its
+ * uncertainty is that of the a + b·x^c it is the c = 1 case of (AICc found c indistinguishable from 1,
+ * drawn here from the seed the fit keeps for it), or else the powerlaw's. */
+function exponentDraws(f: Fitted, x: Float64Array, y: Float64Array, resamples: number): ExponentDraws | null {
+  const m = f.fit.fit.model;
+  if (m === "offset") return f.draws.offset;
+  if (m === "linear" && f.fit.fit.offset) return bootstrapOffset(x, y, [], f.seed + 1, resamples)?.draws ?? null;
+  return f.draws.power ?? powerExponentDraws(x, y, f.seed, resamples);
 }
 
 function compareFits(
   name: string,
-  fa: DesignFit | null,
-  fb: DesignFit | null,
+  da: Fitted | null,
+  db: Fitted | null,
   a: DesignSeries,
   b: DesignSeries,
   ca: Float64Array | undefined,
   cb: Float64Array | undefined,
   range: readonly [number, number] | null,
-  seed: number,
   resamples: number,
 ): LocationComparison {
+  const fa = da?.fit ?? null;
+  const fb = db?.fit ?? null;
   const none = {
     name,
     fits: [fa, fb] as const,
@@ -152,13 +162,13 @@ function compareFits(
   // Exponents compare growth: a fit that shows no trend, or a line that falls, has none to compare, so
   // neither design is said to scale worse there and no crossing is drawn from it.
   if (!grows(fa) || !grows(fb)) return { ...none, observedCrossing: observedCrossing(a.feature, ca!, b.feature, cb!) };
-  const da = exponentDraws(fa, a.feature, ca!, seed, resamples);
-  const db = exponentDraws(fb, b.feature, cb!, seed + 1, resamples);
+  const ea = exponentDraws(da!, a.feature, ca!, resamples);
+  const eb = exponentDraws(db!, b.feature, cb!, resamples);
   const value = fb.fit.exponent.value - fa.fit.exponent.value;
   // A line's exponent is quoted as 1 while its draws are centred on its c: the interval moves with it.
   const lineShift =
-    (fa.fit.model === "linear" && da ? 1 - da.estimate : 0) - (fb.fit.model === "linear" && db ? 1 - db.estimate : 0);
-  const interval = da && db ? shifted(studentizedInterval(differenceDraws(da, db)), -lineShift) : null;
+    (fa.fit.model === "linear" && ea ? 1 - ea.estimate : 0) - (fb.fit.model === "linear" && eb ? 1 - eb.estimate : 0);
+  const interval = ea && eb ? shifted(studentizedInterval(differenceDraws(ea, eb)), -lineShift) : null;
   const differ = interval !== null && (interval.low > 0 || interval.high < 0);
   const crossover = differ ? crossing(fa.fit, fb.fit, range) : null;
   const crossoverMeasured = crossover !== null && range !== null && crossover >= range[0] && crossover <= range[1];

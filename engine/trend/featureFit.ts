@@ -5,7 +5,8 @@
 // shows a trend at all (issue 27 item 8: an exponent interval that spans 0, or
 // R² < 0.5, is "no trend"; a prediction ≤ 0 is never shown).
 import { quantileSorted } from "simple-statistics";
-import { bootstrapPower, type Interval } from "./bootstrap.js";
+import { BOOTSTRAP_RESAMPLES, bootstrapPower, type Interval } from "./bootstrap.js";
+import type { ExponentDraws } from "./studentized.js";
 import { MIN_DISTINCT_VALUES } from "./featureSelection.js";
 import {
   bootstrapOffset,
@@ -85,6 +86,26 @@ export function fitFeature(
   seed: number,
   resamples?: number,
 ): FeatureFit {
+  return fitFeatureDrawing(feature, x, cost, seed, resamples).fit;
+}
+
+/** The resampled exponents a fit drew (seeded by its seed, and its seed + 1 for a + b·x^c): a comparison of
+ * two designs' exponents (designTrends.ts) reads them instead of drawing them again. */
+export interface FitDraws {
+  /** The powerlaw's, whenever it was bootstrapped (three distinct positive points or more). */
+  readonly power: ExponentDraws | null;
+  /** a + b·x^c's, when it is the model that fits. */
+  readonly offset: ExponentDraws | null;
+}
+
+/** fitFeature, and the resamples of the exponents it drew. */
+export function fitFeatureDrawing(
+  feature: string,
+  x: ArrayLike<number>,
+  cost: ArrayLike<number>,
+  seed: number,
+  resamples?: number,
+): { fit: FeatureFit; draws: FitDraws } {
   const power = powerFit(x, cost);
   const linear = linearFit(x, cost);
   const distinct = distinctPositive(x, cost);
@@ -107,7 +128,8 @@ export function fitFeature(
   const f95 = sorted.length > 0 ? quantileSorted(sorted, 0.95) : NaN;
   const at = PREDICTION_FACTORS.map((m) => m * f95);
   const grid = bandGrid(x, at[at.length - 1]);
-  const boot = powerFitted ? bootstrapPower(x, cost, [...at, ...grid], seed, resamples) : null;
+  // The powerlaw's predictions and band are drawn only when it is the model shown; its a and b always.
+  const boot = powerFitted ? bootstrapPower(x, cost, model === "power" ? [...at, ...grid] : [], seed, resamples) : null;
   const chosen = chosenIntervals(model, x, cost, [...at, ...grid], seed, resamples, boot);
   const exponent = {
     value: model === "power" ? power.b : model === "offset" ? offset!.c : 1,
@@ -119,7 +141,8 @@ export function fitFeature(
   const logModel = model === "offset" ? predict : predictors.power;
   let mean = 0;
   for (let i = 0; i < cost.length; i++) mean += cost[i] / cost.length;
-  return {
+  const draws = { power: boot?.draws ?? null, offset: chosen.draws };
+  const fit: FeatureFit = {
     feature,
     power,
     linear,
@@ -141,6 +164,7 @@ export function fitFeature(
     standardError: se,
     relativeError: mean > 0 ? se / mean : NaN,
   };
+  return { fit, draws };
 }
 
 /** The chosen model's intervals at `at` (predictions, then the band) and of what `noTrend` reads as its exponent. */
@@ -152,14 +176,14 @@ function chosenIntervals(
   seed: number,
   resamples: number | undefined,
   boot: ReturnType<typeof bootstrapPower>,
-): { points: readonly (Interval | null)[]; exponent: Interval | null } {
-  if (model === "power") return { points: boot?.predictions ?? [], exponent: boot?.b ?? null };
+): { points: readonly (Interval | null)[]; exponent: Interval | null; draws: ExponentDraws | null } {
+  if (model === "power") return { points: boot?.predictions ?? [], exponent: boot?.b ?? null, draws: null };
   if (model === "offset") {
-    const o = bootstrapOffset(x, cost, at, seed + 1, resamples ?? 1000);
-    return { points: o?.intervals.predictions ?? [], exponent: o?.intervals.c ?? null };
+    const o = bootstrapOffset(x, cost, at, seed + 1, resamples ?? BOOTSTRAP_RESAMPLES);
+    return { points: o?.intervals.predictions ?? [], exponent: o?.intervals.c ?? null, draws: o?.draws ?? null };
   }
   const l = linearIntervals(x, cost, at);
-  return { points: l?.predictions ?? [], exponent: l?.slope ?? null };
+  return { points: l?.predictions ?? [], exponent: l?.slope ?? null, draws: null };
 }
 
 function trendAbsent(model: TrendModel, r2: number, interval: Interval | null): string | null {

@@ -140,17 +140,10 @@ function ownModel(x: ArrayLike<number>, y: ArrayLike<number>): Pick<MemberFit, "
     (aicc(powerError, n, MODEL_PARAMETERS.power) ?? Infinity);
   if (linear) return { model: "linear", b: 1, interval: { low: 1, high: 1 } };
   const se = Math.sqrt(powerError / (n - 2) / suu);
-  const half = se === 0 ? 0 : tAt(n - 2) * se;
+  const half = se === 0 ? 0 : tCritical(CONFIDENCE, n - 2) * se;
   return { model: "power", b: beta, interval: { low: beta - half, high: beta + half } };
 }
 
-/** Student's t quantile by degrees of freedom: the members of a cluster share theirs. */
-const tCache = new Map<number, number>();
-function tAt(df: number): number {
-  let t = tCache.get(df);
-  if (t === undefined) tCache.set(df, (t = tCritical(CONFIDENCE, df)));
-  return t;
-}
 
 const maxOf = (v: ArrayLike<number>) => {
   let m = 0;

@@ -39,19 +39,50 @@ export function studentizedInterval(d: StudentizedDraws): Interval {
   let low = estimate - tc * se;
   let high = estimate + tc * se;
   if (d.t.length > 0) {
-    const sorted = d.t.slice().sort();
-    low = Math.min(low, estimate - quantile(sorted, 1 - (1 - CONFIDENCE) / 2) * se);
-    high = Math.max(high, estimate - quantile(sorted, (1 - CONFIDENCE) / 2) * se);
+    const t = d.t.slice();
+    low = Math.min(low, estimate - quantile(t, 1 - (1 - CONFIDENCE) / 2) * se);
+    high = Math.max(high, estimate - quantile(t, (1 - CONFIDENCE) / 2) * se);
   }
   return { low, high };
 }
 
-/** The p-quantile of sorted values, interpolated between order statistics (R's type 7). */
-export function quantile(sorted: ArrayLike<number>, p: number): number {
-  const h = (sorted.length - 1) * p;
+/** The p-quantile of finite values, interpolated between order statistics (R's type 7), found by
+ * selection, not a sort: a trends comparison asks two of each of some thirty intervals per fit, and
+ * sorting the thousand t* values each time was a sixth of its time. The values are reordered. */
+export function quantile(values: Float64Array, p: number): number {
+  const h = (values.length - 1) * p;
   const lo = Math.floor(h);
-  const hi = Math.min(lo + 1, sorted.length - 1);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (h - lo);
+  const low = select(values, lo);
+  if (lo + 1 >= values.length) return low;
+  // Selection leaves every value after `lo` at least values[lo]: the next order statistic is their least.
+  let next = Infinity;
+  for (let i = lo + 1; i < values.length; i++) if (values[i] < next) next = values[i];
+  return low + (next - low) * (h - lo);
+}
+
+/** The k-th smallest value (from 0), by Hoare's selection: values[k] ends as it, those before it no larger and
+ * those after no smaller. */
+function select(a: Float64Array, k: number): number {
+  let left = 0;
+  let right = a.length - 1;
+  while (right > left) {
+    const pivot = a[(left + right) >>> 1];
+    let i = left;
+    let j = right;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const x = a[i];
+        a[i++] = a[j];
+        a[j--] = x;
+      }
+    }
+    if (k <= j) right = j;
+    else if (k >= i) left = i;
+    else break;
+  }
+  return a[k];
 }
 
 /** The difference of two independent quantities (two designs' exponents), each resample's t* from the
