@@ -79,12 +79,12 @@ export function compareTrends(
   const lb = byName(b);
   const names = [...new Set([...la.keys(), ...lb.keys()])];
   const range = sharedRange(a.feature, b.feature);
+  const fitA = designFits(a, seed, 0, resamples);
+  const fitB = designFits(b, seed, 1, resamples);
   const out = names.map((name, i) => {
     progress(i, names.length);
-    // Four seeds a location: each design's fit draws its powerlaw's resamples from its seed and a + b·x^c's
-    // from the next, and the comparison reads those draws, so the two designs' never share a stream.
-    const fa = fitDesign(a, la.get(name), seed + 4 * i, resamples);
-    const fb = fitDesign(b, lb.get(name), seed + 4 * i + 2, resamples);
+    const fa = fitA(la.get(name));
+    const fb = fitB(lb.get(name));
     return compareFits(name, fa, fb, a, b, la.get(name), lb.get(name), range, resamples);
   });
   const max = (l: LocationComparison) => Math.max(l.fits[0]?.maxCost ?? 0, l.fits[1]?.maxCost ?? 0);
@@ -106,24 +106,70 @@ function wholeProgram(s: DesignSeries): Float64Array {
 
 /** A design's fit at a location, and the resamples it drew (kept out of the result). */
 interface Fitted {
+  readonly cost: Float64Array;
   readonly fit: DesignFit;
   readonly draws: FitDraws;
   readonly seed: number;
+  /** a + b·x^c's exponent resampled for a line (exponentDraws), once. */
+  lineDraws?: ExponentDraws | null;
 }
 
-function fitDesign(s: DesignSeries, cost: Float64Array | undefined, seed: number, resamples: number): Fitted | null {
-  if (!cost || !cost.some((v) => v > 0)) return null;
-  const { fit, draws } = fitFeatureDrawing(s.featureName ?? "x", s.feature, cost, seed, resamples);
-  return {
-    fit: {
-      design: s.design,
-      points: Array.from(cost, (y, i) => ({ runId: s.runIds[i], x: s.feature[i], y })),
-      fit,
-      maxCost: Math.max(...cost),
-    },
-    draws,
-    seed,
+/** A design's fits by cost vector. A location's resamples are seeded by its costs, the design's side and the
+ * analysis' seed, not by its place in the table: the same costs get the same fit wherever they sit (a
+ * function's self and inclusive cost when it calls nothing, the program and its main; about two locations in
+ * three of a callgrind table), are fitted once, and a location added to the table changes no other's. The
+ * powerlaw's resamples are drawn from that seed and a + b·x^c's from the next, and the comparison reads
+ * those draws, so the two designs never share a stream. */
+function designFits(
+  s: DesignSeries,
+  seed: number,
+  side: number,
+  resamples: number,
+): (cost: Float64Array | undefined) => Fitted | null {
+  const kept = new Map<number, Fitted[]>();
+  return (cost) => {
+    if (!cost || !cost.some((v) => v > 0)) return null;
+    const key = costSeed(s.feature, cost, seed, side);
+    const same = kept.get(key) ?? [];
+    const hit = same.find((f) => f.cost.every((v, i) => v === cost[i]));
+    if (hit) return hit;
+    const { fit, draws } = fitFeatureDrawing(s.featureName ?? "x", s.feature, cost, key, resamples);
+    const fitted: Fitted = {
+      cost,
+      fit: {
+        design: s.design,
+        points: Array.from(cost, (y, i) => ({ runId: s.runIds[i], x: s.feature[i], y })),
+        fit,
+        maxCost: Math.max(...cost),
+      },
+      draws,
+      seed: key,
+    };
+    kept.set(key, [...same, fitted]);
+    return fitted;
   };
+}
+
+/** A 32-bit seed from the (feature, cost) points' bits in the order the bootstrap puts them (so the runs'
+ * order changes nothing), the side and the analysis' seed: FNV-1a over 32-bit words, then MurmurHash3's
+ * finaliser, so costs a unit apart seed unrelated streams. */
+function costSeed(x: Float64Array, cost: Float64Array, seed: number, side: number): number {
+  const order = Array.from(cost, (_, i) => i).sort((i, j) => x[i] - x[j] || cost[i] - cost[j]);
+  const pair = new Float64Array(2);
+  const words = new Uint32Array(pair.buffer);
+  let h = Math.imul(0x811c9dc5 ^ (seed >>> 0), 0x01000193);
+  h = Math.imul(h ^ side, 0x01000193);
+  for (const i of order) {
+    pair[0] = x[i];
+    pair[1] = cost[i];
+    for (let w = 0; w < 4; w++) h = Math.imul(h ^ words[w], 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
 }
 
 /** The resampled exponent of the model that fits, as the fit drew it: a line's is 1 by its form, and its
@@ -132,7 +178,10 @@ function fitDesign(s: DesignSeries, cost: Float64Array | undefined, seed: number
 function exponentDraws(f: Fitted, x: Float64Array, y: Float64Array, resamples: number): ExponentDraws | null {
   const m = f.fit.fit.model;
   if (m === "offset") return f.draws.offset;
-  if (m === "linear" && f.fit.fit.offset) return bootstrapOffset(x, y, [], f.seed + 1, resamples)?.draws ?? null;
+  if (m === "linear" && f.fit.fit.offset) {
+    if (f.lineDraws === undefined) f.lineDraws = bootstrapOffset(x, y, [], f.seed + 1, resamples)?.draws ?? null;
+    return f.lineDraws;
+  }
   return f.draws.power ?? powerExponentDraws(x, y, f.seed, resamples);
 }
 

@@ -77,4 +77,21 @@ describe("two designs' trends compared", () => {
       assert.ok(Math.abs(l.exponentDifference!.value - r2.locations[i].exponentDifference!.value) < 1e-12),
     );
   });
+
+  it("gives the same costs the same answer wherever they sit, and a location added changes no other", () => {
+    // "sort" again under another name, as a function's self and inclusive cost are when it calls nothing.
+    const twin = (s: DesignSeries, extra: DesignSeries["locations"]): DesignSeries => ({
+      ...s,
+      locations: [...extra, ...s.locations, { name: "sort (self)", values: s.locations[0].values }],
+    });
+    const r1 = compareTrends(a, b, 5, 300);
+    const noise = design("N", { other: [3, 0.5] }, 9).locations;
+    const r2 = compareTrends(twin(a, noise), twin(b, noise), 5, 300);
+    const at = (r: typeof r1, name: string) => r.locations.find((l) => l.name === name)!;
+    const { name: _, ...sort } = at(r2, "sort");
+    const { name: __, ...self } = at(r2, "sort (self)");
+    assert.deepEqual(self, sort);
+    assert.deepEqual(at(r2, "setup"), at(r1, "setup"));
+    assert.deepEqual(at(r2, "sort"), at(r1, "sort"));
+  });
 });
