@@ -69,6 +69,7 @@ export function bootstrapOffset(
   const meanE = e.reduce((s, v) => s + v, 0) / k;
   const residuals = e.map((v) => v - meanE);
   const us = at.map((v) => Math.log(v));
+  const logFitted = us.map((u) => Math.log(model(f.p, u)));
   const cDraws: number[] = [];
   const cSes: number[] = [];
   const tAt: number[][] = us.map(() => []);
@@ -86,12 +87,14 @@ export function bootstrapOffset(
     ses[r] = seC;
     cDraws.push(g.p[2]);
     cSes.push(seC);
-    us.forEach((u, j) =>
-      tAt[j].push(
-        (Math.log(model(g.p, u)) - Math.log(model(f.p, u))) /
-          Math.sqrt(g.s2 * quadratic(g.inverse!, jacobianRow(g.p, u))),
-      ),
-    );
+    for (let j = 0; j < us.length; j++) {
+      // log ŷ and its gradient at uⱼ (jacobianRow's, written out: some thirty points a resample).
+      const u = us[j];
+      const z = Math.exp(g.p[2] * u);
+      const m = g.p[0] + g.p[1] * z;
+      const v = varianceAlong(g.inverse, 1 / m, z / m, (g.p[1] * z * u) / m);
+      tAt[j].push((Math.log(m) - logFitted[j]) / Math.sqrt(g.s2 * v));
+    }
   }
   const se = Math.sqrt(f.s2 * f.inverse[8]);
   const c: StudentizedDraws = {
@@ -119,7 +122,20 @@ export function model(p: OffsetParams, u: number): number {
 
 /** gᵀ M g for a symmetric 3×3 M stored by rows. */
 function quadratic(m: Float64Array, g: readonly number[]): number {
+  return varianceAlong(m, g[0], g[1], g[2]);
+}
+
+/** gᵀ M g for g = (g0, g1, g2), the terms summed in quadratic's order, never below 0. */
+function varianceAlong(m: Float64Array, g0: number, g1: number, g2: number): number {
   let s = 0;
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) s += g[i] * m[3 * i + j] * g[j];
+  s += g0 * m[0] * g0;
+  s += g0 * m[1] * g1;
+  s += g0 * m[2] * g2;
+  s += g1 * m[3] * g0;
+  s += g1 * m[4] * g1;
+  s += g1 * m[5] * g2;
+  s += g2 * m[6] * g0;
+  s += g2 * m[7] * g1;
+  s += g2 * m[8] * g2;
   return Math.max(0, s);
 }

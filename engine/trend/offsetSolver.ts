@@ -49,19 +49,32 @@ export function fitOffset(
   let rss = logRss(u, v, p);
   let lambda = 1e-3;
   let eq = normalEquations(u, v, p);
+  // Whether eq is p's: the last accepted step may end the iterations before it is made again.
+  let current = true;
+  // A bootstrap runs this a thousand times a fit: the damped system and its inverse in buffers of their own.
+  const m = DAMPED;
+  const inv = INVERSE;
   for (let it = 0; it < maxIterations; it++) {
-    const step = solve3(damped(eq.jtj, lambda), eq.g);
+    const { jtj, g } = eq;
+    m.set(jtj);
+    for (let i = 0; i < 3; i++) m[4 * i] += lambda * Math.max(jtj[4 * i], 1e-300);
+    if (!invertInto(m, inv)) break;
+    const s0 = inv[0] * g[0] + inv[1] * g[1] + inv[2] * g[2];
+    const s1 = inv[3] * g[0] + inv[4] * g[1] + inv[5] * g[2];
+    const s2 = inv[6] * g[0] + inv[7] * g[1] + inv[8] * g[2];
     // The sum cannot fall by more than about δᵀg: at the minimum that is nothing worth a step.
-    if (!step || step[0] * eq.g[0] + step[1] * eq.g[1] + step[2] * eq.g[2] <= LM_TOLERANCE * rss) break;
-    const next = project([p[0] + step[0], p[1] + step[1], p[2] + step[2]]);
+    if (s0 * g[0] + s1 * g[1] + s2 * g[2] <= LM_TOLERANCE * rss) break;
+    const next = project([p[0] + s0, p[1] + s1, p[2] + s2]);
     const r = logRss(u, v, next);
     if (r < rss) {
       const done = rss - r <= LM_TOLERANCE * Math.max(rss, 1e-300);
       p = next;
       rss = r;
       lambda = Math.max(lambda / 10, 1e-12);
+      current = false;
       if (done) break;
       eq = normalEquations(u, v, p);
+      current = true;
     } else {
       // A step that does not lower the sum: from the estimate of a resample, the fit is already there.
       lambda *= 10;
@@ -69,9 +82,12 @@ export function fitOffset(
     }
   }
   if (!Number.isFinite(rss)) return null;
-  const { jtj } = normalEquations(u, v, p);
+  const { jtj } = current ? eq : normalEquations(u, v, p);
   return { p, rss, s2: rss / (k - 3), inverse: invert3(jtj) };
 }
+
+const DAMPED = new Float64Array(9);
+const INVERSE = new Float64Array(9);
 
 function gridStart(u: readonly number[], v: readonly number[]): OffsetParams | null {
   let best: { p: OffsetParams; rss: number } | null = null;
@@ -182,28 +198,18 @@ function normalEquations(
   return { jtj: Float64Array.of(s00, s01, s02, s01, s11, s12, s02, s12, s22), g: [g0, g1, g2] };
 }
 
-function damped(m: Float64Array, lambda: number): Float64Array {
-  const out = m.slice();
-  for (let i = 0; i < 3; i++) out[4 * i] += lambda * Math.max(m[4 * i], 1e-300);
-  return out;
-}
-
 function project(p: [number, number, number]): OffsetParams {
   return [Math.max(0, p[0]), Math.max(1e-300, p[1]), Math.min(C_MAX, Math.max(C_MIN, p[2]))];
 }
 
-function solve3(m: Float64Array, g: readonly number[]): number[] | null {
-  const inv = invert3(m);
-  if (!inv) return null;
-  return [
-    inv[0] * g[0] + inv[1] * g[1] + inv[2] * g[2],
-    inv[3] * g[0] + inv[4] * g[1] + inv[5] * g[2],
-    inv[6] * g[0] + inv[7] * g[1] + inv[8] * g[2],
-  ];
-}
-
 /** The inverse of a 3×3 matrix by cofactors, or null when it is singular to working precision. */
 export function invert3(m: Float64Array): Float64Array | null {
+  const out = new Float64Array(9);
+  return invertInto(m, out) ? out : null;
+}
+
+/** invert3 into `out`; false (and `out` unchanged) when m is singular to working precision. */
+function invertInto(m: Float64Array, out: Float64Array): boolean {
   const [a, b, c, d, e, f, g, h, i] = m;
   const A = e * i - f * h;
   const B = -(d * i - f * g);
@@ -216,16 +222,15 @@ export function invert3(m: Float64Array): Float64Array | null {
     Math.abs(c * e * g) +
     Math.abs(b * d * i) +
     Math.abs(a * f * h);
-  if (!(Math.abs(det) > 1e-13 * scale)) return null;
-  return Float64Array.of(
-    A / det,
-    -(b * i - c * h) / det,
-    (b * f - c * e) / det,
-    B / det,
-    (a * i - c * g) / det,
-    -(a * f - c * d) / det,
-    C / det,
-    -(a * h - b * g) / det,
-    (a * e - b * d) / det,
-  );
+  if (!(Math.abs(det) > 1e-13 * scale)) return false;
+  out[0] = A / det;
+  out[1] = -(b * i - c * h) / det;
+  out[2] = (b * f - c * e) / det;
+  out[3] = B / det;
+  out[4] = (a * i - c * g) / det;
+  out[5] = -(a * f - c * d) / det;
+  out[6] = C / det;
+  out[7] = -(a * h - b * g) / det;
+  out[8] = (a * e - b * d) / det;
+  return true;
 }
