@@ -144,7 +144,6 @@ function ownModel(x: ArrayLike<number>, y: ArrayLike<number>): Pick<MemberFit, "
   return { model: "power", b: beta, interval: { low: beta - half, high: beta + half } };
 }
 
-
 const maxOf = (v: ArrayLike<number>) => {
   let m = 0;
   for (let i = 0; i < v.length; i++) m = Math.max(m, v[i]);
