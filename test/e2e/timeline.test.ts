@@ -48,6 +48,28 @@ after(async () => {
 
 const attr = async (name: string) => Number(await app.page.getAttribute(sel(TID.timeline.canvas), name));
 
+/** The window and width the page drew its answer for, once it is the one shown and stays so, as when a user
+ * clicks: the tracks' scroll bar narrows the box once the first answer is drawn, and the page asks again at the
+ * new width; a click is hit-tested against the answer drawn. */
+async function settle(): Promise<{ width: number; fromNs: number; toNs: number }> {
+  const box = app.page.locator(sel(TID.timeline.canvas));
+  const drawn = () =>
+    box.evaluate((e) => {
+      const d = (e as unknown as { dataset: Record<string, string> }).dataset;
+      return d.resultFrom === d.from && d.resultTo === d.to && Number(d.resultWidth) === e.clientWidth
+        ? `${e.clientWidth} ${d.from} ${d.to}`
+        : "";
+    });
+  let seen = "";
+  for (let i = 0; i < 600 && (seen === "" || seen !== (await drawn())); i++) {
+    seen = await drawn();
+    await app.page.waitForTimeout(100);
+  }
+  assert.notEqual(seen, "", "the page drew its answer for the window and width shown");
+  const [width, fromNs, toNs] = seen.split(" ").map(Number);
+  return { width, fromNs, toNs };
+}
+
 describe("a run's timeline in the browser", () => {
   it("opens from the run page, draws the track, and shows a clicked wait's context", async () => {
     const { page } = app;
@@ -104,22 +126,25 @@ describe("a run's timeline in the browser", () => {
     await app.goto("#/");
     await app.goto(href.timeline({ runId: 1 }));
     await page.waitForSelector(`${sel(TID.timeline.canvas)} canvas`, SLOW);
-    const fromNs = await attr("data-from");
-    const toNs = await attr("data-to");
+    const { width, fromNs, toNs } = await settle();
     const canvas = page.locator(`${sel(TID.timeline.canvas)} canvas`);
-    const width = (await canvas.boundingBox())!.width;
     const api = inProcessClient(app.service);
     const r = await api.analyses.timeline({ target: { kind: "run", runId: 1 }, fromNs, toNs, width });
-    // A summary no slice covers at its depth: work's short calls between the naps.
+    // A summary no slice covers at its depth: work's short calls between the naps; the widest, clicked at
+    // its middle (a pointer's position is whole pixels: one at a summary's first half pixel can fall beside it).
     const t = r.tracks[0];
-    const m = t.summaries.find(
-      (s) => s.count > 1 && !t.slices.some((x) => x.depth === s.depth && x.startNs < s.endNs && s.startNs < x.endNs),
-    )!;
+    const px = (s: { startNs: number; endNs: number }) =>
+      xOf(s.endNs, fromNs, toNs, width) - xOf(s.startNs, fromNs, toNs, width);
+    const m = t.summaries
+      .filter(
+        (s) => s.count > 1 && !t.slices.some((x) => x.depth === s.depth && x.startNs < s.endNs && s.startNs < x.endNs),
+      )
+      .reduce<(typeof t.summaries)[number] | undefined>((a, b) => (a && px(a) >= px(b) ? a : b), undefined)!;
     assert.ok(
       m,
       `the whole run holds calls narrower than a pixel: ${JSON.stringify(t.summaries.slice(0, 5))} ${t.slices.length}`,
     );
-    const x = Math.max(0.5, xOf(m.startNs, fromNs, toNs, width) + 0.5);
+    const x = Math.max(0.5, (xOf(m.startNs, fromNs, toNs, width) + xOf(m.endNs, fromNs, toNs, width)) / 2);
     const y = AXIS_PX + HEADER_PX + m.depth * ROW_PX + ROW_PX / 2;
     await canvas.click({ position: { x, y } });
     const picked = page.locator(sel(TID.timeline.summaryPicked));
@@ -149,26 +174,7 @@ describe("a run's timeline in the browser", () => {
     await app.goto(href.timeline({ runId: 2 }));
     await page.waitForSelector(`${sel(TID.timeline.canvas)} canvas`, SLOW);
     const api = inProcessClient(app.service);
-    // The answer drawn is the one for the window and width shown, as when a user clicks: the tracks' scroll
-    // bar narrows the box once the first answer is drawn, and the page asks again at the new width.
     const box = page.locator(sel(TID.timeline.canvas));
-    const drawn = () =>
-      box.evaluate((e) => {
-        const d = (e as unknown as { dataset: Record<string, string> }).dataset;
-        return d.resultFrom === d.from && d.resultTo === d.to && Number(d.resultWidth) === e.clientWidth
-          ? `${e.clientWidth} ${d.from} ${d.to}`
-          : "";
-      });
-    const settle = async () => {
-      let seen = "";
-      for (let i = 0; i < 600 && (seen === "" || seen !== (await drawn())); i++) {
-        seen = await drawn();
-        await page.waitForTimeout(100);
-      }
-      assert.notEqual(seen, "", "the page drew its answer for the window and width shown");
-      const [width, fromNs, toNs] = seen.split(" ").map(Number);
-      return { width, fromNs, toNs };
-    };
     const win = await settle();
     const r = await api.analyses.timeline({ target: { kind: "run", runId: 2 }, ...win });
     const mainOf = (t: typeof r) => t.tracks.find((k) => k.slices.some((s) => t.functions[s.fn] === "main"))!;
