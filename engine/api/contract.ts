@@ -23,17 +23,19 @@ import { DEFAULT_FDR, DEFAULT_MIN_MAGNITUDE, DEFAULT_MIN_SEGMENT } from "../hist
 
 const id = z.number().int().positive();
 /** A campaign's run-order seed, recorded with it (campaign/spec.ts takes the same range). */
-const runOrderSeed = z
-  .number()
-  .int()
-  .min(0)
-  .max(2 ** 31 - 1);
+const runOrderSeed = () =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1);
 /** A thread of a CCT as "pid/tid"; null or absent: all threads merged. */
-const thread = z
-  .string()
-  .regex(/^\d+\/\d+$/, 'a thread as "pid/tid"')
-  .nullable()
-  .default(null);
+const thread = () =>
+  z
+    .string()
+    .regex(/^\d+\/\d+$/, 'a thread as "pid/tid"')
+    .nullable()
+    .default(null);
 
 /** A method: its argument schema; R is its result type (never validated: the engine makes it). */
 export interface MethodDef<A extends z.ZodType, R> {
@@ -41,35 +43,45 @@ export interface MethodDef<A extends z.ZodType, R> {
   /** Carries the result type only. */
   readonly result?: R;
 }
+/** A method whose schema is made when it is first asked for: a command calls one or two methods, and making
+ * all thirty of zod's schemas when the module loads was about a tenth of `varbench cct`'s start. */
 const method =
   <R>() =>
-  <A extends z.ZodType>(args: A): MethodDef<A, R> => ({ args });
+  <A extends z.ZodType>(make: () => A): MethodDef<A, R> => {
+    let args: A | undefined;
+    return {
+      get args() {
+        return (args ??= make());
+      },
+    };
+  };
 const none = z.strictObject({});
 /** A version's label: a tag, a commit, a release name (runner/programVersion.ts). */
-const versionLabel = z
-  .string()
-  .trim()
-  .min(1, "a version label")
-  .max(200, "at most 200 characters")
-  .regex(/^[^\s-][^\s]*$/, "one word, not starting with '-'");
+const versionLabel = () =>
+  z
+    .string()
+    .trim()
+    .min(1, "a version label")
+    .max(200, "at most 200 characters")
+    .regex(/^[^\s-][^\s]*$/, "one word, not starting with '-'");
 
 export const METHODS = {
-  "workspace.info": method<T.WorkspaceInfo>()(none),
-  "workspace.recent": method<readonly string[]>()(none),
-  "workspace.open": method<T.WorkspaceInfo>()(z.strictObject({ dir: z.string().min(1) })),
-  "projects.list": method<readonly T.ProjectSummary[]>()(none),
-  "projects.get": method<T.ProjectDetail>()(z.strictObject({ projectId: id })),
-  "projects.create": method<T.ProjectSummary>()(z.strictObject({ name })),
-  "workloads.list": method<readonly T.WorkloadInfo[]>()(z.strictObject({ projectId: id })),
-  "designs.list": method<readonly T.DesignInfo[]>()(z.strictObject({ projectId: id })),
-  "campaigns.list": method<readonly T.CampaignInfo[]>()(z.strictObject({ projectId: id.optional() })),
-  "campaigns.get": method<T.CampaignDetail>()(
+  "workspace.info": method<T.WorkspaceInfo>()(() => none),
+  "workspace.recent": method<readonly string[]>()(() => none),
+  "workspace.open": method<T.WorkspaceInfo>()(() => z.strictObject({ dir: z.string().min(1) })),
+  "projects.list": method<readonly T.ProjectSummary[]>()(() => none),
+  "projects.get": method<T.ProjectDetail>()(() => z.strictObject({ projectId: id })),
+  "projects.create": method<T.ProjectSummary>()(() => z.strictObject({ name })),
+  "workloads.list": method<readonly T.WorkloadInfo[]>()(() => z.strictObject({ projectId: id })),
+  "designs.list": method<readonly T.DesignInfo[]>()(() => z.strictObject({ projectId: id })),
+  "campaigns.list": method<readonly T.CampaignInfo[]>()(() => z.strictObject({ projectId: id.optional() })),
+  "campaigns.get": method<T.CampaignDetail>()(() =>
     z.strictObject({ campaignId: id, measure: z.enum(MEASURES).nullable().default(null) }),
   ),
-  "campaigns.launchOptions": method<T.LaunchOptions>()(
+  "campaigns.launchOptions": method<T.LaunchOptions>()(() =>
     z.strictObject({ projectId: id, templateCampaignId: id.optional() }),
   ),
-  "campaigns.launch": method<T.CampaignInfo>()(
+  "campaigns.launch": method<T.CampaignInfo>()(() =>
     z.strictObject({
       projectId: id,
       templateCampaignId: id.optional(),
@@ -79,21 +91,21 @@ export const METHODS = {
       repetitions: z.number().int().min(1, "at least 1").max(10_000, "at most 10,000"),
       warmups: z.number().int().min(0, "0 or more").max(100, "at most 100").default(0),
       profiler: z.string().min(1),
-      seed: runOrderSeed.optional(),
+      seed: runOrderSeed().optional(),
     }),
   ),
   /** A campaign planned from a spec file (a path on this machine: command line and desktop window only), then started. */
-  "campaigns.launchSpec": method<T.PlannedCampaign>()(
+  "campaigns.launchSpec": method<T.PlannedCampaign>()(() =>
     z.strictObject({
       spec: z.string().min(1),
-      seed: runOrderSeed.optional(),
+      seed: runOrderSeed().optional(),
       /** The version of the program measured (history); absent: the git revision of the spec's folder, dirty or not. */
-      version: versionLabel.optional(),
+      version: versionLabel().optional(),
     }),
   ),
   /** hyperfine's everyday use (`varbench bench 'cmd A' 'cmd B'`): commands compared as a campaign of their own
    * (campaign/benchSpec.ts), planned, stored and started; relative paths are taken from `cwd`. */
-  "campaigns.bench": method<T.PlannedCampaign>()(
+  "campaigns.bench": method<T.PlannedCampaign>()(() =>
     z.strictObject({
       commands: z.array(z.string().min(1)).min(1, "give at least one command to time").max(64),
       names: z.array(z.string()).max(64).optional(),
@@ -110,22 +122,26 @@ export const METHODS = {
       name: z.string().optional(),
       timeout: z.string().optional(),
       cwd: z.string().min(1),
-      seed: runOrderSeed.optional(),
+      seed: runOrderSeed().optional(),
     }),
   ),
-  "campaigns.cancel": method<T.CampaignInfo>()(z.strictObject({ campaignId: id })),
-  "campaigns.resume": method<T.CampaignInfo>()(z.strictObject({ campaignId: id })),
+  "campaigns.cancel": method<T.CampaignInfo>()(() => z.strictObject({ campaignId: id })),
+  "campaigns.resume": method<T.CampaignInfo>()(() => z.strictObject({ campaignId: id })),
   /** Measures uftrace's own cost per call again on this machine, for the record options of a campaign under uftrace
    * (runner/calibrate.ts), replacing what the workspace and the machine kept. */
-  "campaigns.calibrate": method<T.ToolCalibration | T.CalibrationFailure>()(z.strictObject({ campaignId: id })),
-  "runs.list": method<readonly T.RunRow[]>()(z.strictObject({ campaignId: id.optional(), projectId: id.optional() })),
+  "campaigns.calibrate": method<T.ToolCalibration | T.CalibrationFailure>()(() => z.strictObject({ campaignId: id })),
+  "runs.list": method<readonly T.RunRow[]>()(() =>
+    z.strictObject({ campaignId: id.optional(), projectId: id.optional() }),
+  ),
   /** The features and design variables of the runs runs.list gives for the same arguments, by column (campaign/runAttributes.ts). */
-  "runs.attributes": method<T.RunAttributes>()(z.strictObject({ campaignId: id.optional(), projectId: id.optional() })),
-  "runs.get": method<T.RunDetail>()(z.strictObject({ runId: id })),
+  "runs.attributes": method<T.RunAttributes>()(() =>
+    z.strictObject({ campaignId: id.optional(), projectId: id.optional() }),
+  ),
+  "runs.get": method<T.RunDetail>()(() => z.strictObject({ runId: id })),
   /** A file on this machine (command line and desktop window only), found out by its content (trace/detect.ts): a trace file or
    * uftrace data directory stored as a run, or benchmark results (hyperfine, Google Benchmark, pyperf JSON) stored as a finished
    * campaign whose designs × workloads are the tool's; `campaignName` names that campaign, `maxChildren` applies to traces. */
-  "runs.import": method<T.Imported>()(
+  "runs.import": method<T.Imported>()(() =>
     z.strictObject({
       trace: z.string().min(1),
       project: name,
@@ -134,33 +150,33 @@ export const METHODS = {
       maxChildren: z.number().int().positive().max(MAX_COVARIANCE_CHILDREN).optional(),
       campaignName: name.optional(),
       /** Benchmark results: the version of the program they measured (history); absent: none recorded. */
-      version: versionLabel.optional(),
+      version: versionLabel().optional(),
     }),
   ),
   /** A file the page uploaded (browser mode's file drop: POST /api/upload, engine/api/uploads.ts), imported as runs.import
    * imports a file, then removed whatever happens. `upload` is the folder the server made for it, `name` the file's own name. */
-  "runs.importUpload": method<T.Imported>()(
+  "runs.importUpload": method<T.Imported>()(() =>
     z.strictObject({
       upload: z.string().regex(/^[0-9a-f]{32}$/, "an upload's id as the server made it"),
       name: z.string().min(1).max(255),
       project: name,
     }),
   ),
-  "runs.contextDistribution": method<T.ContextDistribution>()(
-    z.strictObject({ runId: id, path: z.array(z.string()).min(1), thread }),
+  "runs.contextDistribution": method<T.ContextDistribution>()(() =>
+    z.strictObject({ runId: id, path: z.array(z.string()).min(1), thread: thread() }),
   ),
   /** A callgrind run's instructions per function, or a gcov run's line executions per function, per file and its hottest
    * lines with their source text (api/runLocationCosts.ts); not-found for a run of another profiler. */
-  "runs.locationCosts": method<RunLocationCosts>()(z.strictObject({ runId: id })),
+  "runs.locationCosts": method<RunLocationCosts>()(() => z.strictObject({ runId: id })),
   /** A run's trace (or a trace file: command line and desktop window only) written as Chrome Trace Event JSON to `path`, a file on
    * this machine, as it is read; the answer says what the file holds. Not returned as a ReportFile: a trace's JSON can be hundreds
    * of MB. `onCpu`: uftrace, leave the time threads spent switched out out of the timeline. */
-  "runs.exportTrace": method<T.TraceExport>()(
+  "runs.exportTrace": method<T.TraceExport>()(() =>
     z.strictObject({ target: targetSchema, path: z.string().min(1), onCpu: z.boolean().default(false) }),
   ),
   /** A campaign's report: its wall times and, for two designs (the two it has, or those named), every
    * analysis its profiler allows; workload: one workload's runs only (trends still take every workload). */
-  "reports.campaign": method<T.ReportFile>()(
+  "reports.campaign": method<T.ReportFile>()(() =>
     z.strictObject({
       campaignId: id,
       format: z.enum(REPORT_FORMATS),
@@ -171,7 +187,7 @@ export const METHODS = {
   ),
   /** One analysis' result in one of its export formats (the views' Export actions): `args` are the
    * analysis' own, checked as analyses.<kind> checks them. */
-  "reports.analysis": method<T.ReportFile>()(
+  "reports.analysis": method<T.ReportFile>()(() =>
     z.strictObject({
       kind: z.enum(EXPORTABLE_KINDS),
       args: z.record(z.string(), z.unknown()),
@@ -180,7 +196,7 @@ export const METHODS = {
   ),
   /** A project's history across the versions its campaigns measured (issue 33): each design × workload × measure
    * series with its change points (engine/history), runs compared only within one environment. */
-  "history.project": method<T.HistoryReport>()(
+  "history.project": method<T.HistoryReport>()(() =>
     z.strictObject({
       project: name,
       design: name.optional(),
@@ -193,11 +209,11 @@ export const METHODS = {
   ),
   /** A project's history in one of its export formats (the history page's Export action, `varbench history --csv`):
    * `args` are history.project's own, checked as history.project checks them. */
-  "history.export": method<T.ReportFile>()(
+  "history.export": method<T.ReportFile>()(() =>
     z.strictObject({ args: z.record(z.string(), z.unknown()), format: z.enum(HISTORY_FORMATS) }),
   ),
   /** The formats reports.analysis offers for each kind (each analysis' descriptor declares its own). */
-  "reports.formats": method<Readonly<Record<string, readonly string[]>>>()(z.strictObject({})),
+  "reports.formats": method<Readonly<Record<string, readonly string[]>>>()(() => z.strictObject({})),
 } as const;
 
 /** Events pushed to every client; `onX` on the client side. */
