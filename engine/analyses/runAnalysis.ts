@@ -49,7 +49,7 @@ export async function runAnalysis<R>(
   const progress = throttle((stage, done, total) => host.progress({ kind: d.kind, targets, stage, done, total }));
   const key = cacheKey(host, d, args, resolved);
   if (key) {
-    const hit = cachedResult(host.workspace().db, key);
+    const hit = cachedResult(host.workspace().db, key, true);
     if (hit !== undefined) return hit as R;
   }
   let result: R;

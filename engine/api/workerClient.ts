@@ -93,6 +93,7 @@ export function startEngineWorker(
         const p = pending.get(m.id);
         pending.delete(m.id);
         if (m.kind === "result") p?.ok(m.result);
+        else if (m.kind === "resultJson") p?.ok(JSON.parse(m.json));
         else p?.fail(ApiError.from(m.error));
       }
     });

@@ -13,6 +13,7 @@ import { METHOD_NAMES } from "./dispatch.js";
 import { recoverLostEngine } from "./engineRecovery.js";
 import type { WorkerReply, WorkerRequest } from "./workerProtocol.js";
 import { setKernelMemoryLimit } from "../cct/kernel/ingestKernel.js";
+import { storedText } from "../store/analysisCache.js";
 
 interface EngineData {
   readonly workspaceDir: string;
@@ -50,7 +51,14 @@ port.on("message", (m: WorkerRequest) => {
     return;
   }
   service.call(m.method, m.args).then(
-    (result) => post({ kind: "result", id: m.id, result: result ?? null }),
+    (result) => {
+      const json = storedText(result);
+      post(
+        json === undefined
+          ? { kind: "result", id: m.id, result: result ?? null }
+          : { kind: "resultJson", id: m.id, json },
+      );
+    },
     (e: unknown) => post({ kind: "error", id: m.id, error: toErrorData(e) }),
   );
 });

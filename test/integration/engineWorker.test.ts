@@ -3,7 +3,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { tempDir } from "../helpers/uftrace.js";
+import { FIXTURES, tempDir } from "../helpers/uftrace.js";
+import { varbench } from "../helpers/cli.js";
 import { Workspace } from "../../engine/store/workspace.js";
 import { startEngineWorker } from "../../engine/api/workerClient.js";
 import { createClient } from "../../engine/api/client.js";
@@ -36,5 +37,26 @@ describe("engine worker", () => {
       (e: unknown) => e instanceof ApiError && e.code === "not-found",
     );
     await worker.close();
+  });
+
+  it("answers a result kept in the workspace as the one it computed", async () => {
+    process.env.VARBENCH_CONFIG_DIR = tempDir("config");
+    const dir = join(tempDir("worker-kept"), "ws");
+    Workspace.init(dir).close();
+    const imported = varbench(["-w", dir, "import", join(FIXTURES, "uftrace", "0.13", "frame_loop"), "--project", "p"]);
+    assert.equal(imported.status, 0, imported.stderr);
+    const entry = new URL("../../engine/api/workerEntry.ts", import.meta.url).href;
+    const worker = await startEngineWorker(new URL("../helpers/tsxWorker.mjs", import.meta.url), dir, { entry });
+    const api = createClient(worker.invoke, worker.subscribe);
+    try {
+      const target = { kind: "run", runId: 1 } as const;
+      const computed = await api.analyses.vcg({ target });
+      const kept = await api.analyses.vcg({ target });
+      // The second is the workspace's copy, sent as its stored JSON text: the same answer as JSON has it.
+      assert.deepEqual(kept, JSON.parse(JSON.stringify(computed)));
+      assert.ok(JSON.stringify(kept).length > 100, JSON.stringify(kept));
+    } finally {
+      await worker.close();
+    }
   });
 });
