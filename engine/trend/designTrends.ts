@@ -79,8 +79,8 @@ export function compareTrends(
   const lb = byName(b);
   const names = [...new Set([...la.keys(), ...lb.keys()])];
   const range = sharedRange(a.feature, b.feature);
-  const fitA = designFits(a, seed, 0, resamples);
-  const fitB = designFits(b, seed, 1, resamples);
+  const fitA = designFits(a, seed, resamples);
+  const fitB = designFits(b, seed, resamples);
   const out = names.map((name, i) => {
     progress(i, names.length);
     const fa = fitA(la.get(name));
@@ -114,22 +114,21 @@ interface Fitted {
   lineDraws?: ExponentDraws | null;
 }
 
-/** A design's fits by cost vector. A location's resamples are seeded by its costs, the design's side and the
+/** A design's fits by cost vector. A location's resamples are seeded by its costs, the design and the
  * analysis' seed, not by its place in the table: the same costs get the same fit wherever they sit (a
  * function's self and inclusive cost when it calls nothing, the program and its main; about two locations in
- * three of a callgrind table), are fitted once, and a location added to the table changes no other's. The
- * powerlaw's resamples are drawn from that seed and a + b·x^c's from the next, and the comparison reads
- * those draws, so the two designs never share a stream. */
+ * three of a callgrind table), are fitted once, a location added to the table changes no other's, and B
+ * against A is A against B mirrored. The powerlaw's resamples are drawn from that seed and a + b·x^c's from
+ * the next, and the comparison reads those draws, so two designs never share a stream. */
 function designFits(
   s: DesignSeries,
   seed: number,
-  side: number,
   resamples: number,
 ): (cost: Float64Array | undefined) => Fitted | null {
   const kept = new Map<number, Fitted[]>();
   return (cost) => {
     if (!cost || !cost.some((v) => v > 0)) return null;
-    const key = costSeed(s.feature, cost, seed, side);
+    const key = costSeed(s.feature, cost, seed, s.design);
     const same = kept.get(key) ?? [];
     const hit = same.find((f) => f.cost.every((v, i) => v === cost[i]));
     if (hit) return hit;
@@ -151,14 +150,14 @@ function designFits(
 }
 
 /** A 32-bit seed from the (feature, cost) points' bits in the order the bootstrap puts them (so the runs'
- * order changes nothing), the side and the analysis' seed: FNV-1a over 32-bit words, then MurmurHash3's
- * finaliser, so costs a unit apart seed unrelated streams. */
-function costSeed(x: Float64Array, cost: Float64Array, seed: number, side: number): number {
+ * order changes nothing), the design's name and the analysis' seed: FNV-1a over 32-bit words, then
+ * MurmurHash3's finaliser, so costs a unit apart seed unrelated streams. */
+function costSeed(x: Float64Array, cost: Float64Array, seed: number, design: string): number {
   const order = Array.from(cost, (_, i) => i).sort((i, j) => x[i] - x[j] || cost[i] - cost[j]);
   const pair = new Float64Array(2);
   const words = new Uint32Array(pair.buffer);
   let h = Math.imul(0x811c9dc5 ^ (seed >>> 0), 0x01000193);
-  h = Math.imul(h ^ side, 0x01000193);
+  for (let i = 0; i < design.length; i++) h = Math.imul(h ^ design.charCodeAt(i), 0x01000193);
   for (const i of order) {
     pair[0] = x[i];
     pair[1] = cost[i];

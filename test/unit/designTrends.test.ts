@@ -94,4 +94,18 @@ describe("two designs' trends compared", () => {
     assert.deepEqual(at(r2, "setup"), at(r1, "setup"));
     assert.deepEqual(at(r2, "sort"), at(r1, "sort"));
   });
+
+  it("gives B against A as A against B mirrored", () => {
+    const ab = compareTrends(a, b, 5, 300);
+    const ba = compareTrends(b, a, 5, 300);
+    for (const l of ab.locations) {
+      const m = ba.locations.find((x) => x.name === l.name)!;
+      assert.deepEqual(m.fits, [l.fits[1], l.fits[0]]);
+      assert.equal(m.scalesWorse, l.scalesWorse);
+      const [d, e] = [l.exponentDifference!, m.exponentDifference!];
+      assert.ok(Math.abs(d.value + e.value) < 1e-12, `${d.value} ${e.value}`);
+      assert.ok(Math.abs(d.interval!.low + e.interval!.high) < 1e-9, JSON.stringify([d, e]));
+      assert.ok(Math.abs(d.interval!.high + e.interval!.low) < 1e-9, JSON.stringify([d, e]));
+    }
+  });
 });
