@@ -13,6 +13,7 @@ import { isUserError, toErrorData, type ApiErrorCode } from "../errors/errors.js
 import { EVENT_NAMES } from "./contract.js";
 import { fetchSiteOk, MAX_BODY_DEPTH, nestedDeeperThan, singleHost } from "./requestChecks.js";
 import { receiveUpload } from "./httpUpload.js";
+import { receivedText } from "./workerClient.js";
 
 export interface ServerOptions {
   readonly service: ApiBackend;
@@ -142,7 +143,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
     try {
       const result = await options.service.call(method, body.length === 0 ? {} : JSON.parse(body));
-      send(res, 200, "application/json", JSON.stringify({ result: result ?? null }));
+      // A result kept in the workspace comes from the engine as its stored text: sent as it came.
+      const text = receivedText(result);
+      send(
+        res,
+        200,
+        "application/json",
+        text === undefined ? JSON.stringify({ result: result ?? null }) : `{"result":${text}}`,
+      );
     } catch (e) {
       const error =
         e instanceof SyntaxError

@@ -93,9 +93,24 @@ export function startEngineWorker(
         const p = pending.get(m.id);
         pending.delete(m.id);
         if (m.kind === "result") p?.ok(m.result);
-        else if (m.kind === "resultJson") p?.ok(JSON.parse(m.json));
+        else if (m.kind === "resultJson") p?.ok(parsedKeepingText(m.json));
         else p?.fail(ApiError.from(m.error));
       }
     });
   });
+}
+
+/** The JSON text each result the engine sent as text was parsed from (results are plain data, never changed
+ * after), so browser mode's server answers with it instead of writing the object out again. */
+const texts = new WeakMap<object, string>();
+
+function parsedKeepingText(json: string): unknown {
+  const value: unknown = JSON.parse(json);
+  if (typeof value === "object" && value !== null) texts.set(value, json);
+  return value;
+}
+
+/** The text a result came as from the engine's worker, if it came as text. */
+export function receivedText(result: unknown): string | undefined {
+  return typeof result === "object" && result !== null ? texts.get(result) : undefined;
 }

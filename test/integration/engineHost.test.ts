@@ -13,13 +13,13 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { tempDir } from "../helpers/uftrace.js";
+import { FIXTURES, tempDir } from "../helpers/uftrace.js";
 import { Workspace } from "../../engine/store/workspace.js";
 import { createPlannedCampaign } from "../../engine/runner/launch.js";
 import { campaignSpecSchema } from "../../engine/campaign/spec.js";
 import { EngineHost } from "../../engine/api/engineHost.js";
 import { startServer, type RunningServer } from "../../engine/api/httpServer.js";
-import type { CampaignProgressEvent, RunRow } from "../../engine/api/types.js";
+import type { CampaignProgressEvent, ImportedRun, RunRow } from "../../engine/api/types.js";
 
 const BUDGET_MB = 64;
 /** Its workload's sleep, recognisable among the machine's processes. */
@@ -182,5 +182,35 @@ describe("engine host", () => {
       },
     });
     assert.equal((await post("workspace.info", {})).status, 200, "the engine answers on");
+  });
+
+  it("sends a result kept in the workspace as the text it is stored as, and the same answer as computed", async () => {
+    const imported = await post("runs.import", {
+      trace: join(FIXTURES, "uftrace", "0.13", "frame_loop"),
+      project: "p",
+    });
+    assert.equal(imported.status, 200, imported.body.error?.message);
+    const runId = (imported.body.result as ImportedRun).runId;
+    const raw = async () => {
+      const res = await fetch(new URL("/api/analyses.vcg", server.url), {
+        method: "POST",
+        headers: { authorization: `Bearer ${server.token}` },
+        body: JSON.stringify({ target: { kind: "run", runId } }),
+      });
+      assert.equal(res.status, 200);
+      return res.text();
+    };
+    const computed = await raw();
+    const kept = await raw();
+    assert.deepEqual(JSON.parse(kept), JSON.parse(computed));
+    const ws = Workspace.open(dir);
+    try {
+      const row = ws.db.prepare("SELECT result_json AS json FROM analyses WHERE kind = 'vcg'").get() as {
+        json: string;
+      };
+      assert.equal(kept, `{"result":${row.json}}`);
+    } finally {
+      ws.close();
+    }
   });
 });
