@@ -1,6 +1,6 @@
 // Address → function id for one uftrace session. Module bases come from the
 // session's `sid-*.map`, plus `DLOP … base=` lines for dlopen'ed libraries
-// that the map cannot list; `.sym` tables are read on first use.
+// that the map cannot list; `.sym` files are read up front and parsed on first use.
 import type { TraceSink } from "../sink.js";
 import type { TraceDirectory } from "../source.js";
 import { TraceError } from "../diagnostics.js";
@@ -15,8 +15,13 @@ import {
   type TaskLines,
 } from "./symbols.js";
 
-interface Module extends ModuleMapping {
-  table?: SymbolTable | null;
+type Module = ModuleMapping;
+
+/** A module's symbol file: its name and text, parsed on the first address looked up in the module. */
+interface SymFile {
+  readonly file: string;
+  readonly text: string;
+  table?: SymbolTable;
 }
 
 export class SessionResolver {
@@ -27,7 +32,7 @@ export class SessionResolver {
   private constructor(
     private readonly dir: TraceDirectory,
     private readonly modules: Module[],
-    private readonly tables: Map<string, SymbolTable | null>,
+    private readonly tables: Map<string, SymFile | null>,
     private readonly relative: boolean,
     private readonly sink: TraceSink,
     private readonly mapFile: string,
@@ -53,7 +58,7 @@ export class SessionResolver {
       if (modules[i].end === Infinity && i + 1 < modules.length)
         modules[i] = { ...modules[i], end: modules[i + 1].start };
     }
-    const tables = new Map<string, SymbolTable | null>();
+    const tables = new Map<string, SymFile | null>();
     const exename = task.sessions.find((s) => s.sid === sid)?.exename ?? "";
     const r = new SessionResolver(dir, modules, tables, relative, sink, `${dir.name}/${mapFile}`, exename);
     await r.loadTables();
@@ -80,7 +85,7 @@ export class SessionResolver {
   private nameAt(address: number): string {
     const m = this.moduleOf(address);
     if (m) {
-      const table = this.tables.get(m.path);
+      const table = this.tableOf(m);
       const name = table ? lookupSymbol(table, this.relative ? address - m.start : address) : null;
       if (name) return name;
     }
@@ -99,6 +104,27 @@ export class SessionResolver {
     return found;
   }
 
+  /** The module's symbol table, parsed on its first lookup: a program's trace names a few of the libraries it
+   * maps (a tiny trace's read parsed 4,300 lines of libc, libm and others it never called: about 5 ms of a
+   * `varbench cct` of it). A damaged file is said when a lookup first needs it. */
+  private tableOf(m: Module): SymbolTable | null {
+    const sym = this.tables.get(m.path);
+    if (!sym) return null;
+    if (sym.table === undefined) {
+      const table = (sym.table = parseSymFile(sym.text));
+      if (table.unreadLines > 0) {
+        const detail = `${table.unreadLines} line(s) are not symbol lines (a hex address, a type letter, a name) and were left out, so addresses they would name show as numbers; the file looks damaged`;
+        this.sink.warn({
+          kind: "truncated",
+          file: `${this.dir.name}/${sym.file}`,
+          byteOffset: table.firstUnreadAt,
+          detail,
+        });
+      }
+    }
+    return sym.table;
+  }
+
   /** `.sym` files are read up front (they are small) so lookups stay
    * synchronous. A module's table is the file whose `# path name:` header is
    * the module's path: when two modules share a file name, uftrace gives one
@@ -114,17 +140,7 @@ export class SessionResolver {
     for (const m of this.modules) {
       if (this.tables.has(m.path)) continue;
       const file = byPath.get(m.path) ?? (texts.has(symFileName(m.path)) ? symFileName(m.path) : undefined);
-      const table = file === undefined ? null : parseSymFile(texts.get(file)!);
-      this.tables.set(m.path, table);
-      if (table !== null && table.unreadLines > 0) {
-        const detail = `${table.unreadLines} line(s) are not symbol lines (a hex address, a type letter, a name) and were left out, so addresses they would name show as numbers; the file looks damaged`;
-        this.sink.warn({
-          kind: "truncated",
-          file: `${this.dir.name}/${file}`,
-          byteOffset: table.firstUnreadAt,
-          detail,
-        });
-      }
+      this.tables.set(m.path, file === undefined ? null : { file, text: texts.get(file)! });
     }
     if (this.exename && this.tables.get(this.exename) === null) {
       throw new TraceError({
