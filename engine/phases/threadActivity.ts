@@ -71,7 +71,12 @@ export class ActivityThread extends BatchThreadSink {
       if (sched) this.run.sawSchedule = true;
       const step = batch.kind[i] === ENTER ? 1 : -1;
       if (sched) this.switchedOut = Math.max(0, this.switchedOut + step);
-      else this.open = Math.max(0, this.open + step);
+      else {
+        // A thread that records a call is running: a switch back in the trace lost (uftrace drops records when
+        // its buffers fill, as on a loaded machine) ends here, instead of leaving the rest of the run off the CPU.
+        this.switchedOut = 0;
+        this.open = Math.max(0, this.open + step);
+      }
     }
   }
 

@@ -72,4 +72,21 @@ describe("a thread's time on the CPU within phase instances", () => {
     assert.equal(t.between(0, 5000), 4000);
     assert.equal(t.between(5000, 21_000), 5000);
   });
+
+  it("takes a thread that records a call to be on the CPU, though the trace lost its switch back in", () => {
+    const activity = new ThreadActivity();
+    const [work, sched] = [activity.functionId("work"), activity.functionId("linux:schedule")];
+    const b = new EventBatch(activity.thread({ pid: 1, tid: 7 }));
+    // Switched out at 2 µs, and the record of its switch back in lost: work's exit at 5 µs shows it running again.
+    b.enter(work, 0);
+    b.enter(sched, 2000);
+    b.exit(work, 5000);
+    b.enter(work, 10_000);
+    b.exit(work, 14_000);
+    b.flush();
+    const [t] = activity.threads;
+    // 0–2 µs and 10–14 µs; 2–5 µs unknown, taken as off the CPU.
+    assert.equal(t.between(0, 20_000), 6000);
+    assert.equal(t.between(10_000, 20_000), 4000);
+  });
 });
