@@ -52,20 +52,27 @@ describe("phase methods compared by the CoV of their instances' rates (003 §4.4
   });
 });
 
+/** One thread 1/7 of a function "work" and the scheduler's switch-outs, fed the events [kind, function, time]. */
+function thread(events: readonly ["enter" | "exit", "work" | "sched", number][]) {
+  const activity = new ThreadActivity();
+  const fns = { work: activity.functionId("work"), sched: activity.functionId("linux:schedule") };
+  const b = new EventBatch(activity.thread({ pid: 1, tid: 7 }));
+  for (const [kind, fn, at] of events) b[kind](fns[fn], at);
+  b.flush();
+  return { activity, t: activity.threads[0] };
+}
+
 describe("a thread's time on the CPU within phase instances", () => {
   it("counts time with a call open, less the scheduler's switched-out intervals, cut at the instance's bounds", () => {
-    const activity = new ThreadActivity();
-    const [work, sched] = [activity.functionId("work"), activity.functionId("linux:schedule")];
-    const b = new EventBatch(activity.thread({ pid: 1, tid: 7 }));
     // work runs 0–10 µs; the thread is switched out 4–6 µs; nothing is open 10–20 µs; work again 20–22 µs.
-    b.enter(work, 0);
-    b.enter(sched, 4000);
-    b.exit(sched, 6000);
-    b.exit(work, 10_000);
-    b.enter(work, 20_000);
-    b.exit(work, 22_000);
-    b.flush();
-    const [t] = activity.threads;
+    const { activity, t } = thread([
+      ["enter", "work", 0],
+      ["enter", "sched", 4000],
+      ["exit", "sched", 6000],
+      ["exit", "work", 10_000],
+      ["enter", "work", 20_000],
+      ["exit", "work", 22_000],
+    ]);
     assert.equal(t.name, "1/7");
     assert.equal(activity.sawSchedule, true);
     assert.equal(t.between(0, 30_000), 10_000);
@@ -74,17 +81,14 @@ describe("a thread's time on the CPU within phase instances", () => {
   });
 
   it("takes a thread that records a call to be on the CPU, though the trace lost its switch back in", () => {
-    const activity = new ThreadActivity();
-    const [work, sched] = [activity.functionId("work"), activity.functionId("linux:schedule")];
-    const b = new EventBatch(activity.thread({ pid: 1, tid: 7 }));
     // Switched out at 2 µs, and the record of its switch back in lost: work's exit at 5 µs shows it running again.
-    b.enter(work, 0);
-    b.enter(sched, 2000);
-    b.exit(work, 5000);
-    b.enter(work, 10_000);
-    b.exit(work, 14_000);
-    b.flush();
-    const [t] = activity.threads;
+    const { t } = thread([
+      ["enter", "work", 0],
+      ["enter", "sched", 2000],
+      ["exit", "work", 5000],
+      ["enter", "work", 10_000],
+      ["exit", "work", 14_000],
+    ]);
     // 0–2 µs and 10–14 µs; 2–5 µs unknown, taken as off the CPU.
     assert.equal(t.between(0, 20_000), 6000);
     assert.equal(t.between(10_000, 20_000), 4000);
