@@ -260,6 +260,23 @@ function sharedShare(r: ExecutionPatternsResult, designs: readonly [string, stri
   return shared.reduce((n, p) => n + p.runs.length, 0) / r.runs.length;
 }
 
+/** At most `most` patterns the halves of the runs reproduce, and every pattern no half reproduces said provisional.
+ * Each split is kept at 5% in each of two Monte Carlo tests (bic.ts), so now and then timing jitter passes both
+ * (measured: 1 recording in 6 of idle_pool_uftrace.yaml gave two extra patterns of 4 and 2 runs of one behaviour);
+ * no half reproduces such a pattern, and the result says to treat it as provisional. */
+function provisionalBeyond(r: ExecutionPatternsResult, most: number): void {
+  const patterns = r.patterns.map((p) => `${p.name}: ${p.runs.join(",")} (halves ${p.reproducedBy})`).join(" | ");
+  assert.ok(
+    r.patterns.filter((p) => (p.reproducedBy ?? 0) > 0).length <= most,
+    `${r.patterns.length} patterns: ${patterns}`,
+  );
+  for (const p of r.patterns.filter((x) => x.reproducedBy === 0))
+    assert.ok(
+      r.notes.some((n) => n.startsWith(`${p.name} (${p.runs.length} runs) is not reproduced`) && /provisional/.test(n)),
+      `${p.name} is not reproduced and not said provisional: ${r.notes.join("\n")}`,
+    );
+}
+
 /** Every run's thread that ran the job (the program's job_tid) sits in one slot. */
 function jobSlots(r: ExecutionPatternsResult, runs: readonly RunFacts[]): Set<number> {
   return new Set(r.runs.map((x) => x.slots.indexOf(runs.find((y) => y.id === x.runId)!.features.job_tid)));
@@ -292,22 +309,7 @@ describe("execution patterns of a pool in which workers idle (issue 28, examples
       assert.equal(jobSlots(r, runs).size, 1, JSON.stringify(r.runs.map((x) => x.slots)));
       // The behaviours are the program's (long_prep, from the run number); timing jitter is no behaviour.
       const long = new Map(runs.map((x) => [x.id, x.features.long_prep === 1]));
-      // Each split is kept at 5% in each of two Monte Carlo tests (bic.ts), so now and then timing jitter
-      // passes both (measured: 1 recording in 6 gave 4 patterns, the two extra ones 4 and 2 runs of one
-      // behaviour). Such a pattern is not reproduced on halves of the runs, and the result says to treat it
-      // as provisional: the patterns the halves reproduce are the behaviours + 1 at most, the rest are said so.
-      const patterns = r.patterns.map((p) => `${p.name}: ${p.runs.join(",")} (halves ${p.reproducedBy})`).join(" | ");
-      assert.ok(
-        r.patterns.filter((p) => (p.reproducedBy ?? 0) > 0).length <= 3,
-        `${r.patterns.length} patterns: ${patterns}`,
-      );
-      for (const p of r.patterns.filter((x) => x.reproducedBy === 0))
-        assert.ok(
-          r.notes.some(
-            (n) => n.startsWith(`${p.name} (${p.runs.length} runs) is not reproduced`) && /provisional/.test(n),
-          ),
-          `${p.name} is not reproduced and not said provisional: ${r.notes.join("\n")}`,
-        );
+      provisionalBeyond(r, 3);
       const agreeing = r.patterns.reduce((n, p) => {
         const longs = p.runs.filter((id) => long.get(id)).length;
         return n + Math.max(longs, p.runs.length - longs);
@@ -347,7 +349,7 @@ describe("execution patterns of a pool in which workers idle (issue 28, examples
     try {
       const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId }, metric: "wall" });
       checkConsistent(r, runs);
-      assert.ok(r.patterns.length <= 2, `one behaviour, ${r.patterns.length} patterns`);
+      provisionalBeyond(r, 2);
       assert.ok(
         sharedShare(r, ["rec1", "rec2"]) >= 0.9,
         `${sharedShare(r, ["rec1", "rec2"])} of the runs in patterns both recordings share`,
