@@ -13,7 +13,7 @@ import { isUserError, toErrorData, type ApiErrorCode } from "../errors/errors.js
 import { EVENT_NAMES } from "./contract.js";
 import { fetchSiteOk, MAX_BODY_DEPTH, nestedDeeperThan, singleHost } from "./requestChecks.js";
 import { receiveUpload } from "./httpUpload.js";
-import { receivedText } from "./workerClient.js";
+import { textOf } from "../io/jsonText.js";
 
 export interface ServerOptions {
   readonly service: ApiBackend;
@@ -144,7 +144,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     try {
       const result = await options.service.call(method, body.length === 0 ? {} : JSON.parse(body));
       // A result kept in the workspace comes from the engine as its stored text: sent as it came.
-      const text = receivedText(result);
+      const text = textOf(result);
       send(
         res,
         200,

@@ -6,6 +6,7 @@ import { Worker, type ResourceLimits } from "node:worker_threads";
 import type { EventName, Invoke, Subscribe } from "./contract.js";
 import { ApiError } from "../errors/errors.js";
 import type { WorkerReply, WorkerRequest } from "./workerProtocol.js";
+import { parseKeepingText } from "../io/jsonText.js";
 
 export interface EngineWorker {
   /** Every method the engine answers. */
@@ -93,24 +94,9 @@ export function startEngineWorker(
         const p = pending.get(m.id);
         pending.delete(m.id);
         if (m.kind === "result") p?.ok(m.result);
-        else if (m.kind === "resultJson") p?.ok(parsedKeepingText(m.json));
+        else if (m.kind === "resultJson") p?.ok(parseKeepingText(m.json));
         else p?.fail(ApiError.from(m.error));
       }
     });
   });
-}
-
-/** The JSON text each result the engine sent as text was parsed from (results are plain data, never changed
- * after), so browser mode's server answers with it instead of writing the object out again. */
-const texts = new WeakMap<object, string>();
-
-function parsedKeepingText(json: string): unknown {
-  const value: unknown = JSON.parse(json);
-  if (typeof value === "object" && value !== null) texts.set(value, json);
-  return value;
-}
-
-/** The text a result came as from the engine's worker, if it came as text. */
-export function receivedText(result: unknown): string | undefined {
-  return typeof result === "object" && result !== null ? texts.get(result) : undefined;
 }

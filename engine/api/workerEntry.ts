@@ -13,7 +13,7 @@ import { METHOD_NAMES } from "./dispatch.js";
 import { recoverLostEngine } from "./engineRecovery.js";
 import type { WorkerReply, WorkerRequest } from "./workerProtocol.js";
 import { setKernelMemoryLimit } from "../cct/kernel/ingestKernel.js";
-import { storedText } from "../store/analysisCache.js";
+import { textOf } from "../io/jsonText.js";
 
 interface EngineData {
   readonly workspaceDir: string;
@@ -52,7 +52,7 @@ port.on("message", (m: WorkerRequest) => {
   }
   service.call(m.method, m.args).then(
     (result) => {
-      const json = storedText(result);
+      const json = textOf(result);
       post(
         json === undefined
           ? { kind: "result", id: m.id, result: result ?? null }

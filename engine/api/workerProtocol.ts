@@ -11,7 +11,7 @@ export type WorkerReply =
   | { readonly kind: "ready"; readonly methods: readonly string[] }
   | { readonly kind: "closed" }
   | { readonly kind: "result"; readonly id: number; readonly result: unknown }
-  /** A result kept in the workspace, as the JSON text it is stored as (store/analysisCache.ts storedText). */
+  /** A result kept in the workspace, as the JSON text it is stored as (io/jsonText.ts). */
   | { readonly kind: "resultJson"; readonly id: number; readonly json: string }
   | { readonly kind: "error"; readonly id: number; readonly error: ApiErrorData }
   | { readonly kind: "event"; readonly event: EventName; readonly payload: unknown };

@@ -4,6 +4,7 @@
 // served again after a restart and computed afresh when any of them changes.
 import { createHash } from "node:crypto";
 import { writeTransaction, type Db } from "./database.js";
+import { parseKeepingText } from "../io/jsonText.js";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -16,7 +17,7 @@ export interface AnalysisKey {
 
 /** The kept result, parsed; undefined when there is none, or when the one kept does not match its
  * checksum or does not parse (a damaged or hand-edited row): it is dropped and computed again. With
- * `withText`, its text stays known while the result lives (storedText): a result an analysis answers with. */
+ * `withText`, its text stays known while the result lives (io/jsonText.ts): a result an analysis answers with. */
 export function cachedResult(db: Db, k: AnalysisKey, withText = false): unknown {
   const row = db
     .prepare(
@@ -27,9 +28,7 @@ export function cachedResult(db: Db, k: AnalysisKey, withText = false): unknown 
   if (!row) return undefined;
   if (row.sha === sha256(row.json)) {
     try {
-      const result: unknown = JSON.parse(row.json);
-      if (withText && typeof result === "object" && result !== null) texts.set(result, row.json);
-      return result;
+      return withText ? parseKeepingText(row.json) : JSON.parse(row.json);
     } catch {
       // Falls through: a checksum over text that does not parse was written by hand.
     }
@@ -40,17 +39,6 @@ export function cachedResult(db: Db, k: AnalysisKey, withText = false): unknown 
     // A read-only workspace keeps the damaged row; it is never served all the same.
   }
   return undefined;
-}
-
-/** The stored text of each kept result served, by the object parsed from it (never changed after: results are
- * plain data), so the engine's worker can send the text instead of the object: V8's structured clone of a large
- * result (a trends comparison of 677 locations, 4.7 MB of JSON) took 50–90 ms to rebuild on the receiving side,
- * where JSON.parse of the same text takes about 20. */
-const texts = new WeakMap<object, string>();
-
-/** The text a kept result was parsed from, if it was served from the workspace. */
-export function storedText(result: unknown): string | undefined {
-  return typeof result === "object" && result !== null ? texts.get(result) : undefined;
 }
 
 /** Results kept per kind: every slider position of every run viewed would otherwise stay forever. */

@@ -7,7 +7,8 @@ import { existsSync, readdirSync } from "node:fs";
 import { openDatabase, schemaVersion } from "../../engine/store/database.js";
 import { SCHEMA_VERSION } from "../../engine/store/migrations.js";
 import { Workspace } from "../../engine/store/workspace.js";
-import { cachedResult, storeResult, storedText } from "../../engine/store/analysisCache.js";
+import { cachedResult, storeResult } from "../../engine/store/analysisCache.js";
+import { textOf } from "../../engine/io/jsonText.js";
 import { artifactsOf, ensureProject, getRun, insertArtifact, insertRun } from "../../engine/store/repositories.js";
 import { tempDir } from "../helpers/uftrace.js";
 
@@ -57,8 +58,8 @@ describe("workspace store", () => {
     assert.deepEqual(cachedResult(ws.db, key), { clusters: [1, 2] });
     // An analysis' answer keeps the text it was parsed from (the engine's worker sends that); others do not.
     const served = cachedResult(ws.db, key, true);
-    assert.equal(storedText(served), '{"clusters":[1,2]}');
-    assert.equal(storedText(cachedResult(ws.db, key)), undefined);
+    assert.equal(textOf(served), '{"clusters":[1,2]}');
+    assert.equal(textOf(cachedResult(ws.db, key)), undefined);
     ws.db.prepare("UPDATE analyses SET result_json = ?").run(JSON.stringify({ clusters: null }));
     assert.equal(cachedResult(ws.db, key), undefined);
     assert.equal(

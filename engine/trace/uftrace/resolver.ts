@@ -15,8 +15,6 @@ import {
   type TaskLines,
 } from "./symbols.js";
 
-type Module = ModuleMapping;
-
 /** A module's symbol file: its name and text, parsed on the first address looked up in the module. */
 interface SymFile {
   readonly file: string;
@@ -31,7 +29,7 @@ export class SessionResolver {
 
   private constructor(
     private readonly dir: TraceDirectory,
-    private readonly modules: Module[],
+    private readonly modules: ModuleMapping[],
     private readonly tables: Map<string, SymFile | null>,
     private readonly relative: boolean,
     private readonly sink: TraceSink,
@@ -48,7 +46,7 @@ export class SessionResolver {
   ): Promise<SessionResolver> {
     const mapFile = `sid-${sid}.map`;
     if (!(await dir.has(mapFile))) throw new TraceError({ kind: "missing-file", file: dir.name, needed: mapFile });
-    const modules: Module[] = parseSessionMap(await dir.readText(mapFile));
+    const modules: ModuleMapping[] = parseSessionMap(await dir.readText(mapFile));
     for (const d of task.dlopens.filter((x) => x.sid === sid)) {
       modules.push({ start: d.base, end: Infinity, path: d.libname });
     }
@@ -95,8 +93,8 @@ export class SessionResolver {
     return hex;
   }
 
-  private moduleOf(address: number): Module | undefined {
-    let found: Module | undefined;
+  private moduleOf(address: number): ModuleMapping | undefined {
+    let found: ModuleMapping | undefined;
     for (const m of this.modules) {
       if (m.start > address) break;
       if (address < m.end) found = m;
@@ -107,7 +105,7 @@ export class SessionResolver {
   /** The module's symbol table, parsed on its first lookup: a program's trace names a few of the libraries it
    * maps (a tiny trace's read parsed 4,300 lines of libc, libm and others it never called: about 5 ms of a
    * `varbench cct` of it). A damaged file is said when a lookup first needs it. */
-  private tableOf(m: Module): SymbolTable | null {
+  private tableOf(m: ModuleMapping): SymbolTable | null {
     const sym = this.tables.get(m.path);
     if (!sym) return null;
     if (sym.table === undefined) {
