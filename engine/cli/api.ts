@@ -6,7 +6,8 @@
 // (inProcessEngine.ts), and so does the CCT of a uftrace recording of any
 // length, made again in the worker if its tree outgrows the thread's share:
 // starting a worker costs as much CPU as starting Node, which a command on a
-// small trace should not pay (issue 32 items 1 and 2). The worker is started
+// small trace should not pay (issue 32 items 1 and 2); so do analyses and
+// listings of a small workspace (item 3). The worker is started
 // by the first call that needs it. The workspace named by
 // -w is opened only when a call needs it, so reading a trace file works
 // anywhere; files on this machine are allowed as traces and specs.
@@ -55,7 +56,7 @@ export async function withApi<T>(
     }));
   const invoke: Invoke = async (method, args) => {
     // Once a worker runs, every call goes to it, so calls see one engine in their order.
-    if (worker === null && (await fitsInProcess(method, args, memoryMb))) {
+    if (worker === null && (await fitsInProcess(method, args, memoryMb, workspaceDir))) {
       local ??= startInProcessEngine(workspaceDir, memoryMb, emit);
       try {
         return await (await local).invoke(method, args);

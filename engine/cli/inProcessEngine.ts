@@ -37,13 +37,66 @@ export class WorkerNeeded extends VarbenchError {
   readonly kind = "said" as const;
 }
 
-/** The call names a trace file or uftrace directory whose size, grown GROWTH times, fits in the budget;
- * a call in TREE_ONLY on a uftrace recording counts its files beside the event files (symbols, maps). */
-export async function fitsInProcess(method: string, args: unknown, memoryMb: number): Promise<boolean> {
+/** Calls that read the workspace (analyses keep their results in it, nothing else is written) and run
+ * no campaign: on a small workspace, on the command's own thread too. A campaign's commands stay in the
+ * worker, whose death the command line answers by requeueing the runs it was running (cli/api.ts). */
+const WORKSPACE_READS = new Set([
+  "campaigns.get",
+  "campaigns.list",
+  "designs.list",
+  "projects.get",
+  "projects.list",
+  "runs.get",
+  "runs.list",
+  "workloads.list",
+  "workspace.info",
+]);
+/** A workspace whose files (its database, its runs' recordings) come to more than this is read in the
+ * worker: the 40-run example campaign's is about 4 MB, and 8 MB grown GROWTH times is 512 MB. */
+const MAX_IN_PROCESS_WORKSPACE_BYTES = 8 * 2 ** 20;
+
+/**
+ * The call names a trace file or uftrace directory whose size, grown GROWTH times, fits in the budget
+ * (a call in TREE_ONLY on a uftrace recording counts its files beside the event files: symbols, maps);
+ * or it reads the workspace at `workspaceDir` (an analysis, a listing), all of whose files, grown GROWTH
+ * times, fit in the budget.
+ */
+export async function fitsInProcess(
+  method: string,
+  args: unknown,
+  memoryMb: number,
+  workspaceDir?: string,
+): Promise<boolean> {
   const target = (args as { target?: { kind?: unknown; path?: unknown } } | null)?.target;
-  if (target?.kind !== "trace" || typeof target.path !== "string") return false;
-  const bytes = sizeOf(target.path, TREE_ONLY.has(method));
-  return bytes !== null && bytes <= MAX_IN_PROCESS_BYTES && bytes * GROWTH <= memoryMb * 2 ** 20;
+  const limit = (most: number) => Math.min(most, (memoryMb * 2 ** 20) / GROWTH);
+  if (target?.kind === "trace") {
+    if (typeof target.path !== "string") return false;
+    const bytes = sizeOf(target.path, TREE_ONLY.has(method));
+    return bytes !== null && bytes <= limit(MAX_IN_PROCESS_BYTES);
+  }
+  if (workspaceDir === undefined || !(method.startsWith("analyses.") || WORKSPACE_READS.has(method))) return false;
+  const bytes = folderBytes(workspaceDir, limit(MAX_IN_PROCESS_WORKSPACE_BYTES));
+  return bytes !== null && bytes <= limit(MAX_IN_PROCESS_WORKSPACE_BYTES);
+}
+
+/** The size of every file under `dir`, counted until it passes `most` (then any sum past it); null
+ * when `dir` cannot be read (the worker then says why). */
+function folderBytes(dir: string, most: number): number | null {
+  let bytes = 0;
+  const walk = (path: string): void => {
+    for (const e of readdirSync(path, { withFileTypes: true })) {
+      if (bytes > most) return;
+      const at = join(path, e.name);
+      if (e.isDirectory()) walk(at);
+      else if (e.isFile()) bytes += statSync(at).size;
+    }
+  };
+  try {
+    walk(dir);
+    return bytes;
+  } catch {
+    return null;
+  }
 }
 
 /** A file's size, or the sum of a directory's files (without a uftrace recording's event files when

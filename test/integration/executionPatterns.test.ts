@@ -12,6 +12,7 @@ import { ROOT, tempDir } from "../helpers/uftrace.js";
 import { varbench } from "../helpers/cli.js";
 import { VarbenchService } from "../../engine/api/service.js";
 import { inProcessClient } from "../../engine/api/inProcess.js";
+import { fitsInProcess } from "../../engine/cli/inProcessEngine.js";
 import type { DesignComparisonResult } from "../../engine/patterns/comparisonResult.js";
 import type { ExecutionPatternsResult } from "../../engine/patterns/result.js";
 
@@ -228,6 +229,30 @@ describe("execution patterns on real campaigns (paper 004)", () => {
     assert.equal(bad.status, 1);
     assert.match(bad.stderr, /--designs: name two designs/);
     assert.doesNotMatch(bad.stderr, /at .*\.js:\d+/);
+  });
+
+  it("compares on the command's own thread on this small workspace, saying what the worker says", async () => {
+    // Routed as the test means it: all its files (two 40-run campaigns, about 4 MB) within 8 MB and,
+    // grown 64 times, within the default budget; past a 64 MB budget's 1 MB, in the worker.
+    const args = { target: { kind: "campaign", campaignId: 1 } };
+    assert.equal(await fitsInProcess("analyses.designComparison", args, 4096, ws), true);
+    assert.equal(await fitsInProcess("campaigns.get", { campaignId: 1 }, 4096, ws), true);
+    assert.equal(await fitsInProcess("analyses.designComparison", args, 64, ws), false);
+    assert.equal(await fitsInProcess("campaigns.launch", {}, 4096, ws), false, "a campaign runs in the worker");
+    const compare = (budgetMb: string) => {
+      // Nothing kept from before (but the runs' timelines): each side analyses the campaign itself.
+      const db = new Database(join(ws, "varbench.sqlite"));
+      db.prepare("DELETE FROM analyses WHERE kind != 'runTimelines'").run();
+      db.close();
+      return varbench(["-w", ws, "compare", "1", "--designs", "fast,base", "--json"], ROOT, {
+        ...process.env,
+        VARBENCH_ENGINE_MEMORY_MB: budgetMb,
+      });
+    };
+    const inWorker = compare("64");
+    const inProcess = compare("4096");
+    assert.equal(inWorker.status, 0, inWorker.stderr);
+    assert.deepEqual(inProcess, inWorker);
   });
 });
 

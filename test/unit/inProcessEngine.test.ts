@@ -1,6 +1,7 @@
-// Which calls of the command line run on its own thread (issue 32 item 1):
+// Which calls of the command line run on its own thread (issue 32 items 1 and 3):
 // those on a trace file or uftrace directory small enough that 64 times its
-// size fits in the engine's budget; every other call goes to the worker, whose
+// size fits in the engine's budget, and the analyses and listings of a workspace
+// all of whose files are as small; every other call goes to the worker, whose
 // heap budget ends an outsized trace with a message (cliMemoryBudget.test.ts).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
@@ -60,6 +61,28 @@ describe("fitsInProcess", () => {
       await fitsInProcess("analyses.vcg", { target: { kind: "trace", path: join(dir, "none.json") } }, 4096),
       false,
     );
+  });
+});
+
+describe("fitsInProcess, for calls that read a workspace", () => {
+  it("an analysis or a listing of a workspace whose files, 64 times over, fit in the budget, up to 8 MiB", async () => {
+    const ws = tempDir("inprocess-ws-");
+    mkdirSync(join(ws, "artifacts", "ab"), { recursive: true });
+    writeFileSync(join(ws, "varbench.sqlite"), "x".repeat(100_000));
+    const campaign = { target: { kind: "campaign", campaignId: 1 } };
+    for (const method of ["analyses.designComparison", "analyses.executionPatterns", "runs.list", "campaigns.get"])
+      assert.equal(await fitsInProcess(method, campaign, 64, ws), true, method);
+    // Calls that run campaigns, import or write reports stay in the worker whatever the size.
+    for (const method of ["campaigns.launch", "campaigns.resume", "runs.import", "reports.campaign"])
+      assert.equal(await fitsInProcess(method, {}, 4096, ws), false, method);
+    // A recording of 2 MiB in the artifacts' folders: 64 times over is past 64 MB, within 4096 MB.
+    writeFileSync(join(ws, "artifacts", "ab", "run.dat"), "x".repeat(2 * 2 ** 20));
+    assert.equal(await fitsInProcess("analyses.designComparison", campaign, 64, ws), false);
+    assert.equal(await fitsInProcess("analyses.designComparison", campaign, 4096, ws), true);
+    // Past 8 MiB in all, the worker, whatever the budget.
+    writeFileSync(join(ws, "artifacts", "ab", "big.dat"), "x".repeat(7 * 2 ** 20));
+    assert.equal(await fitsInProcess("analyses.designComparison", campaign, 4096, ws), false);
+    assert.equal(await fitsInProcess("runs.list", {}, 4096, join(ws, "none")), false, "a missing workspace");
   });
 });
 
