@@ -88,7 +88,11 @@ function folderBytes(dir: string, most: number): number | null {
       if (bytes > most) return;
       const at = join(path, e.name);
       if (e.isDirectory()) walk(at);
-      else if (e.isFile()) bytes += statSync(at).size;
+      else {
+        // A link is measured by what it names; one to a folder is not followed, and taken as too large.
+        const s = statSync(at);
+        bytes += s.isDirectory() ? most + 1 : s.size;
+      }
     }
   };
   try {

@@ -5,7 +5,7 @@
 // heap budget ends an outsized trace with a message (cliMemoryBudget.test.ts).
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { contextGuard, fitsInProcess, WorkerNeeded } from "../../engine/cli/inProcessEngine.js";
 import { FIXTURES, tempDir } from "../helpers/uftrace.js";
@@ -83,6 +83,15 @@ describe("fitsInProcess, for calls that read a workspace", () => {
     writeFileSync(join(ws, "artifacts", "ab", "big.dat"), "x".repeat(7 * 2 ** 20));
     assert.equal(await fitsInProcess("analyses.designComparison", campaign, 4096, ws), false);
     assert.equal(await fitsInProcess("runs.list", {}, 4096, join(ws, "none")), false, "a missing workspace");
+    // A link is measured by the file it names.
+    const linked = tempDir("inprocess-linked-");
+    writeFileSync(join(linked, "varbench.sqlite"), "x");
+    symlinkSync(join(ws, "artifacts", "ab", "big.dat"), join(linked, "big.dat"));
+    assert.equal(
+      await fitsInProcess("runs.list", {}, 64, linked),
+      false,
+      "a link to 7 MiB, past a 64 MB budget's 1 MiB",
+    );
   });
 });
 
