@@ -1,9 +1,10 @@
 // Campaign analyses on every core (issue 32 items 3 and 4), on the 40-run
 // example campaign examples/pool_uftrace.yaml recorded here once:
 // - `varbench compare` cold (no result and no run's timelines kept) with 1 reader
-//   (the engine's own thread) and with 2 (VARBENCH_READERS), whole processes in
-//   alternating pairs: the wall-time ratio, target ≥ 1.7× on 2 cores. The pool
-//   starts a second reader only for reading worth its start (READER_WORTH_MS).
+//   (the engine's own thread) and with 2 (VARBENCH_READERS: the engine's thread
+//   and a worker), whole processes in alternating pairs: the wall-time ratio,
+//   target ≥ 1.7× on 2 cores. The pool starts a worker only for reading worth
+//   its start (READER_WORTH_MS); the engine's thread reads while it starts.
 // - The reading alone, in this process (engine/pool/readerPool.ts on the 40
 //   runs' traces), with 1, 2, … readers up to the machine's cores, each used
 //   whatever the reading is worth: its scaling, and the pool's own choice.

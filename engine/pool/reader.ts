@@ -20,16 +20,19 @@ export class Reader {
   private stopping = false;
   private lastError: (Error & { code?: string }) | null = null;
 
+  /** It has started and takes jobs (its first message). */
+  ready = false;
+
   constructor(
     private readonly worker: Worker,
     private readonly budget: ReaderBudget,
     private readonly onDeath: (e: Error) => void,
+    private readonly onReady: () => void,
   ) {
     worker.on("error", (e: Error) => (this.lastError = e));
     worker.on("exit", (code) => this.exited(code));
     worker.on("message", (m: ReaderReply) => this.message(m));
-    // Only a reader at work keeps the process alive.
-    worker.unref();
+    // Only a reader starting or at work keeps the process alive (a call may wait for its start).
   }
 
   get busy(): boolean {
@@ -51,6 +54,11 @@ export class Reader {
   }
 
   private message(m: ReaderReply): void {
+    if ("ready" in m) {
+      this.ready = true;
+      this.worker.unref();
+      return this.onReady();
+    }
     const p = this.pending;
     this.pending = null;
     this.worker.unref();

@@ -1,6 +1,7 @@
 // Runs' traces read in a pool of worker threads sized to the machine (issue 32
-// item 4): each job names one run's trace files and comes back as that run's
-// timelines, so the readers share nothing and need no workspace. Jobs wait in
+// item 4), the engine's own thread one of them: each job names one run's trace
+// files and comes back as that run's timelines, so the readers share nothing
+// and need no workspace. Jobs wait in
 // one queue and go to whichever reader is free; each call's results are put
 // back in its jobs' order, so the answer is the same for any pool size. Readers
 // stay for the next call (their code already compiled) until they have been
@@ -24,11 +25,11 @@ const LEAST_READER_MB = 64;
 const JOB_FIXED_MS = 12;
 const UFTRACE_BYTES_PER_MS = 130_000;
 const TEXT_BYTES_PER_MS = 700_000;
-/** The reading a reader's start is worth, in ms of the estimate: starting two readers (Node's
- * workers, the reading modules compiled, their code cold) took about 470 ms of wall time more than
- * their share of the reading on 2 cores, so the 40-run campaign (about 560 ms) reads faster on the
- * engine's own thread; about 100 such runs, or fewer larger ones, are worth a second reader. */
-export const READER_WORTH_MS = 600;
+/** The reading a reader's start is worth, in ms of the estimate. The engine's own thread is one of the
+ * readers and reads from the first job on, so a worker's start (its first job done 140–170 ms after the
+ * call, built, on the 2-core machine) delays no answer; it is worth its CPU when the reading outlasts it
+ * well: the 40-run example campaign (about 490 ms) gets a worker beside the engine's thread. */
+export const READER_WORTH_MS = 250;
 
 /** Readers idle this long are stopped: long enough for the next analysis of a view or a command. */
 const IDLE_MS = 10_000;
@@ -41,12 +42,14 @@ export interface ReaderScript {
 }
 
 export interface PoolOptions {
-  /** Readers at most (readerCount()); 1 reads in the engine's own thread and starts no worker. */
+  /** Readers at most, the engine's own thread one of them (readerCount()); 1 starts no worker. */
   readonly size: () => number;
   /** The engine's memory budget in MB, split among the readers. */
   readonly memoryMb: () => number;
   /** The reader's script (tests: one that dies); the built one, or the TypeScript source, by default. */
   readonly script?: ReaderScript;
+  /** The engine's own thread reads jobs beside the workers (by default; tests of the workers alone: false). */
+  readonly engineReads?: boolean;
   /** The estimated reading a reader's start is worth (READER_WORTH_MS; tests and the bench: 0, a reader per job). */
   readonly readerWorthMs?: number;
 }
@@ -70,19 +73,20 @@ export class ReaderPool {
   async read(jobs: readonly TimelinesJob[], onDone?: (done: number) => void): Promise<Settled[]> {
     const script = this.o.script ?? readerScript();
     const memoryMb = this.o.memoryMb();
-    // Readers already running cost nothing to start: a warm reader read the 40-run campaign's share
-    // about twice as fast as the engine's thread. No more readers than jobs.
+    // Readers already running cost nothing to start. No more readers than jobs; the engine's own
+    // thread is one of them.
     const wanted = Math.min(
       jobs.length,
       Math.max(
         readersWanted(readingMs(jobs), this.o.size(), memoryMb, this.o.readerWorthMs),
-        Math.min(this.readers.length, this.o.size()),
+        Math.min(this.readers.length + 1, this.o.size()),
       ),
     );
     if (wanted <= 1 || !script) return readHere(jobs, onDone);
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
-    while (this.readers.length < wanted) this.start(script, { memoryMb, readers: wanted });
+    const workers = this.o.engineReads === false ? wanted : wanted - 1;
+    while (this.readers.length < workers) this.start(script, { memoryMb, readers: wanted });
     let done = 0;
     const results = Promise.all(
       jobs.map(
@@ -93,6 +97,9 @@ export class ReaderPool {
       ),
     );
     for (const r of this.readers) this.pump(r);
+    // The engine's thread reads from the first job on, while the workers start (each takes jobs once
+    // it says it has started).
+    if (this.o.engineReads !== false) void this.readHereToo();
     this.active++;
     try {
       return await results;
@@ -122,13 +129,26 @@ export class ReaderPool {
       workerData: script.data ?? {},
       resourceLimits: { maxOldGenerationSizeMb: shareMb },
     });
-    const reader = new Reader(worker, { ...b, shareMb }, (error) => this.died(reader, error));
+    const reader = new Reader(
+      worker,
+      { ...b, shareMb },
+      (error) => this.died(reader, error),
+      () => this.pump(reader),
+    );
     this.readers.push(reader);
   }
 
-  /** Gives the reader the next job if it is free. */
+  /** Jobs taken from the queue on the engine's own thread, one after the other, until none is left. */
+  private async readHereToo(): Promise<void> {
+    for (let task = this.queue.shift(); task !== undefined; task = this.queue.shift()) {
+      const [settled] = await readHere([task.job]);
+      task.settle(settled);
+    }
+  }
+
+  /** Gives the reader the next job if it has started and is free. */
   private pump(r: Reader): void {
-    if (r.busy || this.queue.length === 0) return;
+    if (!r.ready || r.busy || this.queue.length === 0) return;
     const task = this.queue.shift()!;
     r.read(task.job).then(
       (s) => {

@@ -12,8 +12,11 @@ export interface ReaderFailure {
   readonly user: boolean;
 }
 
+/** A job's answer; or, once, that the reader has started and takes jobs. */
 export type ReaderReply =
-  { readonly id: number; readonly result: RunTimelines } | { readonly id: number; readonly error: ReaderFailure };
+  | { readonly id: number; readonly result: RunTimelines }
+  | { readonly id: number; readonly error: ReaderFailure }
+  | { readonly ready: true };
 
 /** A job's answer on the pool's side: the run's timelines, or why its trace could not be read. */
 export type Settled =

@@ -27,3 +27,5 @@ port.on("message", (m: ReaderRequest) => {
       } satisfies ReaderReply),
   );
 });
+// Jobs are given to a reader once it has started: until then the engine's own thread reads them.
+port.postMessage({ ready: true } satisfies ReaderReply);

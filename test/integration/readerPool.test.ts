@@ -119,7 +119,7 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
     assert.equal(await analyse(ws, "1"), before);
   });
 
-  it("reads the runs' traces in 2 worker threads to the same timelines as in the engine's own thread", async () => {
+  it("reads the runs' traces in a worker thread beside the engine's own to the same timelines as in it alone", async () => {
     const w = Workspace.open(ws);
     try {
       const traces = rows(
@@ -135,7 +135,7 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
       const a = await here.read(jobs);
       const b = await pooled.read(jobs, (n) => done.push(n));
       assert.equal(here.running, 0, "a pool of one reads in this thread");
-      assert.equal(pooled.running, 2, "two readers for twelve jobs");
+      assert.equal(pooled.running, 1, "two readers for twelve jobs: the engine's thread and a worker");
       assert.deepEqual(
         done,
         Array.from({ length: RUNS }, (_, i) => i + 1),
@@ -146,7 +146,7 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
       const [c, d] = await Promise.all([pooled.read(jobs), pooled.read(jobs.slice(0, 6).reverse())]);
       assert.deepEqual(c, a);
       assert.deepEqual(d, a.slice(0, 6).reverse());
-      assert.equal(pooled.running, 2);
+      assert.equal(pooled.running, 1);
       // Half the budget for each: a budget too small to split reads in this thread.
       const small = new ReaderPool({ size: () => 2, memoryMb: () => 100, readerWorthMs: 0 });
       assert.deepEqual(await small.read(jobs), a);
@@ -173,10 +173,34 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
         unreadable.every((r) => !r.ok),
         "a folder of one zeroed file is no recording",
       );
-      assert.equal(worthy.running, 2);
+      assert.equal(worthy.running, 1);
       assert.deepEqual(await worthy.read(jobs), a);
-      assert.equal(worthy.running, 2);
+      assert.equal(worthy.running, 1);
       await worthy.close();
+    } finally {
+      w.close();
+    }
+  });
+
+  it("reads on the engine's own thread while a reader has not started: no job waits for it", async () => {
+    const w = Workspace.open(ws);
+    try {
+      const traces = rows(
+        ws,
+        "SELECT run_id AS runId, kind, name, path, sha256 FROM artifacts WHERE kind = 'uftrace-directory' ORDER BY run_id",
+      ) as ({ runId: number } & Parameters<typeof timelinesJob>[2])[];
+      const jobs: TimelinesJob[] = [];
+      for (const t of traces) jobs.push(await timelinesJob(w, t.runId, t, { seed: 3, intervals: 10, dims: 15 }));
+      const here = await new ReaderPool({ size: () => 1, memoryMb: () => 512 }).read(jobs);
+      const pool = new ReaderPool({
+        size: () => 2,
+        memoryMb: () => 512,
+        script: { url: new URL("../helpers/silentReader.mjs", import.meta.url) },
+        readerWorthMs: 0,
+      });
+      assert.deepEqual(await pool.read(jobs), here);
+      assert.equal(pool.running, 1, "the reader was started, and is still starting");
+      await pool.close();
     } finally {
       w.close();
     }
@@ -188,6 +212,8 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
       memoryMb: () => 512,
       script: { url: new URL("../helpers/dyingReader.mjs", import.meta.url) },
       readerWorthMs: 0,
+      // Every job to the workers, so that one is given to a reader that dies.
+      engineReads: false,
     });
     const jobs: TimelinesJob[] = Array.from({ length: 8 }, (_, i) => ({
       runId: i + 1,
