@@ -47,6 +47,17 @@ function rows(ws: string, sql: string): unknown[] {
   }
 }
 
+/** A timelines job for each run recorded by uftrace in the workspace, in the runs' order. */
+async function jobsOf(w: Workspace, ws: string): Promise<TimelinesJob[]> {
+  const traces = rows(
+    ws,
+    "SELECT run_id AS runId, kind, name, path, sha256 FROM artifacts WHERE kind = 'uftrace-directory' ORDER BY run_id",
+  ) as ({ runId: number } & Parameters<typeof timelinesJob>[2])[];
+  const jobs: TimelinesJob[] = [];
+  for (const t of traces) jobs.push(await timelinesJob(w, t.runId, t, { seed: 3, intervals: 10, dims: 15 }));
+  return jobs;
+}
+
 /** The campaign's execution patterns and the comparison of its designs, in a new engine with `readers`. */
 async function analyse(ws: string, readers: string): Promise<string> {
   process.env.VARBENCH_READERS = readers;
@@ -122,13 +133,8 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
   it("reads the runs' traces in a worker thread beside the engine's own to the same timelines as in it alone", async () => {
     const w = Workspace.open(ws);
     try {
-      const traces = rows(
-        ws,
-        "SELECT run_id AS runId, kind, name, path, sha256 FROM artifacts WHERE kind = 'uftrace-directory' ORDER BY run_id",
-      ) as ({ runId: number } & Parameters<typeof timelinesJob>[2])[];
-      assert.equal(traces.length, RUNS);
-      const jobs: TimelinesJob[] = [];
-      for (const t of traces) jobs.push(await timelinesJob(w, t.runId, t, { seed: 3, intervals: 10, dims: 15 }));
+      const jobs = await jobsOf(w, ws);
+      assert.equal(jobs.length, RUNS);
       const here = new ReaderPool({ size: () => 1, memoryMb: () => 512 });
       const pooled = new ReaderPool({ size: () => 2, memoryMb: () => 512, readerWorthMs: 0 });
       const done: number[] = [];
@@ -185,12 +191,7 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
   it("reads on the engine's own thread while a reader has not started: no job waits for it", async () => {
     const w = Workspace.open(ws);
     try {
-      const traces = rows(
-        ws,
-        "SELECT run_id AS runId, kind, name, path, sha256 FROM artifacts WHERE kind = 'uftrace-directory' ORDER BY run_id",
-      ) as ({ runId: number } & Parameters<typeof timelinesJob>[2])[];
-      const jobs: TimelinesJob[] = [];
-      for (const t of traces) jobs.push(await timelinesJob(w, t.runId, t, { seed: 3, intervals: 10, dims: 15 }));
+      const jobs = await jobsOf(w, ws);
       const here = await new ReaderPool({ size: () => 1, memoryMb: () => 512 }).read(jobs);
       const pool = new ReaderPool({
         size: () => 2,
