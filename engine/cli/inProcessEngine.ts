@@ -8,6 +8,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { VarbenchError } from "../errors/errors.js";
+import { markEngineHere } from "../io/engineHere.js";
 import type { EventName, Invoke } from "../api/contract.js";
 
 /** How many times its size a trace may grow to in the engine, with room to spare: a Chrome trace of
@@ -151,6 +152,8 @@ export async function startInProcessEngine(
     import("../cct/kernel/readContexts.js"),
     import("../errors/errors.js"),
   ]);
+  // The command compiles the engine on this thread: its code cache is kept with it (io/codeCache.ts).
+  markEngineHere();
   setReadoutGuard(contextGuard(memoryMb));
   setKernelMemoryLimit(
     memoryMb * 2 ** 20,

@@ -14,6 +14,7 @@ import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { Script } from "node:vm";
+import { engineRanHere } from "./engineHere.js";
 
 /** Where a command's cached data is looked for and written, first to last. VARBENCH_CODE_CACHE names a
  * folder of its own, or "off"; by default beside the bundle (a build replaces the folder), else the user's
@@ -64,7 +65,9 @@ function flagsOf(env: NodeJS.ProcessEnv): string {
 }
 
 /** A CommonJS bundle compiled for one use of it (a command, the engine's worker): `run` runs it as Node's
- * require would; `keep` writes what it has compiled so far when no cached data was there to use. */
+ * require would; `keep` writes what it has compiled so far when no cached data of what it ran was there
+ * to use. A command kept twice: as it runs with the engine's worker, and with the engine on its own
+ * thread (`<use>+engine`, which holds the first's functions too, so it is the one tried first). */
 export interface CompiledBundle {
   run(): void;
   keep(): void;
@@ -77,22 +80,30 @@ export function compileBundle(bundle: string, use: string, env: NodeJS.ProcessEn
   const source = readFileSync(bundle, "latin1");
   const prefix = `${basename(bundle, ".cjs")}.`;
   const stamp = stampOf(bundle);
-  const name = `${prefix}${use}-${process.versions.v8}-${flagsOf(env)}-${stamp}.v8`;
+  const nameOf = (u: string) => `${prefix}${u}-${process.versions.v8}-${flagsOf(env)}-${stamp}.v8`;
+  const withEngine = nameOf(`${use}+engine`);
   const dirs = cacheDirs(bundle, env);
+  // The first file there is of the two, in the first folder that has it (one that is not whole is written
+  // again, or taken away).
+  let found: { dir: string; name: string } | null = null;
   let cached: Buffer | undefined;
-  for (const dir of dirs) {
-    try {
-      cached = checked(readFileSync(join(dir, name)));
-      break;
-    } catch {
-      // none here
+  search: for (const name of [withEngine, nameOf(use)])
+    for (const dir of dirs) {
+      try {
+        const file = readFileSync(join(dir, name));
+        found = { dir, name };
+        cached = checked(file);
+        break search;
+      } catch {
+        // none here
+      }
     }
-  }
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: bundle,
     cachedData: cached,
   });
-  let wanted = dirs.length > 0 && (cached === undefined || script.cachedDataRejected);
+  const used = cached !== undefined && !script.cachedDataRejected;
+  let kept = dirs.length === 0;
   return {
     run() {
       const run = script.runInThisContext() as (...a: unknown[]) => void;
@@ -100,9 +111,13 @@ export function compileBundle(bundle: string, use: string, env: NodeJS.ProcessEn
       run.call(module.exports, module.exports, createRequire(bundle), module, bundle, dirname(bundle));
     },
     keep() {
-      if (wanted)
-        keep(script.createCachedData(), dirs, name, (f) => f.startsWith(prefix) && !f.endsWith(`-${stamp}.v8`));
-      wanted = false;
+      if (kept) return;
+      kept = true;
+      const name = engineRanHere() ? withEngine : nameOf(use);
+      // The data used holds what this run compiled: it was of this kind, or the variant with the engine.
+      if (used && (found?.name === name || found?.name === withEngine)) return;
+      if (found !== null && !used && found.name !== name) removeQuietly(join(found.dir, found.name));
+      keep(script.createCachedData(), dirs, name, (f) => f.startsWith(prefix) && !f.endsWith(`-${stamp}.v8`));
     },
   };
 }
