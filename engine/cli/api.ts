@@ -16,7 +16,13 @@ import { engineMemoryMb } from "../api/engineMemory.js";
 import { ApiError } from "../errors/errors.js";
 import { startEngineWorker, type EngineWorker } from "../api/workerClient.js";
 import { requeuedText } from "../api/requeuedText.js";
-import { fitsInProcess, startInProcessEngine, WorkerNeeded, type InProcessEngine } from "./inProcessEngine.js";
+import {
+  fitsInProcess,
+  startInProcessEngine,
+  WorkerNeeded,
+  workspaceSize,
+  type InProcessEngine,
+} from "./inProcessEngine.js";
 import type { CampaignProgressEvent } from "../api/types.js";
 import type { EventName, Invoke, VarbenchApi } from "../api/contract.js";
 
@@ -54,9 +60,10 @@ export async function withApi<T>(
       void engine.stopped.then((stop) => done || engineDied(new EngineStopped(stop.reason)));
       return engine;
     }));
+  const workspaceBytes = workspaceSize(workspaceDir);
   const invoke: Invoke = async (method, args) => {
     // Once a worker runs, every call goes to it, so calls see one engine in their order.
-    if (worker === null && (await fitsInProcess(method, args, memoryMb, workspaceDir))) {
+    if (worker === null && (await fitsInProcess(method, args, memoryMb, workspaceBytes))) {
       local ??= startInProcessEngine(workspaceDir, memoryMb, emit);
       try {
         return await (await local).invoke(method, args);

@@ -56,17 +56,26 @@ const WORKSPACE_READS = new Set([
  * worker: the 40-run example campaign's is about 4 MB, and 8 MB grown GROWTH times is 512 MB. */
 const MAX_IN_PROCESS_WORKSPACE_BYTES = 8 * 2 ** 20;
 
+/** The size of a workspace's files (folderBytes), measured at the first call that asks and kept for the
+ * command's others: one walk a command, and every call of it on the same side of the limit. */
+export type WorkspaceSize = () => number | null;
+
+export function workspaceSize(dir: string): WorkspaceSize {
+  let bytes: number | null | undefined;
+  return () => (bytes === undefined ? (bytes = folderBytes(dir, MAX_IN_PROCESS_WORKSPACE_BYTES)) : bytes);
+}
+
 /**
  * The call names a trace file or uftrace directory whose size, grown GROWTH times, fits in the budget
  * (a call in TREE_ONLY on a uftrace recording counts its files beside the event files: symbols, maps);
- * or it reads the workspace at `workspaceDir` (an analysis, a listing), all of whose files, grown GROWTH
- * times, fit in the budget.
+ * or it reads a workspace (an analysis, a listing) all of whose files, grown GROWTH times, fit in the
+ * budget (`workspace`: their size).
  */
 export async function fitsInProcess(
   method: string,
   args: unknown,
   memoryMb: number,
-  workspaceDir?: string,
+  workspace?: WorkspaceSize,
 ): Promise<boolean> {
   const target = (args as { target?: { kind?: unknown; path?: unknown } } | null)?.target;
   const limit = (most: number) => Math.min(most, (memoryMb * 2 ** 20) / GROWTH);
@@ -75,33 +84,9 @@ export async function fitsInProcess(
     const bytes = sizeOf(target.path, TREE_ONLY.has(method));
     return bytes !== null && bytes <= limit(MAX_IN_PROCESS_BYTES);
   }
-  if (workspaceDir === undefined || !(method.startsWith("analyses.") || WORKSPACE_READS.has(method))) return false;
-  const bytes = folderBytes(workspaceDir, limit(MAX_IN_PROCESS_WORKSPACE_BYTES));
+  if (workspace === undefined || !(method.startsWith("analyses.") || WORKSPACE_READS.has(method))) return false;
+  const bytes = workspace();
   return bytes !== null && bytes <= limit(MAX_IN_PROCESS_WORKSPACE_BYTES);
-}
-
-/** The size of every file under `dir`, counted until it passes `most` (then any sum past it); null
- * when `dir` cannot be read (the worker then says why). */
-function folderBytes(dir: string, most: number): number | null {
-  let bytes = 0;
-  const walk = (path: string): void => {
-    for (const e of readdirSync(path, { withFileTypes: true })) {
-      if (bytes > most) return;
-      const at = join(path, e.name);
-      if (e.isDirectory()) walk(at);
-      else {
-        // A link is measured by what it names; one to a folder is not followed, and taken as too large.
-        const s = statSync(at);
-        bytes += s.isDirectory() ? most + 1 : s.size;
-      }
-    }
-  };
-  try {
-    walk(dir);
-    return bytes;
-  } catch {
-    return null;
-  }
 }
 
 /** A file's size, or the sum of a directory's files (without a uftrace recording's event files when
@@ -111,12 +96,40 @@ function sizeOf(path: string, skipEvents: boolean): number | null {
   try {
     const s = statSync(path);
     if (!s.isDirectory()) return s.size;
-    const entries = readdirSync(path, { withFileTypes: true });
-    const recording = skipEvents && entries.some((e) => e.isFile() && e.name === "info");
-    let bytes = 0;
-    for (const e of entries)
-      if (e.isDirectory()) bytes += MAX_IN_PROCESS_BYTES + 1;
-      else if (!(recording && e.name.endsWith(".dat"))) bytes += statSync(join(path, e.name)).size;
+    const recording = skipEvents && statSync(join(path, "info"), { throwIfNoEntry: false })?.isFile() === true;
+    return folderBytes(path, MAX_IN_PROCESS_BYTES, {
+      deep: false,
+      skip: recording ? (name) => name.endsWith(".dat") : () => false,
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** The size of the files under `dir` (`deep`: in its folders too, else a folder in it counts as past
+ * `most`; `skip`: names not counted), counted until it passes `most` (then any sum past it); a link is
+ * measured by what it names, one to a folder taken as past `most`. Null when `dir` cannot be read. */
+function folderBytes(
+  dir: string,
+  most: number,
+  o: { deep: boolean; skip: (name: string) => boolean } = { deep: true, skip: () => false },
+): number | null {
+  let bytes = 0;
+  const walk = (path: string): void => {
+    for (const e of readdirSync(path, { withFileTypes: true })) {
+      if (bytes > most) return;
+      const at = join(path, e.name);
+      if (e.isDirectory()) {
+        if (o.deep) walk(at);
+        else bytes += most + 1;
+      } else if (!o.skip(e.name)) {
+        const s = statSync(at);
+        bytes += s.isDirectory() ? most + 1 : s.size;
+      }
+    }
+  };
+  try {
+    walk(dir);
     return bytes;
   } catch {
     return null;

@@ -140,10 +140,8 @@ export class ReaderPool {
 
   /** Jobs taken from the queue on the engine's own thread, one after the other, until none is left. */
   private async readHereToo(): Promise<void> {
-    for (let task = this.queue.shift(); task !== undefined; task = this.queue.shift()) {
-      const [settled] = await readHere([task.job]);
-      task.settle(settled);
-    }
+    for (let task = this.queue.shift(); task !== undefined; task = this.queue.shift())
+      task.settle(await readOne(task.job));
   }
 
   /** Gives the reader the next job if it has started and is free. */
@@ -212,15 +210,18 @@ function sizeOf(path: string): number {
 async function readHere(jobs: readonly TimelinesJob[], onDone?: (done: number) => void): Promise<Settled[]> {
   const out: Settled[] = [];
   for (const job of jobs) {
-    out.push(
-      await readRunTimelines(job).then(
-        (value): Settled => ({ ok: true, value }),
-        (e: unknown): Settled => ({ ok: false, error: e instanceof Error ? e : new Error(String(e)) }),
-      ),
-    );
+    out.push(await readOne(job));
     onDone?.(out.length);
   }
   return out;
+}
+
+/** One job read in the engine's own thread, its error kept as its answer. */
+function readOne(job: TimelinesJob): Promise<Settled> {
+  return readRunTimelines(job).then(
+    (value): Settled => ({ ok: true, value }),
+    (e: unknown): Settled => ({ ok: false, error: e instanceof Error ? e : new Error(String(e)) }),
+  );
 }
 
 /** The built reader beside the engine's bundle, or the TypeScript source through tsx; null when

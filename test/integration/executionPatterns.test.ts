@@ -12,7 +12,7 @@ import { ROOT, tempDir } from "../helpers/uftrace.js";
 import { varbench } from "../helpers/cli.js";
 import { VarbenchService } from "../../engine/api/service.js";
 import { inProcessClient } from "../../engine/api/inProcess.js";
-import { fitsInProcess } from "../../engine/cli/inProcessEngine.js";
+import { fitsInProcess, workspaceSize } from "../../engine/cli/inProcessEngine.js";
 import type { DesignComparisonResult } from "../../engine/patterns/comparisonResult.js";
 import type { ExecutionPatternsResult } from "../../engine/patterns/result.js";
 
@@ -235,10 +235,14 @@ describe("execution patterns on real campaigns (paper 004)", () => {
     // Routed as the test means it: all its files (two 40-run campaigns, about 4 MB) within 8 MB and,
     // grown 64 times, within the default budget; past a 64 MB budget's 1 MB, in the worker.
     const args = { target: { kind: "campaign", campaignId: 1 } };
-    assert.equal(await fitsInProcess("analyses.designComparison", args, 4096, ws), true);
-    assert.equal(await fitsInProcess("campaigns.get", { campaignId: 1 }, 4096, ws), true);
-    assert.equal(await fitsInProcess("analyses.designComparison", args, 64, ws), false);
-    assert.equal(await fitsInProcess("campaigns.launch", {}, 4096, ws), false, "a campaign runs in the worker");
+    assert.equal(await fitsInProcess("analyses.designComparison", args, 4096, workspaceSize(ws)), true);
+    assert.equal(await fitsInProcess("campaigns.get", { campaignId: 1 }, 4096, workspaceSize(ws)), true);
+    assert.equal(await fitsInProcess("analyses.designComparison", args, 64, workspaceSize(ws)), false);
+    assert.equal(
+      await fitsInProcess("campaigns.launch", {}, 4096, workspaceSize(ws)),
+      false,
+      "a campaign runs in the worker",
+    );
     const compare = (budgetMb: string) => {
       // Nothing kept from before (but the runs' timelines): each side analyses the campaign itself.
       const db = new Database(join(ws, "varbench.sqlite"));

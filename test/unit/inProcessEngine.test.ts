@@ -7,7 +7,7 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { contextGuard, fitsInProcess, WorkerNeeded } from "../../engine/cli/inProcessEngine.js";
+import { contextGuard, fitsInProcess, WorkerNeeded, workspaceSize } from "../../engine/cli/inProcessEngine.js";
 import { FIXTURES, tempDir } from "../helpers/uftrace.js";
 
 describe("fitsInProcess", () => {
@@ -71,24 +71,32 @@ describe("fitsInProcess, for calls that read a workspace", () => {
     writeFileSync(join(ws, "varbench.sqlite"), "x".repeat(100_000));
     const campaign = { target: { kind: "campaign", campaignId: 1 } };
     for (const method of ["analyses.designComparison", "analyses.executionPatterns", "runs.list", "campaigns.get"])
-      assert.equal(await fitsInProcess(method, campaign, 64, ws), true, method);
+      assert.equal(await fitsInProcess(method, campaign, 64, workspaceSize(ws)), true, method);
     // Calls that run campaigns, import or write reports stay in the worker whatever the size.
     for (const method of ["campaigns.launch", "campaigns.resume", "runs.import", "reports.campaign"])
-      assert.equal(await fitsInProcess(method, {}, 4096, ws), false, method);
+      assert.equal(await fitsInProcess(method, {}, 4096, workspaceSize(ws)), false, method);
     // A recording of 2 MiB in the artifacts' folders: 64 times over is past 64 MB, within 4096 MB.
     writeFileSync(join(ws, "artifacts", "ab", "run.dat"), "x".repeat(2 * 2 ** 20));
-    assert.equal(await fitsInProcess("analyses.designComparison", campaign, 64, ws), false);
-    assert.equal(await fitsInProcess("analyses.designComparison", campaign, 4096, ws), true);
+    assert.equal(await fitsInProcess("analyses.designComparison", campaign, 64, workspaceSize(ws)), false);
+    assert.equal(await fitsInProcess("analyses.designComparison", campaign, 4096, workspaceSize(ws)), true);
+    // Measured once a command: its calls stay on one side however the workspace grows meanwhile.
+    const once = workspaceSize(ws);
+    assert.equal(await fitsInProcess("analyses.designComparison", campaign, 4096, once), true);
     // Past 8 MiB in all, the worker, whatever the budget.
     writeFileSync(join(ws, "artifacts", "ab", "big.dat"), "x".repeat(7 * 2 ** 20));
-    assert.equal(await fitsInProcess("analyses.designComparison", campaign, 4096, ws), false);
-    assert.equal(await fitsInProcess("runs.list", {}, 4096, join(ws, "none")), false, "a missing workspace");
+    assert.equal(await fitsInProcess("analyses.designComparison", campaign, 4096, workspaceSize(ws)), false);
+    assert.equal(await fitsInProcess("runs.list", {}, 4096, once), true, "the command's first measure holds");
+    assert.equal(
+      await fitsInProcess("runs.list", {}, 4096, workspaceSize(join(ws, "none"))),
+      false,
+      "a missing workspace",
+    );
     // A link is measured by the file it names.
     const linked = tempDir("inprocess-linked-");
     writeFileSync(join(linked, "varbench.sqlite"), "x");
     symlinkSync(join(ws, "artifacts", "ab", "big.dat"), join(linked, "big.dat"));
     assert.equal(
-      await fitsInProcess("runs.list", {}, 64, linked),
+      await fitsInProcess("runs.list", {}, 64, workspaceSize(linked)),
       false,
       "a link to 7 MiB, past a 64 MB budget's 1 MiB",
     );
