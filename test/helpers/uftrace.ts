@@ -1,7 +1,7 @@
 // Recording the project's example programs with the real uftrace, and reading
 // uftrace's own `report` as the reference the readers are checked against.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,8 +14,26 @@ export function buildExamples(): void {
   execFileSync("make", ["-s", "-C", join(ROOT, "examples")], { stdio: "inherit" });
 }
 
+const made: string[] = [];
+
+/** A new directory under the system's temporary one, removed when the test
+ * file's process exits: a CI run made ~2.5 GB of recordings and workspaces
+ * and left them all behind. */
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `varbench-${prefix}-`));
+  const dir = mkdtempSync(join(tmpdir(), `varbench-${prefix}-`));
+  if (made.length === 0) process.on("exit", removeMade);
+  made.push(dir);
+  return dir;
+}
+
+function removeMade(): void {
+  for (const dir of made) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // A directory a child process still holds open is left: the next clean of /tmp takes it.
+    }
+  }
 }
 
 /** Records `program args…` into a new data directory and returns its path;

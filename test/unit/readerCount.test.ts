@@ -2,10 +2,11 @@
 // or VARBENCH_READERS, a bad value refused in words; and how many a call
 // starts for its jobs within the engine's memory budget.
 import { describe, it } from "node:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import assert from "node:assert/strict";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism } from "node:os";
+import { tempDir } from "../helpers/uftrace.js";
 import { readerCount } from "../../engine/pool/readerCount.js";
 import { READER_WORTH_MS, readersWanted, readingMs } from "../../engine/pool/readerPool.js";
 
@@ -45,7 +46,7 @@ describe("reader pool size", () => {
   });
 
   it("estimates the reading from the jobs' event files: 12 ms a run, 130 KB of uftrace records a ms", () => {
-    const dir = mkdtempSync(join(tmpdir(), "reading-ms-"));
+    const dir = tempDir("reading-ms");
     const dat = join(dir, "1.dat");
     writeFileSync(dat, Buffer.alloc(1_300_000));
     const sym = join(dir, "prog.sym");
