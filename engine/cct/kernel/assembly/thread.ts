@@ -245,6 +245,17 @@ export function close(timeNs: f64): void {
   store<f64>(sp, load<f64>(sp) + duration);
 }
 
+/** The thread's time after an event at `at`: an event earlier than the one before it is a damaged
+ * record, taken at the time before it, and counted (backwards). */
+// @ts-ignore: decorator
+@inline export function timeAfter(at: f64, last: f64): f64 {
+  if (at < last) {
+    backwards++;
+    return last;
+  }
+  return at;
+}
+
 /** Siblings walked before the hash table is asked: most contexts have a few children, found at once. */
 const WALK: i32 = 8;
 
