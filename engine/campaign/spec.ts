@@ -6,6 +6,7 @@ import { VarbenchError } from "../errors/errors.js";
 import { executorSchema } from "./executor.js";
 import { nameSchema as name } from "./names.js";
 import { PROFILER_NAMES } from "./profilerNames.js";
+import { grouped } from "../format/numbers.js";
 
 const argv = z.array(z.string().min(1)).min(1, "needs at least the program");
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
@@ -139,7 +140,7 @@ export const campaignSpecSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["repetitions"],
-        message: `${spec.designs.length} design(s) × ${spec.workloads.length} workload(s) × (${spec.repetitions} repetitions + ${spec.warmups} warm-ups)${spec.timing ? " × 2 (a plain timing run beside each profiled one)" : ""} is ${runs.toLocaleString("en-US")} runs; a campaign plans at most ${MAX_PLANNED_RUNS.toLocaleString("en-US")}`,
+        message: `${spec.designs.length} design(s) × ${spec.workloads.length} workload(s) × (${spec.repetitions} repetitions + ${spec.warmups} warm-ups)${spec.timing ? " × 2 (a plain timing run beside each profiled one)" : ""} is ${grouped(runs)} runs; a campaign plans at most ${grouped(MAX_PLANNED_RUNS)}`,
       });
     }
     if (spec.timing && spec.profiler.name === "time") {

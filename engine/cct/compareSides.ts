@@ -5,6 +5,7 @@ import { summarize, type Summary } from "../stats/summary.js";
 import { compareContexts, MIN_RELATIVE_CHANGE, poolContexts, type ComparedContext } from "./compare.js";
 import type { ContextRow } from "./query.js";
 import { chainKind, type FrameKind } from "./frameKinds.js";
+import { grouped } from "../format/numbers.js";
 
 /** Seed of the bootstrap intervals of compared wall times (fixed: same data, same view). */
 const COMPARE_SEED = 1;
@@ -62,12 +63,12 @@ export function compareSides(a: SideInput, b: SideInput): Comparison {
       cut === 0
         ? []
         : [
-            `${s.label}: only the heaviest contexts of its deepest runs are compared; ${cut.toLocaleString("en-US")} lighter ones, whose call chains would not fit in memory together, are left out`,
+            `${s.label}: only the heaviest contexts of its deepest runs are compared; ${grouped(cut)} lighter ones, whose call chains would not fit in memory together, are left out`,
           ],
     ),
     ...(result.unknown > 0
       ? [
-          `${result.unknown.toLocaleString("en-US")} context(s) seen on one side only are not compared: the other side may have them among those left out`,
+          `${grouped(result.unknown)} context(s) seen on one side only are not compared: the other side may have them among those left out`,
         ]
       : []),
   ];

@@ -8,6 +8,7 @@ import { mergeThreads } from "./merge.js";
 import { chainOf, contextRows, type ContextRow, type ContextSort } from "./query.js";
 import type { ContextColumns } from "./contextTable.js";
 import { describeTraceWarning } from "../trace/diagnostics.js";
+import { grouped } from "../format/numbers.js";
 
 export interface CctTableOptions {
   /** One thread: "tid" or "pid/tid"; null: all threads merged. */
@@ -63,10 +64,9 @@ export function cctTable(cct: Cct, label: string, o: CctTableOptions): CctTable 
     for (let p = c; p > 0; p = merged.parent[p]) depth++;
     return depth;
   };
-  // Worded only when rows were cut: the first toLocaleString of a process sets up ICU's number
-  // formats, about 27 ms of CPU, a fifth of Node's own start (issue 32 item 1).
+  // Worded only when rows were cut (maxDepth walks every context).
   const shown = () =>
-    `the ${all.length.toLocaleString("en-US")} heaviest of ${contexts.toLocaleString("en-US")} contexts are listed: the others' call chains, up to ${maxDepth(merged).toLocaleString("en-US")} calls deep, would not fit in memory together`;
+    `the ${grouped(all.length)} heaviest of ${grouped(contexts)} contexts are listed: the others' call chains, up to ${grouped(maxDepth(merged))} calls deep, would not fit in memory together`;
   return {
     label,
     events: cct.events,

@@ -10,6 +10,7 @@ import type { MeasureUnit } from "../format/numbers.js";
 import type { ChartColors } from "./colors.js";
 import { measureUnitFor } from "./units.js";
 import { compact, logAxis, valueAxis } from "./trendCharts.js";
+import { grouped } from "../format/numbers.js";
 
 /** The interval drawn around each mean: 95%, as every interval of the workbench. */
 export const PLOT_CONFIDENCE = 0.95;
@@ -95,7 +96,7 @@ export function runsPlot(input: RunsPlotInput): RunsPlot {
     : 0;
   const leftOut = input.points.length - shown.length;
   const notes = [
-    `${shown.length.toLocaleString("en-US")} runs; means with their ${PLOT_CONFIDENCE * 100}% t intervals`,
+    `${grouped(shown.length)} runs; means with their ${PLOT_CONFIDENCE * 100}% t intervals`,
     single > 0 ? `${single} ${single === 1 ? "mean rests" : "means rest"} on one run: no interval` : "",
     cut > 0 ? `${cut} ${cut === 1 ? "interval reaches" : "intervals reach"} 0 or below: cut at the lowest run` : "",
     leftOut > 0 ? `${leftOut} ${leftOut === 1 ? "run" : "runs"} left out (no value, or ≤ 0 on a log axis)` : "",

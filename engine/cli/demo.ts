@@ -13,7 +13,7 @@ import { DATA_ROOT, PROJECT_ROOT } from "../io/projectRoot.js";
 import { chain, table } from "../format/text.js";
 import { campaignTable } from "./format/campaignTable.js";
 import { followCampaign } from "./follow.js";
-import { formatNs } from "../format/numbers.js";
+import { formatNs, grouped } from "../format/numbers.js";
 
 const FIXTURES = join(DATA_ROOT, "test", "fixtures", "uftrace", "0.13");
 /** The demo's campaigns: wall times of two designs, the same designs traced, a worker pool's two
@@ -78,7 +78,7 @@ export async function runDemo(
       });
       if (r.kind !== "trace") throw new Error(`${ex.trace} is not a trace`);
       out.push(`imported ${ex.workload} as run ${r.runId} (${r.events} events)`);
-      step(`imported the example trace ${ex.workload} as run ${r.runId} (${r.events.toLocaleString("en-US")} events)`);
+      step(`imported the example trace ${ex.workload} as run ${r.runId} (${grouped(r.events)} events)`);
     }
     for (const run of o.contexts === false ? [] : (await api.runs.list({})).filter((r) => r.hasCct)) {
       const { rows } = await api.analyses.cct({ target: { kind: "run", runId: run.id } });

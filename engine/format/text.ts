@@ -1,3 +1,4 @@
+import { grouped } from "./numbers.js";
 // Text for people, shared by the reports, the command line and the interface: aligned tables,
 // call chains and names, and text of any origin made safe to show on a terminal or in a shell.
 
@@ -24,7 +25,7 @@ export function chainText(path: readonly string[]): string {
   if (path.length <= 2 * CHAIN_ENDS + 1) return chain(path);
   return [
     ...path.slice(0, CHAIN_ENDS).map(displayName),
-    `… ${(path.length - 2 * CHAIN_ENDS).toLocaleString("en-US")} calls …`,
+    `… ${grouped(path.length - 2 * CHAIN_ENDS)} calls …`,
     ...path.slice(-CHAIN_ENDS).map(displayName),
   ].join(" > ");
 }
@@ -66,7 +67,7 @@ const SHOWN_CHARACTERS = 200;
  * and cut to its first SHOWN_CHARACTERS characters with the count of the rest. */
 export function shortText(text: string): string {
   if (text.length <= SHOWN_CHARACTERS) return visibleText(text);
-  return `${visibleText(text.slice(0, SHOWN_CHARACTERS))}… (${(text.length - SHOWN_CHARACTERS).toLocaleString("en-US")} more characters)`;
+  return `${visibleText(text.slice(0, SHOWN_CHARACTERS))}… (${grouped(text.length - SHOWN_CHARACTERS)} more characters)`;
 }
 
 /** Arguments that a POSIX shell reads as they are: anything else is quoted. */

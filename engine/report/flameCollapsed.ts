@@ -10,6 +10,7 @@
 import type { FlameGraph } from "../flame/flameGraph.js";
 import type { FlameDiff } from "../flame/flameDiff.js";
 import { ExportRefused, type Exporter } from "./exporter.js";
+import { grouped } from "../format/numbers.js";
 
 /** Collapsed stacks longer than this (in UTF-16 units) are refused: one JavaScript string cannot
  * hold much more than 2²⁹, and no tool that reads the format handles such a file well. */
@@ -32,7 +33,7 @@ export function* collapsedLines(tree: Tree, counts: (node: number) => readonly n
   }
   if (total > MAX_COLLAPSED_CHARS)
     throw new ExportRefused(
-      `collapsed stacks of this tree would take about ${Math.round(total / 2 ** 20).toLocaleString()} MiB (every line spells its whole call chain, and its chains are deep): export the flame graph as JSON instead`,
+      `collapsed stacks of this tree would take about ${grouped(Math.round(total / 2 ** 20))} MiB (every line spells its whole call chain, and its chains are deep): export the flame graph as JSON instead`,
     );
   const children: number[][] = Array.from({ length: size }, () => []);
   for (let c = 1; c < size; c++) children[tree.parent[c]].push(c);

@@ -3,7 +3,7 @@
 import type { SandwichResult } from "../flame/sandwichResult.js";
 import { sandwichRows } from "../flame/sandwichResult.js";
 import type { SandwichTree } from "../flame/sandwich.js";
-import { formatNs } from "../format/numbers.js";
+import { formatNs, grouped } from "../format/numbers.js";
 import { table } from "../format/text.js";
 import type { Exporter } from "./exporter.js";
 
@@ -25,7 +25,7 @@ export function sandwichText(s: SandwichResult): string {
   return [
     `${f.name} in ${s.label}${s.thread === null ? "" : `, thread ${s.thread}`}:`,
     `  total ${formatNs(f.totalNs)}${per} (${pct(f.totalNs, s.allNs)} of all), self ${formatNs(f.selfNs)}${per}, ` +
-      `${f.calls.toLocaleString("en-US")} calls (a recursion counted once per stack)`,
+      `${grouped(f.calls)} calls (a recursion counted once per stack)`,
     "",
     `Callers (who called ${f.name}; each line: the time spent in ${f.name} through that chain):`,
     treeTable(s.callers, f.totalNs, false),

@@ -5,7 +5,7 @@
 import type { DesignVerdict, WorkloadVerdict } from "../verdict/designVerdict.js";
 import type { Speedup } from "../verdict/speedup.js";
 import type { Exporter } from "./exporter.js";
-import { formatRatio, formatMeasure } from "../format/numbers.js";
+import { formatMeasure, formatRatio, grouped } from "../format/numbers.js";
 import { table } from "../format/text.js";
 
 /** "4.21 (3.93–4.52)" in the lower design's favour, with the design named. */
@@ -97,8 +97,8 @@ function toolCostLines(v: DesignVerdict): string[] {
         const [ratio, , faster] = ratioCell(t.adjusted, v.labels);
         return [
           w.workload,
-          Math.round(t.a.callsPerRun).toLocaleString("en-US"),
-          Math.round(t.b.callsPerRun).toLocaleString("en-US"),
+          grouped(Math.round(t.a.callsPerRun)),
+          grouped(Math.round(t.b.callsPerRun)),
           `${formatMeasure("ns", t.a.meanNs)} (${pct(t.a.share)})`,
           `${formatMeasure("ns", t.b.meanNs)} (${pct(t.b.share)})`,
           `${ratio}, ${faster}`,

@@ -4,6 +4,7 @@
 import { VarbenchError } from "../errors/errors.js";
 import { MAX_PLANNED_RUNS } from "../campaign/spec.js";
 import { RESULTS_FORMAT_TITLES, type ResultsFormat, type ResultsWarning } from "./model.js";
+import { grouped } from "../format/numbers.js";
 
 export interface FieldProblem {
   /** JSON path from the document's root, e.g. `benchmarks[2].real_time`; "" for the root. */
@@ -69,9 +70,9 @@ export function describeResultsError(e: ResultsErrorDetail): string {
     case "too-long":
       return `${e.file}: at byte ${e.byteOffset}: ${e.what} longer than ${e.limitBytes / 1024} KiB, which no results file holds (a command is one argument, and Linux passes none longer): not imported`;
     case "too-much-text":
-      return `${e.file}: its runs would keep more than ${(e.limit / 1e6).toLocaleString("en-US")} MB of the tool's words (each run keeps its command and the file's context), which no real ${RESULTS_FORMAT_TITLES[e.format]} file gives: not imported`;
+      return `${e.file}: its runs would keep more than ${grouped(e.limit / 1e6)} MB of the tool's words (each run keeps its command and the file's context), which no real ${RESULTS_FORMAT_TITLES[e.format]} file gives: not imported`;
     case "too-many-runs":
-      return `${e.file}: ${e.runs.toLocaleString("en-US")} measured runs; an import, like a campaign, holds at most ${e.limit.toLocaleString("en-US")} (split the file, or keep fewer repetitions)`;
+      return `${e.file}: ${grouped(e.runs)} measured runs; an import, like a campaign, holds at most ${grouped(e.limit)} (split the file, or keep fewer repetitions)`;
     case "invalid": {
       const listed = e.problems
         .slice(0, MAX_LISTED_PROBLEMS)

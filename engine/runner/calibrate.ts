@@ -19,6 +19,7 @@ import { findCalibration, saveCalibration, type CalibrationKey } from "../store/
 import type { Workspace } from "../store/workspace.js";
 import { toolVersion } from "./profilers/toolVersion.js";
 import { readConfigJson, writeConfigJson } from "../io/configFiles.js";
+import { grouped } from "../format/numbers.js";
 
 const execFileAsync = promisify(execFile);
 const SOURCE = join(DATA_ROOT, "engine", "runner", "native", "vbcalls.c");
@@ -74,7 +75,7 @@ export async function ensureUftraceCalibration(
     `Measuring uftrace's own cost per call on this machine, once for ${key.version.split(" (")[0]} with the options ${options.join(" ") || "(none)"} (${PAIRS * 2} short recordings)…`,
   );
   const patching = options.some((o) => PATCHING.has(o));
-  const how = `${FEWER_CALLS.toLocaleString("en-US")} and ${MORE_CALLS.toLocaleString("en-US")} calls of an empty function recorded ${PAIRS} times each with scheduler events (a ${patching ? "-fpatchable-function-entry=5" : "-pg"} build, record options: ${options.filter((o) => o !== "--no-event").join(" ") || "none"}), the median difference per call, less the call's own time in a plain build; the cheapest case, as real calls cost the tracer more`;
+  const how = `${grouped(FEWER_CALLS)} and ${grouped(MORE_CALLS)} calls of an empty function recorded ${PAIRS} times each with scheduler events (a ${patching ? "-fpatchable-function-entry=5" : "-pg"} build, record options: ${options.filter((o) => o !== "--no-event").join(" ") || "none"}), the median difference per call, less the call's own time in a plain build; the cheapest case, as real calls cost the tracer more`;
   try {
     const nsPerCall = await measure(options, patching);
     if (nsPerCall === null) {

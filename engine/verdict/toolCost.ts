@@ -11,6 +11,7 @@ import type { Speedup, SideNames } from "./speedup.js";
 import { speedupClaim, speedupOf } from "./speedup.js";
 import { meanRatio } from "../stats/ratio.js";
 import type { MeasureInfo } from "../campaign/measures.js";
+import { grouped } from "../format/numbers.js";
 
 /** A share of the measure the tool's cost may take before it is said as a warning: a tenth, beyond which
  * the tool's cost rivals the differences designs are usually compared for (a few percent to tens of percent). */
@@ -108,7 +109,7 @@ export function toolCostOf(
   const warnings: string[] = [];
   if (Math.max(a.share, b.share) >= TOOL_SHARE_WARNING) {
     warnings.push(
-      `${c.tool}'s own cost is at least an estimated ${pct(a.share)} of the ${input.measure.title} of ${labels.a} and ${pct(b.share)} of that of ${labels.b} (${Math.round(a.callsPerRun).toLocaleString("en-US")} and ${Math.round(b.callsPerRun).toLocaleString("en-US")} calls a run at ${c.nsPerCall.toFixed(0)} ns a call)`,
+      `${c.tool}'s own cost is at least an estimated ${pct(a.share)} of the ${input.measure.title} of ${labels.a} and ${pct(b.share)} of that of ${labels.b} (${grouped(Math.round(a.callsPerRun))} and ${grouped(Math.round(b.callsPerRun))} calls a run at ${c.nsPerCall.toFixed(0)} ns a call)`,
     );
   }
   const swamps =

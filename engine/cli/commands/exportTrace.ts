@@ -6,6 +6,7 @@ import { withApi } from "../api.js";
 import { targetArg } from "../target.js";
 import { withAnalysisProgress } from "../analysisProgress.js";
 import type { TraceExport } from "../../api/types.js";
+import { grouped } from "../../format/numbers.js";
 
 /** The standard output as a file the engine can open (Linux and macOS). */
 const STDOUT_FILE = "/dev/stdout";
@@ -40,5 +41,5 @@ export function exportTrace(
 }
 
 function kib(bytes: number): string {
-  return Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-US");
+  return grouped(Math.max(1, Math.round(bytes / 1024)));
 }

@@ -3,7 +3,7 @@
 import { withApi } from "../api.js";
 import { targetArg } from "../target.js";
 import { printJson } from "../format/jsonOut.js";
-import { formatNs } from "../../format/numbers.js";
+import { formatNs, grouped } from "../../format/numbers.js";
 import type { TimelineResult } from "../../timeline/result.js";
 
 export function timeline(
@@ -27,7 +27,7 @@ export function timeline(
 function lines(r: TimelineResult): string[] {
   const at = (ns: number) => formatNs(ns - r.spanStartNs);
   const out = [
-    `${r.label}: ${r.calls.toLocaleString("en-US")} calls; window ${at(r.fromNs)} to ${at(r.toNs)} of ${formatNs(r.spanEndNs - r.spanStartNs)}, ${r.width} columns of ${formatNs(r.pixelNs)}`,
+    `${r.label}: ${grouped(r.calls)} calls; window ${at(r.fromNs)} to ${at(r.toNs)} of ${formatNs(r.spanEndNs - r.spanStartNs)}, ${r.width} columns of ${formatNs(r.pixelNs)}`,
     ...r.notes.map((n) => `note: ${n}`),
   ];
   for (const t of r.tracks) {

@@ -1,7 +1,7 @@
 // A table cell for people (Markdown, HTML) and for machines (CSV): people read
 // durations with units and fractions as percentages; CSV keeps the raw value
 // and spreads an interval over two columns.
-import { formatNs, formatRatio } from "../../format/numbers.js";
+import { formatNs, formatRatio, grouped } from "../../format/numbers.js";
 import { csvField, csvSafe } from "../csv.js";
 import type { Cell, ColumnUnit, ReportTable } from "./model.js";
 
@@ -23,7 +23,7 @@ export function formatCell(v: Cell, unit: ColumnUnit): string {
     case "ratio":
       return `${formatRatio(n)}×`;
     case "count":
-      return Number.isInteger(n) ? n.toLocaleString("en-US") : n.toFixed(2);
+      return Number.isInteger(n) ? grouped(n) : n.toFixed(2);
     case "number":
       return formatPlain(n);
     default:
@@ -33,7 +33,7 @@ export function formatCell(v: Cell, unit: ColumnUnit): string {
 
 function formatPlain(n: number): string {
   if (!Number.isFinite(n)) return "—";
-  if (Number.isInteger(n)) return n.toLocaleString("en-US");
+  if (Number.isInteger(n)) return grouped(n);
   return Math.abs(n) >= 1e5 || (n !== 0 && Math.abs(n) < 1e-3) ? n.toExponential(3) : n.toFixed(3);
 }
 
