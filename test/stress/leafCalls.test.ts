@@ -4,15 +4,19 @@
 // recording's own symbols and maps: calls of its functions in random trees, with leaves called
 // alone, in runs and alternating, times that sometimes run backwards, exits of the wrong
 // function, an address no symbol holds; under a random time filter, depth limit, tracer cost and
-// watched chains. The tree the kernel builds from the plain records must equal, bit for bit, the
-// one built from the reader's own decoding (every event through the kernel's general step), read
-// whole and in chunks that cut runs anywhere; and the watched invocations must be the same.
+// watched chains. The tree the kernel builds from the plain records (read whole and in chunks that
+// cut runs anywhere) and from the reader's decoded batches (consumeBatch's leaf path) must equal,
+// bit for bit, the one built from the events one at a time (every event through the kernel's
+// general step); and the watched invocations must be the same.
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Cct } from "../../engine/cct/cct.js";
 import { CctBuilder } from "../../engine/cct/cctBuilder.js";
+import { BatchThreadSink } from "../../engine/trace/batchThreadSink.js";
 import { TraceError } from "../../engine/trace/diagnostics.js";
+import { ENTER, EventBatch, type ThreadSink } from "../../engine/trace/eventBatch.js";
+import type { TraceSink } from "../../engine/trace/sink.js";
 import { readUftrace } from "../../engine/trace/uftrace/readUftrace.js";
 import { assertSameCct } from "../helpers/cctCompare.js";
 import { decodedSink } from "../helpers/decodedSink.js";
@@ -108,6 +112,36 @@ function stream(random: () => number): Stream {
   };
 }
 
+/** How the kernel is handed the records: as they lie in the file (consumeRecords, its leaf paths),
+ * decoded in batches (consumeBatch, its leaf path), or decoded one event a batch, so that every
+ * event goes through step alone: the reference. */
+type Path = "records" | "batches" | "oneByOne";
+
+class OneByOne extends BatchThreadSink {
+  private readonly single: EventBatch;
+  constructor(inner: ThreadSink) {
+    super();
+    this.single = new EventBatch(inner);
+  }
+
+  consume(batch: EventBatch): void {
+    for (let i = 0; i < batch.count; i++) {
+      if (batch.kind[i] === ENTER) this.single.enter(batch.fn[i], batch.timeNs[i], batch.depth[i]);
+      else this.single.exit(batch.fn[i], batch.timeNs[i]);
+      this.single.flush();
+    }
+  }
+}
+
+function oneByOne(b: CctBuilder): TraceSink {
+  return {
+    functionId: (n) => b.functionId(n),
+    thread: (info) => new OneByOne(b.thread(info)),
+    setTimeFilter: (ns) => b.setTimeFilter(ns),
+    warn: (w) => b.warn(w),
+  };
+}
+
 /** Every thread's columns and the warnings, exactly: +0 and −0, NaN, each bit of each time. */
 function assertIdentical(a: Cct, b: Cct, what: string): void {
   assertSameCct(a, b, 0);
@@ -140,7 +174,7 @@ fuzzSuite({
             ["main", names[1 + int(5)], names[1 + int(5)]],
           ];
     const chunk = CHUNKS[int(CHUNKS.length)];
-    const read = async (chunkBytes: number, decoded: boolean) => {
+    const read = async (chunkBytes: number, path: Path) => {
       const watched: string[] = [];
       const b = new CctBuilder({
         memoryLimitBytes: 256 * 2 ** 20,
@@ -158,7 +192,8 @@ fuzzSuite({
             }
           : {}),
       });
-      await readUftrace(memoryDirectory("nested_chain", files, chunkBytes, !decoded), decoded ? decodedSink(b) : b, {
+      const sink = path === "records" ? b : path === "batches" ? decodedSink(b) : oneByOne(b);
+      await readUftrace(memoryDirectory("nested_chain", files, chunkBytes, path === "records"), sink, {
         excludeOffCpu: false,
       });
       return { cct: b.finish(), watched };
@@ -166,15 +201,19 @@ fuzzSuite({
     return {
       label: `${s.label}, default.opts "${opts}", tool cost ${costNs}/${insideNs} ns, ${paths.length} watched, ${chunk}-byte chunks`,
       run: async () => {
-        const general = await outcome(() => read(1 << 20, true));
-        for (const c of [1 << 20, chunk]) {
-          const leaf = await outcome(() => read(c, false));
+        const general = await outcome(() => read(1 << 20, "oneByOne"));
+        for (const [c, path] of [
+          [1 << 20, "records"],
+          [chunk, "records"],
+          [1 << 20, "batches"],
+        ] as const) {
+          const leaf = await outcome(() => read(c, path));
           if ("error" in general || "error" in leaf) {
             assert.equal(messageOf(leaf), messageOf(general), `${c}-byte chunks`);
             continue;
           }
-          assertIdentical(leaf.cct, general.cct, `${c}-byte chunks`);
-          assert.deepStrictEqual(leaf.watched, general.watched, `${c}-byte chunks: watched invocations`);
+          assertIdentical(leaf.cct, general.cct, `${path}, ${c}-byte chunks`);
+          assert.deepStrictEqual(leaf.watched, general.watched, `${path}, ${c}-byte chunks: watched invocations`);
         }
         if ("error" in general) throw general.error;
       },

@@ -9,13 +9,20 @@ import {
   backwards,
   close,
   enterThread,
+  findChild,
+  foldLeaf,
   lastTime,
   leaveThread,
   maxChildren,
+  pFirst,
+  pFn,
+  pNext,
+  sCtx,
   step,
   toolCost,
   toolCostInside,
   top,
+  unwinds,
   watchDuration,
   watching,
   WATCH_EVENTS,
@@ -23,7 +30,7 @@ import {
   withCovariance,
 } from "./thread";
 import { initRecords } from "./uftraceRecords";
-import { BATCH_EVENTS } from "./layout";
+import { BATCH_EVENTS, ENTER, EXIT } from "./layout";
 
 export { newThread, setMinDuration } from "./thread";
 export { RECORD_BYTES, cacheReset, cacheSet, consumeRecords, recordsPtr } from "./uftraceRecords";
@@ -108,6 +115,27 @@ export function consumeBatch(t: usize, n: i32): void {
     if (time < lastTime) {
       time = lastTime;
       backwards++;
+    }
+    // A call whose exit is the next event (a leaf: most calls), of a context already made.
+    if (
+      kind == ENTER &&
+      i + 1 < n &&
+      load<u8>(batchKind + at + 1) == EXIT &&
+      load<i32>(batchFn + ((at + 1) << 2)) == f &&
+      !unwinds(depth)
+    ) {
+      const c = findChild(load<i32>(sCtx + ((<usize>top) << 2)), f, pFn, pFirst, pNext);
+      if (c != -1) {
+        let end = load<f64>(batchTime + ((at + 1) << 3));
+        if (end < time) {
+          end = time;
+          backwards++;
+        }
+        foldLeaf(c, end - time);
+        lastTime = end;
+        i++;
+        continue;
+      }
     }
     while (!step(kind, f, depth, time)) {}
     lastTime = time;

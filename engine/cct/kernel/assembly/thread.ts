@@ -198,7 +198,7 @@ const DEPTH_BITS = 10;
  * exit of an outer call closes every call opened inside it and then that call. */
 export function step(kind: i32, f: i32, depth: i32, timeNs: f64): bool {
   if (kind == ENTER) {
-    if (depth >= 0 && top > depth && top > depth + (((top - depth) >> DEPTH_BITS) << DEPTH_BITS)) {
+    if (unwinds(depth)) {
       mismatch++;
       close(timeNs);
       return false;
@@ -225,6 +225,26 @@ export function step(kind: i32, f: i32, depth: i32, timeNs: f64): bool {
   mismatch += top - d;
   while (top >= d) close(timeNs);
   return true;
+}
+
+/** Whether an entry at `depth` (−1: none recorded) would make step close open calls first. */
+// @ts-ignore: decorator
+@inline export function unwinds(depth: i32): bool {
+  return depth >= 0 && top > depth && top > depth + (((top - depth) >> DEPTH_BITS) << DEPTH_BITS);
+}
+
+/** A call of c, a child of the innermost open call, whose exit came right after its entry (a leaf),
+ * `recorded` ns long: folded as step's push and close would fold it (nothing closed inside it, no
+ * children's time), without the stack. */
+export function foldLeaf(c: i32, recorded: f64): void {
+  closedCalls += 1;
+  if (recorded < minDuration) return;
+  const duration = recorded - toolCostInside;
+  const w = load<i32>(pWatch + (<usize>c << 2));
+  if (w >= 0) noteWatched(w, duration);
+  countInvocation(c, duration, duration, pStats, pCov, pFirst, pNext, pPending, pCalls, pParent, pTouched);
+  const sp = sChild + (<usize>top << 3);
+  store<f64>(sp, load<f64>(sp) + duration);
 }
 
 /** Closes the innermost call at timeNs: one invocation of its context. */
