@@ -25,7 +25,7 @@ export const phaseSegmentsArgs = () =>
 export const phaseSegments = defineAnalysis({
   kind: "phaseSegments",
   title: "phase segmentation",
-  version: 9,
+  version: 10,
   args: phaseSegmentsArgs,
   targets: { target: ["run"], markers: ["campaign", "design"] },
   cache: true,

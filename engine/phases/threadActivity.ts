@@ -4,7 +4,12 @@
 // its events while it has a call open and is not in one of the scheduler's
 // switched-out intervals (uftrace shows those as linux:schedule calls). Time
 // goes into fine bins over the run, as calls do in callHistogram.ts, so an
-// instance's share is read off the bins it spans, to 1/BINS of the run.
+// instance's share is read off the bins it spans, to 1/BINS of the run. The
+// bins start at the thread's first event, not at time 0: a recording's time base
+// is its first time read (uftrace/timeBase.ts), and uftrace's first scheduler
+// event, read first, may come after calls, even after all of them (a program
+// that ran on one CPU and moved to another at its end), so a thread's times
+// may all be negative.
 import { ENTER, type EventBatch, type ThreadSink } from "../trace/eventBatch.js";
 import type { ThreadInfo, TraceSink } from "../trace/sink.js";
 import { BatchThreadSink } from "../trace/batchThreadSink.js";
@@ -51,6 +56,8 @@ export class ThreadActivity implements TraceSink {
 export class ActivityThread extends BatchThreadSink {
   readonly bins = new Float64Array(BINS);
   widthNs = FIRST_WIDTH_NS;
+  /** The time of the thread's first event: bin 0 starts there. */
+  private origin = NaN;
   private open = 0;
   private switchedOut = 0;
   private last = NaN;
@@ -65,6 +72,7 @@ export class ActivityThread extends BatchThreadSink {
   consume(batch: EventBatch): void {
     for (let i = 0; i < batch.count; i++) {
       const t = batch.timeNs[i];
+      if (Number.isNaN(this.origin)) this.origin = t;
       if (!Number.isNaN(this.last) && this.open > 0 && this.switchedOut === 0 && t > this.last) this.add(this.last, t);
       this.last = t;
       const sched = this.run.isSchedule(batch.fn[i]);
@@ -80,8 +88,10 @@ export class ActivityThread extends BatchThreadSink {
     }
   }
 
-  /** On the CPU over [from, to): spread over the bins it spans. */
-  private add(from: number, to: number): void {
+  /** On the CPU over [from, to) (times of the thread's events: from ≥ origin): spread over the bins it spans. */
+  private add(fromNs: number, toNs: number): void {
+    const from = fromNs - this.origin;
+    const to = toNs - this.origin;
     while (to > BINS * this.widthNs) {
       for (let b = 0; b < BINS / 2; b++) this.bins[b] = this.bins[2 * b] + this.bins[2 * b + 1];
       this.bins.fill(0, BINS / 2);
@@ -97,7 +107,10 @@ export class ActivityThread extends BatchThreadSink {
   }
 
   /** Time on the CPU within [start, end) (ns from the trace's base), bins cut in proportion. */
-  between(start: number, end: number): number {
+  between(startNs: number, endNs: number): number {
+    if (Number.isNaN(this.origin)) return 0;
+    const start = startNs - this.origin;
+    const end = endNs - this.origin;
     let sum = 0;
     const first = Math.max(0, Math.floor(start / this.widthNs));
     const last = Math.min(BINS - 1, Math.floor((end - 1) / this.widthNs));

@@ -93,4 +93,24 @@ describe("a thread's time on the CPU within phase instances", () => {
     assert.equal(t.between(0, 20_000), 6000);
     assert.equal(t.between(10_000, 20_000), 4000);
   });
+
+  it("counts a thread whose times are all before the recording's time base, as the same thread after it", () => {
+    // uftrace's time base is the first time read, its first scheduler event's, which may come after every call
+    // (phases.test.ts saw 0 ns on the CPU for every query of a run, now and then). The first test's thread, moved
+    // 1 s before the base and 1 s after: the same times on the CPU, each worked out by hand above.
+    for (const shift of [-1e9, -25_000, 1e9]) {
+      const { t } = thread([
+        ["enter", "work", shift],
+        ["enter", "sched", shift + 4000],
+        ["exit", "sched", shift + 6000],
+        ["exit", "work", shift + 10_000],
+        ["enter", "work", shift + 20_000],
+        ["exit", "work", shift + 22_000],
+      ]);
+      assert.equal(t.between(shift, shift + 30_000), 10_000, `shifted by ${shift} ns`);
+      assert.equal(t.between(shift, shift + 5000), 4000, `shifted by ${shift} ns`);
+      assert.equal(t.between(shift + 5000, shift + 21_000), 5000, `shifted by ${shift} ns`);
+      assert.equal(t.between(shift - 50_000, shift), 0, `before the thread's first event, shifted by ${shift} ns`);
+    }
+  });
 });
