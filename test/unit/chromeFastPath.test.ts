@@ -170,9 +170,23 @@ describe("Chrome fast pass: names known where they stand", () => {
       'idc"}',
       'idct_block\\"x"}',
       'a_name_longer_than_the_eight_bytes_of_the_kez"}',
+      // The first eight bytes the same, a byte after them different: at the end, in the middle, just past them.
+      'idct_blocx"}',
+      'a_name_longer_than_the_eiXht_bytes_of_the_key"}',
+      'a_name_lXnger_than_the_eight_bytes_of_the_key"}',
       'ii"}',
     ]) {
       const { c, dv, len, s } = at(other);
+      assert.equal(names.guess(c, dv, s, len), -1, other);
+    }
+    // An entry remembered under another name's first words (as two names whose words fall in one set are):
+    // guess() checks every byte, the first eight too.
+    const first = at('abcdefgh_tail"}');
+    assert.equal(names.find(first.c, first.dv, 1, 14), -1);
+    const entry = names.add(first.c, 1, 14, "abcdefgh_tail");
+    for (const other of ['zbcdefgh_tail"}', 'abcdefgz_tail"}']) {
+      const { c, dv, len, s } = at(other);
+      names.remember(dv.getInt32(s, true), dv.getInt32(s + 4, true), entry);
       assert.equal(names.guess(c, dv, s, len), -1, other);
     }
   });

@@ -27,6 +27,9 @@ export class NameTable {
   private hashes = new Int32Array(256);
   private starts = new Int32Array(256);
   private lengths = new Int32Array(256);
+  /** Per entry of eight bytes or more: its first two words, as guess() reads them in the chunk. */
+  private head0 = new Int32Array(256);
+  private head1 = new Int32Array(256);
   private bytes = new Uint8Array(1 << 16);
   private view = new DataView(this.bytes.buffer);
   private used = 0;
@@ -67,11 +70,13 @@ export class NameTable {
    * remember() was told of: its bytes and then the closing quote. Else −1, and the caller finds the end.
    */
   guess(c: Uint8Array, dv: DataView<ArrayBufferLike>, s: number, len: number): number {
-    const set = guessSet(dv.getInt32(s, true), dv.getInt32(s + 4, true));
+    const w0 = dv.getInt32(s, true);
+    const w1 = dv.getInt32(s + 4, true);
+    const set = guessSet(w0, w1);
     let e = this.guesses[set];
-    if (e !== EMPTY && this.holdsAt(e, c, dv, s, len)) return e;
+    if (e !== EMPTY && this.holdsAt(e, c, dv, s, len, w0, w1)) return e;
     e = this.guesses[set + 1];
-    return e !== EMPTY && this.holdsAt(e, c, dv, s, len) ? e : EMPTY;
+    return e !== EMPTY && this.holdsAt(e, c, dv, s, len, w0, w1) ? e : EMPTY;
   }
 
   /** guess() is to answer entry e for a name whose first eight bytes in the chunk are w0, w1. */
@@ -82,11 +87,26 @@ export class NameTable {
     this.guesses[set] = e;
   }
 
-  /** Entry e's bytes stand at c[s], followed by a closing quote. */
-  private holdsAt(e: number, c: Uint8Array, dv: DataView<ArrayBufferLike>, s: number, len: number): boolean {
+  /** Entry e's bytes stand at c[s] (whose first two words are w0, w1), followed by a closing quote. */
+  private holdsAt(
+    e: number,
+    c: Uint8Array,
+    dv: DataView<ArrayBufferLike>,
+    s: number,
+    len: number,
+    w0: number,
+    w1: number,
+  ): boolean {
     const n = this.lengths[e];
     if (s + n >= len || c[s + n] !== QUOTE) return false;
     const at = this.starts[e];
+    if (n >= 8) {
+      // Its first eight bytes are the words just read: the rest from there.
+      if (this.head0[e] !== w0 || this.head1[e] !== w1) return false;
+      const view = this.view;
+      for (let i = 8; i + 4 < n; i += 4) if (view.getInt32(at + i, true) !== dv.getInt32(s + i, true)) return false;
+      return view.getInt32(at + n - 4, true) === dv.getInt32(s + n - 4, true);
+    }
     if (n < 4) {
       const bytes = this.bytes;
       for (let i = 0; i < n; i++) if (bytes[at + i] !== c[s + i]) return false;
@@ -115,6 +135,10 @@ export class NameTable {
     this.bytes.set(raw.subarray(from, to), this.used);
     this.starts[e] = this.used;
     this.lengths[e] = n;
+    if (n >= 8) {
+      this.head0[e] = this.view.getInt32(this.used, true);
+      this.head1[e] = this.view.getInt32(this.used + 4, true);
+    }
     this.hashes[e] = this.pendingHash;
     this.value[e] = -1;
     this.used += n;
@@ -140,6 +164,8 @@ export class NameTable {
     this.hashes = grown(this.hashes, cap);
     this.starts = grown(this.starts, cap);
     this.lengths = grown(this.lengths, cap);
+    this.head0 = grown(this.head0, cap);
+    this.head1 = grown(this.head1, cap);
     this.value = grown(this.value, cap);
   }
 
