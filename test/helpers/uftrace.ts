@@ -18,7 +18,8 @@ const made: string[] = [];
 
 /** A new directory under the system's temporary one, removed when the test
  * file's process exits: a CI run made ~2.5 GB of recordings and workspaces
- * and left them all behind. */
+ * and left them all behind. A file with a failed test keeps them, and says
+ * where, so the recording that failed can be looked at. */
 export function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), `varbench-${prefix}-`));
   if (made.length === 0) process.on("exit", removeMade);
@@ -26,7 +27,11 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
-function removeMade(): void {
+function removeMade(code: number): void {
+  if (code !== 0 || (process.exitCode ?? 0) !== 0) {
+    process.stderr.write(`kept for a look, as a test failed: ${made.join(" ")}\n`);
+    return;
+  }
   for (const dir of made) {
     try {
       rmSync(dir, { recursive: true, force: true });
