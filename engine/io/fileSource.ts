@@ -23,8 +23,8 @@ export type OnBytes = (bytes: number) => void;
 /** Files up to this size are read in the caller's thread: each read of one costs less than a round trip
  * through libuv's thread pool, of which a file read through it takes four or five (open, stat, reads,
  * close); a run of the 40-run example campaign has about eight such files, and its reading waited on
- * them for more than its own work. Larger files are read ahead in the pool, their reads beside the
- * decoding. */
+ * them for more than its own work. Larger files' chunks are read ahead in the pool, their reads beside
+ * the decoding (blocks are read in this thread whatever the size: openBlocks). */
 export const SMALL_FILE_BYTES = 256 << 10;
 
 /** The file opened in this thread if it is small (SMALL_FILE_BYTES), else null (it is closed again). */
