@@ -6,11 +6,10 @@
 // thread of a CctBuilder; memory comes from the runtime stub's bump allocator
 // (it never frees; arrays grow by doubling, which bounds the waste).
 import {
-  backwards,
   close,
   enterThread,
   findChild,
-  foldLeaf,
+  fold,
   lastTime,
   leaveThread,
   maxChildren,
@@ -19,6 +18,7 @@ import {
   pNext,
   sCtx,
   step,
+  timeAfter,
   toolCost,
   toolCostInside,
   top,
@@ -111,11 +111,7 @@ export function consumeBatch(t: usize, n: i32): void {
     const kind = <i32>load<u8>(batchKind + at);
     const f = load<i32>(batchFn + (at << 2));
     const depth = load<i32>(batchDepth + (at << 2));
-    let time = load<f64>(batchTime + (at << 3));
-    if (time < lastTime) {
-      time = lastTime;
-      backwards++;
-    }
+    const time = timeAfter(load<f64>(batchTime + (at << 3)), lastTime);
     // A call whose exit is the next event (a leaf: most calls), of a context already made.
     if (
       kind == ENTER &&
@@ -126,12 +122,8 @@ export function consumeBatch(t: usize, n: i32): void {
     ) {
       const c = findChild(load<i32>(sCtx + ((<usize>top) << 2)), f, pFn, pFirst, pNext);
       if (c != -1) {
-        let end = load<f64>(batchTime + ((at + 1) << 3));
-        if (end < time) {
-          end = time;
-          backwards++;
-        }
-        foldLeaf(c, end - time);
+        const end = timeAfter(load<f64>(batchTime + ((at + 1) << 3)), time);
+        fold(c, end - time, 0, 0);
         lastTime = end;
         i++;
         continue;

@@ -233,28 +233,21 @@ export function step(kind: i32, f: i32, depth: i32, timeNs: f64): bool {
   return depth >= 0 && top > depth && top > depth + (((top - depth) >> DEPTH_BITS) << DEPTH_BITS);
 }
 
-/** A call of c, a child of the innermost open call, whose exit came right after its entry (a leaf),
- * `recorded` ns long: folded as step's push and close would fold it (nothing closed inside it, no
- * children's time), without the stack. */
-export function foldLeaf(c: i32, recorded: f64): void {
-  closedCalls += 1;
-  if (recorded < minDuration) return;
-  const duration = recorded - toolCostInside;
-  const w = load<i32>(pWatch + (<usize>c << 2));
-  if (w >= 0) noteWatched(w, duration);
-  countInvocation(c, duration, duration, pStats, pCov, pFirst, pNext, pPending, pCalls, pParent, pTouched);
-  const sp = sChild + (<usize>top << 3);
-  store<f64>(sp, load<f64>(sp) + duration);
-}
-
 /** Closes the innermost call at timeNs: one invocation of its context. */
 export function close(timeNs: f64): void {
   const c = load<i32>(sCtx + (<usize>top << 2));
   const recorded = timeNs - load<f64>(sStart + (<usize>top << 3));
   const childNs = load<f64>(sChild + (<usize>top << 3));
   const inside = closedCalls - load<f64>(sClosed + (<usize>top << 3));
-  closedCalls += 1;
   top--;
+  fold(c, recorded, inside, childNs);
+}
+
+/** One invocation of c, a child of the innermost open call, `recorded` ns long, with `inside` calls
+ * closed within it and `childNs` of its children's time: close's, and a leaf's without the stack
+ * (consumeBatch: 0 and 0, the same arithmetic as a push and close). */
+export function fold(c: i32, recorded: f64, inside: f64, childNs: f64): void {
+  closedCalls += 1;
   // The time filter is uftrace's, on recorded time: the caller keeps a filtered call as self time.
   if (recorded < minDuration) return;
   const duration = recorded - toolCostInside - toolCost * inside;
