@@ -82,7 +82,7 @@ export function fileSource(path: string, chunkBytes = DEFAULT_CHUNK_BYTES, onByt
     // Reads of at most chunkBytes each, so a block ends where a chunk would. Read in this thread
     // whatever the file's size: a block is read into the buffer being decoded, so no read can go
     // ahead of the decoding, and each through libuv's pool cost a round trip between two threads
-    // (a 51 M-event uftrace recording: ~100 ms of a 0.6 s command's CPU, issue 32 item 2).
+    // (a 51 M-event uftrace recording: ~80 ms of sys time of a 0.6 s command, issue 32 item 2).
     async openBlocks() {
       const file = openRegularSync(path);
       let turned = performance.now();
