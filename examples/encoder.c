@@ -5,13 +5,17 @@
  * Per frame, motion_estimation searches 4 blocks, each within a radius of 0,
  * 1 or 2 (1, 9 or 25 candidates, dist1 once per candidate, about 300 us of
  * steady work each). P frames (code_p) search radii {0, 1, 2, 2}, B frames
- * (code_b) {0, 1, 1, 2}, in an order that changes from frame to frame: per
- * call motion_estimation is high-variant (CoV 0.69 and 0.79), its variance all
+ * (code_b) {0, 0, 2, 2}, in an order that changes from frame to frame: per
+ * call motion_estimation is high-variant (CoV 0.69 and 0.92), its variance all
  * from its trip count (dist1, steady, is its Contributor); per frame the
- * searches add up to a fixed 60 or 44 candidates, so the frame functions are
- * steady (CoV about 0.15 from the P/B alternation). The known answer: one
+ * searches add up to a fixed 60 or 52 candidates, so the frame functions are
+ * steady (CoV about 0.07 from the P/B alternation). The known answer: one
  * pattern, motion_estimation -> dist1, in two calling contexts whose
- * statistics differ (apart at a low tau_S, merged at a higher one).
+ * statistics differ (apart at a low tau_S, merged at a higher one). The two
+ * contexts' Gaussians (000 §6) are about 0.09 apart in KS difference by design,
+ * midway between the paper's 0.01 and 0.2 (Table 1), so a recording's noise
+ * (about +-0.02 measured) cannot carry it across either; B frames of
+ * {0, 1, 1, 2} were 0.18 apart, and one recording in a few crossed 0.2.
  *
  * putpict writes the frame's bits with one putbits call per group: 3,000
  * calls, and 100,000 in every fourth frame (an I frame). Each call does next
@@ -71,7 +75,7 @@ __attribute__((noinline)) void code_p(int f)
 
 __attribute__((noinline)) void code_b(int f)
 {
-	static const int radii[4] = { 0, 1, 1, 2 };
+	static const int radii[4] = { 0, 0, 2, 2 };
 	for (int b = 0; b < 4; b++)
 		motion_estimation(radius(radii, f, b));
 }

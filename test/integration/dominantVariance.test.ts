@@ -247,7 +247,8 @@ describe("dominant variance analysis on recorded programs", () => {
           shapeOf(r),
         );
         // P and B frames search with different radii: at τ_S = 0.01 the two instances stay apart (their KS
-        // difference is well above it, 000 §8 h263enc); from 0.2 they merge, N = 24 frames × 4 blocks.
+        // difference, about 0.09 by the program’s design, is well above it, 000 §8 h263enc); from 0.2 they merge,
+        // N = 24 frames × 4 blocks. Both bounds are far from 0.09 so that a recording's noise cannot cross them.
         assert.equal(me.length, tauS === 0.01 ? 2 : 1, `τ_S = ${tauS}: ${shapeOf(r)}`);
         if (tauS === 0.01) continue;
         const root = r.nodes[me[0].root];
