@@ -289,6 +289,23 @@ function sharedShare(r: ExecutionPatternsResult, designs: readonly [string, stri
   return shared.reduce((n, p) => n + p.runs.length, 0) / r.runs.length;
 }
 
+/** Two designs that are the same program land in the same patterns (issue 28): nine runs in ten in patterns
+ * both share, or, where the machine's other work split some runs off, those patterns said provisional. Recorded
+ * beside two busy loops, 4 of 40 campaigns of idle_pool_twice.yaml split (none of 16 on a quiet machine), every
+ * pattern of each split unreproduced by the halves, with 2 runs of one recording alone; a CI machine's load split
+ * more of them off once. A pattern of one design alone that a half of the runs reproduces would be a difference
+ * the result stands behind: never, for one program recorded twice. */
+function sameDesignsAgree(r: ExecutionPatternsResult, designs: readonly [string, string]): void {
+  const share = sharedShare(r, designs);
+  const alone = r.patterns.filter((p) => !((p.groups[designs[0]] ?? 0) > 0 && (p.groups[designs[1]] ?? 0) > 0));
+  const shape = r.patterns.map((p) => `${p.name}: ${JSON.stringify(p.groups)} (halves ${p.reproducedBy})`).join(" | ");
+  assert.ok(
+    share >= 0.9 || alone.every((p) => p.reproducedBy === 0),
+    `${share} of the runs in patterns both designs share: ${shape}`,
+  );
+  assert.ok(share >= 0.5, `${share} of the runs in patterns both designs share: ${shape}`);
+}
+
 /** At most `most` patterns the halves of the runs reproduce, and every pattern no half reproduces said provisional.
  * Each split is kept at 5% in each of two Monte Carlo tests (bic.ts), so now and then timing jitter passes both
  * (measured: 1 recording in 6 of idle_pool_uftrace.yaml gave two extra patterns of 4 and 2 runs of one behaviour);
@@ -352,10 +369,7 @@ describe("execution patterns of a pool in which workers idle (issue 28, examples
           r.patterns.some((p) => p.runs.filter((id) => long.get(id) === behaviour).length > p.runs.length / 2),
           `long_prep=${behaviour}`,
         );
-      assert.ok(
-        sharedShare(r, ["first", "second"]) >= 0.9,
-        `${sharedShare(r, ["first", "second"])} of the runs in patterns both designs share`,
-      );
+      sameDesignsAgree(r, ["first", "second"]);
       // Recorded with --no-event: the analysis says what that means.
       assert.ok(
         r.notes.some((n) => /no trace holds scheduler events/.test(n)),
@@ -379,10 +393,7 @@ describe("execution patterns of a pool in which workers idle (issue 28, examples
       const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId }, metric: "wall" });
       checkConsistent(r, runs);
       provisionalBeyond(r, 2);
-      assert.ok(
-        sharedShare(r, ["rec1", "rec2"]) >= 0.9,
-        `${sharedShare(r, ["rec1", "rec2"])} of the runs in patterns both recordings share`,
-      );
+      sameDesignsAgree(r, ["rec1", "rec2"]);
       assert.equal(jobSlots(r, runs).size, 1);
     } finally {
       await service.close();
