@@ -113,30 +113,34 @@ export function directorySource(path: string, chunkBytes = DEFAULT_CHUNK_BYTES, 
         () => false,
       ),
     readText: async (file) => {
-      let small: { fd: number; size: number } | null;
       try {
-        small = openSmall(join(path, file));
+        return await readTextFile(join(path, file));
       } catch (e) {
         if (e instanceof TraceError && e.detail.kind === "not-found")
           throw new TraceError({ kind: "missing-file", file: path, needed: file });
         throw e;
       }
-      if (small !== null) {
-        try {
-          return readFileSync(small.fd, "utf8");
-        } finally {
-          closeSync(small.fd);
-        }
-      }
-      const handle = await openRegular(join(path, file));
-      try {
-        return await handle.readFile("utf8");
-      } finally {
-        await handle.close();
-      }
     },
     open: (file) => fileSource(join(path, basename(file)), chunkBytes, onBytes),
   };
+}
+
+/** A regular file's text: read in this thread when it is small (SMALL_FILE_BYTES), else through the pool. */
+export async function readTextFile(path: string): Promise<string> {
+  const small = openSmall(path);
+  if (small !== null) {
+    try {
+      return readFileSync(small.fd, "utf8");
+    } finally {
+      closeSync(small.fd);
+    }
+  }
+  const handle = await openRegular(path);
+  try {
+    return await handle.readFile("utf8");
+  } finally {
+    await handle.close();
+  }
 }
 
 export async function isDirectory(path: string): Promise<boolean> {

@@ -3,9 +3,8 @@
 // (readerWorker.ts), or the engine itself when the pool is one reader. A job
 // names the trace's files by absolute path, so the reader needs no workspace,
 // no database and nothing shared with the other readers.
-import { readFile } from "node:fs/promises";
 import { readInput, type TraceInput } from "../io/readTrace.js";
-import { DEFAULT_CHUNK_BYTES, fileSource } from "../io/fileSource.js";
+import { DEFAULT_CHUNK_BYTES, fileSource, readTextFile } from "../io/fileSource.js";
 import { TraceError } from "../trace/diagnostics.js";
 import type { TraceDirectory } from "../trace/source.js";
 import { TraceTimelines } from "../patterns/traceTimelines.js";
@@ -63,7 +62,7 @@ function filesDirectory(label: string, files: Readonly<Record<string, string>>):
     name: label,
     list: async () => Object.keys(files).sort(),
     has: async (file) => file in files,
-    readText: async (file) => readFile(path(file), "utf8"),
+    readText: (file) => readTextFile(path(file)),
     open: (file) => ({ ...fileSource(path(file), DEFAULT_CHUNK_BYTES), name: `${label}/${file}` }),
   };
 }

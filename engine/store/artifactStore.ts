@@ -8,11 +8,11 @@
 // the next open removes them (artifactLeftovers.ts), never a live process's.
 import { createHash, randomBytes } from "node:crypto";
 import { createWriteStream, rmSync, writeFileSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { pipeline } from "node:stream/promises";
 import { basename, dirname, join, resolve, sep } from "node:path";
 import type { ByteSource, TraceDirectory } from "../trace/source.js";
-import { fileSource, DEFAULT_CHUNK_BYTES, type OnBytes } from "../io/fileSource.js";
+import { fileSource, readTextFile, DEFAULT_CHUNK_BYTES, type OnBytes } from "../io/fileSource.js";
 import { openRegular } from "../io/openRegular.js";
 import { TraceError } from "../trace/diagnostics.js";
 
@@ -134,7 +134,7 @@ export class ArtifactStore {
   }
 
   readText(path: string): Promise<string> {
-    return readFile(this.absolute(path), "utf8");
+    return readTextFile(this.absolute(path));
   }
 
   /** A stored directory as a TraceDirectory, read straight from its blobs. */
@@ -149,7 +149,7 @@ export class ArtifactStore {
       name: label,
       list: async () => Object.keys(files).sort(),
       has: async (file) => file in files,
-      readText: async (file) => readFile(blobPath(file), "utf8"),
+      readText: (file) => readTextFile(blobPath(file)),
       // The file's own source (chunks and blocks read straight into a reader's buffer), named for the trace.
       open: (file): ByteSource => ({
         ...fileSource(blobPath(file), DEFAULT_CHUNK_BYTES, onBytes),
