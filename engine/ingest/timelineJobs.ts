@@ -12,7 +12,7 @@ import type { Workspace } from "../store/workspace.js";
 import { ENGINE_VERSION } from "./engineVersion.js";
 
 /** Bumped when what a run's timelines hold changes (traceTimelines.ts, pcv.ts, projection.ts). */
-export const RUN_TIMELINES_VERSION = 1;
+export const RUN_TIMELINES_VERSION = 2;
 
 /** What the pattern analyses ask for unless told otherwise (patternRuns.ts's defaults). */
 export const DEFAULT_TIMELINES: TimelinesRequest = {

@@ -10,52 +10,136 @@
 // grids nest in one another.
 // Each interval holds the projected feature vector (projection.ts) of the time
 // spent in it and, last, the time itself (how busy the thread was).
+//
+// A thread's first calls are held back (up to PENDING_CALLS) and added only
+// when the timeline is read or the room is full, at the resolution their whole
+// span needs: the one the doublings would have reached, since a span needs
+// fewer intervals at every doubling. A thread of a few hundred calls then never
+// doubles at all, where from 1 ns it doubled about seventeen times, each time
+// over all its intervals: 2.2 M intervals merged in a cold compare of the
+// 40-run campaign, for 50,000 calls (issue 32 item 3).
 
 /** Fine intervals over a run's length, at least (issue 12: run length / 1,000). */
 export const FINE_INTERVALS = 1000;
 
+/** Calls a timeline holds back before it chooses its resolution (see above). */
+export const PENDING_CALLS = 4096;
+
 export class Timeline {
-  /** Interval length in ns. */
-  resolutionNs = 1;
-  /** Index (time / resolution) of the first interval held; count intervals follow. */
-  first = 0;
-  count = 0;
-  /** Interval i's features at [i·width, i·width + dims), its busy time at i·width + dims. */
-  data: Float64Array;
   readonly width: number;
+  private res = 1;
+  private firstIndex = 0;
+  private n = 0;
+  private cells: Float64Array;
+  /** Calls held back: t0, t1, rate and busy rate of each, and its vector. */
+  private pending: Float64Array | null = new Float64Array(4 * 16);
+  private pendingVectors: Float64Array[] = [];
+  private pendingCount = 0;
+  private pendingLo = Infinity;
+  private pendingHi = -Infinity;
 
   constructor(
     readonly dims: number,
     private readonly maxIntervals = 2 * FINE_INTERVALS,
+    private readonly pendingMost = PENDING_CALLS,
   ) {
     this.width = dims + 1;
-    this.data = new Float64Array(64 * this.width);
+    this.cells = new Float64Array(64 * this.width);
+    if (pendingMost === 0) this.pending = null;
+  }
+
+  /** Interval length in ns. */
+  get resolutionNs(): number {
+    this.settle();
+    return this.res;
+  }
+
+  /** Index (time / resolution) of the first interval held; `count` intervals follow. */
+  get first(): number {
+    this.settle();
+    return this.firstIndex;
+  }
+
+  get count(): number {
+    this.settle();
+    return this.n;
+  }
+
+  /** Interval i's features at [i·width, i·width + dims), its busy time at i·width + dims. */
+  get data(): Float64Array {
+    this.settle();
+    return this.cells;
   }
 
   /** `vector` × `rate` × the part of [t0, t1) in each interval, and `busyRate` × that part as busy time. */
   add(t0: number, t1: number, vector: Float64Array, rate = 1, busyRate = rate): void {
     if (!(t1 > t0)) return;
+    const p = this.pending;
+    if (p === null) return this.place(t0, t1, vector, rate, busyRate);
+    const at = 4 * this.pendingCount;
+    if (at === p.length) return this.hold(t0, t1, vector, rate, busyRate);
+    p[at] = t0;
+    p[at + 1] = t1;
+    p[at + 2] = rate;
+    p[at + 3] = busyRate;
+    this.pendingVectors.push(vector);
+    this.pendingCount++;
+    if (t0 < this.pendingLo) this.pendingLo = t0;
+    if (t1 > this.pendingHi) this.pendingHi = t1;
+  }
+
+  /** A call that finds the held calls' room full: the room grows up to pendingMost, else all are added. */
+  private hold(t0: number, t1: number, vector: Float64Array, rate: number, busyRate: number): void {
+    const p = this.pending!;
+    if (p.length < 4 * this.pendingMost) {
+      const grown = new Float64Array(Math.min(2 * p.length, 4 * this.pendingMost));
+      grown.set(p);
+      this.pending = grown;
+      return this.add(t0, t1, vector, rate, busyRate);
+    }
+    this.settle();
+    this.place(t0, t1, vector, rate, busyRate);
+  }
+
+  /** Adds the held calls, in the order they came, at the finest resolution (from the one held) their span
+   * fits in: where the doublings would have taken the intervals. */
+  private settle(): void {
+    const p = this.pending;
+    if (p === null) return;
+    this.pending = null;
+    if (this.pendingCount === 0) return;
+    const lo = this.pendingLo;
+    const hi = this.pendingHi;
+    let r = this.res;
+    while (Math.floor(hi / r) - Math.floor(lo / r) + 1 > this.maxIntervals) r *= 2;
+    this.res = r;
+    for (let c = 0; c < this.pendingCount; c++)
+      this.place(p[4 * c], p[4 * c + 1], this.pendingVectors[c], p[4 * c + 2], p[4 * c + 3]);
+    this.pendingVectors = [];
+  }
+
+  private place(t0: number, t1: number, vector: Float64Array, rate: number, busyRate: number): void {
     this.cover(t0, t1);
-    const r = this.resolutionNs;
-    const { width, dims, data } = this;
+    const r = this.res;
+    const { width, dims, cells } = this;
     const last = Math.floor(t1 / r);
     for (let b = Math.floor(t0 / r); b <= last; b++) {
       const w = Math.min(t1, (b + 1) * r) - Math.max(t0, b * r);
       if (w <= 0) continue;
-      const row = (b - this.first) * width;
+      const row = (b - this.firstIndex) * width;
       const x = w * rate;
-      for (let k = 0; k < dims; k++) data[row + k] += x * vector[k];
-      data[row + dims] += w * busyRate;
+      for (let k = 0; k < dims; k++) cells[row + k] += x * vector[k];
+      cells[row + dims] += w * busyRate;
     }
   }
 
   /** Makes room for [t0, t1), coarsening until the span fits. */
   private cover(t0: number, t1: number): void {
     for (;;) {
-      const lo = Math.floor(t0 / this.resolutionNs);
-      const hi = Math.floor(t1 / this.resolutionNs);
-      const from = this.count === 0 ? lo : Math.min(lo, this.first);
-      const to = this.count === 0 ? hi : Math.max(hi, this.first + this.count - 1);
+      const lo = Math.floor(t0 / this.res);
+      const hi = Math.floor(t1 / this.res);
+      const from = this.n === 0 ? lo : Math.min(lo, this.firstIndex);
+      const to = this.n === 0 ? hi : Math.max(hi, this.firstIndex + this.n - 1);
       if (to - from + 1 > this.maxIntervals) {
         this.coarsen();
         continue;
@@ -67,20 +151,20 @@ export class Timeline {
 
   private resize(from: number, count: number): void {
     const w = this.width;
-    if (this.count === 0) {
-      this.first = from;
-    } else if (from < this.first || count * w > this.data.length) {
-      const grown = new Float64Array(Math.max(this.data.length, 2 * count * w));
-      grown.set(this.data.subarray(0, this.count * w), (this.first - from) * w);
-      this.data = grown;
-      this.first = from;
+    if (this.n === 0) {
+      this.firstIndex = from;
+    } else if (from < this.firstIndex || count * w > this.cells.length) {
+      const grown = new Float64Array(Math.max(this.cells.length, 2 * count * w));
+      grown.set(this.cells.subarray(0, this.n * w), (this.firstIndex - from) * w);
+      this.cells = grown;
+      this.firstIndex = from;
     }
-    if (count * w > this.data.length) {
+    if (count * w > this.cells.length) {
       const grown = new Float64Array(2 * count * w);
-      grown.set(this.data);
-      this.data = grown;
+      grown.set(this.cells);
+      this.cells = grown;
     }
-    this.count = count;
+    this.n = count;
   }
 
   /** Doubles the interval length: interval i goes into ⌊i/2⌋, so each new interval is the sum of
@@ -92,12 +176,12 @@ export class Timeline {
    * coarsening was the largest part of a cold compare's CPU (issue 32 item 3). */
   private coarsen(): void {
     const w = this.width;
-    const data = this.data;
-    const n = this.count;
+    const data = this.cells;
+    const n = this.n;
     let i = 0;
     let t = 0;
     // An odd first index has no even partner held: it stays where it is, alone.
-    if ((this.first & 1) !== 0) {
+    if ((this.firstIndex & 1) !== 0) {
       i = 1;
       t = 1;
     }
@@ -112,9 +196,9 @@ export class Timeline {
     }
     // Slots past the merged intervals are taken as empty by the next resize.
     data.fill(0, t * w, n * w);
-    this.first = Math.floor(this.first / 2);
-    this.count = t;
-    this.resolutionNs *= 2;
+    this.firstIndex = Math.floor(this.firstIndex / 2);
+    this.n = t;
+    this.res *= 2;
   }
 }
 
@@ -130,8 +214,9 @@ export function alignTimeline(t: Timeline, startNs: number, endNs: number, m: nu
   if (!(span > 0)) return out;
   const step = span / m;
   const r = t.resolutionNs;
-  for (let i = 0; i < t.count; i++) {
-    const lo = (t.first + i) * r;
+  const { count, first, data } = t;
+  for (let i = 0; i < count; i++) {
+    const lo = (first + i) * r;
     const hi = lo + r;
     const a = Math.max(0, Math.floor((lo - startNs) / step));
     const b = Math.min(m - 1, Math.floor((hi - startNs) / step));
@@ -139,7 +224,7 @@ export function alignTimeline(t: Timeline, startNs: number, endNs: number, m: nu
       const overlap = Math.min(hi, startNs + (j + 1) * step) - Math.max(lo, startNs + j * step);
       if (overlap <= 0) continue;
       const share = overlap / r / step;
-      for (let k = 0; k < w; k++) out[j * w + k] += t.data[i * w + k] * share;
+      for (let k = 0; k < w; k++) out[j * w + k] += data[i * w + k] * share;
     }
   }
   return out;
