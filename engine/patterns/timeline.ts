@@ -113,6 +113,8 @@ export class Timeline {
     let r = this.res;
     while (Math.floor(hi / r) - Math.floor(lo / r) + 1 > this.maxIntervals) r *= 2;
     this.res = r;
+    // The intervals the held calls cover, made at once (no array grown and copied call by call).
+    this.resize(Math.floor(lo / r), Math.floor(hi / r) - Math.floor(lo / r) + 1);
     for (let c = 0; c < this.pendingCount; c++)
       this.place(p[4 * c], p[4 * c + 1], this.pendingVectors[c], p[4 * c + 2], p[4 * c + 3]);
     this.pendingVectors = [];
@@ -160,7 +162,7 @@ export class Timeline {
       this.firstIndex = from;
     }
     if (count * w > this.cells.length) {
-      const grown = new Float64Array(2 * count * w);
+      const grown = new Float64Array((this.n === 0 ? 1 : 2) * count * w);
       grown.set(this.cells);
       this.cells = grown;
     }
