@@ -22,7 +22,8 @@ export interface TimelinesJob extends TimelinesRequest {
   readonly runId: number;
   /** Said in every message about the trace ("run 12 uftrace.data"). */
   readonly label: string;
-  /** A uftrace directory's files by name, or the one file of the other formats, by absolute path. */
+  /** A uftrace directory's files by name, or the one file of the other formats, by absolute path: the
+   * workspace's blobs, which never change (a reader keeps what it parsed of a uftrace directory's by path). */
   readonly trace:
     | { readonly format: "uftrace"; readonly files: Readonly<Record<string, string>> }
     | { readonly format: "chrome" | "text"; readonly file: string };
@@ -63,6 +64,8 @@ function filesDirectory(label: string, files: Readonly<Record<string, string>>):
     list: async () => Object.keys(files).sort(),
     has: async (file) => file in files,
     readText: (file) => readTextFile(path(file)),
+    // The workspace's blobs are named by their SHA-256 (store/artifactStore.ts).
+    contentId: (file) => files[file],
     open: (file) => ({ ...fileSource(path(file), DEFAULT_CHUNK_BYTES), name: `${label}/${file}` }),
   };
 }

@@ -150,6 +150,7 @@ export class ArtifactStore {
       list: async () => Object.keys(files).sort(),
       has: async (file) => file in files,
       readText: (file) => readTextFile(blobPath(file)),
+      contentId: (file) => files[file]?.sha256,
       // The file's own source (chunks and blocks read straight into a reader's buffer), named for the trace.
       open: (file): ByteSource => ({
         ...fileSource(blobPath(file), DEFAULT_CHUNK_BYTES, onBytes),

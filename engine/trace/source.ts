@@ -25,4 +25,7 @@ export interface TraceDirectory {
   has(file: string): Promise<boolean>;
   readText(file: string): Promise<string>;
   open(file: string): ByteSource;
+  /** A name for the file's bytes that no other bytes have, in any directory (a stored blob's path, named by
+   * its SHA-256), where the file can never change: what a reader may keep of it across traces. */
+  contentId?(file: string): string | undefined;
 }

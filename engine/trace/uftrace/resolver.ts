@@ -15,11 +15,41 @@ import {
   type TaskLines,
 } from "./symbols.js";
 
-/** A module's symbol file: its name and text, parsed on the first address looked up in the module. */
-interface SymFile {
-  readonly file: string;
+/** A symbol file's text, parsed on the first address looked up in its module. */
+interface SymText {
   readonly text: string;
   table?: SymbolTable;
+}
+
+/** A module's symbol file in one trace: its name, its text, and whether a damaged table was said yet. */
+interface SymFile {
+  readonly file: string;
+  readonly sym: SymText;
+  said: boolean;
+}
+
+/** Symbol files that can never change (TraceDirectory.contentId), read and parsed once for every trace
+ * that holds them: a campaign's runs of one program hold the same dozen, 140 KB of text a run for
+ * examples/pool.c under uftrace, read and parsed again for each of 40 runs in a cold compare. */
+const kept = new Map<string, SymText>();
+let keptBytes = 0;
+/** What `kept` holds at most (UTF-16 units); past it, it starts again. */
+const KEPT_MOST = 8 << 20;
+
+async function symText(dir: TraceDirectory, file: string): Promise<SymText> {
+  const id = dir.contentId?.(file);
+  const known = id === undefined ? undefined : kept.get(id);
+  if (known !== undefined) return known;
+  const sym: SymText = { text: await dir.readText(file) };
+  if (id !== undefined) {
+    if (keptBytes + sym.text.length > KEPT_MOST) {
+      kept.clear();
+      keptBytes = 0;
+    }
+    kept.set(id, sym);
+    keptBytes += sym.text.length;
+  }
+  return sym;
 }
 
 export class SessionResolver {
@@ -106,15 +136,18 @@ export class SessionResolver {
    * maps (a tiny trace's read parsed 4,300 lines of libc, libm and others it never called: about 5 ms of a
    * `varbench cct` of it). A damaged file is said when a lookup first needs it. */
   private tableOf(m: ModuleMapping): SymbolTable | null {
-    const sym = this.tables.get(m.path);
-    if (!sym) return null;
-    if (sym.table === undefined) {
-      const table = (sym.table = parseSymFile(sym.text));
+    const found = this.tables.get(m.path);
+    if (!found) return null;
+    const sym = found.sym;
+    if (sym.table === undefined) sym.table = parseSymFile(sym.text);
+    if (!found.said) {
+      found.said = true;
+      const table = sym.table;
       if (table.unreadLines > 0) {
         const detail = `${table.unreadLines} line(s) are not symbol lines (a hex address, a type letter, a name) and were left out, so addresses they would name show as numbers; the file looks damaged`;
         this.sink.warn({
           kind: "truncated",
-          file: `${this.dir.name}/${sym.file}`,
+          file: `${this.dir.name}/${found.file}`,
           byteOffset: table.firstUnreadAt,
           detail,
         });
@@ -129,16 +162,16 @@ export class SessionResolver {
    * of them `<name>-<4 hex>.sym`, so the name alone can pick the wrong one. */
   private async loadTables(): Promise<void> {
     const symFiles = (await this.dir.list()).filter((f) => f.endsWith(".sym"));
-    const texts = new Map(await Promise.all(symFiles.map(async (f) => [f, await this.dir.readText(f)] as const)));
+    const texts = new Map(await Promise.all(symFiles.map(async (f) => [f, await symText(this.dir, f)] as const)));
     const byPath = new Map<string, string>();
-    for (const [file, text] of texts) {
+    for (const [file, { text }] of texts) {
       const path = symFilePathName(text);
       if (path !== null && !byPath.has(path)) byPath.set(path, file);
     }
     for (const m of this.modules) {
       if (this.tables.has(m.path)) continue;
       const file = byPath.get(m.path) ?? (texts.has(symFileName(m.path)) ? symFileName(m.path) : undefined);
-      this.tables.set(m.path, file === undefined ? null : { file, text: texts.get(file)! });
+      this.tables.set(m.path, file === undefined ? null : { file, sym: texts.get(file)!, said: false });
     }
     if (this.exename && this.tables.get(this.exename) === null) {
       throw new TraceError({
