@@ -64,14 +64,16 @@ function centred(points: Points): Float64Array {
 
 /** XXᵀ (rows: n × n) or XᵀX (d × d), symmetric, row-major. */
 function crossProducts(x: Float64Array, n: number, d: number, rows: boolean): Float64Array {
+  // Rows are read at their offsets in x: a subarray a row was an object to collect each time (these loops
+  // run for every split tried, in every Monte Carlo draw).
   if (rows) {
     const g = new Float64Array(n * n);
     for (let a = 0; a < n; a++) {
-      const ra = x.subarray(a * d, (a + 1) * d);
+      const ra = a * d;
       for (let b = a; b < n; b++) {
-        const rb = x.subarray(b * d, (b + 1) * d);
+        const rb = b * d;
         let s = 0;
-        for (let j = 0; j < d; j++) s += ra[j] * rb[j];
+        for (let j = 0; j < d; j++) s += x[ra + j] * x[rb + j];
         g[a * n + b] = s;
         g[b * n + a] = s;
       }
@@ -80,11 +82,11 @@ function crossProducts(x: Float64Array, n: number, d: number, rows: boolean): Fl
   }
   const c = new Float64Array(d * d);
   for (let i = 0; i < n; i++) {
-    const r = x.subarray(i * d, (i + 1) * d);
+    const r = i * d;
     for (let a = 0; a < d; a++) {
-      const ra = r[a];
+      const ra = x[r + a];
       if (ra === 0) continue;
-      for (let b = a; b < d; b++) c[a * d + b] += ra * r[b];
+      for (let b = a; b < d; b++) c[a * d + b] += ra * x[r + b];
     }
   }
   for (let a = 0; a < d; a++) for (let b = 0; b < a; b++) c[a * d + b] = c[b * d + a];
@@ -124,9 +126,9 @@ function eigenvectors(
 function multiply(s: Float64Array, m: number, v: Float64Array): Float64Array {
   const out = new Float64Array(m);
   for (let a = 0; a < m; a++) {
-    const row = s.subarray(a * m, (a + 1) * m);
+    const row = a * m;
     let t = 0;
-    for (let b = 0; b < m; b++) t += row[b] * v[b];
+    for (let b = 0; b < m; b++) t += s[row + b] * v[b];
     out[a] = t;
   }
   return out;

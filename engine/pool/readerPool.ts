@@ -19,16 +19,18 @@ const LEAST_READER_MB = 64;
 
 /** What reading a job costs on the engine's own thread, warm, in ms (measured on the 2-core machine,
  * `bench/pool.bench.ts` and a 200,000-event run of examples/pool.c): a run's fixed part (its files
- * opened, its symbol tables parsed: 12 ms for the example campaign's runs of 17 KB of events), and
- * its events (about 130 KB of uftrace records a ms; a Chrome or text trace at the Chrome reader's
- * rate into a CCT, about 700 KB a ms, for want of a measure of its timelines). */
-const JOB_FIXED_MS = 12;
+ * opened, its symbol tables looked up: the example campaign's 40 runs of 20 KB of events each read in
+ * 140 ms in a fresh process, 50–80 ms warm, since small files are read in the calling thread, symbol
+ * files once a process and the timelines' first calls placed at once; it was 12 ms a run), and its
+ * events (about 130 KB of uftrace records a ms; a Chrome or text trace at the Chrome reader's rate into
+ * a CCT, about 700 KB a ms, for want of a measure of its timelines). */
+const JOB_FIXED_MS = 4;
 const UFTRACE_BYTES_PER_MS = 130_000;
 const TEXT_BYTES_PER_MS = 700_000;
 /** The reading a reader's start is worth, in ms of the estimate. The engine's own thread is one of the
  * readers and reads from the first job on, so a worker's start (its first job done 140–170 ms after the
  * call, built, on the 2-core machine) delays no answer; it is worth its CPU when the reading outlasts it
- * well: the 40-run example campaign (about 490 ms) gets a worker beside the engine's thread. */
+ * well: the 40-run example campaign (about 160 ms) is read on the engine's thread alone. */
 export const READER_WORTH_MS = 250;
 
 /** Readers idle this long are stopped: long enough for the next analysis of a view or a command. */
