@@ -102,36 +102,39 @@ function eigenvectors(
   start: () => Float64Array,
 ): { vector: Float64Array; value: number }[] {
   const out: { vector: Float64Array; value: number }[] = [];
+  // Two vectors in turn, each iteration's product made unit in place: the same numbers as a new
+  // array for each, without the garbage (these loops run for every split tried, in every draw).
+  let v = new Float64Array(m);
+  let u = new Float64Array(m);
   for (let k = 0; k < count; k++) {
-    let v = unit(start());
-    if (v === null) break;
+    v.set(start());
+    if (!toUnit(v)) break;
     for (let it = 0; it < POWER_ITERATIONS; it++) {
-      const next = multiply(s, m, v);
-      const u = unit(next);
-      if (u === null) return out;
+      multiplyInto(s, m, v, u);
+      if (!toUnit(u)) return out;
       let change = 0;
       for (let j = 0; j < m; j++) change += (u[j] - v[j]) ** 2;
-      v = u;
+      [v, u] = [u, v];
       if (change < SETTLED) break;
     }
-    const value = dot(multiply(s, m, v), v);
+    multiplyInto(s, m, v, u);
+    const value = dot(u, v);
     if (!(value > 0)) break;
-    out.push({ vector: v, value });
+    out.push({ vector: v.slice(), value });
     // Deflate: take this axis out.
     for (let a = 0; a < m; a++) for (let b = 0; b < m; b++) s[a * m + b] -= value * v[a] * v[b];
   }
   return out;
 }
 
-function multiply(s: Float64Array, m: number, v: Float64Array): Float64Array {
-  const out = new Float64Array(m);
+/** out = s·v (out is not v). */
+function multiplyInto(s: Float64Array, m: number, v: Float64Array, out: Float64Array): void {
   for (let a = 0; a < m; a++) {
     const row = a * m;
     let t = 0;
     for (let b = 0; b < m; b++) t += s[row + b] * v[b];
     out[a] = t;
   }
-  return out;
 }
 
 function dot(a: Float64Array, b: Float64Array): number {
@@ -140,9 +143,12 @@ function dot(a: Float64Array, b: Float64Array): number {
   return s;
 }
 
-function unit(v: Float64Array): Float64Array | null {
+/** Divides v by its length in place; false (v unchanged) when it has none. */
+function toUnit(v: Float64Array): boolean {
   const len = Math.sqrt(dot(v, v));
-  return len > 0 ? v.map((x) => x / len) : null;
+  if (!(len > 0)) return false;
+  for (let j = 0; j < v.length; j++) v[j] /= len;
+  return true;
 }
 
 /** Each point's scores on the first two principal axes (zeros where they spread less), for a
