@@ -1,7 +1,7 @@
 // Recording the project's example programs with the real uftrace, and reading
 // uftrace's own `report` as the reference the readers are checked against.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -86,4 +86,18 @@ export function chromeDump(dir: string): string {
   const json = execFileSync("uftrace", ["dump", "-d", dir, "--chrome"], { encoding: "utf8", maxBuffer: 1 << 30 });
   writeFileSync(file, json);
   return file;
+}
+
+/** A copy of a recording of examples/nested_chain whose program's .sym file keeps its header and holds two
+ * lines that are no symbols: the copy, that file, and the header's length. */
+export function damagedSymCopy(recording: string, label: string): { copy: string; sym: string; headerLength: number } {
+  const copy = join(tempDir(label), "nested_chain");
+  cpSync(recording, copy, { recursive: true });
+  const sym = join(copy, "nested_chain.sym");
+  const header = readFileSync(sym, "utf8")
+    .split("\n")
+    .filter((l) => l.startsWith("#"))
+    .join("\n");
+  writeFileSync(sym, `${header}\nthis is\nno symbol table\n`);
+  return { copy, sym, headerLength: header.length };
 }

@@ -8,9 +8,17 @@ import { readTraceFile } from "../../engine/io/readTrace.js";
 import { mergeThreads } from "../../engine/cct/merge.js";
 import { contextRows, functionRows } from "../../engine/cct/query.js";
 import { join } from "node:path";
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, writeFileSync } from "node:fs";
 import { describeTraceWarning } from "../../engine/trace/diagnostics.js";
-import { buildExamples, chromeDump, EXAMPLES_BIN, record, tempDir, uftraceReport } from "../helpers/uftrace.js";
+import {
+  buildExamples,
+  chromeDump,
+  damagedSymCopy,
+  EXAMPLES_BIN,
+  record,
+  tempDir,
+  uftraceReport,
+} from "../helpers/uftrace.js";
 import { assertSameRows, foldInto, rowsByPath } from "../helpers/cctCompare.js";
 import { SCHEDULE_PREEMPTED } from "../../engine/trace/uftrace/schedEvents.js";
 
@@ -100,19 +108,12 @@ describe("uftrace reader against uftrace report", () => {
   });
 
   it("names a damaged .sym file, not the session map, when its lines are no symbols", async () => {
-    const copy = join(tempDir("damaged-sym"), "nested_chain");
-    cpSync(record("nested_chain", ["30"]), copy, { recursive: true });
-    const sym = join(copy, "nested_chain.sym");
-    const header = readFileSync(sym, "utf8")
-      .split("\n")
-      .filter((l) => l.startsWith("#"))
-      .join("\n");
-    writeFileSync(sym, `${header}\nthis is\nno symbol table\n`);
+    const { copy, sym, headerLength } = damagedSymCopy(record("nested_chain", ["30"]), "damaged-sym");
     const { cct } = await readTraceFile(copy);
     const said = cct.warnings.map(describeTraceWarning);
     assert.equal(
       said[0],
-      `${sym}: at byte ${header.length + 1}: 2 line(s) are not symbol lines (a hex address, a type letter, a name) and were left out, so addresses they would name show as numbers; the file looks damaged`,
+      `${sym}: at byte ${headerLength + 1}: 2 line(s) are not symbol lines (a hex address, a type letter, a name) and were left out, so addresses they would name show as numbers; the file looks damaged`,
     );
     assert.match(said[1], /\.map: \d+ record\(s\) at addresses outside every known symbol/);
   });

@@ -7,9 +7,9 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { FIXTURES, tempDir } from "../helpers/uftrace.js";
+import { damagedSymCopy, FIXTURES } from "../helpers/uftrace.js";
 import { directorySource } from "../../engine/io/fileSource.js";
 import { readInput } from "../../engine/io/readTrace.js";
 import { CctBuilder } from "../../engine/cct/cctBuilder.js";
@@ -61,14 +61,7 @@ describe("symbol files kept across traces", () => {
   });
 
   it("says a damaged .sym file in every trace that needs it, and reads a file of another id for itself", async () => {
-    const copy = join(tempDir("kept-sym"), "nested_chain");
-    cpSync(FIXTURE, copy, { recursive: true });
-    const sym = join(copy, "nested_chain.sym");
-    const header = readFileSync(sym, "utf8")
-      .split("\n")
-      .filter((l) => l.startsWith("#"))
-      .join("\n");
-    writeFileSync(sym, `${header}\nthis is\nno symbol table\n`);
+    const { copy } = damagedSymCopy(FIXTURE, "kept-sym");
     const damaged = /nested_chain\.sym: at byte \d+: 2 line\(s\) are not symbol lines/;
     const once = await read(keptDirectory(copy, "b").dir);
     const again = await read(keptDirectory(copy, "b").dir);
