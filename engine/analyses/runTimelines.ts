@@ -8,7 +8,7 @@ import type { RunRow } from "../campaign/readModels.js";
 import { traceArtifact } from "../ingest/runTrace.js";
 import type { ReaderPool, Settled } from "../pool/readerPool.js";
 import type { RunTimelines, TimelinesJob, TimelinesRequest } from "../pool/runTimelines.js";
-import { keepTimelines, keptTimelines, type ProductKey } from "../store/runProducts.js";
+import { keepAllTimelines, keptTimelines, type ProductKey } from "../store/runProducts.js";
 import type { Workspace } from "../store/workspace.js";
 import { timelinesJob, timelinesKey } from "../ingest/timelineJobs.js";
 
@@ -48,18 +48,20 @@ export async function runTimelines(
     }
   }
   const read = await pool.read(jobs, (done) => progress(kept + done, runs.length));
+  const made: { key: ProductKey; timelines: RunTimelines }[] = [];
   for (const [i, m] of reading.entries()) {
     out[m.index] = read[i];
     const r = read[i];
-    if (r.ok) keep(ws, m.key, r.value);
+    if (r.ok) made.push({ key: m.key, timelines: r.value });
   }
+  keep(ws, made);
   return out;
 }
 
 /** Timelines that cannot be kept (a read-only or full disk) are still this call's answer. */
-function keep(ws: Workspace, key: ProductKey, value: RunTimelines): void {
+function keep(ws: Workspace, made: readonly { key: ProductKey; timelines: RunTimelines }[]): void {
   try {
-    keepTimelines(ws.db, key, value);
+    keepAllTimelines(ws.db, made);
   } catch {
     // Made again next time; nothing depends on the kept copy.
   }

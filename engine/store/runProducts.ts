@@ -5,7 +5,7 @@
 // artifact's hash (the product depends on those bytes and the parameters only),
 // so a run imported twice, or a workspace copied, finds its products.
 import type { Db } from "./database.js";
-import { cachedResult, storeResult, type AnalysisKey } from "./analysisCache.js";
+import { cachedResult, storeResults, type AnalysisKey } from "./analysisCache.js";
 import type { RunPcv } from "../patterns/pcv.js";
 import type { RunTimelines } from "../pool/runTimelines.js";
 
@@ -39,7 +39,21 @@ export function keptTimelines(db: Db, k: ProductKey): RunTimelines | undefined {
 }
 
 export function keepTimelines(db: Db, k: ProductKey, t: RunTimelines): void {
-  storeResult(db, analysisKey(k), JSON.stringify(encodeTimelines(t)), MAX_PRODUCTS_PER_KIND);
+  keepAllTimelines(db, [{ key: k, timelines: t }]);
+}
+
+/** Runs' timelines kept in one transaction; their keys share a kind and version (timelinesKey's). */
+export function keepAllTimelines(
+  db: Db,
+  entries: readonly { readonly key: ProductKey; readonly timelines: RunTimelines }[],
+): void {
+  if (entries.length === 0) return;
+  const { kind, version } = entries[0].key;
+  const results = entries.map((e) => ({
+    key: analysisKey(e.key),
+    resultJson: JSON.stringify(encodeTimelines(e.timelines)),
+  }));
+  storeResults(db, kind, version, results, MAX_PRODUCTS_PER_KIND);
 }
 
 interface StoredThread {

@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { openDatabase, schemaVersion } from "../../engine/store/database.js";
 import { SCHEMA_VERSION } from "../../engine/store/migrations.js";
 import { Workspace } from "../../engine/store/workspace.js";
-import { cachedResult, storeResult } from "../../engine/store/analysisCache.js";
+import { cachedResult, storeResult, storeResults } from "../../engine/store/analysisCache.js";
 import { textOf } from "../../engine/io/jsonText.js";
 import { artifactsOf, ensureProject, getRun, insertArtifact, insertRun } from "../../engine/store/repositories.js";
 import { tempDir } from "../helpers/uftrace.js";
@@ -70,6 +70,34 @@ describe("workspace store", () => {
     storeResult(ws.db, key, "{}");
     ws.db.prepare("UPDATE analyses SET result_json = 'garbage'").run();
     assert.equal(cachedResult(ws.db, key), undefined);
+    ws.close();
+  });
+
+  it("stores results of one kind at once: other versions gone, room made for every one of them among the newest `keep`", () => {
+    const ws = Workspace.init(join(tempDir("cache-batch"), "ws"));
+    const key = (k: string, engineVersion = "2") => ({
+      kind: "runTimelines",
+      inputsKey: k,
+      parametersJson: "{}",
+      engineVersion,
+    });
+    const count = () => (ws.db.prepare("SELECT COUNT(*) AS n FROM analyses").get() as { n: number }).n;
+    storeResult(ws.db, key("old", "1"), '"v1"');
+    for (const k of ["a", "b", "c", "d"]) storeResult(ws.db, key(k), JSON.stringify(k), 5);
+    assert.equal(count(), 4, "the other engine version's row went");
+    // Four results (one of them "b" again), keep 5: the newest older one (d) stays, and all four are there.
+    storeResults(
+      ws.db,
+      "runTimelines",
+      "2",
+      ["b", "e", "f", "g"].map((k) => ({ key: key(k), resultJson: JSON.stringify(`${k}!`) })),
+      5,
+    );
+    assert.equal(count(), 5);
+    assert.deepEqual(
+      ["a", "b", "c", "d", "e", "f", "g"].map((k) => cachedResult(ws.db, key(k)) ?? null),
+      [null, "b!", null, "d", "e!", "f!", "g!"],
+    );
     ws.close();
   });
 
