@@ -63,7 +63,7 @@ function filesDirectory(label: string, files: Readonly<Record<string, string>>):
     name: label,
     list: async () => Object.keys(files).sort(),
     has: async (file) => file in files,
-    readText: (file) => readTextFile(path(file)),
+    readText: async (file) => readTextFile(path(file)),
     // The workspace's blobs are named by their SHA-256 (store/artifactStore.ts).
     contentId: (file) => files[file],
     open: (file) => ({ ...fileSource(path(file), DEFAULT_CHUNK_BYTES), name: `${label}/${file}` }),

@@ -79,6 +79,11 @@ export function storeResults(
         );
       insert.run(key.kind, key.inputsKey, key.parametersJson, key.engineVersion, resultJson, sha256(resultJson), now);
     }
+    // More results than `keep`: the newest of them stay.
+    if (results.length > keep)
+      db.prepare(
+        "DELETE FROM analyses WHERE kind = ? AND id NOT IN (SELECT id FROM analyses WHERE kind = ? ORDER BY id DESC LIMIT ?)",
+      ).run(kind, kind, keep);
   });
 }
 

@@ -149,7 +149,7 @@ export class ArtifactStore {
       name: label,
       list: async () => Object.keys(files).sort(),
       has: async (file) => file in files,
-      readText: (file) => readTextFile(blobPath(file)),
+      readText: async (file) => readTextFile(blobPath(file)),
       contentId: (file) => files[file]?.sha256,
       // The file's own source (chunks and blocks read straight into a reader's buffer), named for the trace.
       open: (file): ByteSource => ({

@@ -238,7 +238,7 @@ describe("dominant variance analysis on recorded programs", () => {
           toolCostInsideNs: cost.insideNs,
           noTimeLeft: r.time!.noTimeLeft,
         });
-        // The frames are steady once the tracer's cost is out (CoV about 0.15 by design): encode_picture is
+        // The frames are steady once the tracer's cost is out (CoV about 0.07 by design): encode_picture is
         // no node, so the pattern roots at motion_estimation (Fig. 6), not under the frame functions.
         assert.ok(!r.nodes.some((n) => n.fname === "encode_picture"), `τ_S = ${tauS}: ${shapeOf(r)}`);
         const me = r.patterns.filter((p) => subtree(r, p.root).some((n) => n.fname === "motion_estimation"));

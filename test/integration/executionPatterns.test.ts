@@ -290,11 +290,11 @@ function sharedShare(r: ExecutionPatternsResult, designs: readonly [string, stri
 }
 
 /** Two designs that are the same program land in the same patterns (issue 28): nine runs in ten in patterns
- * both share, or, where the machine's other work split some runs off, those patterns said provisional. Recorded
- * beside two busy loops, 4 of 40 campaigns of idle_pool_twice.yaml split (none of 16 on a quiet machine), every
- * pattern of each split unreproduced by the halves, with 2 runs of one recording alone; a CI machine's load split
- * more of them off once. A pattern of one design alone that a half of the runs reproduces would be a difference
- * the result stands behind: never, for one program recorded twice. */
+ * both share; or, where fewer are, every pattern of one design alone unreproduced by the halves (and so said
+ * provisional), and still half the runs shared. Recorded beside two busy loops, 4 of 40 campaigns of
+ * idle_pool_twice.yaml split (none of 16 on a quiet machine), every pattern of each split unreproduced, with
+ * 2 runs of one recording alone; a CI machine's load split more of them off once. Below nine in ten, a
+ * pattern of one design that a half of the runs reproduces (a difference the result stands behind) fails. */
 function sameDesignsAgree(r: ExecutionPatternsResult, designs: readonly [string, string]): void {
   const share = sharedShare(r, designs);
   const alone = r.patterns.filter((p) => !((p.groups[designs[0]] ?? 0) > 0 && (p.groups[designs[1]] ?? 0) > 0));

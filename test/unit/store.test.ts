@@ -98,6 +98,20 @@ describe("workspace store", () => {
       ["a", "b", "c", "d", "e", "f", "g"].map((k) => cachedResult(ws.db, key(k)) ?? null),
       [null, "b!", null, "d", "e!", "f!", "g!"],
     );
+    // More results than `keep`: the newest of them, no more than `keep`.
+    const many = ["h", "i", "j", "k", "l", "m"];
+    storeResults(
+      ws.db,
+      "runTimelines",
+      "2",
+      many.map((k) => ({ key: key(k), resultJson: JSON.stringify(k) })),
+      5,
+    );
+    assert.equal(count(), 5);
+    assert.deepEqual(
+      many.map((k) => cachedResult(ws.db, key(k)) ?? null),
+      [null, "i", "j", "k", "l", "m"],
+    );
     ws.close();
   });
 

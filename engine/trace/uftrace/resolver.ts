@@ -33,7 +33,8 @@ interface SymFile {
  * examples/pool.c under uftrace, read and parsed again for each of 40 runs in a cold compare. */
 const kept = new Map<string, SymText>();
 let keptBytes = 0;
-/** What `kept` holds at most (UTF-16 units); past it, it starts again. */
+/** What `kept` holds at most (UTF-16 units of text; the parsed tables beside them are about as large); past
+ * it, it starts again, and a larger file is not kept. */
 const KEPT_MOST = 8 << 20;
 
 async function symText(dir: TraceDirectory, file: string): Promise<SymText> {
@@ -41,7 +42,7 @@ async function symText(dir: TraceDirectory, file: string): Promise<SymText> {
   const known = id === undefined ? undefined : kept.get(id);
   if (known !== undefined) return known;
   const sym: SymText = { text: await dir.readText(file) };
-  if (id !== undefined) {
+  if (id !== undefined && sym.text.length <= KEPT_MOST) {
     if (keptBytes + sym.text.length > KEPT_MOST) {
       kept.clear();
       keptBytes = 0;
