@@ -102,19 +102,15 @@ export class Timeline {
   }
 
   /** Adds the held calls, in the order they came, at the finest resolution (from the one held) their span
-   * fits in: where the doublings would have taken the intervals. */
+   * fits in: where the doublings would have taken the intervals. Room is made for their whole span first
+   * (cover doubles an empty timeline's resolution until it fits and makes its intervals at once), so no
+   * call after it doubles them or grows the array. */
   private settle(): void {
     const p = this.pending;
     if (p === null) return;
     this.pending = null;
     if (this.pendingCount === 0) return;
-    const lo = this.pendingLo;
-    const hi = this.pendingHi;
-    let r = this.res;
-    while (Math.floor(hi / r) - Math.floor(lo / r) + 1 > this.maxIntervals) r *= 2;
-    this.res = r;
-    // The intervals the held calls cover, made at once (no array grown and copied call by call).
-    this.resize(Math.floor(lo / r), Math.floor(hi / r) - Math.floor(lo / r) + 1);
+    this.cover(this.pendingLo, this.pendingHi);
     for (let c = 0; c < this.pendingCount; c++)
       this.place(p[4 * c], p[4 * c + 1], this.pendingVectors[c], p[4 * c + 2], p[4 * c + 3]);
     this.pendingVectors = [];

@@ -47,43 +47,36 @@ const MAX_RESULTS_PER_KIND = 500;
 /** Stores a result. Results of the same kind from other engine versions are never served again, so
  * they go, and so do the oldest beyond `keep` (a kind of many small rows, runProducts.ts, keeps more). */
 export function storeResult(db: Db, k: AnalysisKey, resultJson: string, keep = MAX_RESULTS_PER_KIND): void {
-  storeResults(db, k.kind, k.engineVersion, [{ key: k, resultJson }], keep);
+  storeResults(db, [{ key: k, resultJson }], keep);
 }
 
-/** Stores results of one kind and engine version in one transaction: that kind's rows of other versions
- * go, and its oldest beyond room for all of these within `keep`, so every result stored stays (the runs'
- * timelines of a campaign read at once: forty transactions, three statements prepared for each). */
+/** Stores results of one kind and engine version (their keys') in one transaction: that kind's rows of other
+ * versions go, and its oldest beyond room for these within `keep`, so every result stored stays (of more than
+ * `keep`, the last `keep`). The runs' timelines of a campaign read at once were forty transactions, three
+ * statements prepared for each. */
 export function storeResults(
   db: Db,
-  kind: string,
-  engineVersion: string,
   results: readonly { readonly key: AnalysisKey; readonly resultJson: string }[],
   keep = MAX_RESULTS_PER_KIND,
 ): void {
   if (results.length === 0) return;
+  const { kind, engineVersion } = results[0].key;
+  if (results.some((r) => r.key.kind !== kind || r.key.engineVersion !== engineVersion))
+    throw new Error(`storeResults: results of more than one kind or engine version (${kind} ${engineVersion})`);
+  const stored = results.slice(-keep);
   writeTransaction(db, () => {
     db.prepare("DELETE FROM analyses WHERE kind = ? AND engine_version != ?").run(kind, engineVersion);
     // Room for the new ones first: a result written over one that stays keeps its place.
     db.prepare(
       "DELETE FROM analyses WHERE kind = ? AND id NOT IN (SELECT id FROM analyses WHERE kind = ? ORDER BY id DESC LIMIT ?)",
-    ).run(kind, kind, Math.max(0, keep - results.length));
+    ).run(kind, kind, keep - stored.length);
     const insert = db.prepare(
       `INSERT INTO analyses (kind, inputs_key, parameters_json, engine_version, result_json, result_sha256, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (kind, inputs_key, parameters_json, engine_version) DO UPDATE SET result_json = excluded.result_json, result_sha256 = excluded.result_sha256, created_at = excluded.created_at`,
     );
     const now = new Date().toISOString();
-    for (const { key, resultJson } of results) {
-      if (key.kind !== kind || key.engineVersion !== engineVersion)
-        throw new Error(
-          `storeResults: a ${key.kind} result of engine ${key.engineVersion} among ${kind} ${engineVersion}`,
-        );
-      insert.run(key.kind, key.inputsKey, key.parametersJson, key.engineVersion, resultJson, sha256(resultJson), now);
-    }
-    // More results than `keep`: the newest of them stay.
-    if (results.length > keep)
-      db.prepare(
-        "DELETE FROM analyses WHERE kind = ? AND id NOT IN (SELECT id FROM analyses WHERE kind = ? ORDER BY id DESC LIMIT ?)",
-      ).run(kind, kind, keep);
+    for (const { key, resultJson } of stored)
+      insert.run(kind, key.inputsKey, key.parametersJson, engineVersion, resultJson, sha256(resultJson), now);
   });
 }
 

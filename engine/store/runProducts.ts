@@ -47,13 +47,11 @@ export function keepAllTimelines(
   db: Db,
   entries: readonly { readonly key: ProductKey; readonly timelines: RunTimelines }[],
 ): void {
-  if (entries.length === 0) return;
-  const { kind, version } = entries[0].key;
   const results = entries.map((e) => ({
     key: analysisKey(e.key),
     resultJson: JSON.stringify(encodeTimelines(e.timelines)),
   }));
-  storeResults(db, kind, version, results, MAX_PRODUCTS_PER_KIND);
+  storeResults(db, results, MAX_PRODUCTS_PER_KIND);
 }
 
 interface StoredThread {

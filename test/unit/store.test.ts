@@ -88,8 +88,6 @@ describe("workspace store", () => {
     // Four results (one of them "b" again), keep 5: the newest older one (d) stays, and all four are there.
     storeResults(
       ws.db,
-      "runTimelines",
-      "2",
       ["b", "e", "f", "g"].map((k) => ({ key: key(k), resultJson: JSON.stringify(`${k}!`) })),
       5,
     );
@@ -102,8 +100,6 @@ describe("workspace store", () => {
     const many = ["h", "i", "j", "k", "l", "m"];
     storeResults(
       ws.db,
-      "runTimelines",
-      "2",
       many.map((k) => ({ key: key(k), resultJson: JSON.stringify(k) })),
       5,
     );
