@@ -12,7 +12,7 @@
 // spent in it and, last, the time itself (how busy the thread was).
 //
 // A thread's first calls are held back (up to PENDING_CALLS) and added only
-// when the timeline is read or the room is full, at the resolution their whole
+// when the timeline is read (read()) or the room is full, at the resolution their whole
 // span needs: the one the doublings would have reached, since a span needs
 // fewer intervals at every doubling. A thread of a few hundred calls then never
 // doubles at all, where from 1 ns it doubled about seventeen times, each time
@@ -48,27 +48,17 @@ export class Timeline {
     if (pendingMost === 0) this.pending = null;
   }
 
-  /** Interval length in ns. */
-  get resolutionNs(): number {
+  /** The intervals as they stand, the held calls added first: its length in ns (`resolutionNs`), the index
+   * (time / resolution) of the first held (`first`) and how many follow (`count`), and interval i's
+   * features at data[i·width, i·width + dims), its busy time at data[i·width + dims]. */
+  read(): {
+    readonly resolutionNs: number;
+    readonly first: number;
+    readonly count: number;
+    readonly data: Float64Array;
+  } {
     this.settle();
-    return this.res;
-  }
-
-  /** Index (time / resolution) of the first interval held; `count` intervals follow. */
-  get first(): number {
-    this.settle();
-    return this.firstIndex;
-  }
-
-  get count(): number {
-    this.settle();
-    return this.n;
-  }
-
-  /** Interval i's features at [i·width, i·width + dims), its busy time at i·width + dims. */
-  get data(): Float64Array {
-    this.settle();
-    return this.cells;
+    return { resolutionNs: this.res, first: this.firstIndex, count: this.n, data: this.cells };
   }
 
   /** `vector` × `rate` × the part of [t0, t1) in each interval, and `busyRate` × that part as busy time. */
@@ -211,8 +201,7 @@ export function alignTimeline(t: Timeline, startNs: number, endNs: number, m: nu
   const span = endNs - startNs;
   if (!(span > 0)) return out;
   const step = span / m;
-  const r = t.resolutionNs;
-  const { count, first, data } = t;
+  const { resolutionNs: r, count, first, data } = t.read();
   for (let i = 0; i < count; i++) {
     const lo = (first + i) * r;
     const hi = lo + r;

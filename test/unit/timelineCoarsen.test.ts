@@ -28,11 +28,11 @@ describe("Timeline coarsening", () => {
           t.add(t0, t1, v);
           at = t1;
         }
-        const r = t.resolutionNs;
+        const { resolutionNs: r, first, count, data } = t.read();
         assert.ok(r >= 2 ** 12, `resolution ${r} ns: it doubled at least twelve times`);
-        assert.ok(t.count <= 40);
-        for (let i = 0; i < t.count; i++) {
-          const lo = (t.first + i) * r;
+        assert.ok(count <= 40);
+        for (let i = 0; i < count; i++) {
+          const lo = (first + i) * r;
           const hi = lo + r;
           const expected = new Float64Array(dims + 1);
           for (const c of calls) {
@@ -41,10 +41,10 @@ describe("Timeline coarsening", () => {
             for (let k = 0; k < dims; k++) expected[k] += w * c.v[k];
             expected[dims] += w;
           }
-          assert.deepEqual([...t.data.subarray(i * t.width, (i + 1) * t.width)], [...expected], `interval ${i}`);
+          assert.deepEqual([...data.subarray(i * t.width, (i + 1) * t.width)], [...expected], `interval ${i}`);
         }
         // Nothing held past the intervals counted.
-        assert.ok(t.data.subarray(t.count * t.width).every((x) => x === 0));
+        assert.ok(data.subarray(count * t.width).every((x) => x === 0));
         // The finest resolution the calls' span fits in: twice as fine would need more than 40 intervals.
         const span = (res: number) => Math.floor(calls[calls.length - 1].t1 / res) - Math.floor(calls[0].t0 / res) + 1;
         assert.ok(span(r) <= 40 && span(r / 2) > 40, `resolution ${r} ns`);
