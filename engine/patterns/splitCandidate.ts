@@ -104,29 +104,39 @@ export function cutInTwo(t: Float64Array, minSize = 1): Int32Array | null {
  * log-likelihood, each side weighted by its share. */
 export function likeliestCut(sorted: Float64Array, minSize: number): { at: number; logLikelihood: number } {
   const n = sorted.length;
-  const prefix = new Float64Array(n + 1);
-  const prefix2 = new Float64Array(n + 1);
+  if (prefix.length < n + 1) {
+    prefix = new Float64Array(2 * (n + 1));
+    prefix2 = new Float64Array(2 * (n + 1));
+  }
   for (let k = 0; k < n; k++) {
     prefix[k + 1] = prefix[k] + sorted[k];
     prefix2[k + 1] = prefix2[k] + sorted[k] * sorted[k];
   }
-  const side = (from: number, to: number) => {
-    const c = to - from;
-    const s = prefix[to] - prefix[from];
-    const variance = Math.max((prefix2[to] - prefix2[from] - (s * s) / c) / c, VARIANCE_FLOOR);
-    return c * Math.log(c / n) - (c / 2) * Math.log(2 * Math.PI * variance) - c / 2;
-  };
   const low = Math.max(1, minSize);
   let at = low;
   let logLikelihood = -Infinity;
   for (let k = low; k <= n - low; k++) {
-    const ll = side(0, k) + side(k, n);
+    const ll = sideLogLikelihood(0, k, n) + sideLogLikelihood(k, n, n);
     if (ll > logLikelihood) {
       logLikelihood = ll;
       at = k;
     }
   }
   return { at, logLikelihood };
+}
+
+/** Prefix sums of likeliestCut's values and of their squares (prefix[0] = 0), kept from call to call: it
+ * runs for every axis of every split tried, in every Monte Carlo draw. */
+let prefix = new Float64Array(64);
+let prefix2 = new Float64Array(64);
+
+/** The log-likelihood of values [from, to) of n (sorted, in the prefix sums) under one Gaussian, weighted by
+ * their share. */
+function sideLogLikelihood(from: number, to: number, n: number): number {
+  const c = to - from;
+  const s = prefix[to] - prefix[from];
+  const variance = Math.max((prefix2[to] - prefix2[from] - (s * s) / c) / c, VARIANCE_FLOOR);
+  return c * Math.log(c / n) - (c / 2) * Math.log(2 * Math.PI * variance) - c / 2;
 }
 
 /** The gain splitGain gives the likeliest cut of `values` (which it sorts), less ln(AXES_TRIED), as

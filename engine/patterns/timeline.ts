@@ -102,12 +102,17 @@ export class Timeline {
     if (this.pendingCount === 0) return;
     this.cover(this.pendingLo, this.pendingHi);
     for (let c = 0; c < this.pendingCount; c++)
-      this.place(p[4 * c], p[4 * c + 1], this.pendingVectors[c], p[4 * c + 2], p[4 * c + 3]);
+      this.spread(p[4 * c], p[4 * c + 1], this.pendingVectors[c], p[4 * c + 2], p[4 * c + 3]);
     this.pendingVectors = [];
   }
 
   private place(t0: number, t1: number, vector: Float64Array, rate: number, busyRate: number): void {
     this.cover(t0, t1);
+    this.spread(t0, t1, vector, rate, busyRate);
+  }
+
+  /** place() of a call whose span the intervals already cover. */
+  private spread(t0: number, t1: number, vector: Float64Array, rate: number, busyRate: number): void {
     const r = this.res;
     const { width, dims, cells } = this;
     const last = Math.floor(t1 / r);

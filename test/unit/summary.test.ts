@@ -2,7 +2,9 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { summarize } from "../../engine/stats/summary.js";
+import { median, quantileSorted } from "simple-statistics";
+import { BOOTSTRAP_RESAMPLES, summarize } from "../../engine/stats/summary.js";
+import { seededRandom } from "../../engine/stats/random.js";
 
 describe("summary statistics", () => {
   it("a hand-computed case with one outlier", () => {
@@ -35,6 +37,30 @@ describe("summary statistics", () => {
         },
       ),
       { numRuns: 50 },
+    );
+  });
+
+  it("the median's interval is the percentile bootstrap of simple-statistics' median, resample for resample", () => {
+    // The resamples drawn as the seed gives them (seed + 1: the mean's interval takes none), each one's
+    // median as simple-statistics computes it: the summary sorts its resamples in place instead.
+    const reference = (xs: readonly number[], seed: number) => {
+      const random = seededRandom(seed + 1);
+      const medians = Array.from({ length: BOOTSTRAP_RESAMPLES }, () =>
+        median(xs.map(() => xs[Math.floor(random() * xs.length)])),
+      ).sort((a, b) => a - b);
+      return { low: quantileSorted(medians, 0.025), high: quantileSorted(medians, 0.975) };
+    };
+    fc.assert(
+      fc.property(
+        // Ties and negatives included: small integers drawn often.
+        fc.array(fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double({ min: -1e6, max: 1e6, noNaN: true })), {
+          minLength: 1,
+          maxLength: 30,
+        }),
+        fc.integer({ min: 0, max: 1000 }),
+        (xs, seed) => assert.deepEqual(summarize(xs, seed).medianCi95, reference(xs, seed)),
+      ),
+      { numRuns: 200 },
     );
   });
 
