@@ -7,7 +7,7 @@
 // Mann–Whitney with the Hodges–Lehmann shift, the visual test, and the share of
 // run pairs B wins. Every result is a ratio in one convention (verdict/speedup.ts):
 // how many times faster the faster design ran, every metric being lower-is-better.
-import { squaredDistance } from "../stats/kmeans.js";
+import { squaredDistance } from "../stats/rowKernels.js";
 import type { ExecutionPatternsResult, PatternRun } from "./result.js";
 import { fractionBLower, mannWhitney, runsNeeded, visualTest } from "../stats/twoSamples.js";
 import { meanRatio, medianRatio, pairedRatio } from "../stats/ratio.js";

@@ -4,7 +4,8 @@
 // and CoV, and its shape; plus the discovery curve (§5.3) and the model that
 // places new runs (reproducibility.ts).
 import { chooseK } from "./bic.js";
-import { centroidsOf, squaredDistance } from "../stats/kmeans.js";
+import { centroidsOf } from "../stats/kmeans.js";
+import { squaredDistance } from "../stats/rowKernels.js";
 import type { MeasureInfo as MetricInfo } from "../campaign/measures.js";
 import { contentOrder } from "./order.js";
 import type { PatternParameters } from "./parameters.js";

@@ -3,6 +3,7 @@
 // of all runs). Deterministic: each axis is started towards the point farthest
 // from the centre, so the same points give the same axes.
 import type { Points } from "../stats/kmeans.js";
+import { dotAt } from "../stats/rowKernels.js";
 
 const POWER_ITERATIONS = 60;
 /** Squared change of the unit axis between iterations below which it has settled: the axis to a
@@ -24,8 +25,7 @@ export function principalScores(sub: Points, count: number): Float64Array[] {
   let far = 0;
   let farNorm = 0;
   for (let i = 0; i < n; i++) {
-    let s = 0;
-    for (let j = 0; j < d; j++) s += x[i * d + j] ** 2;
+    const s = dotAt(x, i * d, x, i * d, d);
     if (s > farNorm) {
       farNorm = s;
       far = i;
@@ -71,9 +71,7 @@ function crossProducts(x: Float64Array, n: number, d: number, rows: boolean): Fl
     for (let a = 0; a < n; a++) {
       const ra = a * d;
       for (let b = a; b < n; b++) {
-        const rb = b * d;
-        let s = 0;
-        for (let j = 0; j < d; j++) s += x[ra + j] * x[rb + j];
+        const s = dotAt(x, ra, x, b * d, d);
         g[a * n + b] = s;
         g[b * n + a] = s;
       }
@@ -129,18 +127,11 @@ function eigenvectors(
 
 /** out = s·v (out is not v). */
 function multiplyInto(s: Float64Array, m: number, v: Float64Array, out: Float64Array): void {
-  for (let a = 0; a < m; a++) {
-    const row = a * m;
-    let t = 0;
-    for (let b = 0; b < m; b++) t += s[row + b] * v[b];
-    out[a] = t;
-  }
+  for (let a = 0; a < m; a++) out[a] = dotAt(s, a * m, v, 0, m);
 }
 
 function dot(a: Float64Array, b: Float64Array): number {
-  let s = 0;
-  for (let j = 0; j < a.length; j++) s += a[j] * b[j];
-  return s;
+  return dotAt(a, 0, b, 0, a.length);
 }
 
 /** Divides v by its length in place; false (v unchanged) when it has none. */

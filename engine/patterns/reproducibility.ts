@@ -7,7 +7,7 @@
 // centroid than the reference's own runs do (NEW_PATTERN_FACTOR); its metric is
 // then set against the pattern's record (Table 3: evaluation against repeat).
 import type { PatternModel } from "./findPatterns.js";
-import { squaredDistance } from "../stats/kmeans.js";
+import { squaredDistance } from "../stats/rowKernels.js";
 import type { MeasureInfo as MetricInfo } from "../campaign/measures.js";
 import { NEW_PATTERN_FACTOR } from "./parameters.js";
 import { SHARE_RESOLUTION } from "./splitCandidate.js";

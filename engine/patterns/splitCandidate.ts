@@ -11,6 +11,7 @@
 // the proposed split beats noise is asked apart (splitNoise.ts).
 import type { Points } from "../stats/kmeans.js";
 import { principalScores } from "./principalAxes.js";
+import { addRow, addSquaredDistance } from "../stats/rowKernels.js";
 
 /** Features are shares of an interval's time (pcv.ts). A spread under 5 points of a share along
  * a direction counts as 5 points: identical runs would make a variance 0 and the likelihood
@@ -204,12 +205,8 @@ export function separationOf(points: Points, side: Int32Array): { between: numbe
   let total = 0;
   let within = 0;
   for (let i = 0; i < n; i++) {
-    const own = side[i] === 0 ? side0 : side1;
-    for (let j = 0; j < d; j++) {
-      const x = data[i * d + j];
-      total += (x - all[j]) ** 2;
-      within += (x - own[j]) ** 2;
-    }
+    total = addSquaredDistance(total, data, i * d, all, 0, d);
+    within = addSquaredDistance(within, data, i * d, side[i] === 0 ? side0 : side1, 0, d);
   }
   const between = Math.max(0, total - within);
   return { between, separation: total > 0 ? between / total : 0 };
@@ -232,10 +229,8 @@ function sideMeans(points: Points, side: Int32Array): { all: Float64Array; side0
     const own = side[i] === 0 ? side0 : side1;
     if (side[i] === 0) count0++;
     else count1++;
-    for (let j = 0; j < d; j++) {
-      all[j] += data[i * d + j];
-      own[j] += data[i * d + j];
-    }
+    addRow(all, 0, data, i * d, d);
+    addRow(own, 0, data, i * d, d);
   }
   for (let j = 0; j < d; j++) {
     all[j] /= Math.max(1, n);

@@ -14,7 +14,8 @@
 // test already keeps apart only what the noise does not make.
 // Beyond the paper, which repeats runs to validate a pattern's performance
 // (Table 3), not the clustering.
-import { centroidsOf, squaredDistance, type Points } from "../stats/kmeans.js";
+import { centroidsOf, type Points } from "../stats/kmeans.js";
+import { squaredDistance } from "../stats/rowKernels.js";
 import { subset } from "./principalAxes.js";
 import type { NoiseModel } from "./splitNoise.js";
 

@@ -36,7 +36,7 @@
 // (zero vectors), so an idle pool thread that one run lacks costs only its own
 // small vector.
 import { assign } from "./assignment.js";
-import { squaredDistance } from "../stats/kmeans.js";
+import { addRowScaled, squaredDistance } from "../stats/rowKernels.js";
 import { principalScores } from "./principalAxes.js";
 import type { AlignedThread, RunPcv } from "./pcv.js";
 
@@ -243,7 +243,7 @@ function meanOf(
   for (const ts of perRun)
     ts.forEach((t, s) => {
       if (t === null) return;
-      addScaled(sums[s], t.features, 1);
+      addRowScaled(sums[s], 0, t.features, 0, size, 1);
       counts[s]++;
     });
   return sums.map((sum, s) => (counts[s] > 0 ? sum.map((x) => x / counts[s]) : (keep?.[s] ?? sum)));
@@ -251,12 +251,8 @@ function meanOf(
 
 function average(threads: readonly AlignedThread[], size: number): Float64Array {
   const out = new Float64Array(size);
-  for (const t of threads) addScaled(out, t.features, 1 / threads.length);
+  for (const t of threads) addRowScaled(out, 0, t.features, 0, size, 1 / threads.length);
   return out;
-}
-
-function addScaled(into: Float64Array, v: Float64Array, scale: number): void {
-  for (let j = 0; j < into.length; j++) into[j] += v[j] * scale;
 }
 
 /** Step 4: the run's threads put in the model's slots; threads of a role the model lacks, or more

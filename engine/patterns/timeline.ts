@@ -19,6 +19,8 @@
 // over all its intervals: 2.2 M intervals merged in a cold compare of the
 // 40-run campaign, for 50,000 calls (issue 32 item 3).
 
+import { addRowScaled } from "../stats/rowKernels.js";
+
 /** Fine intervals over a run's length, at least (issue 12: run length / 1,000). */
 export const FINE_INTERVALS = 1000;
 
@@ -120,8 +122,7 @@ export class Timeline {
       const w = Math.min(t1, (b + 1) * r) - Math.max(t0, b * r);
       if (w <= 0) continue;
       const row = (b - this.firstIndex) * width;
-      const x = w * rate;
-      for (let k = 0; k < dims; k++) cells[row + k] += x * vector[k];
+      addRowScaled(cells, row, vector, 0, dims, w * rate);
       cells[row + dims] += w * busyRate;
     }
   }
@@ -215,8 +216,7 @@ export function alignTimeline(t: Timeline, startNs: number, endNs: number, m: nu
     for (let j = a; j <= b; j++) {
       const overlap = Math.min(hi, startNs + (j + 1) * step) - Math.max(lo, startNs + j * step);
       if (overlap <= 0) continue;
-      const share = overlap / r / step;
-      for (let k = 0; k < w; k++) out[j * w + k] += data[i * w + k] * share;
+      addRowScaled(out, j * w, data, i * w, w, overlap / r / step);
     }
   }
   return out;

@@ -3,6 +3,7 @@
 // (X-means' last step; paper 004 §3.2.2 and §3.2.3 cluster with K-means [7], [8]),
 // run by ml-kmeans.
 import { kmeans } from "ml-kmeans";
+import { addRow } from "./rowKernels.js";
 
 /** Lloyd iterations at most (ml-kmeans' default). */
 export const MAX_ITERATIONS = 100;
@@ -58,17 +59,8 @@ export function centroidsOf(points: Points, assignment: Int32Array, k: number): 
   for (let i = 0; i < n; i++) {
     const c = assignment[i];
     sizes[c]++;
-    for (let j = 0; j < dims; j++) centroids[c * dims + j] += data[i * dims + j];
+    addRow(centroids, c * dims, data, i * dims, dims);
   }
   for (let c = 0; c < k; c++) for (let j = 0; j < dims; j++) centroids[c * dims + j] /= Math.max(1, sizes[c]);
   return centroids;
-}
-
-export function squaredDistance(a: Float64Array, ai: number, b: Float64Array, bi: number, dims: number): number {
-  let s = 0;
-  for (let j = 0; j < dims; j++) {
-    const t = a[ai + j] - b[bi + j];
-    s += t * t;
-  }
-  return s;
 }

@@ -3,7 +3,8 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { chooseK } from "../../engine/patterns/bic.js";
-import { settle, squaredDistance, type Points } from "../../engine/stats/kmeans.js";
+import { settle, type Points } from "../../engine/stats/kmeans.js";
+import { squaredDistance } from "../../engine/stats/rowKernels.js";
 import { seededRandom } from "../../engine/stats/random.js";
 
 function blobs(centres: readonly number[][], perBlob: number, noise: number, seed: number): Points {
