@@ -3,7 +3,7 @@
 // of all runs). Deterministic: each axis is started towards the point farthest
 // from the centre, so the same points give the same axes.
 import type { Points } from "../stats/kmeans.js";
-import { dotAt } from "../stats/rowKernels.js";
+import { addRowScaled, dotAt, squaredDistance } from "../stats/rowKernels.js";
 
 const POWER_ITERATIONS = 60;
 /** Squared change of the unit axis between iterations below which it has settled: the axis to a
@@ -110,8 +110,7 @@ function eigenvectors(
     for (let it = 0; it < POWER_ITERATIONS; it++) {
       multiplyInto(s, m, v, u);
       if (!toUnit(u)) return out;
-      let change = 0;
-      for (let j = 0; j < m; j++) change += (u[j] - v[j]) ** 2;
+      const change = squaredDistance(u, 0, v, 0, m);
       [v, u] = [u, v];
       if (change < SETTLED) break;
     }
@@ -119,8 +118,8 @@ function eigenvectors(
     const value = dot(u, v);
     if (!(value > 0)) break;
     out.push({ vector: v.slice(), value });
-    // Deflate: take this axis out.
-    for (let a = 0; a < m; a++) for (let b = 0; b < m; b++) s[a * m + b] -= value * v[a] * v[b];
+    // Deflate: take this axis out (s − value·v[a]·v[b], as s + (−value·v[a])·v[b]: the same to the bit).
+    for (let a = 0; a < m; a++) addRowScaled(s, a * m, v, 0, m, -(value * v[a]));
   }
   return out;
 }

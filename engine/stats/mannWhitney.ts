@@ -2,6 +2,7 @@
 // al. 2012): the Mann–Whitney U test, or Wilcoxon rank-sum test, of whether A's runs and B's
 // runs come from one distribution. It assumes nothing about that distribution's shape.
 import { normalUpperTail, requireValues } from "./meanInterval.js";
+import { addRowScaled } from "./rowKernels.js";
 
 /**
  * Exact null distribution of U when both samples have at most this many runs and no value
@@ -101,8 +102,8 @@ export function exactUDistribution(n: number, m: number): Float64Array {
       const bLargest = row[j - 1];
       const wA = i / (i + j);
       const wB = j / (i + j);
-      for (let u = 0; u < aLargest.length; u++) p[u + j] += wA * aLargest[u];
-      for (let u = 0; u < bLargest.length; u++) p[u] += wB * bLargest[u];
+      addRowScaled(p, j, aLargest, 0, aLargest.length, wA);
+      addRowScaled(p, 0, bLargest, 0, bLargest.length, wB);
       row.push(p);
     }
     previous = row;
