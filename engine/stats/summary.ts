@@ -81,8 +81,10 @@ function tInterval(values: readonly number[], nonNegative: boolean): Interval {
 }
 
 /** 95% percentile-bootstrap interval of the median. Each resample is sorted in place in one typed array
- * and its middle read, as simple-statistics' median reads the same one or two values from a copy it
- * partly sorts (a copy and a selection per resample were most of a campaign summary's time). */
+ * and its middle read, where simple-statistics' median reads the same one or two values from a copy it
+ * partly sorts (a copy and a selection per resample were most of a campaign summary's time). The interval
+ * is the same to the bit for any values without NaN (which no measure holds): a typed array orders −0
+ * before +0, so a resample's median may be a zero of the other sign, which neither end can show. */
 function bootstrapMedian(values: readonly number[], seed: number): Interval {
   const random = seededRandom(seed);
   const n = values.length;

@@ -40,7 +40,7 @@ describe("summary statistics", () => {
     );
   });
 
-  it("the median's interval is the percentile bootstrap of simple-statistics' median, resample for resample", () => {
+  it("the median's interval is the percentile bootstrap of simple-statistics' median over the same resamples", () => {
     // The resamples drawn as the seed gives them (seed + 1: the mean's interval takes none), each one's
     // median as simple-statistics computes it: the summary sorts its resamples in place instead.
     const reference = (xs: readonly number[], seed: number) => {
