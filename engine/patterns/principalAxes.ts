@@ -41,11 +41,7 @@ export function principalScores(sub: Points, count: number): Float64Array[] {
   const scatter = crossProducts(x, n, d, false);
   return eigenvectors(scatter, d, axes, () => x.slice(far * d, (far + 1) * d)).map(({ vector }) => {
     const t = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      let s = 0;
-      for (let j = 0; j < d; j++) s += x[i * d + j] * vector[j];
-      t[i] = s;
-    }
+    for (let i = 0; i < n; i++) t[i] = dotAt(x, i * d, vector, 0, d);
     return t;
   });
 }
@@ -83,8 +79,7 @@ function crossProducts(x: Float64Array, n: number, d: number, rows: boolean): Fl
     const r = i * d;
     for (let a = 0; a < d; a++) {
       const ra = x[r + a];
-      if (ra === 0) continue;
-      for (let b = a; b < d; b++) c[a * d + b] += ra * x[r + b];
+      if (ra !== 0) addRowScaled(c, a * d + a, x, r + a, d - a, ra);
     }
   }
   for (let a = 0; a < d; a++) for (let b = 0; b < a; b++) c[a * d + b] = c[b * d + a];
