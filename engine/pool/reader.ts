@@ -1,6 +1,7 @@
-// One worker of the reader pool (readerPool.ts): one job at a time, its
-// answer rebuilt as this side's result or error, its death said in words to
-// the pool (a heap past its share of the budget, a crash, an exit).
+// One worker of the reader pool (readerPool.ts): it reads one job at a time
+// and holds the next, each answer rebuilt as this side's result or error, its
+// death said in words to the pool (a heap past its share of the budget, a
+// crash, an exit).
 import type { Worker } from "node:worker_threads";
 import { ApiError } from "../errors/errors.js";
 import type { ReaderFailure, ReaderReply, Settled } from "./readerProtocol.js";
@@ -14,8 +15,22 @@ export interface ReaderBudget {
   readonly readers: number;
 }
 
+/** Jobs a reader is given at once: the one it reads and the next, waiting in its inbox. The engine's own
+ * thread, reading too, hears a reader's answer only between its own runs: a reader given one job at a time
+ * waited for it after each (40 runs of 100,000 calls, warm: engine and reader 834–894 ms against two
+ * readers 722–770 ms). The cost: at a call's end, one job may wait in a reader while the engine's thread
+ * has none. */
+export const READER_DEPTH = 2;
+
+interface Pending {
+  readonly job: TimelinesJob;
+  readonly ok: (s: Settled) => void;
+  readonly fail: (e: Error) => void;
+}
+
 export class Reader {
-  private pending: { job: TimelinesJob; ok: (s: Settled) => void; fail: (e: Error) => void } | null = null;
+  /** Its jobs in the order given, which is the order it answers them (readerWorker.ts). */
+  private pending: Pending[] = [];
   private stopped: Error | null = null;
   private stopping = false;
   private lastError: (Error & { code?: string }) | null = null;
@@ -35,14 +50,15 @@ export class Reader {
     // Only a reader starting or at work keeps the process alive (a call may wait for its start).
   }
 
-  get busy(): boolean {
-    return this.pending !== null;
+  /** It holds READER_DEPTH jobs. */
+  get full(): boolean {
+    return this.pending.length >= READER_DEPTH;
   }
 
   read(job: TimelinesJob): Promise<Settled> {
     if (this.stopped) return Promise.reject(this.stopped);
     return new Promise((ok, fail) => {
-      this.pending = { job, ok, fail };
+      this.pending.push({ job, ok, fail });
       this.worker.ref();
       this.worker.postMessage({ id: job.runId, job });
     });
@@ -59,24 +75,23 @@ export class Reader {
       this.worker.unref();
       return this.onReady();
     }
-    const p = this.pending;
-    this.pending = null;
-    this.worker.unref();
+    const p = this.pending.shift();
+    if (this.pending.length === 0) this.worker.unref();
     if (!p) return;
     p.ok("result" in m ? { ok: true, value: m.result } : { ok: false, error: rebuilt(m.error) });
   }
 
   private exited(code: number): void {
-    const p = this.pending;
-    this.pending = null;
-    const what = p ? `while reading ${p.job.label}` : "before it was given a trace";
+    const pending = this.pending;
+    this.pending = [];
+    const what = pending.length > 0 ? `while reading ${pending[0].job.label}` : "before it was given a trace";
     this.stopped = new ApiError(
       "failed",
       this.stopping
         ? "the engine closed while it was reading traces"
         : `a trace reader stopped ${what}: ${this.why(code)}. Nothing in the workspace was changed.`,
     );
-    p?.fail(this.stopped);
+    for (const p of pending) p.fail(this.stopped);
     if (!this.stopping) this.onDeath(this.stopped);
   }
 

@@ -8,6 +8,7 @@
 // idle a while. The engine's memory budget is split among them; a reader that
 // dies fails the calls waiting on the pool in words, never leaves one waiting.
 import { existsSync, statSync } from "node:fs";
+import { setImmediate as turn } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
 import { ApiError } from "../errors/errors.js";
 import { readRunTimelines, type TimelinesJob } from "./runTimelines.js";
@@ -140,23 +141,25 @@ export class ReaderPool {
     this.readers.push(reader);
   }
 
-  /** Jobs taken from the queue on the engine's own thread, one after the other, until none is left. */
+  /** Jobs taken from the queue on the engine's own thread, one after the other, until none is left, the
+   * event loop turned after each (readOne): the workers' messages are heard, and the workers pumped. */
   private async readHereToo(): Promise<void> {
     for (let task = this.queue.shift(); task !== undefined; task = this.queue.shift())
       task.settle(await readOne(task.job));
   }
 
-  /** Gives the reader the next job if it has started and is free. */
+  /** Gives the reader jobs while it has started and has room for them (READER_DEPTH). */
   private pump(r: Reader): void {
-    if (!r.ready || r.busy || this.queue.length === 0) return;
-    const task = this.queue.shift()!;
-    r.read(task.job).then(
-      (s) => {
-        task.settle(s);
-        this.pump(r);
-      },
-      (e: Error) => task.fail(e),
-    );
+    while (r.ready && !r.full && this.queue.length > 0) {
+      const task = this.queue.shift()!;
+      r.read(task.job).then(
+        (s) => {
+          task.settle(s);
+          this.pump(r);
+        },
+        (e: Error) => task.fail(e),
+      );
+    }
   }
 
   /** A reader that died fails the job it read and every job waiting: a call never waits forever. */
@@ -218,12 +221,21 @@ async function readHere(jobs: readonly TimelinesJob[], onDone?: (done: number) =
   return out;
 }
 
-/** One job read in the engine's own thread, its error kept as its answer. */
-function readOne(job: TimelinesJob): Promise<Settled> {
-  return readRunTimelines(job).then(
+/**
+ * One job read in the engine's own thread, its error kept as its answer, and then the event loop turned.
+ * A job gives the loop no turn of its own: its small files and its records are read in this thread
+ * (io/fileSource.ts), so it goes on in promises alone. Without the turn, a worker's "started" and "done"
+ * went unheard until the engine's thread had emptied the queue: in a cold compare of a 40-run campaign of
+ * 100,000 calls a run, the worker read 1 job of each design's 20 and the engine's thread the other 19.
+ * It lets other requests to the engine in between runs too.
+ */
+async function readOne(job: TimelinesJob): Promise<Settled> {
+  const settled = await readRunTimelines(job).then(
     (value): Settled => ({ ok: true, value }),
     (e: unknown): Settled => ({ ok: false, error: e instanceof Error ? e : new Error(String(e)) }),
   );
+  await turn();
+  return settled;
 }
 
 /** The built reader beside the engine's bundle, or the TypeScript source through tsx; null when

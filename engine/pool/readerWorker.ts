@@ -8,8 +8,23 @@ import { readRunTimelines } from "./runTimelines.js";
 import type { ReaderReply, ReaderRequest } from "./readerProtocol.js";
 
 const port = parentPort!;
+/** Jobs given while one is read (reader.ts's READER_DEPTH): read one at a time, answered in their order. */
+const inbox: ReaderRequest[] = [];
+let reading = false;
+
 port.on("message", (m: ReaderRequest) => {
-  readRunTimelines(m.job).then(
+  inbox.push(m);
+  if (!reading) void readInbox();
+});
+
+async function readInbox(): Promise<void> {
+  reading = true;
+  for (let m = inbox.shift(); m !== undefined; m = inbox.shift()) await answer(m);
+  reading = false;
+}
+
+function answer(m: ReaderRequest): Promise<void> {
+  return readRunTimelines(m.job).then(
     (result) => {
       // The columns are the reader's own (pcv.ts makes them): moved to the pool, not copied.
       const buffers = new Set<ArrayBuffer>(
@@ -26,6 +41,6 @@ port.on("message", (m: ReaderRequest) => {
         },
       } satisfies ReaderReply),
   );
-});
+}
 // Jobs are given to a reader once it has started: until then the engine's own thread reads them.
 port.postMessage({ ready: true } satisfies ReaderReply);

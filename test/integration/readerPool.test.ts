@@ -207,6 +207,65 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
     }
   });
 
+  it("turns the event loop after each run read on the engine's own thread, so a started reader is heard", async () => {
+    // Reading these runs needs no turn of the loop (small files are read in this thread): a callback
+    // set before the call runs at the first turn, which must come after the first run, not after the last
+    // (then a worker's "started" and "done" went unheard, and it read one run of a call).
+    const w = Workspace.open(ws);
+    try {
+      const jobs = await jobsOf(w, ws);
+      const pools = [
+        new ReaderPool({ size: () => 1, memoryMb: () => 512 }),
+        new ReaderPool({
+          size: () => 2,
+          memoryMb: () => 512,
+          script: { url: new URL("../helpers/silentReader.mjs", import.meta.url) },
+          readerWorthMs: 0,
+        }),
+      ];
+      for (const pool of pools) {
+        let done = 0;
+        let doneAtTurn = -1;
+        setImmediate(() => (doneAtTurn = done));
+        await pool.read(jobs, (n) => (done = n));
+        assert.equal(done, RUNS);
+        assert.ok(doneAtTurn >= 0 && doneAtTurn <= 1, `the loop first turned after ${doneAtTurn} of ${RUNS} runs`);
+        await pool.close();
+      }
+    } finally {
+      w.close();
+    }
+  });
+
+  it(
+    "gives a started reader its next job before it is done, and takes its answers in the jobs' order",
+    { timeout: 60_000 },
+    async () => {
+      // Each reader here answers only once it holds two jobs: given one at a time, this call would never end.
+      const pool = new ReaderPool({
+        size: () => 2,
+        memoryMb: () => 512,
+        script: { url: new URL("../helpers/pairedReader.mjs", import.meta.url) },
+        readerWorthMs: 0,
+        engineReads: false,
+      });
+      const jobs: TimelinesJob[] = Array.from({ length: 9 }, (_, i) => ({
+        runId: i + 1,
+        label: `run ${i + 1} uftrace.data`,
+        trace: { format: "uftrace", files: {} },
+        seed: 1,
+        intervals: 20,
+        dims: 15,
+      }));
+      const settled = await pool.read(jobs);
+      assert.deepEqual(
+        settled.map((s) => s.ok && s.value.schedulerEvents),
+        jobs.map((j) => j.runId % 2 === 0),
+      );
+      await pool.close();
+    },
+  );
+
   it("fails every waiting call in words when a reader dies, and never leaves it waiting", async () => {
     const pool = new ReaderPool({
       size: () => 2,
