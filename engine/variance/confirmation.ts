@@ -31,15 +31,16 @@ class VectorMoments {
 
   /** Folds in the vector y (length k). */
   add(y: Float64Array): void {
-    const k = this.k;
+    const { k, mean, delta, comoment } = this;
     const n = ++this.n;
     for (let i = 0; i < k; i++) {
-      this.delta[i] = y[i] - this.mean[i];
-      this.mean[i] += this.delta[i] / n;
+      const di = y[i] - mean[i];
+      delta[i] = di;
+      mean[i] += di / n;
     }
-    for (let i = 0; i < k; i++) {
-      const di = this.delta[i];
-      for (let j = 0; j < k; j++) this.comoment[i * k + j] += di * (y[j] - this.mean[j]);
+    for (let i = 0, ij = 0; i < k; i++) {
+      const di = delta[i];
+      for (let j = 0; j < k; j++, ij++) comoment[ij] += di * (y[j] - mean[j]);
     }
   }
 }
@@ -56,8 +57,8 @@ export class ConfirmationPass implements ContextWatch {
   /** Per thread, the vectors of the plans whose target is running there: a vector lives from
    * the first event that touches it to the target's end, so memory follows the open calls. */
   private readonly open = new Map<string, OpenCalls>();
-  /** Finished vectors kept for reuse, by length. */
-  private readonly spare = new Map<number, Float64Array[]>();
+  /** Finished vectors kept for reuse, by plan. */
+  private readonly spare: Float64Array[][];
   private readonly moments: VectorMoments[];
 
   /** `plans`: the targets whose matrix is measured (those that inline a callee). */
@@ -96,6 +97,7 @@ export class ConfirmationPass implements ContextWatch {
       if (owners) for (let o = 0; o < owners.length; o += 2) roleOf(c, owners[o], owners[o + 1], -1);
     }
     this.moments = plans.map((plan) => new VectorMoments(plan.components.length));
+    this.spare = plans.map(() => []);
     this.start = new Int32Array(roles.length + 1);
     roles.forEach((r, i) => (this.start[i + 1] = this.start[i] + r.length / 3));
     const flat = roles.flat();
@@ -124,7 +126,7 @@ export class ConfirmationPass implements ContextWatch {
         if (at < 0) {
           at = plans.length;
           plans.push(p);
-          vectors.push(this.take(this.moments[p].k));
+          vectors.push(this.spare[p].pop() ?? new Float64Array(this.moments[p].k));
         }
         const y = vectors[at];
         if (component >= 0) {
@@ -140,17 +142,10 @@ export class ConfirmationPass implements ContextWatch {
         vectors[at] = vectors[vectors.length - 1];
         plans.pop();
         vectors.pop();
-        this.spare.get(y.length)!.push(y.fill(0));
+        this.spare[p].push(y.fill(0));
       }
     }
     if (plans.length === 0) this.open.delete(thread);
-  }
-
-  /** A zeroed vector of length k. */
-  private take(k: number): Float64Array {
-    let spare = this.spare.get(k);
-    if (!spare) this.spare.set(k, (spare = []));
-    return spare.pop() ?? new Float64Array(k);
   }
 
   /** The measured covariance matrix of plan `p`'s components (population, as the CCT's). */
