@@ -58,6 +58,29 @@ async function jobsOf(w: Workspace, ws: string): Promise<TimelinesJob[]> {
   return jobs;
 }
 
+/** A pool whose every job goes to workers running the test reader `helper` (test/helpers/). */
+function workersOnly(helper: string): ReaderPool {
+  return new ReaderPool({
+    size: () => 2,
+    memoryMb: () => 512,
+    script: { url: new URL(`../helpers/${helper}`, import.meta.url) },
+    readerWorthMs: 0,
+    engineReads: false,
+  });
+}
+
+/** `n` jobs naming no file (run ids 1…n): for test readers, which read nothing. */
+function fileless(n: number): TimelinesJob[] {
+  return Array.from({ length: n }, (_, i) => ({
+    runId: i + 1,
+    label: `run ${i + 1} uftrace.data`,
+    trace: { format: "uftrace", files: {} },
+    seed: 1,
+    intervals: 20,
+    dims: 15,
+  }));
+}
+
 /** The campaign's execution patterns and the comparison of its designs, in a new engine with `readers`. */
 async function analyse(ws: string, readers: string): Promise<string> {
   process.env.VARBENCH_READERS = readers;
@@ -242,21 +265,8 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
     { timeout: 60_000 },
     async () => {
       // Each reader here answers only once it holds two jobs: given one at a time, this call would never end.
-      const pool = new ReaderPool({
-        size: () => 2,
-        memoryMb: () => 512,
-        script: { url: new URL("../helpers/pairedReader.mjs", import.meta.url) },
-        readerWorthMs: 0,
-        engineReads: false,
-      });
-      const jobs: TimelinesJob[] = Array.from({ length: 9 }, (_, i) => ({
-        runId: i + 1,
-        label: `run ${i + 1} uftrace.data`,
-        trace: { format: "uftrace", files: {} },
-        seed: 1,
-        intervals: 20,
-        dims: 15,
-      }));
+      const pool = workersOnly("pairedReader.mjs");
+      const jobs = fileless(9);
       const settled = await pool.read(jobs);
       assert.deepEqual(
         settled.map((s) => s.ok && s.value.schedulerEvents),
@@ -267,22 +277,9 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
   );
 
   it("fails every waiting call in words when a reader dies, and never leaves it waiting", async () => {
-    const pool = new ReaderPool({
-      size: () => 2,
-      memoryMb: () => 512,
-      script: { url: new URL("../helpers/dyingReader.mjs", import.meta.url) },
-      readerWorthMs: 0,
-      // Every job to the workers, so that one is given to a reader that dies.
-      engineReads: false,
-    });
-    const jobs: TimelinesJob[] = Array.from({ length: 8 }, (_, i) => ({
-      runId: i + 1,
-      label: `run ${i + 1} uftrace.data`,
-      trace: { format: "uftrace", files: {} },
-      seed: 1,
-      intervals: 20,
-      dims: 15,
-    }));
+    // Every job to the workers, so that one is given to a reader that dies.
+    const pool = workersOnly("dyingReader.mjs");
+    const jobs = fileless(8);
     await assert.rejects(
       pool.read(jobs),
       /^ApiError: a trace reader stopped while reading run \d uftrace\.data: it stopped \(exit code 7\)\. Nothing in the workspace was changed\.$/,
