@@ -23,24 +23,23 @@ async function readInbox(): Promise<void> {
   reading = false;
 }
 
-function answer(m: ReaderRequest): Promise<void> {
-  return readRunTimelines(m.job).then(
-    (result) => {
-      // The columns are the reader's own (pcv.ts makes them): moved to the pool, not copied.
-      const buffers = new Set<ArrayBuffer>(
-        result.pcv?.threads.flatMap((t) => [t.features.buffer as ArrayBuffer, t.busy.buffer as ArrayBuffer]) ?? [],
-      );
-      port.postMessage({ id: m.id, result } satisfies ReaderReply, [...buffers]);
-    },
-    (e: unknown) =>
-      port.postMessage({
-        id: m.id,
-        error: {
-          message: e instanceof Error ? e.message : String(e),
-          user: isUserError(e),
-        },
-      } satisfies ReaderReply),
-  );
+/** One job read and answered: with its timelines, or with why not. Every job gets one answer, in its turn
+ * (the pool matches answers to jobs by their order): one whose timelines cannot be sent is answered with
+ * that error. */
+async function answer(m: ReaderRequest): Promise<void> {
+  try {
+    const result = await readRunTimelines(m.job);
+    // The columns are the reader's own (pcv.ts makes them): moved to the pool, not copied.
+    const buffers = new Set<ArrayBuffer>(
+      result.pcv?.threads.flatMap((t) => [t.features.buffer as ArrayBuffer, t.busy.buffer as ArrayBuffer]) ?? [],
+    );
+    port.postMessage({ id: m.id, result } satisfies ReaderReply, [...buffers]);
+  } catch (e) {
+    port.postMessage({
+      id: m.id,
+      error: { message: e instanceof Error ? e.message : String(e), user: isUserError(e) },
+    } satisfies ReaderReply);
+  }
 }
 // Jobs are given to a reader once it has started: until then the engine's own thread reads them.
 port.postMessage({ ready: true } satisfies ReaderReply);
