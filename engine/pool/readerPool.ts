@@ -148,8 +148,11 @@ export class ReaderPool {
       task.settle(await readOne(task.job));
   }
 
-  /** Gives the reader jobs while it has started and has room for them (READER_DEPTH). */
+  /** Gives the reader jobs while it has started and has room for them (READER_DEPTH). A reader the pool
+   * has let go (close(), a death) gets none: its "started" or last answer may be heard after, when a new
+   * call's jobs wait. */
   private pump(r: Reader): void {
+    if (!this.readers.includes(r)) return;
     while (r.ready && !r.full && this.queue.length > 0) {
       const task = this.queue.shift()!;
       r.read(task.job).then(

@@ -277,6 +277,29 @@ describe("the reader pool and kept run timelines (issue 32)", () => {
     await pool.close();
   });
 
+  it("gives a call made just after close() to new readers, not to a closed one whose start is heard late", async () => {
+    const started = new Int32Array(new SharedArrayBuffer(4));
+    const pool = new ReaderPool({
+      size: () => 2,
+      memoryMb: () => 512,
+      script: { url: new URL("../helpers/signalledReader.mjs", import.meta.url), data: { started } },
+      readerWorthMs: 0,
+      engineReads: false,
+    });
+    const first = pool.read(fileless(4));
+    // A reader has said it started, and this thread has not heard it yet: it is closed first.
+    Atomics.wait(started, 0, 0);
+    const closed = pool.close();
+    const next = pool.read(fileless(4));
+    await assert.rejects(first, /the engine closed while it was reading traces/);
+    assert.deepEqual(
+      (await next).map((s) => s.ok),
+      [true, true, true, true],
+    );
+    await closed;
+    await pool.close();
+  });
+
   it("fails every waiting call in words when a reader dies, and never leaves it waiting", async () => {
     // Every job to the workers, so that one is given to a reader that dies.
     const pool = workersOnly("dyingReader.mjs");
