@@ -22,6 +22,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import { parse, stringify } from "yaml";
 import { median } from "simple-statistics";
 import { runProcess } from "../engine/runner/runProcess.js";
 import { READER_WORTH_MS, ReaderPool, readersWanted, readingMs } from "../engine/pool/readerPool.js";
@@ -181,16 +182,19 @@ try {
   }
 
   // The same program and designs, heavy in calls: reading is most of a cold compare.
-  const heavy = join(work, "pool_calls.yaml");
-  writeFileSync(
-    heavy,
-    readFileSync(join(ROOT, "examples/campaigns/pool_uftrace.yaml"), "utf8")
-      .replaceAll("{spec_dir}", join(ROOT, "examples/campaigns"))
-      .replace("name: pool-traces", "name: pool-calls")
-      .replace("blocks: 100", "blocks: 20000")
-      .replace("block_cost: 450000", "block_cost: 2000")
-      .replace("block_cost: 330000", "block_cost: 1500"),
+  const spec = parse(readFileSync(join(ROOT, "examples/campaigns/pool_uftrace.yaml"), "utf8"));
+  spec.name = "pool-calls";
+  spec.workloads[0].features.blocks = 20_000;
+  for (const [design, cost] of [
+    ["base", 2000],
+    ["fast", 1500],
+  ] as const)
+    spec.designs.find((d: { name: string }) => d.name === design).variables.block_cost = cost;
+  spec.workloads[0].argv = spec.workloads[0].argv.map((a: string) =>
+    a.replace("{spec_dir}", join(ROOT, "examples/campaigns")),
   );
+  const heavy = join(work, "pool_calls.yaml");
+  writeFileSync(heavy, stringify(spec));
   const calls = await recorded("calls", heavy, "the 40-run campaign heavy in calls (20,000 blocks a run)");
   await readingScaling(calls);
   await coldScaling(calls, null);

@@ -8,20 +8,13 @@ import { readRunTimelines } from "./runTimelines.js";
 import type { ReaderReply, ReaderRequest } from "./readerProtocol.js";
 
 const port = parentPort!;
-/** Jobs given while one is read (reader.ts's READER_DEPTH): read one at a time, answered in their order. */
-const inbox: ReaderRequest[] = [];
-let reading = false;
+/** The jobs given so far, each read once the one before is answered (reader.ts's READER_DEPTH gives the
+ * next before): read one at a time, answered in their order. answer() never rejects. */
+let answered: Promise<void> = Promise.resolve();
 
 port.on("message", (m: ReaderRequest) => {
-  inbox.push(m);
-  if (!reading) void readInbox();
+  answered = answered.then(() => answer(m));
 });
-
-async function readInbox(): Promise<void> {
-  reading = true;
-  for (let m = inbox.shift(); m !== undefined; m = inbox.shift()) await answer(m);
-  reading = false;
-}
 
 /** One job read and answered: with its timelines, or with why not. Every job gets one answer, in its turn
  * (the pool matches answers to jobs by their order): one whose timelines cannot be sent is answered with
