@@ -23,6 +23,17 @@ interface RunFacts {
   readonly features: Record<string, number>;
 }
 
+/** pool.c's main (its setup) and worker 1 compute and never wait, so the share of their time they spent on a CPU
+ * (setup_cpu_share, w1_cpu_share, from the program's own clocks) is how much of the machine they had: the median
+ * over the runs of the smaller of the two. Measured on this 2-core machine: 0.997 idle, 0.49 with both cores busy. */
+function onCpuShare(runs: readonly RunFacts[]): number {
+  const shares = runs.map((x) => Math.min(x.features.setup_cpu_share, x.features.w1_cpu_share)).sort((a, b) => a - b);
+  return shares[Math.floor(shares.length / 2)];
+}
+
+/** Below this share the machine's load, not the program, set the runs' timelines. */
+const QUIET_ON_CPU = 0.8;
+
 function runCampaign(ws: string, spec: string): RunFacts[] {
   const r = varbench(["-w", ws, "campaign", "run", join(ROOT, "examples", "campaigns", spec)]);
   assert.equal(r.status, 0, r.stderr);
@@ -141,12 +152,20 @@ describe("execution patterns on real campaigns (paper 004)", () => {
         [...long.values()].filter(Boolean).length >= 3 && [...long.values()].filter((v) => !v).length >= 3,
         "both behaviours occurred",
       );
-      assert.ok(r.patterns.length >= 2);
-      const agreeing = r.patterns.reduce((n, p) => {
-        const longs = p.runs.filter((id) => long.get(id)).length;
-        return n + Math.max(longs, p.runs.length - longs);
-      }, 0);
-      assert.ok(agreeing >= 0.9 * runs.length, `${agreeing} of ${runs.length} runs in a pattern of their own kind`);
+      // On a loaded machine the load's own variation can outweigh the setup's (seen with both cores kept busy,
+      // main and worker 1 on a CPU about half their time: once in 5 recordings all 40 runs in one pattern, CoV 0.26).
+      const onCpu = onCpuShare(runs);
+      if (onCpu >= QUIET_ON_CPU) {
+        assert.ok(r.patterns.length >= 2);
+        const agreeing = r.patterns.reduce((n, p) => {
+          const longs = p.runs.filter((id) => long.get(id)).length;
+          return n + Math.max(longs, p.runs.length - longs);
+        }, 0);
+        assert.ok(agreeing >= 0.9 * runs.length, `${agreeing} of ${runs.length} runs in a pattern of their own kind`);
+      } else
+        console.log(
+          `# main and worker 1 on a CPU ${onCpu} of their time (load): ${r.patterns.length} pattern(s) not checked`,
+        );
       // Thread ids differ in every run; thread alignment puts main first in the slots it occupies.
       assert.ok(r.slots.some((s) => s.threadName === "main") && r.slots.some((s) => s.threadName === "worker_main"));
 
@@ -306,21 +325,43 @@ function sameDesignsAgree(r: ExecutionPatternsResult, designs: readonly [string,
   assert.ok(share >= 0.5, `${share} of the runs in patterns both designs share: ${shape}`);
 }
 
-/** At most `most` patterns the halves of the runs reproduce, and every pattern no half reproduces said provisional.
- * Each split is kept at 5% in each of two Monte Carlo tests (bic.ts), so now and then timing jitter passes both
- * (measured: 1 recording in 6 of idle_pool_uftrace.yaml gave two extra patterns of 4 and 2 runs of one behaviour);
- * no half reproduces such a pattern, and the result says to treat it as provisional. */
-function provisionalBeyond(r: ExecutionPatternsResult, most: number): void {
+/** How much the machine's load changed the program's own speed: the largest over the smallest of the job's
+ * measured time per unit of work over the runs (idle_pool.c prints job_ms and its draw job_scale). Measured on
+ * this 2-core machine, 21 recordings of idle_pool_uftrace.yaml: 1.08–1.18 idle, 1.94–3.09 with both cores kept
+ * busy. */
+function speedSpread(runs: readonly RunFacts[]): number {
+  const speeds = runs.map((x) => x.features.job_ms / x.features.job_scale);
+  return Math.max(...speeds) / Math.min(...speeds);
+}
+
+/** Above this spread the machine's load, not the jitter the program draws, set the runs' speeds. */
+const QUIET_SPREAD = 1.4;
+
+/** Every pattern no half reproduces said provisional and, on a quiet machine, at most `most` patterns the halves of
+ * the runs reproduce. Each split is kept at 5% in each of two Monte Carlo tests (bic.ts), so now and then timing
+ * jitter passes both (measured: 1 recording in 6 of idle_pool_uftrace.yaml gave two extra patterns of 4 and 2 runs
+ * of one behaviour); no half reproduces such a pattern, and the result says to treat it as provisional. On a
+ * loaded machine no bound holds: paper 004 §2 counts "the relative execution speed among cores" in a pattern, and
+ * a load that slows the job's worker in some runs makes patterns the halves reproduce (seen with both cores busy:
+ * the long runs split by their place in the round, the first's job at half the second's speed, 4 reproduced
+ * patterns; once all 24 runs in one). Returns whether the machine was quiet, so the caller knows what it checked. */
+function provisionalBeyond(r: ExecutionPatternsResult, most: number, runs: readonly RunFacts[]): boolean {
   const patterns = r.patterns.map((p) => `${p.name}: ${p.runs.join(",")} (halves ${p.reproducedBy})`).join(" | ");
-  assert.ok(
-    r.patterns.filter((p) => (p.reproducedBy ?? 0) > 0).length <= most,
-    `${r.patterns.length} patterns: ${patterns}`,
-  );
   for (const p of r.patterns.filter((x) => x.reproducedBy === 0))
     assert.ok(
       r.notes.some((n) => n.startsWith(`${p.name} (${p.runs.length} runs) is not reproduced`) && /provisional/.test(n)),
       `${p.name} is not reproduced and not said provisional: ${r.notes.join("\n")}`,
     );
+  const spread = speedSpread(runs);
+  if (spread > QUIET_SPREAD) {
+    console.log(`# the job's speed varied ${spread.toFixed(2)}× over the runs (load): no bound on ${patterns}`);
+    return false;
+  }
+  assert.ok(
+    r.patterns.filter((p) => (p.reproducedBy ?? 0) > 0).length <= most,
+    `${r.patterns.length} patterns (the job's speed varied ${spread.toFixed(2)}×): ${patterns}`,
+  );
+  return true;
 }
 
 /** Every run's thread that ran the job (the program's job_tid) sits in one slot. */
@@ -355,20 +396,22 @@ describe("execution patterns of a pool in which workers idle (issue 28, examples
       assert.equal(jobSlots(r, runs).size, 1, JSON.stringify(r.runs.map((x) => x.slots)));
       // The behaviours are the program's (long_prep, from the run number); timing jitter is no behaviour.
       const long = new Map(runs.map((x) => [x.id, x.features.long_prep === 1]));
-      provisionalBeyond(r, 3);
-      const agreeing = r.patterns.reduce((n, p) => {
-        const longs = p.runs.filter((id) => long.get(id)).length;
-        return n + Math.max(longs, p.runs.length - longs);
-      }, 0);
-      assert.ok(
-        agreeing >= 0.9 * runs.length,
-        `${agreeing} of ${runs.length} runs in a pattern of their own behaviour`,
-      );
-      for (const behaviour of [true, false])
+      // On a loaded machine the load's own patterns can outweigh the behaviours (once all 24 runs in one).
+      if (provisionalBeyond(r, 3, runs)) {
+        const agreeing = r.patterns.reduce((n, p) => {
+          const longs = p.runs.filter((id) => long.get(id)).length;
+          return n + Math.max(longs, p.runs.length - longs);
+        }, 0);
         assert.ok(
-          r.patterns.some((p) => p.runs.filter((id) => long.get(id) === behaviour).length > p.runs.length / 2),
-          `long_prep=${behaviour}`,
+          agreeing >= 0.9 * runs.length,
+          `${agreeing} of ${runs.length} runs in a pattern of their own behaviour`,
         );
+        for (const behaviour of [true, false])
+          assert.ok(
+            r.patterns.some((p) => p.runs.filter((id) => long.get(id) === behaviour).length > p.runs.length / 2),
+            `long_prep=${behaviour}`,
+          );
+      }
       sameDesignsAgree(r, ["first", "second"]);
       // Recorded with --no-event: the analysis says what that means.
       assert.ok(
@@ -392,7 +435,7 @@ describe("execution patterns of a pool in which workers idle (issue 28, examples
     try {
       const r = await api.analyses.executionPatterns({ target: { kind: "campaign", campaignId }, metric: "wall" });
       checkConsistent(r, runs);
-      provisionalBeyond(r, 2);
+      provisionalBeyond(r, 2, runs);
       sameDesignsAgree(r, ["rec1", "rec2"]);
       assert.equal(jobSlots(r, runs).size, 1);
     } finally {
