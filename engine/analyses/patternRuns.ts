@@ -4,6 +4,7 @@
 // aligned into a PCV (engine/patterns), kept in memory per target, so another
 // metric, K or design pair reuses them without reading a trace again.
 import * as z from "zod";
+import { interferenceNote } from "../campaign/interference.js";
 import type { RunRow } from "../campaign/readModels.js";
 import { findPatterns, type PatternInput, type PatternInputRun } from "../patterns/findPatterns.js";
 import { MEASURE_INFO, measureOf, PROFILER_MEASURES, type MeasureName } from "../campaign/measures.js";
@@ -50,6 +51,16 @@ export async function patternRuns(
     runs.push({ runId: r.id, group: group(r), workload: r.workload, order: r.id, metric, pcv });
   }
   return { source: t.source, metric: MEASURE_INFO[measure], runs, notes };
+}
+
+/** Said beside patterns drawn from runs that shared the machine with other work (campaign/interference.ts), over
+ * every run clustered of the targets. */
+export function sharedMachineNote(targets: readonly Resolved[], clustered: readonly PatternInputRun[]): string | null {
+  const ids = new Set(clustered.map((r) => r.runId));
+  return interferenceNote(
+    targets.flatMap((t) => t.runs).filter((r) => ids.has(r.id)),
+    "paper 004 §2 counts \"the relative execution speed among cores\" in a pattern, so a thread slowed in some runs and not in others makes patterns of its own, and the load's variation can hide the program's: a quiet machine may find other patterns",
+  );
 }
 
 /** The measure the target's campaign's profiler declares (the runs clustered are the profiled ones, never a

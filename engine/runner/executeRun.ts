@@ -7,6 +7,7 @@ import { finishRun, recordProcessGroup, type ClaimedRun, type RunOutcome } from 
 import type { StoredBlob } from "../store/artifactStore.js";
 import { runProcess, type ProcessResult } from "./runProcess.js";
 import { captureEnvironment } from "./environment.js";
+import { otherCpuOf } from "../campaign/interference.js";
 import { PROFILERS } from "./profilers/index.js";
 import { inputFeatures } from "./inputFeatures.js";
 import { featureLines } from "./featureLines.js";
@@ -144,7 +145,7 @@ export async function executeRun(
       peakRssKb: result.maxRssKb ?? null,
       voluntarySwitches: result.voluntarySwitches ?? null,
       involuntarySwitches: result.involuntarySwitches ?? null,
-      environment,
+      environment: { ...environment, ...otherCpuOf(result) },
       features,
       measures,
       message,

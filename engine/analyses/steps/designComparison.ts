@@ -4,7 +4,7 @@ import { compareDesigns } from "../../patterns/comparison.js";
 import type { DesignComparisonResult } from "../../patterns/comparisonResult.js";
 import { verdict } from "../../patterns/verdict.js";
 import { ApiError } from "../../errors/errors.js";
-import { clusterRuns, patternRuns } from "../patternRuns.js";
+import { clusterRuns, patternRuns, sharedMachineNote } from "../patternRuns.js";
 import type { designComparisonArgs } from "../designComparison.js";
 import { analysisSteps } from "../descriptor.js";
 
@@ -24,6 +24,7 @@ export const steps = analysisSteps<ReturnType<typeof designComparisonArgs>>()({
         "invalid-arguments",
         `${a!.label} and ${b!.label} share run ${overlap.map((r) => r.runId).join(", ")}: compare two different sets of runs`,
       );
+    const busy = [sharedMachineNote([a!, b!], [...sa.runs, ...sb.runs])].filter((n) => n !== null);
     // Named by their designs, as the verdict names them ("merge ran 2 times faster than insertion").
     const name = (t: typeof a) => (t!.target.kind === "design" ? t!.target.design : t!.label);
     return {
@@ -33,7 +34,7 @@ export const steps = analysisSteps<ReturnType<typeof designComparisonArgs>>()({
         source: sa.source,
         metric: sa.metric,
         runs: [...sa.runs, ...sb.runs],
-        notes: [...new Set([...sa.notes, ...sb.notes])],
+        notes: [...new Set([...sa.notes, ...sb.notes]), ...busy],
       },
     };
   },

@@ -1,7 +1,7 @@
 // The steps of the execution pattern analysis (declared in ../executionPatterns.ts, which says what it is and which
 // paper it follows): imported when it first runs, so a command loads only the analyses it runs.
 import type { ExecutionPatternsResult } from "../../patterns/result.js";
-import { clusterRuns, patternRuns } from "../patternRuns.js";
+import { clusterRuns, patternRuns, sharedMachineNote } from "../patternRuns.js";
 import { ApiError } from "../../errors/errors.js";
 import type { Resolved } from "../descriptor.js";
 import type { executionPatternsArgs } from "../executionPatterns.js";
@@ -24,7 +24,9 @@ function onWorkload(t: Resolved, workload: string): Resolved {
 export const steps = analysisSteps<ReturnType<typeof executionPatternsArgs>>()({
   load: async (sources, { target }, args) => {
     const t = args.workload === null ? target! : onWorkload(target!, args.workload);
-    return { label: t.label, ...(await patternRuns(sources, t, args, (r) => r.design ?? "—")) };
+    const p = await patternRuns(sources, t, args, (r) => r.design ?? "—");
+    const shared = sharedMachineNote([t], p.runs);
+    return { label: t.label, ...p, notes: shared ? [...p.notes, shared] : p.notes };
   },
   compute: (input, args, progress): ExecutionPatternsResult => clusterRuns(input, args, progress).result,
 });

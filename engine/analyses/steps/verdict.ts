@@ -9,6 +9,7 @@ import {
   measureOf,
   type MeasureName,
 } from "../../campaign/measures.js";
+import { interferenceNote, TIMES_INCLUDE_IT } from "../../campaign/interference.js";
 import type { RunRow } from "../../campaign/readModels.js";
 import type { CampaignSpec } from "../../campaign/spec.js";
 import { designVerdict, type VerdictInput, type WorkloadInput } from "../../verdict/designVerdict.js";
@@ -67,6 +68,8 @@ async function loadVerdict(
   }
   const ra = valuesOf(runsOf(a));
   const rb = valuesOf(runsOf(b));
+  const shared = interferenceNote([...ra, ...rb], TIMES_INCLUDE_IT);
+  if (shared) notes.push(shared);
   const order = await sources.campaignWorkloads(campaignOf(a));
   const workloads: WorkloadInput[] = order.flatMap((w) => {
     const wa = ra.filter((r) => r.workload === w.name);

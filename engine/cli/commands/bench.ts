@@ -18,6 +18,7 @@ import { workspaceDir } from "../options.js";
 import { DATABASE_FILE } from "../../store/workspace.js";
 import { benchSpec } from "../../campaign/benchSpec.js";
 import type { CampaignDetail, RunRow } from "../../campaign/readModels.js";
+import { interferenceNote, TIMES_INCLUDE_IT } from "../../campaign/interference.js";
 import type { DesignVerdict } from "../../verdict/designVerdict.js";
 import { VERDICT_EXPORTERS } from "../../report/exporters.js";
 import { bOverA, speedupSentence } from "../../verdict/speedup.js";
@@ -142,7 +143,10 @@ function parameterOf(text: string): { name: string; values: string[] } {
   };
 }
 
-/** hyperfine's warnings, from the runs as they came: outliers, and a first run far slower than the rest. */
+const measured = (r: RunRow) => !r.warmup && r.status === "succeeded";
+
+/** hyperfine's warnings, from the runs as they came: outliers, a first run far slower than the rest, and (beyond
+ * hyperfine) other processes' share of the machine while they ran. */
 export function advice(detail: CampaignDetail, runs: readonly RunRow[]): string[] {
   const out: string[] = [];
   const unit = detail.measure.unit;
@@ -161,6 +165,9 @@ export function advice(detail: CampaignDetail, runs: readonly RunRow[]): string[
         `${where}: the first run took ${formatMeasure(unit, first)}, ${(first / median).toFixed(1)} times the median of the others (caches being filled?): --warmup 1 or more runs it first and leaves it out`,
       );
   }
+  // With two commands or more each verdict says it among its notes.
+  const shared = detail.designs.length < 2 ? interferenceNote(runs.filter(measured), TIMES_INCLUDE_IT) : null;
+  if (shared) out.push(shared[0].toUpperCase() + shared.slice(1));
   const failed = runs.filter((r) => !r.warmup && r.status !== "succeeded");
   if (failed.length > 0)
     out.push(

@@ -6,7 +6,10 @@
  * executable" are told apart from a program that ran and failed. Rusage is
  * the child's, which includes every descendant it waited for. The helper
  * ignores SIGTERM and SIGINT once the child exists: a timeout or cancel sends
- * them to the whole process group, and the helper must live to report. */
+ * them to the whole process group, and the helper must live to report. The
+ * machine's busy CPU time is read from /proc/stat just before the fork and
+ * just after wait4: less the run's own, it is what other processes took of
+ * the machine while the run ran (campaign/interference.ts). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -23,6 +26,24 @@
 static long long ns_of(struct timeval tv)
 {
 	return (long long)tv.tv_sec * 1000000000LL + (long long)tv.tv_usec * 1000LL;
+}
+
+/* The machine's CPU time spent on anything but idle and I/O wait, summed over its CPUs, in ns:
+ * /proc/stat's first line (user nice system idle iowait irq softirq steal, in USER_HZ ticks; steal
+ * is time a hypervisor gave to other guests, which the run lost too). -1 where it cannot be read. */
+static long long busy_ns(void)
+{
+	FILE *f = fopen("/proc/stat", "r");
+	if (f == NULL)
+		return -1;
+	unsigned long long v[8] = { 0 };
+	int n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4],
+		       &v[5], &v[6], &v[7]);
+	fclose(f);
+	long hz = sysconf(_SC_CLK_TCK);
+	if (n < 4 || hz <= 0)
+		return -1;
+	return (long long)((v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) * (1000000000ULL / (unsigned long long)hz));
 }
 
 /* "0,2-3" into a CPU set; returns -1 on a malformed list. */
@@ -82,6 +103,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	struct timespec t0, t1;
+	long long busy0 = busy_ns();
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	pid_t pid = fork();
 	if (pid < 0) {
@@ -113,15 +135,20 @@ int main(int argc, char **argv)
 		}
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
+	long long busy1 = busy_ns();
+	long cpus_online = sysconf(_SC_NPROCESSORS_ONLN);
 	long long wall = (t1.tv_sec - t0.tv_sec) * 1000000000LL + (t1.tv_nsec - t0.tv_nsec);
 	if (got == (ssize_t)sizeof exec_errno) {
 		fprintf(report, "{\"status\":\"exec-failed\",\"errno\":%d,\"message\":\"%s\"}\n", exec_errno, strerror(exec_errno));
 		return 0;
 	}
 	fprintf(report, "{\"status\":\"%s\",\"%s\":%d,\"wallNs\":%lld,\"userNs\":%lld,\"sysNs\":%lld,"
-		"\"maxRssKb\":%ld,\"voluntarySwitches\":%ld,\"involuntarySwitches\":%ld}\n",
+		"\"maxRssKb\":%ld,\"voluntarySwitches\":%ld,\"involuntarySwitches\":%ld",
 		WIFSIGNALED(status) ? "signaled" : "exited", WIFSIGNALED(status) ? "signal" : "code",
 		WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status), wall, ns_of(ru.ru_utime),
 		ns_of(ru.ru_stime), ru.ru_maxrss, ru.ru_nvcsw, ru.ru_nivcsw);
+	if (busy0 >= 0 && busy1 >= busy0 && cpus_online > 0)
+		fprintf(report, ",\"machineBusyNs\":%lld,\"onlineCpus\":%ld", busy1 - busy0, cpus_online);
+	fprintf(report, "}\n");
 	return 0;
 }
