@@ -9,27 +9,30 @@ import type { RunRow } from "./readModels.js";
 export interface RunUsage {
   readonly userNs?: number;
   readonly sysNs?: number;
-  /** The machine's busy CPU time while the run ran, over all its CPUs (vbtime reads /proc/stat around it). */
+  /** The busy time of the CPUs the run may use while it ran, over those CPUs (vbtime reads /proc/stat around it). */
   readonly machineBusyNs?: number;
-  readonly onlineCpus?: number;
+  readonly usableCpus?: number;
   /** The runner's own CPU time meanwhile (a sampler's reads): Varbench's, not another program's. */
-  readonly runnerCpuNs: number;
+  readonly runnerCpuNs?: number;
 }
 
-/** What other processes took of the machine while one run ran, in CPU ns, and the machine's CPUs; null where the
- * helper could not read /proc/stat. /proc/stat counts in ticks (10 ms on Linux), so one run's figure is within about a
- * tick per CPU of the truth and can come out below zero: it is kept signed, so that over many runs the rounding
- * cancels instead of adding up. */
-export function otherCpuOf(u: RunUsage): { readonly otherCpuNs: number; readonly onlineCpus: number } | null {
-  if (u.machineBusyNs === undefined || u.onlineCpus === undefined || u.userNs === undefined) return null;
-  return { otherCpuNs: u.machineBusyNs - u.userNs - (u.sysNs ?? 0) - u.runnerCpuNs, onlineCpus: u.onlineCpus };
+/** What other processes took of the CPUs the run may use while it ran, in CPU ns, and how many CPUs those are; null
+ * where the helper could not read /proc. /proc counts in ticks (10 ms on Linux), so one run's figure is within a few
+ * ticks of the truth and can come out below zero: it is kept signed, so that over many runs the rounding cancels
+ * instead of adding up. */
+export function otherCpuOf(u: RunUsage): { readonly otherCpuNs: number; readonly usableCpus: number } | null {
+  if (u.machineBusyNs === undefined || u.usableCpus === undefined || u.userNs === undefined) return null;
+  return {
+    otherCpuNs: u.machineBusyNs - u.userNs - (u.sysNs ?? 0) - (u.runnerCpuNs ?? 0),
+    usableCpus: u.usableCpus,
+  };
 }
 
 export interface Interference {
   /** Runs that measured it, of those given. */
   readonly measured: number;
   readonly of: number;
-  /** Other processes' CPU time over the machine's capacity while the measured runs ran (their wall × CPUs). */
+  /** Other processes' CPU time over what the runs' CPUs could give while the measured runs ran (wall × CPUs). */
   readonly share: number;
 }
 
@@ -39,9 +42,9 @@ export function interferenceOf(runs: readonly RunRow[]): Interference | null {
   let capacity = 0;
   let measured = 0;
   for (const r of runs) {
-    if (r.otherCpuNs === null || r.onlineCpus === null || r.wallNs === null || r.wallNs <= 0) continue;
+    if (r.otherCpuNs === null || r.usableCpus === null || r.wallNs === null || r.wallNs <= 0) continue;
     other += r.otherCpuNs;
-    capacity += r.wallNs * r.onlineCpus;
+    capacity += r.wallNs * r.usableCpus;
     measured++;
   }
   return measured === 0 ? null : { measured, of: runs.length, share: Math.max(0, other / capacity) };
@@ -53,11 +56,25 @@ export const NOTED_SHARE = 0.1;
 /** What contention does to a verdict's times. */
 export const TIMES_INCLUDE_IT = "their times include that contention, and a quiet machine may answer differently";
 
-/** The note an answer drawn from these runs carries when other processes took a noted share of the machine, with
- * what that does to this answer. */
-export function interferenceNote(runs: readonly RunRow[], effect: string): string | null {
+export interface NoteOptions {
+  /** What the runs are, where an answer rests on some of a campaign's runs: "plain timing runs". */
+  readonly kind?: string;
+  /** What the contention does to this answer. */
+  readonly effect: string;
+  /** Runs the campaign ran at a time (its spec's concurrency): above 1, its own runs took some of it. */
+  readonly concurrency?: number;
+}
+
+/** The note an answer drawn from these runs carries when other processes took a noted share of the CPUs they could
+ * use, with what that does to this answer. */
+export function interferenceNote(runs: readonly RunRow[], o: NoteOptions): string | null {
   const i = interferenceOf(runs);
   if (i === null || i.share < NOTED_SHARE) return null;
-  const which = i.measured === i.of ? `these ${i.of} runs` : `${i.measured} of these ${i.of} runs`;
-  return `while ${which} ran, other processes took ${Math.round(i.share * 100)}% of the machine's CPU time (/proc/stat around each run, less the run's own time and Varbench's): ${effect}`;
+  const kind = o.kind ?? "runs";
+  const which = i.measured === i.of ? `these ${i.of} ${kind}` : `${i.measured} of these ${i.of} ${kind}`;
+  const own =
+    (o.concurrency ?? 1) > 1
+      ? `; the campaign ran ${o.concurrency} runs at a time, so its own other runs are among those processes`
+      : "";
+  return `while ${which} ran, other processes took ${Math.round(i.share * 100)}% of the CPU time of the CPUs they could use (read from /proc around each run, less the run's own time and Varbench's${own}): ${o.effect}`;
 }

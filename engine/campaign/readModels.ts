@@ -55,10 +55,10 @@ export interface RunRow {
   readonly measures: Readonly<Record<string, number>>;
   /** "timing": the plain, unprofiled run of a pair whose other run is profiled (a spec's `timing`). */
   readonly role: "timing" | null;
-  /** What other processes took of the machine's CPU time while it ran, and the machine's CPUs
+  /** What other processes took of the CPU time of the CPUs it could use while it ran, and how many those are
    * (campaign/interference.ts); null for a run recorded before Varbench measured it, or imported. */
   readonly otherCpuNs: number | null;
-  readonly onlineCpus: number | null;
+  readonly usableCpus: number | null;
 }
 
 export interface CampaignInfo {

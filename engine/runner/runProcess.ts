@@ -36,11 +36,11 @@ export interface ProcessResult {
   readonly maxRssKb?: number;
   readonly voluntarySwitches?: number;
   readonly involuntarySwitches?: number;
-  /** The machine's busy CPU time while the run ran, over all its CPUs (vbtime reads /proc/stat around it). */
+  /** The busy CPU time of the CPUs the run may use while it ran, and this process's own CPU time meanwhile (a
+   * sampler's reads, the runner's bookkeeping): vbtime reads both around the run. */
   readonly machineBusyNs?: number;
-  readonly onlineCpus?: number;
-  /** This process's own CPU time meanwhile (a sampler's reads, the runner's bookkeeping): not another program's. */
-  readonly runnerCpuNs: number;
+  readonly runnerCpuNs?: number;
+  readonly usableCpus?: number;
   readonly stdoutTail: string;
   readonly stderrTail: string;
 }
@@ -56,7 +56,6 @@ export async function runProcess(req: ProcessRequest): Promise<ProcessResult> {
   const reportFile = `${req.stderrFile}.report`;
   const token = newRunToken();
   const files = await Promise.all([req.stdoutFile, req.stderrFile, reportFile].map((f) => open(f, "w")));
-  const ownCpu = process.cpuUsage();
   let child: ReturnType<typeof spawn>;
   let exited: Promise<void>;
   try {
@@ -91,7 +90,6 @@ export async function runProcess(req: ProcessRequest): Promise<ProcessResult> {
   req.signal?.addEventListener("abort", onAbort, { once: true });
   if (req.signal?.aborted) stop("cancelled");
   await exited;
-  const own = process.cpuUsage(ownCpu);
   clearTimeout(timer);
   clearTimeout(killTimer);
   req.signal?.removeEventListener("abort", onAbort);
@@ -107,7 +105,6 @@ export async function runProcess(req: ProcessRequest): Promise<ProcessResult> {
   return {
     outcome: outcomeOf(r, stopped),
     ...(r && r.status !== "exec-failed" ? pickUsage(r) : {}),
-    runnerCpuNs: (own.user + own.system) * 1000,
     stdoutTail,
     stderrTail,
   };
@@ -131,7 +128,9 @@ function pickUsage(r: Record<string, unknown>) {
     voluntarySwitches: n("voluntarySwitches"),
     involuntarySwitches: n("involuntarySwitches"),
     // An older helper, or a machine without /proc/stat, says nothing of the machine.
-    ...(typeof r.machineBusyNs === "number" ? { machineBusyNs: n("machineBusyNs"), onlineCpus: n("onlineCpus") } : {}),
+    ...(typeof r.machineBusyNs === "number"
+      ? { machineBusyNs: n("machineBusyNs"), runnerCpuNs: n("runnerCpuNs"), usableCpus: n("usableCpus") }
+      : {}),
   };
 }
 

@@ -9,7 +9,7 @@ const NODE = "json_extract(r.environment_json, '$.slurm.node')";
 
 const RUN_COLUMNS = `r.id, r.campaign_id, d.name, w.name, r.repetition, r.warmup, r.attempt, r.status, r.exit_code, r.signal,
   r.wall_ns, r.user_ns, r.sys_ns, r.peak_rss_kb, r.message, EXISTS (SELECT 1 FROM artifacts a WHERE a.run_id = r.id AND a.kind = 'cct'), ${NODE},
-  r.measures_json, r.role, json_extract(r.environment_json, '$.otherCpuNs'), json_extract(r.environment_json, '$.onlineCpus')`;
+  r.measures_json, r.role, json_extract(r.environment_json, '$.otherCpuNs'), json_extract(r.environment_json, '$.usableCpus')`;
 type RunTuple = [
   number,
   number | null,
@@ -73,7 +73,7 @@ export function runRows(db: Db, campaignId?: number, projectId?: number, runId?:
     measures: t[17] ? (JSON.parse(t[17]) as Record<string, number>) : {},
     role: t[18] === "timing" ? "timing" : null,
     otherCpuNs: typeof t[19] === "number" ? t[19] : null,
-    onlineCpus: typeof t[20] === "number" ? t[20] : null,
+    usableCpus: typeof t[20] === "number" ? t[20] : null,
   }));
 }
 

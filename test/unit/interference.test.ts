@@ -11,7 +11,7 @@ import {
 } from "../../engine/campaign/interference.js";
 import type { RunRow } from "../../engine/campaign/readModels.js";
 
-const run = (id: number, wallNs: number | null, otherCpuNs: number | null, onlineCpus: number | null = 2): RunRow => ({
+const run = (id: number, wallNs: number | null, otherCpuNs: number | null, usableCpus: number | null = 2): RunRow => ({
   id,
   campaignId: 1,
   design: "a",
@@ -32,20 +32,20 @@ const run = (id: number, wallNs: number | null, otherCpuNs: number | null, onlin
   measures: {},
   role: null,
   otherCpuNs,
-  onlineCpus,
+  usableCpus,
 });
 
 describe("other processes' share of the machine", () => {
   it("takes a run's own time and the runner's from the machine's busy time", () => {
     // 2 CPUs busy for 0.5 s = 1e9 ns busy; the run used 300 ms + 50 ms, the runner 10 ms: others 640 ms.
-    assert.deepEqual(otherCpuOf({ machineBusyNs: 1e9, onlineCpus: 2, userNs: 3e8, sysNs: 5e7, runnerCpuNs: 1e7 }), {
+    assert.deepEqual(otherCpuOf({ machineBusyNs: 1e9, usableCpus: 2, userNs: 3e8, sysNs: 5e7, runnerCpuNs: 1e7 }), {
       otherCpuNs: 6.4e8,
-      onlineCpus: 2,
+      usableCpus: 2,
     });
     // A tick's rounding can leave less busy time than the run's own: kept below zero, to cancel over runs.
-    assert.deepEqual(otherCpuOf({ machineBusyNs: 1e8, onlineCpus: 2, userNs: 1.05e8, runnerCpuNs: 0 }), {
+    assert.deepEqual(otherCpuOf({ machineBusyNs: 1e8, usableCpus: 2, userNs: 1.05e8, runnerCpuNs: 0 }), {
       otherCpuNs: -5e6,
-      onlineCpus: 2,
+      usableCpus: 2,
     });
     // An older helper, or no /proc/stat: nothing said.
     assert.equal(otherCpuOf({ userNs: 1, sysNs: 1, runnerCpuNs: 0 }), null);
@@ -61,14 +61,24 @@ describe("other processes' share of the machine", () => {
   });
 
   it("says so from a tenth of the machine on, with the effect on the answer", () => {
+    const effect = { effect: TIMES_INCLUDE_IT };
     // 19 ms of 200 ms: 9.5%, under the line.
-    assert.equal(interferenceNote([run(1, 1e8, 1.9e7)], TIMES_INCLUDE_IT), null);
+    assert.equal(interferenceNote([run(1, 1e8, 1.9e7)], effect), null);
     assert.equal(NOTED_SHARE, 0.1);
-    const note = interferenceNote([run(1, 1e8, 9.6e7), run(2, 1e8, 1e8)], TIMES_INCLUDE_IT)!;
+    const note = interferenceNote([run(1, 1e8, 9.6e7), run(2, 1e8, 1e8)], effect)!;
     assert.equal(
       note,
-      `while these 2 runs ran, other processes took 49% of the machine's CPU time (/proc/stat around each run, less the run's own time and Varbench's): ${TIMES_INCLUDE_IT}`,
+      `while these 2 runs ran, other processes took 49% of the CPU time of the CPUs they could use (read from /proc around each run, less the run's own time and Varbench's): ${TIMES_INCLUDE_IT}`,
     );
-    assert.match(interferenceNote([run(1, 1e8, 1e8), run(2, 1e8, null)], "x")!, /^while 1 of these 2 runs ran, .*: x$/);
+    assert.match(
+      interferenceNote([run(1, 1e8, 1e8), run(2, 1e8, null)], { effect: "x", kind: "plain timing runs" })!,
+      /^while 1 of these 2 plain timing runs ran, .*: x$/,
+    );
+    // A campaign that ran runs side by side took some of the CPUs itself.
+    assert.match(
+      interferenceNote([run(1, 1e8, 1e8)], { effect: "x", concurrency: 2 })!,
+      /Varbench's; the campaign ran 2 runs at a time, so its own other runs are among those processes\): x$/,
+    );
+    assert.doesNotMatch(interferenceNote([run(1, 1e8, 1e8)], { effect: "x", concurrency: 1 })!, /at a time/);
   });
 });

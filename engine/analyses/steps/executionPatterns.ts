@@ -25,7 +25,7 @@ export const steps = analysisSteps<ReturnType<typeof executionPatternsArgs>>()({
   load: async (sources, { target }, args) => {
     const t = args.workload === null ? target! : onWorkload(target!, args.workload);
     const p = await patternRuns(sources, t, args, (r) => r.design ?? "—");
-    const shared = sharedMachineNote([t], p.runs);
+    const shared = await sharedMachineNote(sources, [t], p.runs);
     return { label: t.label, ...p, notes: shared ? [...p.notes, shared] : p.notes };
   },
   compute: (input, args, progress): ExecutionPatternsResult => clusterRuns(input, args, progress).result,

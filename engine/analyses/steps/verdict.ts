@@ -68,7 +68,11 @@ async function loadVerdict(
   }
   const ra = valuesOf(runsOf(a));
   const rb = valuesOf(runsOf(b));
-  const shared = interferenceNote([...ra, ...rb], TIMES_INCLUDE_IT);
+  const shared = interferenceNote([...ra, ...rb], {
+    ...(paired ? { kind: plain ? "plain timing runs" : `runs under ${profiler}` } : {}),
+    effect: TIMES_INCLUDE_IT,
+    concurrency: Math.max(specA.concurrency, specB.concurrency),
+  });
   if (shared) notes.push(shared);
   const order = await sources.campaignWorkloads(campaignOf(a));
   const workloads: WorkloadInput[] = order.flatMap((w) => {

@@ -166,7 +166,8 @@ export function advice(detail: CampaignDetail, runs: readonly RunRow[]): string[
       );
   }
   // With two commands or more each verdict says it among its notes.
-  const shared = detail.designs.length < 2 ? interferenceNote(runs.filter(measured), TIMES_INCLUDE_IT) : null;
+  const shared =
+    detail.designs.length < 2 ? interferenceNote(runs.filter(measured), { effect: TIMES_INCLUDE_IT }) : null;
   if (shared) out.push(shared[0].toUpperCase() + shared.slice(1));
   const failed = runs.filter((r) => !r.warmup && r.status !== "succeeded");
   if (failed.length > 0)

@@ -7,9 +7,10 @@
  * the child's, which includes every descendant it waited for. The helper
  * ignores SIGTERM and SIGINT once the child exists: a timeout or cancel sends
  * them to the whole process group, and the helper must live to report. The
- * machine's busy CPU time is read from /proc/stat just before the fork and
- * just after wait4: less the run's own, it is what other processes took of
- * the machine while the run ran (campaign/interference.ts). */
+ * busy time of the CPUs the run may use and the runner's own CPU time are
+ * read just before the fork and just after wait4: less the run's own, that
+ * is what other processes took of those CPUs while the run ran
+ * (campaign/interference.ts). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -28,22 +29,53 @@ static long long ns_of(struct timeval tv)
 	return (long long)tv.tv_sec * 1000000000LL + (long long)tv.tv_usec * 1000LL;
 }
 
-/* The machine's CPU time spent on anything but idle and I/O wait, summed over its CPUs, in ns:
- * /proc/stat's first line (user nice system idle iowait irq softirq steal, in USER_HZ ticks; steal
- * is time a hypervisor gave to other guests, which the run lost too). -1 where it cannot be read. */
-static long long busy_ns(void)
+/* What the CPUs the run may use did, and what the runner (the helper's parent) did, at one instant, in
+ * USER_HZ ticks: each of those CPUs' busy time from its cpuN line of /proc/stat (user nice system irq
+ * softirq steal; idle and I/O wait are not busy, guest time is inside user already, and steal is what a
+ * hypervisor gave to other guests, which the run lost too), and the runner's utime + stime (fields 14
+ * and 15 of /proc/<ppid>/stat): Varbench's own, not another program's. Returns 0 when either cannot
+ * be read. */
+struct usage {
+	unsigned long long busy, runner;
+	int cpus;
+};
+
+static int read_usage(const cpu_set_t *set, struct usage *u)
 {
 	FILE *f = fopen("/proc/stat", "r");
 	if (f == NULL)
-		return -1;
-	unsigned long long v[8] = { 0 };
-	int n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4],
-		       &v[5], &v[6], &v[7]);
+		return 0;
+	char line[512];
+	u->busy = 0;
+	u->cpus = 0;
+	/* The cpu lines come first: the machine's, then one per online CPU. */
+	while (fgets(line, sizeof line, f) != NULL && strncmp(line, "cpu", 3) == 0) {
+		int cpu;
+		unsigned long long v[8] = { 0 };
+		if (sscanf(line, "cpu%d %llu %llu %llu %llu %llu %llu %llu %llu", &cpu, &v[0], &v[1], &v[2], &v[3],
+			   &v[4], &v[5], &v[6], &v[7]) < 5)
+			continue; /* the machine's own line has no number */
+		if (cpu < 0 || cpu >= CPU_SETSIZE || !CPU_ISSET(cpu, set))
+			continue;
+		u->busy += v[0] + v[1] + v[2] + v[5] + v[6] + v[7];
+		u->cpus++;
+	}
 	fclose(f);
-	long hz = sysconf(_SC_CLK_TCK);
-	if (n < 4 || hz <= 0)
-		return -1;
-	return (long long)((v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) * (1000000000ULL / (unsigned long long)hz));
+	char path[64], buf[1024];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)getppid());
+	f = fopen(path, "r");
+	if (f == NULL)
+		return 0;
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	/* The command's name may hold spaces and parentheses: the fields after it start after the last ')'. */
+	char *p = strrchr(buf, ')');
+	unsigned long long utime, stime;
+	if (p == NULL || sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &utime, &stime) != 2)
+		return 0;
+	u->runner = utime + stime;
+	return u->cpus > 0;
 }
 
 /* "0,2-3" into a CPU set; returns -1 on a malformed list. */
@@ -102,8 +134,10 @@ int main(int argc, char **argv)
 		fprintf(report, "{\"status\":\"exec-failed\",\"errno\":%d,\"message\":\"cpus: %s\"}\n", e, strerror(e));
 		return 0;
 	}
+	cpu_set_t usable;
+	struct usage u0, u1;
+	int measured = sched_getaffinity(0, sizeof usable, &usable) == 0 && read_usage(&usable, &u0);
 	struct timespec t0, t1;
-	long long busy0 = busy_ns();
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	pid_t pid = fork();
 	if (pid < 0) {
@@ -135,8 +169,9 @@ int main(int argc, char **argv)
 		}
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	long long busy1 = busy_ns();
-	long cpus_online = sysconf(_SC_NPROCESSORS_ONLN);
+	measured = measured && read_usage(&usable, &u1) && u1.cpus == u0.cpus && u1.busy >= u0.busy &&
+		   u1.runner >= u0.runner;
+	long hz = sysconf(_SC_CLK_TCK);
 	long long wall = (t1.tv_sec - t0.tv_sec) * 1000000000LL + (t1.tv_nsec - t0.tv_nsec);
 	if (got == (ssize_t)sizeof exec_errno) {
 		fprintf(report, "{\"status\":\"exec-failed\",\"errno\":%d,\"message\":\"%s\"}\n", exec_errno, strerror(exec_errno));
@@ -147,8 +182,11 @@ int main(int argc, char **argv)
 		WIFSIGNALED(status) ? "signaled" : "exited", WIFSIGNALED(status) ? "signal" : "code",
 		WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status), wall, ns_of(ru.ru_utime),
 		ns_of(ru.ru_stime), ru.ru_maxrss, ru.ru_nvcsw, ru.ru_nivcsw);
-	if (busy0 >= 0 && busy1 >= busy0 && cpus_online > 0)
-		fprintf(report, ",\"machineBusyNs\":%lld,\"onlineCpus\":%ld", busy1 - busy0, cpus_online);
+	/* Differences of ticks, then nanoseconds: the counts since boot could overflow as nanoseconds. */
+	if (measured && hz > 0)
+		fprintf(report, ",\"machineBusyNs\":%llu,\"runnerCpuNs\":%llu,\"usableCpus\":%d",
+			(u1.busy - u0.busy) * (1000000000ULL / (unsigned long long)hz),
+			(u1.runner - u0.runner) * (1000000000ULL / (unsigned long long)hz), u0.cpus);
 	fprintf(report, "}\n");
 	return 0;
 }
