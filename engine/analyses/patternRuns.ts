@@ -61,18 +61,16 @@ export async function sharedMachineNote(
   clustered: readonly PatternInputRun[],
 ): Promise<string | null> {
   const ids = new Set(clustered.map((r) => r.runId));
-  const campaigns = [...new Set(targets.flatMap((t) => t.runs).map((r) => r.campaignId))];
+  const runs = targets.flatMap((t) => t.runs).filter((r) => ids.has(r.id));
+  const campaigns = [...new Set(runs.map((r) => r.campaignId))];
   const specs = await Promise.all(campaigns.map((id) => (id === null ? null : sources.campaignSpec(id))));
-  return interferenceNote(
-    targets.flatMap((t) => t.runs).filter((r) => ids.has(r.id)),
-    {
-      // The clustered runs are the profiled ones, never a pair's plain runs.
-      kind: specs.some((s) => s?.timing !== undefined) ? "profiled runs" : "runs",
-      effect:
-        "paper 004 §2 counts \"the relative execution speed among cores\" in a pattern, so a thread slowed in some runs and not in others makes patterns of its own, and the load's variation can hide the program's: a quiet machine may find other patterns",
-      concurrency: Math.max(1, ...specs.map((s) => s?.concurrency ?? 1)),
-    },
-  );
+  return interferenceNote(runs, {
+    // The clustered runs are the profiled ones, never a pair's plain runs.
+    kind: specs.some((s) => s?.timing !== undefined) ? "profiled runs" : "runs",
+    effect:
+      "paper 004 §2 counts \"the relative execution speed among cores\" in a pattern, so a thread slowed in some runs and not in others makes patterns of its own, and the load's variation can hide the program's: a quiet machine may find other patterns",
+    concurrency: Math.max(1, ...specs.map((s) => s?.concurrency ?? 1)),
+  });
 }
 
 /** The measure the target's campaign's profiler declares (the runs clustered are the profiled ones, never a

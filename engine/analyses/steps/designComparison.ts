@@ -24,7 +24,7 @@ export const steps = analysisSteps<ReturnType<typeof designComparisonArgs>>()({
         "invalid-arguments",
         `${a!.label} and ${b!.label} share run ${overlap.map((r) => r.runId).join(", ")}: compare two different sets of runs`,
       );
-    const busy = [await sharedMachineNote(sources, [a!, b!], [...sa.runs, ...sb.runs])].filter((n) => n !== null);
+    const busy = await sharedMachineNote(sources, [a!, b!], [...sa.runs, ...sb.runs]);
     // Named by their designs, as the verdict names them ("merge ran 2 times faster than insertion").
     const name = (t: typeof a) => (t!.target.kind === "design" ? t!.target.design : t!.label);
     return {
@@ -34,7 +34,7 @@ export const steps = analysisSteps<ReturnType<typeof designComparisonArgs>>()({
         source: sa.source,
         metric: sa.metric,
         runs: [...sa.runs, ...sb.runs],
-        notes: [...new Set([...sa.notes, ...sb.notes]), ...busy],
+        notes: [...new Set([...sa.notes, ...sb.notes]), ...(busy ? [busy] : [])],
       },
     };
   },
